@@ -1,0 +1,129 @@
+# Makefile for the Yoté record suite.  Plain make; dependencies through
+# pkg-config.  A user's CFLAGS never drop the warnings (WARNFLAGS).
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/yote
+DESTDIR ?=
+
+# `make asan` / `make ubsan` record their flags here, so that a following
+# `make check` in the same tree builds and tests with them too.
+-include bin/build.mk
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+LDFLAGS ?=
+WARNFLAGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wpointer-arith -Wwrite-strings -Wformat=2 \
+	-Wundef -Wcast-align
+PKGS = yaml-0.1 zlib
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS := $(shell pkg-config --libs $(PKGS))
+ALL_CFLAGS = $(WARNFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(PKG_CFLAGS) \
+	$(CFLAGS) -pthread
+LIBS = $(PKG_LIBS) -pthread -lm
+
+RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
+	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
+
+LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
+	src/status.c
+LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
+TOOL_OBJ = bin/obj/tool.o
+TOOLS = bin/yote-analyze
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen
+
+all: bin/libyote.a $(TOOLS)
+
+bin/obj/.dir:
+	mkdir -p bin/obj
+	touch $@
+
+bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/tool.h bin/obj/.dir
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
+	mkdir -p bin/gen
+	sh src/embed-rules.sh $(RULES) > $@.tmp && mv $@.tmp $@
+
+bin/obj/rules_builtin.o: bin/gen/rules_builtin.c bin/obj/.dir
+	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/rules_builtin.c
+
+bin/libyote.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $(LIB_OBJ)
+
+bin/yote-%: bin/obj/yote-%.o $(TOOL_OBJ) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_OBJ) bin/libyote.a $(LIBS)
+
+# ------------------------------------------------------------ tests
+
+CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+bin/obj/test-%.o: tests/unit/test-%.c src/yote.h bin/obj/.dir
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -c -o $@ $<
+
+bin/test-unit: bin/obj/test-unit.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
+bin/test-rules: tests/rules/test-rules.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/refgen: tests/ref/refgen.c
+	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ $<
+
+check: all $(TEST_PROGS)
+	LC_ALL=C prove -j2 tests/*.t
+
+# ------------------------------------------------------------ variants
+
+asan:
+	$(MAKE) clean
+	mkdir -p bin
+	printf 'CFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all\nLDFLAGS = -fsanitize=address,undefined\n' > bin/build.mk
+	$(MAKE) all
+
+ubsan:
+	$(MAKE) clean
+	mkdir -p bin
+	printf 'CFLAGS = -O1 -g -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all\nLDFLAGS = -fsanitize=undefined\n' > bin/build.mk
+	$(MAKE) all
+
+bench: all
+	sh tests/bench.sh
+
+lint:
+	mandoc -Tlint -Wwarning man/*.[1-8]
+
+# ------------------------------------------------------------ install
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/rules
+	for t in $(TOOLS); do cp $$t $(DESTDIR)$(BINDIR)/; done
+	cp bin/libyote.a $(DESTDIR)$(LIBDIR)/
+	cp src/yote.h $(DESTDIR)$(INCLUDEDIR)/
+	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
+	for m in man/*.[1-8]; do \
+	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
+	    cp $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+
+uninstall:
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${t#bin/}; done
+	rm -f $(DESTDIR)$(LIBDIR)/libyote.a $(DESTDIR)$(INCLUDEDIR)/yote.h
+	rm -rf $(DESTDIR)$(DATADIR)
+	for m in man/*.[1-8]; do \
+	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
+
+clean:
+	rm -rf bin
+
+.PHONY: all check asan ubsan bench lint install uninstall clean
+.SECONDARY:

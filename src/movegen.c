@@ -1,0 +1,557 @@
+/*
+ * movegen.c - legal moves, move counting and playing a move.
+ *
+ * The rules implemented here (rules.md sections 2 and 3):
+ *
+ * - A turn is one move: a placement from the hand onto an empty point, a
+ *   step to an adjacent empty point, a capture, or (by ruleset) a self-jump.
+ *   Adjacent is orthogonal only.
+ * - A capture jumps an adjacent enemy piece to the empty point straight
+ *   beyond; the jumped piece is removed at once, then the bonus removal:
+ *   mandatory-board (an enemy board piece if any is left, else none),
+ *   optional-board (a board piece or nothing), mandatory-any (a board piece
+ *   or one from the hand, '@', if the enemy has anything left), none.
+ * - With chains, the same piece may jump again after the bonus; every
+ *   prefix ending after a bonus is a move of its own.  The bonus may open
+ *   the next landing square; the start square is empty once left, so a
+ *   chain may land on it again.
+ * - Self-jump plain: over an own adjacent piece, a whole move.  Bridge: a
+ *   self-jump only as the first jump of a turn that captures at least once.
+ * - Opening: first-move-placement allows only placements while the ply
+ *   about to be played is 1 or 2; hand-first forbids steps and plain
+ *   self-jumps while the mover has pieces in hand (a bridge is a capture).
+ * - A finished position (status.c) has no legal moves.
+ *
+ * Moves are built by a depth-first walk over the capture tree; counting
+ * walks the same tree without storing moves, and where chains are off it
+ * counts with bit operations alone: every single capture then has the same
+ * number of bonus choices.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "yote_int.h"
+
+struct gen {
+	const struct yote_rules *r;
+	struct yote_movelist *out;
+	struct yote_move cur;   /* the move being built */
+	int oom;                /* an allocation failed */
+};
+
+void
+yote_movelist_free(struct yote_movelist *l)
+{
+	if (l == NULL)
+		return;
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
+static void
+emit(struct gen *g)
+{
+	struct yote_movelist *l = g->out;
+	struct yote_move *nv;
+
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+
+		if ((nv = realloc(l->v, cap * sizeof(*nv))) == NULL) {
+			g->oom = 1;
+			return;
+		}
+		l->v = nv;
+		l->cap = cap;
+	}
+	l->v[l->n++] = g->cur;
+}
+
+/* Bonus choices after a capture, counted; opp is the enemy board after
+ * the jumped piece left it. */
+static unsigned
+bonus_choices(const struct yote_rules *r, uint64_t opp, int opphand)
+{
+	unsigned k = (unsigned)popcount64(opp);
+
+	switch (r->bonus) {
+	case YOTE_BONUS_OPTIONAL_BOARD:
+		return k + 1;
+	case YOTE_BONUS_MANDATORY_BOARD:
+		return k ? k : 1;
+	case YOTE_BONUS_MANDATORY_ANY:
+		k += opphand > 0;
+		return k ? k : 1;
+	default:
+		return 1;
+	}
+}
+
+static void chain(struct gen *, int, uint64_t, uint64_t, int, int);
+
+/* After segment nseg-1 landed on land: record the bonus, emit, go on. */
+static void
+after_bonus(struct gen *g, int nseg, int land, uint64_t own, uint64_t opp,
+    int opphand, int bonus)
+{
+	g->cur.nseg = (uint8_t)nseg;
+	g->cur.seg_bonus[nseg - 1] = (uint8_t)bonus;
+	emit(g);
+	if (g->r->chain && opp != 0 && nseg < YOTE_MAX_SEGS)
+		chain(g, land, own, opp, opphand, nseg);
+}
+
+/*
+ * Captures by the piece on sq; the move so far has nseg segments.
+ */
+static void
+chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
+    int nseg)
+{
+	const struct yote_rules *r = g->r;
+	uint64_t empty = r->board & ~(own | opp), own2, opp2, b;
+	int d, mid, land;
+
+	for (d = 0; d < 4; d++) {
+		land = r->jump[sq][d];
+		if (land < 0)
+			continue;
+		mid = r->adj[sq][d];
+		if (!(opp & BIT(mid)) || !(empty & BIT(land)))
+			continue;
+		opp2 = opp & ~BIT(mid);
+		own2 = (own & ~BIT(sq)) | BIT(land);
+		g->cur.seg_to[nseg] = (uint8_t)land;
+		switch (r->bonus) {
+		case YOTE_BONUS_NONE:
+			after_bonus(g, nseg + 1, land, own2, opp2, opphand,
+			    YOTE_BONUS_NO);
+			break;
+		case YOTE_BONUS_OPTIONAL_BOARD:
+			after_bonus(g, nseg + 1, land, own2, opp2, opphand,
+			    YOTE_BONUS_NO);
+			for (b = opp2; b; b &= b - 1)
+				after_bonus(g, nseg + 1, land, own2,
+				    opp2 & ~(b & -b), opphand, lsb64(b));
+			break;
+		case YOTE_BONUS_MANDATORY_BOARD:
+			if (opp2 == 0)
+				after_bonus(g, nseg + 1, land, own2, opp2,
+				    opphand, YOTE_BONUS_NO);
+			for (b = opp2; b; b &= b - 1)
+				after_bonus(g, nseg + 1, land, own2,
+				    opp2 & ~(b & -b), opphand, lsb64(b));
+			break;
+		case YOTE_BONUS_MANDATORY_ANY:
+			if (opp2 == 0 && opphand == 0)
+				after_bonus(g, nseg + 1, land, own2, opp2,
+				    opphand, YOTE_BONUS_NO);
+			for (b = opp2; b; b &= b - 1)
+				after_bonus(g, nseg + 1, land, own2,
+				    opp2 & ~(b & -b), opphand, lsb64(b));
+			if (opphand > 0)
+				after_bonus(g, nseg + 1, land, own2, opp2,
+				    opphand - 1, YOTE_BONUS_HAND);
+			break;
+		}
+	}
+}
+
+/* One capture continued: this move, plus what the piece may still take. */
+static unsigned long long chain_count(const struct yote_rules *, int,
+    uint64_t, uint64_t, int, int);
+
+static inline unsigned long long
+with_rest(const struct yote_rules *r, int land, uint64_t own, uint64_t opp,
+    int opphand, int depth)
+{
+	return 1 + (opp ? chain_count(r, land, own, opp, opphand, depth) : 0);
+}
+
+/* Counting twin of chain(). */
+static unsigned long long
+chain_count(const struct yote_rules *r, int sq, uint64_t own, uint64_t opp,
+    int opphand, int depth)
+{
+	uint64_t empty = r->board & ~(own | opp), own2, opp2, b;
+	unsigned long long n = 0;
+	int d, mid, land;
+
+	for (d = 0; d < 4; d++) {
+		land = r->jump[sq][d];
+		if (land < 0)
+			continue;
+		mid = r->adj[sq][d];
+		if (!(opp & BIT(mid)) || !(empty & BIT(land)))
+			continue;
+		opp2 = opp & ~BIT(mid);
+		if (!r->chain || depth + 1 >= YOTE_MAX_SEGS) {
+			n += bonus_choices(r, opp2, opphand);
+			continue;
+		}
+		own2 = (own & ~BIT(sq)) | BIT(land);
+		switch (r->bonus) {
+		case YOTE_BONUS_NONE:
+		case YOTE_BONUS_OPTIONAL_BOARD:
+			n += with_rest(r, land, own2, opp2, opphand, depth + 1);
+			if (r->bonus == YOTE_BONUS_NONE)
+				continue;
+			break;
+		case YOTE_BONUS_MANDATORY_BOARD:
+			n += opp2 == 0;
+			break;
+		case YOTE_BONUS_MANDATORY_ANY:
+			n += opp2 == 0 && opphand == 0;
+			if (opphand > 0)
+				n += with_rest(r, land, own2, opp2,
+				    opphand - 1, depth + 1);
+			break;
+		}
+		for (b = opp2; b; b &= b - 1)
+			n += with_rest(r, land, own2, opp2 & ~(b & -b),
+			    opphand, depth + 1);
+	}
+	return n;
+}
+
+/* Whether the opening rule allows only placements now. */
+static inline int
+placements_only(const struct yote_rules *r, const struct yote_pos *p)
+{
+	return r->opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2;
+}
+
+/* Whether steps and plain self-jumps are allowed for side s. */
+static inline int
+steps_allowed(const struct yote_rules *r, const struct yote_pos *p, int s)
+{
+	return !(r->opening == YOTE_OPEN_HAND_FIRST && p->hand[s] > 0);
+}
+
+/*
+ * Moves of side s from the squares in `from`, ignoring whether the game
+ * is over.
+ */
+static void
+gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
+{
+	const struct yote_rules *r = g->r;
+	uint64_t own = p->pieces[s], opp = p->pieces[!s];
+	uint64_t empty = r->board & ~(own | opp), b;
+	int sq, d, to, land, steps = steps_allowed(r, p, s);
+
+	memset(&g->cur, 0, offsetof(struct yote_move, seg_to));
+	if (p->hand[s] > 0) {
+		g->cur.kind = YOTE_PLACE;
+		for (b = empty & from; b; b &= b - 1) {
+			g->cur.from = (uint8_t)lsb64(b);
+			emit(g);
+		}
+	}
+	if (placements_only(r, p))
+		return;
+	for (b = own & from; b; b &= b - 1) {
+		sq = lsb64(b);
+		g->cur.from = (uint8_t)sq;
+		if (steps) {
+			g->cur.kind = YOTE_STEP;
+			g->cur.nseg = 1;
+			g->cur.seg_bonus[0] = YOTE_BONUS_NO;
+			for (d = 0; d < 4; d++) {
+				to = r->adj[sq][d];
+				if (to >= 0 && (empty & BIT(to))) {
+					g->cur.seg_to[0] = (uint8_t)to;
+					emit(g);
+				}
+			}
+		}
+		if (steps && r->selfjump == YOTE_SJ_PLAIN) {
+			g->cur.kind = YOTE_SELFJUMP;
+			g->cur.nseg = 1;
+			for (d = 0; d < 4; d++) {
+				land = r->jump[sq][d];
+				if (land >= 0 && (own & BIT(r->adj[sq][d])) &&
+				    (empty & BIT(land))) {
+					g->cur.seg_to[0] = (uint8_t)land;
+					emit(g);
+				}
+			}
+		}
+		g->cur.kind = YOTE_CAPTURE;
+		chain(g, sq, own, opp, p->hand[!s], 0);
+		if (r->selfjump == YOTE_SJ_BRIDGE) {
+			for (d = 0; d < 4; d++) {
+				land = r->jump[sq][d];
+				if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
+				    !(empty & BIT(land)))
+					continue;
+				g->cur.kind = YOTE_BRIDGE;
+				g->cur.seg_to[0] = (uint8_t)land;
+				g->cur.seg_bonus[0] = YOTE_BONUS_NO;
+				chain(g, land, (own & ~BIT(sq)) | BIT(land),
+				    opp, p->hand[!s], 1);
+			}
+		}
+	}
+}
+
+/* Captures available to side s by bit operations (bridge included). */
+int
+yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
+    int s)
+{
+	uint64_t own = p->pieces[s], opp = p->pieces[!s];
+	uint64_t empty = r->board & ~(own | opp), b, own2;
+	int d, d2, sq, land, mid2, land2;
+
+	if (placements_only(r, p))
+		return 0;
+	for (d = 0; d < 4; d++)
+		if (shift_dir(r, shift_dir(r, own, d) & opp, d) & empty)
+			return 1;
+	if (r->selfjump != YOTE_SJ_BRIDGE)
+		return 0;
+	for (b = own; b; b &= b - 1) {
+		sq = lsb64(b);
+		for (d = 0; d < 4; d++) {
+			land = r->jump[sq][d];
+			if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
+			    !(empty & BIT(land)))
+				continue;
+			own2 = (own & ~BIT(sq)) | BIT(land);
+			for (d2 = 0; d2 < 4; d2++) {
+				land2 = r->jump[land][d2];
+				if (land2 < 0)
+					continue;
+				mid2 = r->adj[land][d2];
+				if ((opp & BIT(mid2)) &&
+				    !((own2 | opp) & BIT(land2)))
+					return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Count the moves of side s, ignoring whether the game is over. */
+static unsigned long long
+count_raw(const struct yote_rules *r, const struct yote_pos *p, int s)
+{
+	uint64_t own = p->pieces[s], opp = p->pieces[!s];
+	uint64_t empty = r->board & ~(own | opp), b, own2, caps;
+	unsigned long long n = 0;
+	int d, d2, sq, land, opphand = p->hand[!s];
+
+	if (p->hand[s] > 0)
+		n += (unsigned)popcount64(empty);
+	if (placements_only(r, p))
+		return n;
+	if (steps_allowed(r, p, s)) {
+		for (d = 0; d < 4; d++)
+			n += (unsigned)popcount64(shift_dir(r, own, d) & empty);
+		if (r->selfjump == YOTE_SJ_PLAIN)
+			for (d = 0; d < 4; d++)
+				n += (unsigned)popcount64(shift_dir(r,
+				    shift_dir(r, own, d) & own, d) & empty);
+	}
+	if (!r->chain) {
+		caps = 0;
+		for (d = 0; d < 4; d++)
+			caps += (unsigned)popcount64(shift_dir(r,
+			    shift_dir(r, own, d) & opp, d) & empty);
+		n += caps * (opp ? bonus_choices(r, opp & (opp - 1),
+		    opphand) : 0);
+	} else {
+		for (b = own; b; b &= b - 1)
+			n += chain_count(r, lsb64(b), own, opp, opphand, 0);
+	}
+	if (r->selfjump != YOTE_SJ_BRIDGE)
+		return n;
+	for (b = own; b; b &= b - 1) {
+		sq = lsb64(b);
+		for (d = 0; d < 4; d++) {
+			land = r->jump[sq][d];
+			if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
+			    !(empty & BIT(land)))
+				continue;
+			own2 = (own & ~BIT(sq)) | BIT(land);
+			if (r->chain) {
+				n += chain_count(r, land, own2, opp, opphand,
+				    1);
+				continue;
+			}
+			for (d2 = 0; d2 < 4; d2++) {
+				int l2 = r->jump[land][d2];
+
+				if (l2 >= 0 && (opp & BIT(r->adj[land][d2])) &&
+				    !((own2 | opp) & BIT(l2)))
+					n += bonus_choices(r, opp & (opp - 1),
+					    opphand);
+			}
+		}
+	}
+	return n;
+}
+
+/* Any move at all for side s, ignoring whether the game is over. */
+int
+yote_raw_has_move(const struct yote_rules *r, const struct yote_pos *p, int s)
+{
+	uint64_t own = p->pieces[s], opp = p->pieces[!s];
+	uint64_t empty = r->board & ~(own | opp);
+	int d;
+
+	if (p->hand[s] > 0 && empty)
+		return 1;
+	if (placements_only(r, p))
+		return 0;
+	if (steps_allowed(r, p, s)) {
+		for (d = 0; d < 4; d++)
+			if (shift_dir(r, own, d) & empty)
+				return 1;
+		if (r->selfjump == YOTE_SJ_PLAIN)
+			for (d = 0; d < 4; d++)
+				if (shift_dir(r, shift_dir(r, own, d) & own, d) &
+				    empty)
+					return 1;
+	}
+	return yote_pos_has_capture(r, p, s);
+}
+
+/*
+ * Whether the game is over for a reason other than "blocked" (which
+ * shows as an empty move list anyway).
+ */
+int
+yote_over_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
+{
+	int s = p->side;
+
+	if (yote_pos_remaining(p, s) == 0)
+		return 1;
+	if (r->move_limit && p->since_capture >= (uint32_t)r->move_limit)
+		return 1;
+	if (r->few_pieces && yote_pos_remaining(p, s) <= r->few_pieces &&
+	    yote_pos_remaining(p, !s) <= r->few_pieces &&
+	    !yote_pos_has_capture(r, p, s) && !yote_pos_has_capture(r, p, !s))
+		return 1;
+	return 0;
+}
+
+static long
+gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t from, struct yote_movelist *out)
+{
+	struct gen g;
+
+	out->n = 0;
+	if (yote_over_unless_blocked(r, p))
+		return 0;
+	g.r = r;
+	g.out = out;
+	g.oom = 0;
+	gen_raw(&g, p, p->side, from);
+	return g.oom ? YOTE_ENOMEM : (long)out->n;
+}
+
+long
+yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *out)
+{
+	return gen_from_mask(r, p, r->board, out);
+}
+
+long
+yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
+    int from, struct yote_movelist *out)
+{
+	if (from < 0 || from >= r->squares) {
+		out->n = 0;
+		return 0;
+	}
+	return gen_from_mask(r, p, BIT(from), out);
+}
+
+unsigned long long
+yote_count_moves(const struct yote_rules *r, const struct yote_pos *p)
+{
+	if (yote_over_unless_blocked(r, p))
+		return 0;
+	return count_raw(r, p, p->side);
+}
+
+void
+yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
+    const struct yote_move *m)
+{
+	int s = p->side, i, at = m->from, to;
+
+	(void)r;
+	if (m->kind == YOTE_PLACE) {
+		p->pieces[s] |= BIT(at);
+		p->hand[s]--;
+	} else {
+		p->pieces[s] &= ~BIT(at);
+		for (i = 0; i < m->nseg; i++) {
+			to = m->seg_to[i];
+			if (m->kind == YOTE_CAPTURE || (m->kind == YOTE_BRIDGE &&
+			    i > 0)) {
+				p->pieces[!s] &= ~BIT((at + to) / 2);
+				if (m->seg_bonus[i] == YOTE_BONUS_HAND)
+					p->hand[!s]--;
+				else if (m->seg_bonus[i] != YOTE_BONUS_NO)
+					p->pieces[!s] &= ~BIT(m->seg_bonus[i]);
+			}
+			at = to;
+		}
+		p->pieces[s] |= BIT(at);
+	}
+	if (yote_move_is_capture(m))
+		p->since_capture = 0;
+	else
+		p->since_capture++;
+	p->ply++;
+	p->side = (uint8_t)!s;
+}
+
+int
+yote_move_is_capture(const struct yote_move *m)
+{
+	return m->kind == YOTE_CAPTURE || m->kind == YOTE_BRIDGE;
+}
+
+int
+yote_move_equal(const struct yote_move *a, const struct yote_move *b)
+{
+	return a->kind == b->kind && a->from == b->from &&
+	    a->nseg == b->nseg &&
+	    memcmp(a->seg_to, b->seg_to, a->nseg) == 0 &&
+	    (a->kind == YOTE_STEP || a->kind == YOTE_SELFJUMP ||
+	    memcmp(a->seg_bonus, b->seg_bonus, a->nseg) == 0);
+}
+
+unsigned long long
+yote_perft(const struct yote_rules *r, const struct yote_pos *p, int depth)
+{
+	struct yote_movelist l = { 0 };
+	struct yote_pos q;
+	unsigned long long n = 0;
+	size_t i;
+
+	if (depth <= 0)
+		return 1;
+	if (depth == 1)
+		return yote_count_moves(r, p);
+	if (yote_gen_moves(r, p, &l) < 0) {
+		yote_movelist_free(&l);
+		return 0;
+	}
+	for (i = 0; i < l.n; i++) {
+		q = *p;
+		yote_pos_play(r, &q, &l.v[i]);
+		n += yote_perft(r, &q, depth - 1);
+	}
+	yote_movelist_free(&l);
+	return n;
+}

@@ -1,0 +1,122 @@
+/*
+ * status.c - the end of the game (rules.md section 4).
+ *
+ * After every move, with S the side to move and O the side that just
+ * moved, the first of these that applies ends the game:
+ *  1. capture-all: S has no piece left on the board or in hand; O wins.
+ *  2. blocked: S has no legal move.  loses: S loses.  loses-unless-both:
+ *     S loses unless O, with only the side to move flipped, has no move
+ *     either; then more pieces on the board wins, equal draws.
+ *     more-captured-wins: more pieces captured wins, equal draws.
+ *  3. few-pieces: both sides have at most N pieces (board and hand) and
+ *     neither has a capture, each as if it were to move: draw.
+ *  4. move-limit: N plies in a row without a capture: draw.
+ * The same checks apply to a set-up start position.
+ */
+#include <string.h>
+
+#include "yote_int.h"
+
+static enum yote_result
+winner(int s)
+{
+	return s == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+}
+
+static enum yote_result
+compare(int first, int second)
+{
+	if (first == second)
+		return YOTE_RES_DRAW;
+	return first > second ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+}
+
+void
+yote_pos_outcome(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_outcome *o)
+{
+	int s = p->side, other = !s;
+	struct yote_pos flipped;
+
+	o->result = YOTE_RES_NONE;
+	o->term = YOTE_TERM_NONE;
+	if (yote_pos_remaining(p, s) == 0) {
+		o->result = winner(other);
+		o->term = YOTE_TERM_CAPTURE_ALL;
+		return;
+	}
+	if (!yote_raw_has_move(r, p, s)) {
+		o->term = YOTE_TERM_BLOCKED;
+		switch (r->blocked) {
+		case YOTE_BLOCK_LOSES:
+			o->result = winner(other);
+			break;
+		case YOTE_BLOCK_LOSES_UNLESS_BOTH:
+			flipped = *p;
+			flipped.side = (uint8_t)other;
+			if (yote_raw_has_move(r, &flipped, other))
+				o->result = winner(other);
+			else
+				o->result = compare(popcount64(p->pieces[0]),
+				    popcount64(p->pieces[1]));
+			break;
+		case YOTE_BLOCK_MORE_CAPTURED:
+			o->result = compare(yote_pos_captured_by(r, p, 0),
+			    yote_pos_captured_by(r, p, 1));
+			break;
+		}
+		return;
+	}
+	if (r->few_pieces && yote_pos_remaining(p, s) <= r->few_pieces &&
+	    yote_pos_remaining(p, other) <= r->few_pieces &&
+	    !yote_pos_has_capture(r, p, s) &&
+	    !yote_pos_has_capture(r, p, other)) {
+		o->result = YOTE_RES_DRAW;
+		o->term = YOTE_TERM_FEW_PIECES;
+		return;
+	}
+	if (r->move_limit && p->since_capture >= (uint32_t)r->move_limit) {
+		o->result = YOTE_RES_DRAW;
+		o->term = YOTE_TERM_MOVE_LIMIT;
+	}
+}
+
+static const char *const result_texts[] = { "*", "1-0", "0-1", "1/2-1/2" };
+
+const char *
+yote_result_text(enum yote_result res)
+{
+	return result_texts[res];
+}
+
+int
+yote_result_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strcmp(s, result_texts[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const char *const term_texts[] = { "", "capture-all", "blocked",
+	"few-pieces", "move-limit", "agreement", "resignation", "time",
+	"adjudication", "unfinished" };
+
+const char *
+yote_termination_text(enum yote_termination t)
+{
+	return term_texts[t];
+}
+
+int
+yote_termination_parse(const char *s)
+{
+	int i;
+
+	for (i = 1; i < (int)(sizeof(term_texts) / sizeof(term_texts[0])); i++)
+		if (strcmp(s, term_texts[i]) == 0)
+			return i;
+	return -1;
+}

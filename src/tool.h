@@ -1,0 +1,54 @@
+/*
+ * tool.h - what every yote-* tool shares: the one diagnostic form, the
+ * exit statuses, and --rules handling.  Not part of libyote (the library
+ * never prints).
+ */
+#ifndef YOTE_TOOL_H
+#define YOTE_TOOL_H
+
+#include "yote.h"
+
+enum tool_exit {
+	EXIT_OK = 0,            /* all good */
+	EXIT_INVALID = 1,       /* input rejected */
+	EXIT_USAGE = 2,         /* usage error */
+	EXIT_IO = 3             /* I/O or system error */
+};
+
+extern const char *tool_name;   /* set by tool_init */
+
+/* Set the name used in messages (argv[0] without directories). */
+void tool_init(const char *argv0);
+
+/*
+ * Print one diagnostic to stderr in the suite's one form:
+ *   prog: file:line:col: game N, ply P: message
+ * leaving out the parts the error does not have.
+ */
+void tool_diag(const struct yote_error *e);
+
+/* Print "prog: message" to stderr. */
+void tool_warn(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* The exit status an error code calls for. */
+int tool_exit_for(int code);
+
+/*
+ * Resolve --rules NAME|FILE.  On failure prints the diagnostic and returns
+ * NULL with *status set to the exit status to use.
+ */
+const struct yote_rules *tool_rules(const char *spec, int *owned,
+    int *status);
+
+/* Print "prog: unknown option; see prog --help" style usage error. */
+int tool_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+#endif

@@ -1,0 +1,338 @@
+/*
+ * yote.h - the public interface of libyote, the Yoté rules library.
+ *
+ * This header is the library's reference manual.  Every function says what
+ * it returns and who owns what it hands back.  The library never prints and
+ * never exits: a function that can fail returns 0 on success or a negative
+ * YOTE_E* code, and fills a struct yote_error when the caller passes one.
+ *
+ * Boards have W columns and H rows with 2 <= W, H <= 8, so at most 64
+ * points; a square is the index row * W + column (0-based, row 0 is the
+ * first side's edge, written row 1).  Sets of squares are uint64_t bit sets.
+ */
+#ifndef YOTE_H
+#define YOTE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define YOTE_VERSION "0.1.0"
+
+#define YOTE_MAX_SIDE 8         /* largest board width or height */
+#define YOTE_MAX_SQUARES 64     /* largest W x H */
+#define YOTE_MAX_PIECES 64      /* largest piece count per side */
+#define YOTE_MAX_SEGS 66        /* a self-jump plus one capture per enemy piece */
+#define YOTE_MOVE_TEXT 400      /* buffer that holds any canonical move text */
+#define YOTE_POS_TEXT 128       /* buffer that holds any position string */
+
+/* ---------------------------------------------------------------- errors */
+
+enum yote_status_code {
+	YOTE_OK = 0,
+	YOTE_ESYNTAX = -1,      /* text that does not fit its grammar */
+	YOTE_EVALUE = -2,       /* well-formed but not acceptable (range, rule) */
+	YOTE_EILLEGAL = -3,     /* a well-formed move that is not legal here */
+	YOTE_EIO = -4,          /* read or write failure; errno is kept */
+	YOTE_ENOMEM = -5,       /* allocation failed */
+	YOTE_ELIMIT = -6        /* a stated limit was exceeded */
+};
+
+/*
+ * Where a problem is and what it is.  Fields the library cannot know stay
+ * 0 / NULL; the caller may fill them in (a tool knows the file name).
+ */
+struct yote_error {
+	int code;               /* one of enum yote_status_code */
+	char msg[512];          /* the problem, without location */
+	const char *file;       /* input name, or NULL */
+	unsigned long line;     /* 1-based, 0 when unknown */
+	unsigned long col;      /* 1-based, 0 when unknown */
+	unsigned long game;     /* 1-based game number in a stream, 0 if none */
+	unsigned long ply;      /* 1-based ply, 0 if none */
+};
+
+/* Reset an error object to "no error". */
+void yote_error_clear(struct yote_error *err);
+
+/* Set code and a printf-style message; returns code.  err may be NULL. */
+int yote_error_set(struct yote_error *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---------------------------------------------------------------- rules */
+
+enum yote_opening { YOTE_OPEN_NONE, YOTE_OPEN_FIRST_PLACE, YOTE_OPEN_HAND_FIRST };
+enum yote_bonus { YOTE_BONUS_NONE, YOTE_BONUS_OPTIONAL_BOARD,
+	YOTE_BONUS_MANDATORY_BOARD, YOTE_BONUS_MANDATORY_ANY };
+enum yote_selfjump { YOTE_SJ_NO, YOTE_SJ_PLAIN, YOTE_SJ_BRIDGE };
+enum yote_blocked { YOTE_BLOCK_LOSES, YOTE_BLOCK_LOSES_UNLESS_BOTH,
+	YOTE_BLOCK_MORE_CAPTURED };
+
+/*
+ * A ruleset: every parameter of a Yoté variant.  Read-only once made; the
+ * built-in ones are static, those read from files are owned by the caller
+ * (yote_rules_free).  The board masks are derived by yote_rules_finish().
+ */
+struct yote_rules {
+	char name[64];          /* "classic", or the file's name: value */
+	char description[256];  /* free text, may be empty */
+	char side_name[2][32];  /* names of the first and second side */
+	int width, height;      /* board size, 2..8 each */
+	int squares;            /* width * height */
+	int pieces;             /* pieces per side, 1..64 */
+	enum yote_opening opening;
+	int chain;              /* 1: a capturing piece may capture again */
+	enum yote_bonus bonus;
+	enum yote_selfjump selfjump;
+	enum yote_blocked blocked;
+	int few_pieces;         /* 0 = off, else the few-pieces threshold */
+	int move_limit;         /* 0 = off, else plies without capture -> draw */
+	int builtin;            /* 1 for the four compiled-in rulesets */
+	/* derived by yote_rules_finish */
+	uint64_t board;         /* every square of the board */
+	uint64_t not_col_first; /* board without column a */
+	uint64_t not_col_last;  /* board without the last column */
+	int8_t adj[YOTE_MAX_SQUARES][4];  /* neighbour in direction d, or -1 */
+	int8_t jump[YOTE_MAX_SQUARES][4]; /* square two away in d, or -1 */
+};
+
+/* The number of built-in rulesets and the i-th of them (0 = classic). */
+int yote_rules_builtin_count(void);
+const struct yote_rules *yote_rules_builtin(int i);
+
+/* The built-in ruleset of that name, or NULL. */
+const struct yote_rules *yote_rules_by_name(const char *name);
+
+/*
+ * Read a ruleset file (YAML, see formats/rules.md).  On success *out is a
+ * new ruleset the caller frees with yote_rules_free.  Errors name the key
+ * and carry line and column; err->file is set to path.
+ */
+int yote_rules_load_file(const char *path, struct yote_rules **out,
+    struct yote_error *err);
+
+/* The same from a memory buffer; name is used in messages. */
+int yote_rules_load_buffer(const char *buf, size_t len, const char *name,
+    struct yote_rules **out, struct yote_error *err);
+
+/*
+ * A built-in name, or a path to a file: a spec containing '/' or ending in
+ * ".yaml"/".yml" is a file.  *out is the built-in (static, *owned = 0) or a
+ * loaded file (*owned = 1: free it with yote_rules_free).
+ */
+int yote_rules_get(const char *spec, const struct yote_rules **out,
+    int *owned, struct yote_error *err);
+
+/* Free a loaded ruleset.  NULL and built-in rulesets are ignored. */
+void yote_rules_free(const struct yote_rules *r);
+
+/* Fill the derived fields after changing parameters; 0 or YOTE_EVALUE. */
+int yote_rules_finish(struct yote_rules *r, struct yote_error *err);
+
+/* Write a ruleset as a ruleset file (YAML); 0 or YOTE_EIO. */
+int yote_rules_write(const struct yote_rules *r, FILE *fp);
+
+/* Names of the enumerated parameter values, as in ruleset files. */
+const char *yote_opening_name(enum yote_opening v);
+const char *yote_bonus_name(enum yote_bonus v);
+const char *yote_selfjump_name(enum yote_selfjump v);
+const char *yote_blocked_name(enum yote_blocked v);
+
+/* ---------------------------------------------------------------- squares */
+
+/* Write "c3" for square sq into buf (at least 4 bytes); returns buf. */
+char *yote_square_name(const struct yote_rules *r, int sq, char *buf);
+
+/* ---------------------------------------------------------------- positions */
+
+enum { YOTE_FIRST = 0, YOTE_SECOND = 1 };
+
+/*
+ * A position: a value type, copied freely.  pieces[s] holds side s's
+ * pieces on the board; hand[s] its pieces off the board.
+ */
+struct yote_pos {
+	uint64_t pieces[2];     /* board pieces of the first, second side */
+	uint8_t hand[2];        /* pieces in hand */
+	uint8_t side;           /* side to move: YOTE_FIRST or YOTE_SECOND */
+	uint8_t pad;
+	uint32_t since_capture; /* plies since the last capture */
+	uint32_t ply;           /* number of the ply about to be played, >= 1 */
+};
+
+/* The empty board with both hands full, first side to move, ply 1. */
+void yote_pos_start(const struct yote_rules *r, struct yote_pos *p);
+
+/*
+ * Parse a position string (notation.md).  Rejections name the field
+ * (1..6) and the 1-based character in err->msg and err->col.
+ */
+int yote_pos_parse(const struct yote_rules *r, const char *s,
+    struct yote_pos *p, struct yote_error *err);
+
+/* Write the position string into buf (YOTE_POS_TEXT bytes); returns buf. */
+char *yote_pos_format(const struct yote_rules *r, const struct yote_pos *p,
+    char *buf);
+
+/* Pieces of side s on the board and in hand. */
+int yote_pos_remaining(const struct yote_pos *p, int s);
+
+/* Pieces side s has captured: pieces - remaining(opponent). */
+int yote_pos_captured_by(const struct yote_rules *r, const struct yote_pos *p,
+    int s);
+
+/* 64-bit Zobrist key of the position (board, hands, side). */
+uint64_t yote_pos_hash(const struct yote_pos *p);
+
+/* ---------------------------------------------------------------- moves */
+
+#define YOTE_BONUS_NO 0xFF      /* seg_bonus: no bonus removal */
+#define YOTE_BONUS_HAND 0xFE    /* seg_bonus: a piece from the enemy's hand */
+
+enum yote_move_kind {
+	YOTE_PLACE,             /* a piece from the hand onto `from` */
+	YOTE_STEP,              /* one segment, distance 1 */
+	YOTE_SELFJUMP,          /* one segment over an own piece */
+	YOTE_CAPTURE,           /* one or more capture segments */
+	YOTE_BRIDGE             /* a self-jump, then capture segments */
+};
+
+/*
+ * A move.  For a capture segment i, seg_to[i] is the landing square and
+ * seg_bonus[i] the square of the bonus piece, YOTE_BONUS_HAND or
+ * YOTE_BONUS_NO.  A bridge's first segment is its self-jump (no bonus).
+ */
+struct yote_move {
+	uint8_t kind;           /* enum yote_move_kind */
+	uint8_t from;           /* square placed on or moved from */
+	uint8_t nseg;           /* segments; 0 for a placement */
+	uint8_t pad;
+	uint8_t seg_to[YOTE_MAX_SEGS];
+	uint8_t seg_bonus[YOTE_MAX_SEGS];
+};
+
+/*
+ * A move as read from text, before it is checked against a board: squares
+ * as (column, row), 0-based, possibly off the board.  Produced by
+ * yote_move_parse.
+ */
+struct yote_move_text {
+	int nseg;               /* 0 for a placement */
+	int col[YOTE_MAX_SEGS + 1], row[YOTE_MAX_SEGS + 1]; /* [0] is the start */
+	char sep[YOTE_MAX_SEGS + 1];   /* '-' or 'x' before square i (i >= 1) */
+	int bonus_col[YOTE_MAX_SEGS + 1], bonus_row[YOTE_MAX_SEGS + 1];
+	char bonus[YOTE_MAX_SEGS + 1]; /* 0 none, '@' hand, 's' a square */
+};
+
+/*
+ * Parse move text (upper case accepted).  err->col is the 1-based
+ * character of a syntax error.  Returns 0 or YOTE_ESYNTAX/YOTE_ELIMIT.
+ */
+int yote_move_parse(const char *s, struct yote_move_text *mt,
+    struct yote_error *err);
+
+/*
+ * Turn parsed text into a move on this board: YOTE_EILLEGAL when a square
+ * is off the board or a segment has an impossible shape; legality in the
+ * position is not checked here.
+ */
+int yote_move_from_text(const struct yote_rules *r,
+    const struct yote_move_text *mt, struct yote_move *m,
+    struct yote_error *err);
+
+/* Canonical text of a move into buf (YOTE_MOVE_TEXT bytes); returns buf. */
+char *yote_move_format(const struct yote_rules *r, const struct yote_move *m,
+    char *buf);
+
+/* 1 when the two moves are the same move (written the same). */
+int yote_move_equal(const struct yote_move *a, const struct yote_move *b);
+
+/* 1 for a capture or a bridge. */
+int yote_move_is_capture(const struct yote_move *m);
+
+/* ---------------------------------------------------------------- move lists */
+
+/* A growable list of moves.  Zero-initialise, then free with _free. */
+struct yote_movelist {
+	struct yote_move *v;    /* the moves */
+	size_t n;               /* how many */
+	size_t cap;             /* allocated */
+};
+
+void yote_movelist_free(struct yote_movelist *l);
+
+/*
+ * All legal moves in p, in the generator's order: placements by square,
+ * then moves of each piece by square.  A finished position has none.
+ * Returns the count, or YOTE_ENOMEM.
+ */
+long yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *out);
+
+/* Legal moves starting on square from (placements on it included). */
+long yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
+    int from, struct yote_movelist *out);
+
+/* The number of legal moves, without building them (fast). */
+unsigned long long yote_count_moves(const struct yote_rules *r,
+    const struct yote_pos *p);
+
+/* Sort a list by canonical text (strcmp order). */
+void yote_movelist_sort(const struct yote_rules *r, struct yote_movelist *l);
+
+/*
+ * Play m (assumed legal: it came from the generator or yote_move_check) on
+ * p in place.
+ */
+void yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
+    const struct yote_move *m);
+
+/*
+ * Check that m is legal in p.  Returns 0, or YOTE_EILLEGAL with the reason
+ * in err->msg (e.g. "c4 is occupied").
+ */
+int yote_move_check(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, struct yote_error *err);
+
+/* ---------------------------------------------------------------- end of game */
+
+enum yote_result { YOTE_RES_NONE, YOTE_RES_FIRST, YOTE_RES_SECOND,
+	YOTE_RES_DRAW };
+
+enum yote_termination { YOTE_TERM_NONE, YOTE_TERM_CAPTURE_ALL,
+	YOTE_TERM_BLOCKED, YOTE_TERM_FEW_PIECES, YOTE_TERM_MOVE_LIMIT,
+	YOTE_TERM_AGREEMENT, YOTE_TERM_RESIGNATION, YOTE_TERM_TIME,
+	YOTE_TERM_ADJUDICATION, YOTE_TERM_UNFINISHED };
+
+struct yote_outcome {
+	enum yote_result result;        /* YOTE_RES_NONE while not over */
+	enum yote_termination term;     /* YOTE_TERM_NONE while not over */
+};
+
+/* Whether the game is over in p (rules.md section 4, in order), and how. */
+void yote_pos_outcome(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_outcome *o);
+
+/* "1-0", "0-1", "1/2-1/2", "*". */
+const char *yote_result_text(enum yote_result res);
+/* Parse a result; -1 if unknown. */
+int yote_result_parse(const char *s);
+/* "capture-all", ..., "unfinished"; "" for NONE. */
+const char *yote_termination_text(enum yote_termination t);
+/* Parse a termination name; -1 if unknown. */
+int yote_termination_parse(const char *s);
+
+/* 1 if side s has a capture (or bridge) in p as if s were to move. */
+int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
+    int s);
+
+/* ---------------------------------------------------------------- perft */
+
+/* The number of legal move sequences of length depth from p. */
+unsigned long long yote_perft(const struct yote_rules *r,
+    const struct yote_pos *p, int depth);
+
+#endif /* YOTE_H */
