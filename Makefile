@@ -30,10 +30,10 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
-	src/status.c
+	src/status.c src/record.c src/game.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o
-TOOLS = bin/yote-analyze
+TOOLS = bin/yote-analyze bin/yote-validate
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen
 
 all: bin/libyote.a $(TOOLS)

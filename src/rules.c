@@ -324,8 +324,11 @@ read_key(struct yote_rules *r, enum rkey k, yaml_document_t *doc,
 		r->opening = (enum yote_opening)x;
 		return 0;
 	case K_CHAIN:
-		if (enum_value(err, n, key, yesno, 4, &x) != 0)
+		if (scalar_value(err, n, key, &v) != 0)
 			return YOTE_EVALUE;
+		if ((x = pick(v, yesno, 4)) < 0)
+			return node_error(err, n, "rules: bad value '%s' for "
+			    "'chain': expected yes or no", v);
 		r->chain = x & 1;
 		return 0;
 	case K_BONUS:

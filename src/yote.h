@@ -50,7 +50,35 @@ struct yote_error {
 	unsigned long col;      /* 1-based, 0 when unknown */
 	unsigned long game;     /* 1-based game number in a stream, 0 if none */
 	unsigned long ply;      /* 1-based ply, 0 if none */
+	int diag;               /* enum yote_diag: which problem, for tools */
 };
+
+/*
+ * Every problem a record can have, one name each (shown by
+ * yote-validate --format=json as "problem").
+ */
+enum yote_diag {
+	YOTE_D_NONE,
+	YOTE_D_YAML,            /* the YAML itself cannot be read */
+	YOTE_D_LIMIT,           /* a stated size or nesting limit */
+	YOTE_D_NOT_MAPPING,     /* a document that is not a mapping */
+	YOTE_D_MISSING_KEY,     /* yote: or moves: missing */
+	YOTE_D_BAD_VERSION,     /* yote: other than 1 */
+	YOTE_D_BAD_TYPE,        /* a key's value of the wrong kind */
+	YOTE_D_BAD_RULES,       /* unknown ruleset or bad ruleset file */
+	YOTE_D_BAD_START,       /* start: not a valid position */
+	YOTE_D_MOVE_SYNTAX,     /* a move that does not fit the notation */
+	YOTE_D_ILLEGAL_MOVE,    /* a well-formed move not legal there */
+	YOTE_D_AFTER_END,       /* a move after the game ended */
+	YOTE_D_BAD_RESULT,      /* result: not 1-0, 0-1, 1/2-1/2 or * */
+	YOTE_D_BAD_TERMINATION, /* termination: not a known name */
+	YOTE_D_RESULT_MISMATCH, /* result/termination disagree with play */
+	YOTE_D_IO,              /* the input could not be read */
+	YOTE_D_COUNT
+};
+
+/* The stable name of a diagnostic ("illegal-move"). */
+const char *yote_diag_name(int diag);
 
 /* Reset an error object to "no error". */
 void yote_error_clear(struct yote_error *err);
@@ -334,5 +362,164 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 /* The number of legal move sequences of length depth from p. */
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
+
+/* ---------------------------------------------------------------- YAML values */
+
+/*
+ * A YAML value as read from a record, kept whole so that rewriting a
+ * record loses nothing: scalars keep their text, tag and quoting style,
+ * mappings their key order.  A mapping's kids alternate key, value.
+ */
+enum yote_node_type { YOTE_NODE_SCALAR, YOTE_NODE_SEQ, YOTE_NODE_MAP };
+
+struct yote_node {
+	enum yote_node_type type;
+	char *text;             /* scalar text (NUL-terminated), else NULL */
+	size_t len;             /* scalar length (the text may hold NULs) */
+	char *tag;              /* explicit tag, or NULL */
+	int style;              /* libyaml scalar or collection style */
+	size_t n;               /* kids: items, or 2 x pairs for a mapping */
+	size_t cap;             /* allocated kids */
+	struct yote_node **kids;
+	unsigned long line, col;        /* 1-based start in the input; 0 if made */
+};
+
+/* New nodes; NULL when out of memory.  Free with yote_node_free. */
+struct yote_node *yote_node_scalar(const char *text);
+struct yote_node *yote_node_seq(void);
+struct yote_node *yote_node_map(void);
+
+/* Free a node and everything under it; NULL is ignored. */
+void yote_node_free(struct yote_node *n);
+
+/* A deep copy, or NULL when out of memory. */
+struct yote_node *yote_node_copy(const struct yote_node *n);
+
+/* Append kid to a sequence (takes ownership); 0 or YOTE_ENOMEM. */
+int yote_node_push(struct yote_node *seq, struct yote_node *kid);
+
+/*
+ * Set key in a mapping: replaces the value in place when the key exists
+ * (keeping the order), else appends.  Takes ownership of value (freed on
+ * failure).  0 or YOTE_ENOMEM.
+ */
+int yote_node_set(struct yote_node *map, const char *key,
+    struct yote_node *value);
+
+/* The value of key in a mapping, or NULL (also when map is not one). */
+struct yote_node *yote_node_get(const struct yote_node *map, const char *key);
+
+/* Remove key from a mapping; 1 if it was there. */
+int yote_node_remove(struct yote_node *map, const char *key);
+
+/* 1 if the node is a scalar equal to text. */
+int yote_node_is(const struct yote_node *n, const char *text);
+
+/* ---------------------------------------------------------------- records */
+
+/* Limits on what a record may hold (see formats/record.md). */
+#define YOTE_MAX_DEPTH 64               /* nesting of YAML collections */
+#define YOTE_MAX_SCALAR (1UL << 20)     /* bytes in one scalar */
+#define YOTE_MAX_DOCUMENT (64UL << 20)  /* bytes in one game's text */
+
+/* One game: a YAML document as read. */
+struct yote_record {
+	struct yote_node *root; /* the document's value (a mapping if valid) */
+	unsigned long game;     /* 1-based number in its stream */
+	unsigned long line, col;        /* where the document starts */
+};
+
+/* Free a record; NULL is ignored. */
+void yote_record_free(struct yote_record *rec);
+
+/* A reader of a stream of records.  Opaque. */
+struct yote_reader;
+
+/*
+ * Read records from fp (not closed by the reader); name is used in
+ * errors.  Returns 0 or YOTE_ENOMEM.
+ */
+int yote_reader_open(FILE *fp, const char *name, struct yote_reader **out);
+
+/*
+ * The next record.  Returns 1 with *out set (free it with
+ * yote_record_free); 0 at the end of the stream; YOTE_EVALUE for a
+ * document that cannot be a record (err says why; the next call goes on
+ * with the next document); YOTE_ESYNTAX, YOTE_ELIMIT or YOTE_EIO when the
+ * stream cannot be read further (err says where; the next call returns 0).
+ */
+int yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+    struct yote_error *err);
+
+/* Games seen so far (documents, good or bad). */
+unsigned long yote_reader_games(const struct yote_reader *rd);
+
+/* Close a reader; NULL is ignored. */
+void yote_reader_close(struct yote_reader *rd);
+
+/* A writer of a stream of records (YAML, through libyaml's emitter). */
+struct yote_writer;
+
+int yote_writer_open(FILE *fp, struct yote_writer **out);
+
+/* Write one record as a document; 0 or YOTE_EIO. */
+int yote_writer_put(struct yote_writer *w, const struct yote_record *rec);
+
+/* Finish the stream and free the writer; 0 or YOTE_EIO.  NULL ignored. */
+int yote_writer_close(struct yote_writer *w);
+
+/* ---------------------------------------------------------------- games */
+
+/*
+ * Playing a record through: a checker resolves the record's ruleset
+ * (built-in, or a file relative to the record's directory, loaded once
+ * and cached), its start position, every move in turn, and compares the
+ * declared result and termination with the final position.
+ */
+struct yote_checker;
+
+struct yote_checker *yote_checker_new(void);
+void yote_checker_free(struct yote_checker *ck);
+
+/* The ruleset for records without rules: (default classic); not owned. */
+void yote_checker_set_rules(struct yote_checker *ck,
+    const struct yote_rules *r);
+
+/* What playing a record found. */
+struct yote_game_info {
+	const struct yote_rules *rules; /* NULL if none could be had */
+	struct yote_pos start;          /* start position */
+	struct yote_pos final;          /* after the last legal move */
+	unsigned long plies;            /* moves in the record */
+	unsigned long played;           /* moves played legally */
+	struct yote_outcome outcome;    /* of the final position */
+	int result;                     /* declared enum yote_result, or -1 */
+	int term;                       /* declared enum yote_termination, or -1 */
+	unsigned long problems;         /* diagnostics reported */
+};
+
+/* A diagnostic callback: e is complete (file, line, col, game, ply). */
+typedef void (*yote_diag_fn)(void *ctx, const struct yote_error *e);
+
+/*
+ * A per-ply callback: ply is 1-based, before/after the positions around
+ * move m, item the record's node for it.  Return non-zero to stop.
+ */
+typedef int (*yote_ply_fn)(void *ctx, unsigned long ply,
+    const struct yote_pos *before, const struct yote_move *m,
+    const struct yote_pos *after, const struct yote_node *item);
+
+/*
+ * Play rec through and check it.  file names the input (for messages and
+ * for ruleset paths; may be NULL).  Every problem goes to diag (may be
+ * NULL); the play stops at the first bad move.  Returns the number of
+ * problems (0: a valid record), or YOTE_ENOMEM.
+ */
+long yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
+    const char *file, struct yote_game_info *info, yote_diag_fn diag,
+    yote_ply_fn ply, void *ctx);
+
+/* The move text of a moves item (a scalar, or a mapping's move:), or NULL. */
+const struct yote_node *yote_item_move(const struct yote_node *item);
 
 #endif /* YOTE_H */

@@ -1,0 +1,645 @@
+/*
+ * record.c - game records as YAML: a tree of values per document, read
+ * from libyaml's event stream and written through its emitter.
+ *
+ * A collection is a stream of documents, one game each, so memory follows
+ * the largest game, never the collection.  Nothing is interpreted here
+ * (game.c does that): the tree keeps every key in order, with each
+ * scalar's tag and quoting style, so that reading then writing a record
+ * loses nothing.  Aliases are refused: a record has no use for them and
+ * expanding them is how small files become huge.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "yote_int.h"
+
+/* ------------------------------------------------------------ nodes */
+
+static struct yote_node *
+node_new(enum yote_node_type type)
+{
+	struct yote_node *n = calloc(1, sizeof(*n));
+
+	if (n != NULL)
+		n->type = type;
+	return n;
+}
+
+static struct yote_node *
+scalar_new(const char *text, size_t len)
+{
+	struct yote_node *n = node_new(YOTE_NODE_SCALAR);
+
+	if (n == NULL)
+		return NULL;
+	if ((n->text = malloc(len + 1)) == NULL) {
+		free(n);
+		return NULL;
+	}
+	memcpy(n->text, text, len);
+	n->text[len] = '\0';
+	n->len = len;
+	return n;
+}
+
+struct yote_node *
+yote_node_scalar(const char *text)
+{
+	return scalar_new(text, strlen(text));
+}
+
+struct yote_node *
+yote_node_seq(void)
+{
+	return node_new(YOTE_NODE_SEQ);
+}
+
+struct yote_node *
+yote_node_map(void)
+{
+	return node_new(YOTE_NODE_MAP);
+}
+
+void
+yote_node_free(struct yote_node *n)
+{
+	size_t i;
+
+	if (n == NULL)
+		return;
+	for (i = 0; i < n->n; i++)
+		yote_node_free(n->kids[i]);
+	free(n->kids);
+	free(n->text);
+	free(n->tag);
+	free(n);
+}
+
+int
+yote_node_push(struct yote_node *seq, struct yote_node *kid)
+{
+	struct yote_node **nk;
+
+	if (seq->n == seq->cap) {
+		size_t cap = seq->cap ? seq->cap * 2 : 8;
+
+		if ((nk = realloc(seq->kids, cap * sizeof(*nk))) == NULL) {
+			yote_node_free(kid);
+			return YOTE_ENOMEM;
+		}
+		seq->kids = nk;
+		seq->cap = cap;
+	}
+	seq->kids[seq->n++] = kid;
+	return 0;
+}
+
+struct yote_node *
+yote_node_copy(const struct yote_node *n)
+{
+	struct yote_node *c;
+	size_t i;
+
+	if (n->type == YOTE_NODE_SCALAR)
+		c = scalar_new(n->text, n->len);
+	else
+		c = node_new(n->type);
+	if (c == NULL)
+		return NULL;
+	c->style = n->style;
+	c->line = n->line;
+	c->col = n->col;
+	if (n->tag != NULL && (c->tag = strdup(n->tag)) == NULL) {
+		yote_node_free(c);
+		return NULL;
+	}
+	for (i = 0; i < n->n; i++) {
+		struct yote_node *k = yote_node_copy(n->kids[i]);
+
+		if (k == NULL || yote_node_push(c, k) != 0) {
+			yote_node_free(c);
+			return NULL;
+		}
+	}
+	return c;
+}
+
+int
+yote_node_is(const struct yote_node *n, const char *text)
+{
+	return n != NULL && n->type == YOTE_NODE_SCALAR &&
+	    n->len == strlen(text) && memcmp(n->text, text, n->len) == 0;
+}
+
+static long
+map_find(const struct yote_node *map, const char *key)
+{
+	size_t i;
+
+	if (map == NULL || map->type != YOTE_NODE_MAP)
+		return -1;
+	for (i = 0; i + 1 < map->n; i += 2)
+		if (yote_node_is(map->kids[i], key))
+			return (long)i;
+	return -1;
+}
+
+struct yote_node *
+yote_node_get(const struct yote_node *map, const char *key)
+{
+	long i = map_find(map, key);
+
+	return i < 0 ? NULL : map->kids[i + 1];
+}
+
+int
+yote_node_set(struct yote_node *map, const char *key, struct yote_node *value)
+{
+	struct yote_node *k;
+	long i = map_find(map, key);
+
+	if (i >= 0) {
+		yote_node_free(map->kids[i + 1]);
+		map->kids[i + 1] = value;
+		return 0;
+	}
+	if ((k = yote_node_scalar(key)) == NULL) {
+		yote_node_free(value);
+		return YOTE_ENOMEM;
+	}
+	if (yote_node_push(map, k) != 0) {
+		yote_node_free(value);
+		return YOTE_ENOMEM;
+	}
+	if (yote_node_push(map, value) != 0) {
+		map->n--;
+		yote_node_free(k);
+		return YOTE_ENOMEM;
+	}
+	return 0;
+}
+
+int
+yote_node_remove(struct yote_node *map, const char *key)
+{
+	long i = map_find(map, key);
+
+	if (i < 0)
+		return 0;
+	yote_node_free(map->kids[i]);
+	yote_node_free(map->kids[i + 1]);
+	memmove(&map->kids[i], &map->kids[i + 2],
+	    (map->n - (size_t)i - 2) * sizeof(map->kids[0]));
+	map->n -= 2;
+	return 1;
+}
+
+void
+yote_record_free(struct yote_record *rec)
+{
+	if (rec == NULL)
+		return;
+	yote_node_free(rec->root);
+	free(rec);
+}
+
+/* ------------------------------------------------------------ reading */
+
+struct yote_reader {
+	yaml_parser_t parser;
+	FILE *fp;
+	const char *name;
+	int started;            /* parser initialised */
+	int done;               /* nothing more to read */
+	unsigned long games;    /* documents begun */
+	size_t since_event;     /* bytes read since the last event */
+	size_t doc_bytes;       /* bytes read since the document began */
+	int over_limit;         /* the read handler refused: a size limit */
+	int io_errno;           /* the read handler failed: errno */
+};
+
+/* Read handler: plain fread, counting bytes to enforce the size limits
+ * before libyaml buffers an endless scalar. */
+static int
+reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
+{
+	struct yote_reader *rd = data;
+	size_t n;
+
+	n = fread(buf, 1, size, rd->fp);
+	if (n == 0 && ferror(rd->fp)) {
+		rd->io_errno = errno ? errno : EIO;
+		return 0;
+	}
+	rd->since_event += n;
+	rd->doc_bytes += n;
+	if (rd->since_event > 2 * YOTE_MAX_SCALAR + 65536 ||
+	    rd->doc_bytes > YOTE_MAX_DOCUMENT + 65536) {
+		rd->over_limit = 1;
+		return 0;
+	}
+	*got = n;
+	return 1;
+}
+
+int
+yote_reader_open(FILE *fp, const char *name, struct yote_reader **out)
+{
+	struct yote_reader *rd;
+
+	*out = NULL;
+	if ((rd = calloc(1, sizeof(*rd))) == NULL)
+		return YOTE_ENOMEM;
+	if (!yaml_parser_initialize(&rd->parser)) {
+		free(rd);
+		return YOTE_ENOMEM;
+	}
+	rd->started = 1;
+	rd->fp = fp;
+	rd->name = name;
+	yaml_parser_set_input(&rd->parser, reader_read, rd);
+	*out = rd;
+	return 0;
+}
+
+void
+yote_reader_close(struct yote_reader *rd)
+{
+	if (rd == NULL)
+		return;
+	if (rd->started)
+		yaml_parser_delete(&rd->parser);
+	free(rd);
+}
+
+unsigned long
+yote_reader_games(const struct yote_reader *rd)
+{
+	return rd->games;
+}
+
+static void
+at_mark(struct yote_error *err, const yaml_mark_t *m)
+{
+	if (err != NULL) {
+		err->line = m->line + 1;
+		err->col = m->column + 1;
+	}
+}
+
+/* The stream cannot go on: say why, from libyaml's or our own reason. */
+static int
+stream_failed(struct yote_reader *rd, struct yote_error *err)
+{
+	yaml_parser_t *p = &rd->parser;
+	int code;
+
+	rd->done = 1;
+	if (rd->io_errno) {
+		code = yote_error_set(err, YOTE_EIO, "read error: %s",
+		    strerror(rd->io_errno));
+		if (err != NULL)
+			err->diag = YOTE_D_IO;
+		return code;
+	}
+	if (rd->over_limit) {
+		code = yote_error_set(err, YOTE_ELIMIT, "a scalar longer than "
+		    "%lu bytes or a game longer than %lu bytes: input refused",
+		    YOTE_MAX_SCALAR, YOTE_MAX_DOCUMENT);
+		at_mark(err, &p->mark);
+		if (err != NULL)
+			err->diag = YOTE_D_LIMIT;
+		return code;
+	}
+	if (p->error == YAML_READER_ERROR) {
+		if (p->problem_value != -1)
+			code = yote_error_set(err, YOTE_ESYNTAX, "not a YAML "
+			    "text: %s (byte 0x%02X at offset %zu)",
+			    p->problem ? p->problem : "unreadable input",
+			    (unsigned)p->problem_value & 0xFF,
+			    p->problem_offset);
+		else
+			code = yote_error_set(err, YOTE_ESYNTAX, "not a YAML "
+			    "text: %s (at offset %zu)",
+			    p->problem ? p->problem : "unreadable input",
+			    p->problem_offset);
+		at_mark(err, &p->mark);
+	} else if (p->error == YAML_MEMORY_ERROR) {
+		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	} else {
+		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
+		    "%s%s%s", p->problem ? p->problem : "unreadable input",
+		    p->context ? " " : "", p->context ? p->context : "");
+		at_mark(err, &p->problem_mark);
+	}
+	if (err != NULL) {
+		err->diag = YOTE_D_YAML;
+		err->game = rd->games;
+	}
+	return code;
+}
+
+static int
+next_event(struct yote_reader *rd, yaml_event_t *ev)
+{
+	rd->since_event = 0;
+	return yaml_parser_parse(&rd->parser, ev);
+}
+
+/* Skip the rest of a document after a problem in it. */
+static int
+skip_document(struct yote_reader *rd, struct yote_error *err)
+{
+	yaml_event_t ev;
+	int type;
+
+	for (;;) {
+		if (!next_event(rd, &ev))
+			return stream_failed(rd, err);
+		type = ev.type;
+		yaml_event_delete(&ev);
+		if (type == YAML_DOCUMENT_END_EVENT)
+			return 0;
+	}
+}
+
+static int
+doc_problem(struct yote_reader *rd, struct yote_error *err, int diag,
+    const yaml_mark_t *m, const char *msg)
+{
+	int rc;
+
+	yote_error_set(err, YOTE_EVALUE, "%s", msg);
+	at_mark(err, m);
+	if (err != NULL) {
+		err->diag = diag;
+		err->game = rd->games;
+	}
+	if ((rc = skip_document(rd, NULL)) != 0) {
+		/* the skipped rest had a worse problem: report that one */
+		return stream_failed(rd, err);
+	}
+	return YOTE_EVALUE;
+}
+
+/* Free a document cut short: open collections are not yet attached. */
+static void
+free_partial(struct yote_node **stack, int depth, struct yote_node *root)
+{
+	while (depth > 0)
+		yote_node_free(stack[--depth]);
+	yote_node_free(root);
+}
+
+/* Add a finished node to its parent, or make it the document's root. */
+static int
+attach(struct yote_node **stack, int depth, struct yote_node **root,
+    struct yote_node *n)
+{
+	if (depth == 0) {
+		*root = n;
+		return 0;
+	}
+	return yote_node_push(stack[depth - 1], n);
+}
+
+int
+yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+    struct yote_error *err)
+{
+	struct yote_node *stack[YOTE_MAX_DEPTH + 1], *root = NULL, *n;
+	struct yote_record *rec;
+	yaml_event_t ev;
+	yaml_mark_t start;
+	int depth = 0, rc;
+
+	*out = NULL;
+	if (rd->done)
+		return 0;
+	/* up to the start of a document */
+	for (;;) {
+		if (!next_event(rd, &ev))
+			return stream_failed(rd, err);
+		if (ev.type == YAML_STREAM_END_EVENT) {
+			yaml_event_delete(&ev);
+			rd->done = 1;
+			return 0;
+		}
+		if (ev.type == YAML_DOCUMENT_START_EVENT)
+			break;
+		yaml_event_delete(&ev);
+	}
+	start = ev.start_mark;
+	yaml_event_delete(&ev);
+	rd->games++;
+	rd->doc_bytes = 0;
+	for (;;) {
+		if (!next_event(rd, &ev)) {
+			free_partial(stack, depth, root);
+			return stream_failed(rd, err);
+		}
+		n = NULL;
+		switch (ev.type) {
+		case YAML_DOCUMENT_END_EVENT:
+			yaml_event_delete(&ev);
+			if ((rec = calloc(1, sizeof(*rec))) == NULL) {
+				yote_node_free(root);
+				return yote_error_set(err, YOTE_ENOMEM,
+				    "out of memory");
+			}
+			rec->root = root;
+			rec->game = rd->games;
+			rec->line = start.line + 1;
+			rec->col = start.column + 1;
+			*out = rec;
+			return 1;
+		case YAML_ALIAS_EVENT:
+			free_partial(stack, depth, root);
+			rc = doc_problem(rd, err, YOTE_D_BAD_TYPE,
+			    &ev.start_mark, "aliases (*name) are not allowed "
+			    "in a record");
+			yaml_event_delete(&ev);
+			return rc;
+		case YAML_SCALAR_EVENT:
+			if (ev.data.scalar.length > YOTE_MAX_SCALAR) {
+				free_partial(stack, depth, root);
+				rc = doc_problem(rd, err, YOTE_D_LIMIT,
+				    &ev.start_mark, "a scalar longer than "
+				    "1 MiB (the limit)");
+				yaml_event_delete(&ev);
+				return rc;
+			}
+			n = scalar_new((const char *)ev.data.scalar.value,
+			    ev.data.scalar.length);
+			if (n != NULL)
+				n->style = ev.data.scalar.style;
+			if (n != NULL && ev.data.scalar.tag != NULL)
+				n->tag = strdup((char *)ev.data.scalar.tag);
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (depth == YOTE_MAX_DEPTH) {
+				free_partial(stack, depth, root);
+				rc = doc_problem(rd, err, YOTE_D_LIMIT,
+				    &ev.start_mark, "nesting deeper than 64 "
+				    "levels (the limit)");
+				yaml_event_delete(&ev);
+				return rc;
+			}
+			n = node_new(ev.type == YAML_SEQUENCE_START_EVENT ?
+			    YOTE_NODE_SEQ : YOTE_NODE_MAP);
+			if (n != NULL) {
+				n->style = ev.type == YAML_SEQUENCE_START_EVENT ?
+				    (int)ev.data.sequence_start.style :
+				    (int)ev.data.mapping_start.style;
+				if (ev.data.sequence_start.tag != NULL &&
+				    ev.type == YAML_SEQUENCE_START_EVENT)
+					n->tag = strdup((char *)
+					    ev.data.sequence_start.tag);
+				if (ev.data.mapping_start.tag != NULL &&
+				    ev.type == YAML_MAPPING_START_EVENT)
+					n->tag = strdup((char *)
+					    ev.data.mapping_start.tag);
+			}
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			n = stack[--depth];
+			yaml_event_delete(&ev);
+			if (attach(stack, depth, &root, n) != 0)
+				goto nomem;
+			continue;
+		default:
+			yaml_event_delete(&ev);
+			continue;
+		}
+		if (n == NULL) {
+			yaml_event_delete(&ev);
+			goto nomem;
+		}
+		n->line = ev.start_mark.line + 1;
+		n->col = ev.start_mark.column + 1;
+		if (ev.type == YAML_SCALAR_EVENT) {
+			yaml_event_delete(&ev);
+			if (attach(stack, depth, &root, n) != 0)
+				goto nomem;
+		} else {
+			yaml_event_delete(&ev);
+			stack[depth++] = n;
+		}
+	}
+nomem:
+	free_partial(stack, depth, root);
+	rd->done = 1;
+	return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+}
+
+/* ------------------------------------------------------------ writing */
+
+struct yote_writer {
+	yaml_emitter_t em;
+	int failed;
+};
+
+static int
+emit(struct yote_writer *w, yaml_event_t *ev, int made)
+{
+	if (w->failed || !made || !yaml_emitter_emit(&w->em, ev)) {
+		w->failed = 1;
+		return YOTE_EIO;
+	}
+	return 0;
+}
+
+int
+yote_writer_open(FILE *fp, struct yote_writer **out)
+{
+	struct yote_writer *w;
+	yaml_event_t ev;
+
+	*out = NULL;
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return YOTE_ENOMEM;
+	if (!yaml_emitter_initialize(&w->em)) {
+		free(w);
+		return YOTE_ENOMEM;
+	}
+	yaml_emitter_set_output_file(&w->em, fp);
+	yaml_emitter_set_unicode(&w->em, 1);
+	yaml_emitter_set_width(&w->em, 78);
+	emit(w, &ev, yaml_stream_start_event_initialize(&ev,
+	    YAML_UTF8_ENCODING));
+	*out = w;
+	return 0;
+}
+
+static int
+emit_node(struct yote_writer *w, const struct yote_node *n)
+{
+	yaml_event_t ev;
+	size_t i;
+	int implicit = n->tag == NULL;
+
+	switch (n->type) {
+	case YOTE_NODE_SCALAR:
+		return emit(w, &ev, yaml_scalar_event_initialize(&ev, NULL,
+		    (yaml_char_t *)n->tag, (yaml_char_t *)n->text,
+		    (int)n->len, implicit, implicit,
+		    (yaml_scalar_style_t)n->style));
+	case YOTE_NODE_SEQ:
+		emit(w, &ev, yaml_sequence_start_event_initialize(&ev, NULL,
+		    (yaml_char_t *)n->tag, implicit,
+		    (yaml_sequence_style_t)n->style));
+		for (i = 0; i < n->n; i++)
+			emit_node(w, n->kids[i]);
+		return emit(w, &ev, yaml_sequence_end_event_initialize(&ev));
+	default:
+		emit(w, &ev, yaml_mapping_start_event_initialize(&ev, NULL,
+		    (yaml_char_t *)n->tag, implicit,
+		    (yaml_mapping_style_t)n->style));
+		for (i = 0; i < n->n; i++)
+			emit_node(w, n->kids[i]);
+		return emit(w, &ev, yaml_mapping_end_event_initialize(&ev));
+	}
+}
+
+int
+yote_writer_put(struct yote_writer *w, const struct yote_record *rec)
+{
+	yaml_event_t ev;
+	struct yote_node empty = { 0 };
+
+	emit(w, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
+	    NULL, 0));
+	if (rec->root != NULL)
+		emit_node(w, rec->root);
+	else {
+		empty.type = YOTE_NODE_SCALAR;
+		empty.text = (char *)"";
+		emit_node(w, &empty);
+	}
+	emit(w, &ev, yaml_document_end_event_initialize(&ev, 1));
+	if (!w->failed && !yaml_emitter_flush(&w->em))
+		w->failed = 1;
+	return w->failed ? YOTE_EIO : 0;
+}
+
+int
+yote_writer_close(struct yote_writer *w)
+{
+	yaml_event_t ev;
+	int failed;
+
+	if (w == NULL)
+		return 0;
+	emit(w, &ev, yaml_stream_end_event_initialize(&ev));
+	if (!w->failed && !yaml_emitter_flush(&w->em))
+		w->failed = 1;
+	failed = w->failed;
+	yaml_emitter_delete(&w->em);
+	free(w);
+	return failed ? YOTE_EIO : 0;
+}

@@ -1,0 +1,280 @@
+/*
+ * yote-validate - check recorded games against the rules and their
+ * declared results.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+struct opts {
+	int quiet;              /* -q: nothing but the exit status */
+	int summary;            /* --summary: counts at the end */
+	int list;               /* --list: one line per game */
+	int json;               /* --format=json */
+};
+
+struct totals {
+	unsigned long games, valid, invalid, plies;
+};
+
+static struct opts opt;
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: %s [-hlqsV] [--format text|json] [--rules R] [FILE...]\n"
+	    "\n"
+	    "Check every game of every FILE (standard input when none, or -)\n"
+	    "against the rules and its declared result.\n"
+	    "\n"
+	    "  -f, --format FMT   diagnostics as text (stderr, default) or json\n"
+	    "                     (one object per line, on standard output)\n"
+	    "  -h, --help         this help\n"
+	    "  -l, --list         one line per game: file, game, first, second,\n"
+	    "                     result, plies, verdict (tab-separated)\n"
+	    "  -q, --quiet        print nothing; the exit status tells\n"
+	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
+	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
+	    "  -V, --version      print the version\n"
+	    "\n"
+	    "Exit status: 0 all valid, 1 some game invalid, 2 usage, 3 I/O.\n",
+	    tool_name);
+}
+
+static void
+json_string(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			printf("\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", stdout);
+		else if (*p == '\t')
+			fputs("\\t", stdout);
+		else if (*p < 0x20 || *p == 0x7F)
+			printf("\\u%04x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+static void
+diag(void *ctx, const struct yote_error *e)
+{
+	(void)ctx;
+	if (opt.quiet)
+		return;
+	if (!opt.json) {
+		tool_diag(e);
+		return;
+	}
+	fputs("{\"program\":", stdout);
+	json_string(tool_name);
+	fputs(",\"file\":", stdout);
+	json_string(e->file ? e->file : "");
+	printf(",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
+	    "\"problem\":", e->line, e->col, e->game, e->ply);
+	json_string(yote_diag_name(e->diag));
+	fputs(",\"message\":", stdout);
+	json_string(e->msg);
+	fputs("}\n", stdout);
+}
+
+/* A header value for --list, tabs and newlines made spaces. */
+static void
+list_field(const struct yote_record *rec, const char *key, const char *dflt)
+{
+	const struct yote_node *n = yote_node_get(rec->root, key);
+	const char *s;
+
+	putchar('\t');
+	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+		fputs(dflt, stdout);
+		return;
+	}
+	for (s = n->text; *s; s++)
+		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+static void
+list_line(const char *file, unsigned long game, const struct yote_record *rec,
+    unsigned long plies, int valid)
+{
+	printf("%s\t%lu", file, game);
+	if (rec != NULL) {
+		list_field(rec, "first", "?");
+		list_field(rec, "second", "?");
+		list_field(rec, "result", "*");
+	} else
+		fputs("\t?\t?\t*", stdout);
+	printf("\t%lu\t%s\n", plies, valid ? "valid" : "invalid");
+}
+
+/* Validate one input; returns the worst exit status it calls for. */
+static int
+validate_file(struct yote_checker *ck, const char *path, struct totals *t)
+{
+	struct yote_reader *rd;
+	struct yote_record *rec;
+	struct yote_game_info info;
+	struct yote_error e;
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	FILE *fp;
+	unsigned long counted = 0;
+	long problems;
+	int rc, status = EXIT_OK;
+
+	if (strcmp(path, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(path, "rb")) == NULL) {
+		if (!opt.quiet)
+			tool_warn("%s: %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	if (yote_reader_open(fp, name, &rd) != 0) {
+		tool_warn("out of memory");
+		if (fp != stdin)
+			fclose(fp);
+		return EXIT_IO;
+	}
+	for (;;) {
+		yote_error_clear(&e);
+		rc = yote_reader_next(rd, &rec, &e);
+		if (rc == 0)
+			break;
+		if (rc < 0) {
+			e.file = name;
+			diag(NULL, &e);
+			status = rc == YOTE_EIO || rc == YOTE_ENOMEM ? EXIT_IO :
+			    status > EXIT_INVALID ? status : EXIT_INVALID;
+			if (e.game > counted) {
+				counted = e.game;
+				t->games++;
+				t->invalid++;
+				if (opt.list && !opt.quiet)
+					list_line(name, e.game, NULL, 0, 0);
+			}
+			if (rc == YOTE_EVALUE)
+				continue;
+			break;
+		}
+		counted = rec->game;
+		problems = yote_checker_play(ck, rec, name, &info, diag, NULL,
+		    NULL);
+		if (problems == YOTE_ENOMEM) {
+			tool_warn("out of memory");
+			yote_record_free(rec);
+			status = EXIT_IO;
+			break;
+		}
+		t->games++;
+		t->plies += info.played;
+		if (problems == 0)
+			t->valid++;
+		else {
+			t->invalid++;
+			if (status < EXIT_INVALID)
+				status = EXIT_INVALID;
+		}
+		if (opt.list && !opt.quiet)
+			list_line(name, rec->game, rec, info.plies,
+			    problems == 0);
+		yote_record_free(rec);
+	}
+	yote_reader_close(rd);
+	if (fp != stdin)
+		fclose(fp);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static char *stdin_only[] = { (char *)"-", NULL };
+	const struct yote_rules *r = NULL;
+	struct yote_checker *ck;
+	struct totals t = { 0, 0, 0, 0 };
+	const char *rules = NULL;
+	char **files;
+	int c, i, owned = 0, status = EXIT_OK, st;
+
+	tool_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "Vf:hlqr:s", longopts, NULL)) !=
+	    -1) {
+		switch (c) {
+		case 'V':
+			printf("%s %s\n", tool_name, YOTE_VERSION);
+			return EXIT_OK;
+		case 'f':
+			if (strcmp(optarg, "json") == 0)
+				opt.json = 1;
+			else if (strcmp(optarg, "text") == 0)
+				opt.json = 0;
+			else
+				return tool_usage_error("--format: expected "
+				    "text or json, not '%s'", optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'l':
+			opt.list = 1;
+			break;
+		case 'q':
+			opt.quiet = 1;
+			break;
+		case 'r':
+			rules = optarg;
+			break;
+		case 's':
+			opt.summary = 1;
+			break;
+		default:
+			return tool_usage_error("unknown option");
+		}
+	}
+	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
+		return status;
+	if ((ck = yote_checker_new()) == NULL) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	if (r != NULL)
+		yote_checker_set_rules(ck, r);
+	files = optind < argc ? argv + optind : stdin_only;
+	for (i = 0; files[i] != NULL; i++) {
+		st = validate_file(ck, files[i], &t);
+		if (st > status)
+			status = st;
+	}
+	if (opt.summary && !opt.quiet)
+		printf("%lu games, %lu valid, %lu invalid, %lu plies\n",
+		    t.games, t.valid, t.invalid, t.plies);
+	yote_checker_free(ck);
+	if (owned)
+		yote_rules_free(r);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		tool_warn("write error on standard output");
+		status = EXIT_IO;
+	}
+	return status;
+}
