@@ -32,9 +32,9 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/game.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
-TOOL_OBJ = bin/obj/tool.o
-TOOLS = bin/yote-analyze bin/yote-validate
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen
+TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o
+TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games
 
 all: bin/libyote.a $(TOOLS)
 
@@ -42,7 +42,7 @@ bin/obj/.dir:
 	mkdir -p bin/obj
 	touch $@
 
-bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/tool.h bin/obj/.dir
+bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/tool.h src/draw.h bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
@@ -127,3 +127,7 @@ clean:
 
 .PHONY: all check asan ubsan bench lint install uninstall clean
 .SECONDARY:
+
+# generated game collections (samples, tests, benchmarks)
+bin/gen-games: tests/tools/gen-games.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)

@@ -1,0 +1,261 @@
+/*
+ * draw.c - text and SVG diagrams of positions.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "draw.h"
+
+#define SQ(sq) ((uint64_t)1 << (sq))
+
+enum draw_style
+draw_style_for(FILE *fp, int force_ascii)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (force_ascii || !isatty(fileno(fp)))
+		return DRAW_ASCII;
+	return nc != NULL && *nc != '\0' ? DRAW_UNICODE : DRAW_COLOUR;
+}
+
+uint64_t
+draw_move_squares(const struct yote_rules *r, const struct yote_move *m)
+{
+	uint64_t b;
+	int i;
+
+	(void)r;
+	if (m == NULL)
+		return 0;
+	b = SQ(m->from);
+	for (i = 0; i < m->nseg; i++)
+		b |= SQ(m->seg_to[i]);
+	return b;
+}
+
+/* Jumped enemy pieces and board bonus pieces of a move. */
+static uint64_t
+removed_squares(const struct yote_move *m)
+{
+	uint64_t b = 0;
+	int i, at = m->from;
+
+	for (i = 0; i < m->nseg; i++) {
+		if (m->kind == YOTE_CAPTURE || (m->kind == YOTE_BRIDGE &&
+		    i > 0)) {
+			b |= SQ((at + m->seg_to[i]) / 2);
+			if (m->seg_bonus[i] < YOTE_BONUS_HAND)
+				b |= SQ(m->seg_bonus[i]);
+		}
+		at = m->seg_to[i];
+	}
+	return b;
+}
+
+/* Colour for a side named in the ruleset (white, black, red...). */
+static const char *
+ansi_for(const char *name, int side)
+{
+	if (strcmp(name, "red") == 0)
+		return "\033[1;31m";
+	if (strcmp(name, "black") == 0)
+		return "\033[1;34m";
+	if (strcmp(name, "white") == 0)
+		return "\033[1;37m";
+	return side ? "\033[1;34m" : "\033[1;33m";
+}
+
+void
+draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t mark, enum draw_style st)
+{
+	int row, col, sq, s;
+
+	for (row = r->height - 1; row >= 0; row--) {
+		fprintf(fp, " %d ", row + 1);
+		for (col = 0; col < r->width; col++) {
+			sq = row * r->width + col;
+			s = (p->pieces[0] & SQ(sq)) ? 0 :
+			    (p->pieces[1] & SQ(sq)) ? 1 : -1;
+			fputc(' ', fp);
+			if (st == DRAW_COLOUR && (mark & SQ(sq)))
+				fputs("\033[43m", fp);
+			if (s < 0)
+				fputs(st == DRAW_ASCII ? "." : "\xc2\xb7", fp);
+			else if (st == DRAW_ASCII)
+				fputc(s ? 'o' : 'x', fp);
+			else if (st == DRAW_UNICODE)
+				fputs(s ? "\xe2\x97\x8b" : "\xe2\x97\x8f", fp);
+			else
+				fprintf(fp, "%s\xe2\x97\x8f",
+				    ansi_for(r->side_name[s], s));
+			if (st == DRAW_COLOUR && (s >= 0 || (mark & SQ(sq))))
+				fputs("\033[0m", fp);
+		}
+		fputc('\n', fp);
+	}
+	fputs("   ", fp);
+	for (col = 0; col < r->width; col++)
+		fprintf(fp, " %c", 'a' + col);
+	fputc('\n', fp);
+	for (s = 0; s < 2; s++)
+		fprintf(fp, "   %s%s (%c): %d on board, %d in hand, %d captured\n",
+		    p->side == s ? "> " : "  ", r->side_name[s],
+		    s ? 'o' : 'x', __builtin_popcountll(p->pieces[s]),
+		    p->hand[s], yote_pos_captured_by(r, p, s));
+}
+
+/* ------------------------------------------------------------ SVG */
+
+#define CELL 60
+#define MARGIN 36
+#define TOP 40
+
+static void
+xml_text(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		default:
+			if ((unsigned char)*s >= 0x20 || *s == '\t')
+				fputc(*s, fp);
+		}
+	}
+}
+
+static const char *
+svg_fill(const char *name, int side)
+{
+	if (strcmp(name, "white") == 0)
+		return "#f6f1e7";
+	if (strcmp(name, "black") == 0)
+		return "#262626";
+	if (strcmp(name, "red") == 0)
+		return "#b8322a";
+	return side ? "#262626" : "#f6f1e7";
+}
+
+static void
+cell_centre(const struct yote_rules *r, int sq, int *x, int *y)
+{
+	*x = MARGIN + (sq % r->width) * CELL + CELL / 2;
+	*y = TOP + (r->height - 1 - sq / r->width) * CELL + CELL / 2;
+}
+
+int
+draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, const char *title)
+{
+	int bw = r->width * CELL, bh = r->height * CELL;
+	int w = 2 * MARGIN + bw, h = TOP + bh + 120, step;
+	int sq, x, y, s, i, k, at;
+	uint64_t mark = draw_move_squares(r, m), gone = 0;
+
+	if (w < 360)
+		w = 360;
+	if (m != NULL)
+		gone = removed_squares(m);
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" "
+	    "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
+	    w, h, w, h);
+	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+	    w, h);
+	if (title != NULL) {
+		fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
+		    "text-anchor=\"middle\">", w / 2);
+		xml_text(fp, title);
+		fputs("</text>\n", fp);
+	}
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"#d9b27c\" stroke=\"#6b4a26\" stroke-width=\"3\" "
+	    "rx=\"6\"/>\n", MARGIN, TOP, bw, bh);
+	fputs("<g class=\"points\">\n", fp);
+	for (sq = 0; sq < r->squares; sq++) {
+		cell_centre(r, sq, &x, &y);
+		if (mark & SQ(sq))
+			fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+			    "height=\"%d\" fill=\"#f3e37a\" opacity=\"0.8\"/>\n",
+			    x - CELL / 2, y - CELL / 2, CELL, CELL);
+		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"7\" "
+		    "fill=\"#8a6233\"/>\n", x, y);
+	}
+	fputs("</g>\n<g class=\"coordinates\" font-size=\"14\" "
+	    "fill=\"#333333\" text-anchor=\"middle\">\n", fp);
+	for (i = 0; i < r->width; i++)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">%c</text>\n",
+		    MARGIN + i * CELL + CELL / 2, TOP + bh + 20, 'a' + i);
+	for (i = 0; i < r->height; i++)
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">%d</text>\n", MARGIN / 2,
+		    TOP + (r->height - 1 - i) * CELL + CELL / 2 + 5, i + 1);
+	fputs("</g>\n", fp);
+	if (m != NULL && m->nseg > 0) {
+		fputs("<polyline class=\"last-move\" fill=\"none\" "
+		    "stroke=\"#c0392b\" stroke-width=\"4\" "
+		    "stroke-linecap=\"round\" stroke-linejoin=\"round\" "
+		    "opacity=\"0.7\" points=\"", fp);
+		at = m->from;
+		cell_centre(r, at, &x, &y);
+		fprintf(fp, "%d,%d", x, y);
+		for (i = 0; i < m->nseg; i++) {
+			cell_centre(r, m->seg_to[i], &x, &y);
+			fprintf(fp, " %d,%d", x, y);
+		}
+		fputs("\"/>\n", fp);
+	}
+	fputs("<g class=\"removed\" stroke=\"#c0392b\" stroke-width=\"3\">\n",
+	    fp);
+	for (sq = 0; sq < r->squares; sq++)
+		if (gone & SQ(sq)) {
+			cell_centre(r, sq, &x, &y);
+			fprintf(fp, "<path d=\"M%d %dL%d %dM%d %dL%d %d\"/>\n",
+			    x - 12, y - 12, x + 12, y + 12, x - 12, y + 12,
+			    x + 12, y - 12);
+		}
+	fputs("</g>\n<g class=\"pieces\" stroke=\"#111111\" "
+	    "stroke-width=\"2\">\n", fp);
+	for (sq = 0; sq < r->squares; sq++)
+		for (s = 0; s < 2; s++)
+			if (p->pieces[s] & SQ(sq)) {
+				cell_centre(r, sq, &x, &y);
+				fprintf(fp, "<circle class=\"piece side-%s\" "
+				    "cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"/>\n",
+				    s ? "second" : "first", x, y, CELL * 2 / 5,
+				    svg_fill(r->side_name[s], s));
+			}
+	fputs("</g>\n<g class=\"hands\" font-size=\"14\" "
+	    "fill=\"#333333\">\n", fp);
+	for (s = 0; s < 2; s++) {
+		y = TOP + bh + 44 + s * 40;
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">", MARGIN, y);
+		xml_text(fp, r->side_name[s]);
+		fprintf(fp, "%s: %d in hand, %d captured</text>\n",
+		    p->side == s ? " (to move)" : "", p->hand[s],
+		    yote_pos_captured_by(r, p, s));
+		step = p->hand[s] > 0 ? (w - 2 * MARGIN - 16) / p->hand[s] : 0;
+		if (step > 16)
+			step = 16;
+		for (k = 0; k < p->hand[s]; k++)
+			fprintf(fp, "<circle class=\"hand side-%s\" cx=\"%d\" "
+			    "cy=\"%d\" r=\"6\" fill=\"%s\" "
+			    "stroke=\"#111111\" stroke-width=\"1\"/>\n",
+			    s ? "second" : "first", MARGIN + 8 + k * step,
+			    y + 14, svg_fill(r->side_name[s], s));
+	}
+	fputs("</g>\n</svg>\n", fp);
+	return ferror(fp) ? -1 : 0;
+}

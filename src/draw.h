@@ -1,0 +1,41 @@
+/*
+ * draw.h - pictures of positions for the tools: a text diagram for
+ * terminals and pipes, and an SVG diagram for study material.
+ */
+#ifndef YOTE_DRAW_H
+#define YOTE_DRAW_H
+
+#include <stdio.h>
+
+#include "yote.h"
+
+enum draw_style {
+	DRAW_ASCII,             /* x, o and '.', no escape sequences */
+	DRAW_UNICODE,           /* discs, no colour */
+	DRAW_COLOUR             /* discs with ANSI colours */
+};
+
+/* The style for fp: colour on a terminal unless NO_COLOR is set, else
+ * ASCII; force_ascii wins. */
+enum draw_style draw_style_for(FILE *fp, int force_ascii);
+
+/* Squares touched by the last move, to mark them; 0 when none. */
+uint64_t draw_move_squares(const struct yote_rules *r,
+    const struct yote_move *m);
+
+/*
+ * The board with coordinates, then the hands and captures of both sides.
+ * mark: squares to highlight (colour style only).
+ */
+void draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t mark, enum draw_style st);
+
+/*
+ * An SVG picture of p: board, coordinates, both hands, the last move m
+ * (may be NULL) marked.  title may be NULL.  Returns 0 or -1 on a write
+ * error.
+ */
+int draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, const char *title);
+
+#endif

@@ -1,0 +1,659 @@
+/*
+ * yote-replay - replay recorded games: diagrams, positions, pictures.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "draw.h"
+#include "tool.h"
+
+struct opts {
+	long game;              /* --game N, 0 for all */
+	const char *event;      /* --event: substring of event */
+	const char *player;     /* --player: substring of first or second */
+	long ply;               /* --ply N, -1 unless given */
+	int final;              /* --final */
+	int positions;          /* --positions */
+	int ascii;              /* --ascii */
+	int interactive;        /* -i */
+	const char *svg;        /* --svg FILE */
+	const char *svg_dir;    /* --svg-dir DIR */
+	const char *rules;      /* --rules, for records without rules: */
+};
+
+static struct opts opt;
+
+/* One game as replayed: positions after each ply, and the moves. */
+struct game {
+	const struct yote_record *rec;
+	const struct yote_rules *r;
+	struct yote_pos *pos;   /* pos[0] start, pos[i] after ply i */
+	struct yote_move *mv;   /* mv[i - 1] made ply i */
+	size_t n, cap;          /* plies replayed, allocated */
+	int bad;                /* a diagnostic was printed */
+	int oom;
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: %s [options] [FILE]\n"
+	    "       %s --start POS --moves 'MOVE ...' [options]\n"
+	    "\n"
+	    "Replay every game of FILE (standard input when none, or -).\n"
+	    "\n"
+	    "  -a, --ascii          plain ASCII diagrams, no colour\n"
+	    "  -e, --event TEXT     only games whose event contains TEXT\n"
+	    "  -F, --final          only the final position\n"
+	    "  -g, --game N         only game N of the stream\n"
+	    "  -h, --help           this help\n"
+	    "  -i, --interactive    step through the game at a terminal\n"
+	    "  -m, --moves 'M ...'  replay these moves (with --start, no file)\n"
+	    "  -n, --ply N          only the position after ply N (0: start)\n"
+	    "  -P, --player TEXT    only games where a player's name contains TEXT\n"
+	    "  -p, --positions      ply, move and position string per ply (TSV)\n"
+	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
+	    "  -s, --start POS      the start position for --moves\n"
+	    "      --svg FILE       an SVG picture of the --ply/--final position\n"
+	    "      --svg-dir DIR    an SVG picture of every position, into DIR\n"
+	    "  -V, --version        print the version\n"
+	    "\n"
+	    "Exit status: 0 ok, 1 a game could not be replayed, 2 usage, 3 I/O.\n",
+	    tool_name, tool_name);
+}
+
+static void
+print_diag(void *ctx, const struct yote_error *e)
+{
+	struct game *g = ctx;
+
+	g->bad = 1;
+	tool_diag(e);
+}
+
+static int
+keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
+    const struct yote_move *m, const struct yote_pos *after,
+    const struct yote_node *item)
+{
+	struct game *g = ctx;
+
+	(void)ply;
+	(void)before;
+	(void)item;
+	if (g->n + 1 >= g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 128;
+		struct yote_pos *np = realloc(g->pos, cap * sizeof(*np));
+		struct yote_move *nm;
+
+		if (np == NULL) {
+			g->oom = 1;
+			return 1;
+		}
+		g->pos = np;
+		if ((nm = realloc(g->mv, cap * sizeof(*nm))) == NULL) {
+			g->oom = 1;
+			return 1;
+		}
+		g->mv = nm;
+		g->cap = cap;
+	}
+	g->mv[g->n] = *m;
+	g->pos[++g->n] = *after;
+	return 0;
+}
+
+static const char *
+header(const struct yote_record *rec, const char *key)
+{
+	const struct yote_node *n = yote_node_get(rec->root, key);
+
+	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
+}
+
+/* "removes c2 (jumped) and e1 (bonus)" for a capture, into buf. */
+static void
+describe_removal(const struct yote_rules *r, const struct yote_pos *before,
+    const struct yote_move *m, char *buf, size_t size)
+{
+	size_t used = 0;
+	int i, at = m->from, first = 1;
+	char a[4];
+
+	buf[0] = '\0';
+	if (!yote_move_is_capture(m))
+		return;
+	for (i = 0; i < m->nseg && used < size; i++) {
+		if (m->kind == YOTE_BRIDGE && i == 0) {
+			at = m->seg_to[i];
+			continue;
+		}
+		yote_square_name(r, (at + m->seg_to[i]) / 2, a);
+		used += (size_t)snprintf(buf + used, size - used, "%s%s "
+		    "(jumped)", first ? "removes " : ", ", a);
+		first = 0;
+		if (m->seg_bonus[i] == YOTE_BONUS_HAND)
+			used += (size_t)snprintf(buf + used, size - used,
+			    ", one from %s's hand (bonus)",
+			    r->side_name[!before->side]);
+		else if (m->seg_bonus[i] != YOTE_BONUS_NO && used < size)
+			used += (size_t)snprintf(buf + used, size - used,
+			    ", %s (bonus)", yote_square_name(r,
+			    m->seg_bonus[i], a));
+		at = m->seg_to[i];
+	}
+}
+
+static void
+print_header(const struct game *g)
+{
+	const struct yote_record *rec = g->rec;
+	const char *ev = header(rec, "event"), *f = header(rec, "first");
+	const char *s = header(rec, "second"), *rd = header(rec, "round");
+	const char *date = header(rec, "date");
+
+	printf("Game %lu", rec->game);
+	if (ev != NULL)
+		printf(": %s", ev);
+	if (rd != NULL)
+		printf(", round %s", rd);
+	if (date != NULL)
+		printf(", %s", date);
+	printf("\n%s (%s) - %s (%s), %s\n", f ? f : "?", g->r->side_name[0],
+	    s ? s : "?", g->r->side_name[1], g->r->name);
+}
+
+/* How the game ended, in words. */
+static void
+print_end(const struct game *g, const struct yote_game_info *info)
+{
+	const struct yote_rules *r = g->r;
+	const struct yote_pos *p = &g->pos[g->n];
+	struct yote_outcome o;
+	int loser;
+	const char *res = header(g->rec, "result");
+	const char *term = header(g->rec, "termination");
+
+	yote_pos_outcome(r, p, &o);
+	(void)info;
+	if (o.term == YOTE_TERM_NONE) {
+		if (res == NULL && term == NULL)
+			printf("The game is not over (%s to move).\n",
+			    r->side_name[p->side]);
+		else
+			printf("Result: %s%s%s (declared; the position is not "
+			    "finished)\n", res ? res : "*", term ? ", " : "",
+			    term ? term : "");
+		return;
+	}
+	loser = p->side;
+	printf("Result: %s, %s: ", yote_result_text(o.result),
+	    yote_termination_text(o.term));
+	switch (o.term) {
+	case YOTE_TERM_CAPTURE_ALL:
+		printf("%s has no pieces left.\n", r->side_name[loser]);
+		break;
+	case YOTE_TERM_BLOCKED:
+		if (r->opening == YOTE_OPEN_HAND_FIRST &&
+		    r->blocked == YOTE_BLOCK_LOSES && o.result != YOTE_RES_DRAW)
+			printf("\n\n    *** NDAR-KEPP! ***\n\n%s is shut in and "
+			    "loses.\n", r->side_name[loser]);
+		else if (o.result == YOTE_RES_DRAW)
+			printf("%s cannot move; drawn.\n", r->side_name[loser]);
+		else
+			printf("%s cannot move; %s wins.\n",
+			    r->side_name[loser], r->side_name[o.result ==
+			    YOTE_RES_FIRST ? 0 : 1]);
+		break;
+	case YOTE_TERM_FEW_PIECES:
+		printf("both sides have %d pieces or fewer and neither can "
+		    "capture; drawn.\n", r->few_pieces);
+		break;
+	default:
+		printf("%d plies without a capture; drawn.\n", r->move_limit);
+		break;
+	}
+}
+
+static void
+print_ply(const struct game *g, size_t i, enum draw_style st)
+{
+	char text[YOTE_MOVE_TEXT], rem[600];
+	const struct yote_move *m = &g->mv[i - 1];
+
+	describe_removal(g->r, &g->pos[i - 1], m, rem, sizeof(rem));
+	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[g->pos[i - 1].side],
+	    yote_move_format(g->r, m, text), rem[0] ? " (" : "", rem,
+	    rem[0] ? ")" : "");
+	draw_board(stdout, g->r, &g->pos[i], draw_move_squares(g->r, m), st);
+}
+
+static int
+write_svg(const struct game *g, size_t i, const char *path)
+{
+	char title[300], text[YOTE_MOVE_TEXT];
+	const char *f = header(g->rec, "first"), *s = header(g->rec, "second");
+	FILE *fp;
+	int bad;
+
+	if (i == 0)
+		snprintf(title, sizeof(title), "%s - %s: start", f ? f : "?",
+		    s ? s : "?");
+	else
+		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
+		    "?", s ? s : "?", i, yote_move_format(g->r,
+		    &g->mv[i - 1], text));
+	if ((fp = fopen(path, "w")) == NULL) {
+		tool_warn("%s: %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	bad = draw_svg(fp, g->r, &g->pos[i], i ? &g->mv[i - 1] : NULL, title);
+	if (fclose(fp) != 0 || bad) {
+		tool_warn("%s: write error", path);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+static void
+show_position(const struct game *g, size_t i, enum draw_style st)
+{
+	char buf[YOTE_POS_TEXT];
+
+	if (i == 0) {
+		printf("Start: %s\n", yote_pos_format(g->r, &g->pos[0], buf));
+		draw_board(stdout, g->r, &g->pos[0], 0, st);
+	} else {
+		print_ply(g, i, st);
+		printf("Position: %s\n", yote_pos_format(g->r, &g->pos[i],
+		    buf));
+	}
+}
+
+/* -i: step through at the terminal.  Returns 1 when the user quits. */
+static int
+interact(const struct game *g, enum draw_style st)
+{
+	char line[64], *end;
+	size_t at = 0;
+	long n;
+
+	for (;;) {
+		fputs("\n", stdout);
+		show_position(g, at, st);
+		printf("[ply %zu of %zu] n)ext p)rev f)irst l)ast NUMBER q)uit> ",
+		    at, g->n);
+		fflush(stdout);
+		if (fgets(line, sizeof(line), stdin) == NULL)
+			return 1;
+		line[strcspn(line, "\r\n")] = '\0';
+		switch (line[0]) {
+		case '\0':
+		case 'n':
+			if (at < g->n)
+				at++;
+			else
+				return 0;       /* past the end: next game */
+			break;
+		case 'p':
+			if (at > 0)
+				at--;
+			break;
+		case 'f':
+			at = 0;
+			break;
+		case 'l':
+			at = g->n;
+			break;
+		case 'q':
+			return 1;
+		default:
+			n = strtol(line, &end, 10);
+			if (*end == '\0' && n >= 0 && (size_t)n <= g->n)
+				at = (size_t)n;
+			else
+				printf("unknown command '%s': n, p, f, l, a ply "
+				    "number from 0 to %zu, or q\n", line, g->n);
+		}
+	}
+}
+
+/* Output one replayed game in the chosen form. */
+static int
+show_game(struct game *g, const struct yote_game_info *info, int *quit)
+{
+	enum draw_style st = draw_style_for(stdout, opt.ascii);
+	char buf[YOTE_POS_TEXT], text[YOTE_MOVE_TEXT], path[4096];
+	size_t i, at;
+	int status = EXIT_OK;
+
+	if (opt.positions) {
+		for (i = 1; i <= g->n; i++)
+			printf("%zu\t%s\t%s\n", i, yote_move_format(g->r,
+			    &g->mv[i - 1], text), yote_pos_format(g->r,
+			    &g->pos[i], buf));
+		return EXIT_OK;
+	}
+	if (opt.svg_dir != NULL) {
+		for (i = 0; i <= g->n && status == EXIT_OK; i++) {
+			snprintf(path, sizeof(path), "%s/game%lu-ply%03zu.svg",
+			    opt.svg_dir, g->rec->game, i);
+			status = write_svg(g, i, path);
+		}
+		return status;
+	}
+	if (opt.ply >= 0 || opt.final || opt.svg != NULL) {
+		at = opt.ply >= 0 ? (size_t)opt.ply : g->n;
+		if (at > g->n) {
+			tool_warn("game %lu has %zu plies%s; there is no ply %zu",
+			    g->rec->game, g->n, g->bad ? " that could be "
+			    "replayed" : "", at);
+			return EXIT_INVALID;
+		}
+		if (opt.svg != NULL)
+			return write_svg(g, at, opt.svg);
+		print_header(g);
+		show_position(g, at, st);
+		return EXIT_OK;
+	}
+	if (opt.interactive) {
+		print_header(g);
+		*quit = interact(g, st);
+		return EXIT_OK;
+	}
+	print_header(g);
+	printf("Start: %s\n", yote_pos_format(g->r, &g->pos[0], buf));
+	draw_board(stdout, g->r, &g->pos[0], 0, st);
+	for (i = 1; i <= g->n; i++) {
+		putchar('\n');
+		print_ply(g, i, st);
+	}
+	putchar('\n');
+	if (g->bad)
+		printf("Replay stopped after ply %zu.\n", g->n);
+	else
+		print_end(g, info);
+	return EXIT_OK;
+}
+
+static int
+selected(const struct yote_record *rec)
+{
+	const char *s;
+
+	if (opt.game > 0 && rec->game != (unsigned long)opt.game)
+		return 0;
+	if (opt.event != NULL && ((s = header(rec, "event")) == NULL ||
+	    strstr(s, opt.event) == NULL))
+		return 0;
+	if (opt.player != NULL && !(((s = header(rec, "first")) != NULL &&
+	    strstr(s, opt.player) != NULL) || ((s = header(rec, "second")) !=
+	    NULL && strstr(s, opt.player) != NULL)))
+		return 0;
+	return 1;
+}
+
+/* Replay one record; returns the exit status it calls for. */
+static int
+replay(struct yote_checker *ck, const struct yote_record *rec,
+    const char *name, int *quit)
+{
+	struct game g;
+	struct yote_game_info info;
+	long problems;
+	int status;
+
+	memset(&g, 0, sizeof(g));
+	g.rec = rec;
+	if ((g.pos = malloc(128 * sizeof(*g.pos))) == NULL ||
+	    (g.mv = malloc(128 * sizeof(*g.mv))) == NULL) {
+		free(g.pos);
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	g.cap = 128;
+	problems = yote_checker_play(ck, rec, name, &info, print_diag,
+	    keep_ply, &g);
+	if (g.oom || problems == YOTE_ENOMEM) {
+		tool_warn("out of memory");
+		status = EXIT_IO;
+	} else if (info.rules == NULL) {
+		status = EXIT_INVALID;  /* no ruleset: nothing to replay */
+	} else {
+		g.r = info.rules;
+		g.pos[0] = info.start;
+		status = show_game(&g, &info, quit);
+		if (problems > 0 && status < EXIT_INVALID)
+			status = EXIT_INVALID;
+	}
+	free(g.pos);
+	free(g.mv);
+	return status;
+}
+
+static int
+replay_stream(struct yote_checker *ck, FILE *fp, const char *name)
+{
+	struct yote_reader *rd;
+	struct yote_record *rec;
+	struct yote_error e;
+	int rc, status = EXIT_OK, st, quit = 0;
+
+	if (yote_reader_open(fp, name, &rd) != 0) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	while (!quit) {
+		yote_error_clear(&e);
+		if ((rc = yote_reader_next(rd, &rec, &e)) == 0)
+			break;
+		if (rc < 0) {
+			e.file = name;
+			tool_diag(&e);
+			st = tool_exit_for(rc);
+			if (st > status)
+				status = st;
+			if (rc == YOTE_EVALUE)
+				continue;
+			break;
+		}
+		if (selected(rec)) {
+			st = replay(ck, rec, name, &quit);
+			if (st > status)
+				status = st;
+			if (opt.game > 0)
+				quit = 1;
+		}
+		yote_record_free(rec);
+	}
+	yote_reader_close(rd);
+	return status;
+}
+
+/* --start/--moves: a record made from the command line. */
+static int
+replay_args(struct yote_checker *ck, const char *start, const char *moves)
+{
+	struct yote_record rec;
+	struct yote_node *root, *list, *v;
+	char *copy, *tok, *save;
+	int status, quit = 0;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.game = 1;
+	if ((root = yote_node_map()) == NULL || (list = yote_node_seq()) ==
+	    NULL || (copy = strdup(moves ? moves : "")) == NULL) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	yote_node_set(root, "yote", yote_node_scalar("1"));
+	if (opt.rules != NULL)
+		yote_node_set(root, "rules", yote_node_scalar(opt.rules));
+	if (start != NULL)
+		yote_node_set(root, "start", yote_node_scalar(start));
+	for (tok = strtok_r(copy, " \t,", &save); tok != NULL;
+	    tok = strtok_r(NULL, " \t,", &save))
+		if ((v = yote_node_scalar(tok)) != NULL) {
+			v->line = 1;
+			yote_node_push(list, v);
+		}
+	yote_node_set(root, "moves", list);
+	free(copy);
+	rec.root = root;
+	status = replay(ck, &rec, "--moves", &quit);
+	yote_node_free(root);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum { OPT_SVG = 256, OPT_SVG_DIR };
+	static const struct option longopts[] = {
+		{ "ascii", no_argument, NULL, 'a' },
+		{ "event", required_argument, NULL, 'e' },
+		{ "final", no_argument, NULL, 'F' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "interactive", no_argument, NULL, 'i' },
+		{ "moves", required_argument, NULL, 'm' },
+		{ "ply", required_argument, NULL, 'n' },
+		{ "player", required_argument, NULL, 'P' },
+		{ "positions", no_argument, NULL, 'p' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "start", required_argument, NULL, 's' },
+		{ "svg", required_argument, NULL, OPT_SVG },
+		{ "svg-dir", required_argument, NULL, OPT_SVG_DIR },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const struct yote_rules *r = NULL;
+	struct yote_checker *ck;
+	const char *start = NULL, *moves = NULL, *path;
+	char *end;
+	FILE *fp;
+	int c, owned = 0, status = EXIT_OK, modes;
+	struct stat sb;
+
+	tool_init(argv[0]);
+	opt.ply = -1;
+	while ((c = getopt_long(argc, argv, "FP:Vae:g:him:n:pr:s:", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'F':
+			opt.final = 1;
+			break;
+		case 'P':
+			opt.player = optarg;
+			break;
+		case 'V':
+			printf("%s %s\n", tool_name, YOTE_VERSION);
+			return EXIT_OK;
+		case 'a':
+			opt.ascii = 1;
+			break;
+		case 'e':
+			opt.event = optarg;
+			break;
+		case 'g':
+			opt.game = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || opt.game < 1)
+				return tool_usage_error("--game: expected a "
+				    "game number from 1, not '%s'", optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'i':
+			opt.interactive = 1;
+			break;
+		case 'm':
+			moves = optarg;
+			break;
+		case 'n':
+			opt.ply = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || opt.ply < 0)
+				return tool_usage_error("--ply: expected a ply "
+				    "number from 0, not '%s'", optarg);
+			break;
+		case 'p':
+			opt.positions = 1;
+			break;
+		case 'r':
+			opt.rules = optarg;
+			break;
+		case 's':
+			start = optarg;
+			break;
+		case OPT_SVG:
+			opt.svg = optarg;
+			break;
+		case OPT_SVG_DIR:
+			opt.svg_dir = optarg;
+			break;
+		default:
+			return tool_usage_error("unknown option");
+		}
+	}
+	modes = opt.positions + opt.interactive + (opt.svg != NULL) +
+	    (opt.svg_dir != NULL);
+	if (modes > 1)
+		return tool_usage_error("--positions, --interactive, --svg and "
+		    "--svg-dir exclude each other");
+	if (opt.final && opt.ply >= 0)
+		return tool_usage_error("give --ply or --final, not both");
+	if (opt.interactive && (!isatty(STDIN_FILENO) ||
+	    !isatty(STDOUT_FILENO)))
+		return tool_usage_error("--interactive needs a terminal");
+	if ((start != NULL || moves != NULL) && optind < argc)
+		return tool_usage_error("--start/--moves replace the input "
+		    "file");
+	if (argc - optind > 1)
+		return tool_usage_error("one input at a time (use cat to "
+		    "join collections)");
+	if (opt.interactive && optind == argc && moves == NULL)
+		return tool_usage_error("--interactive reads its commands "
+		    "from the terminal: give a FILE");
+	if (opt.svg_dir != NULL && (stat(opt.svg_dir, &sb) != 0 ||
+	    !S_ISDIR(sb.st_mode))) {
+		tool_warn("%s: not a directory", opt.svg_dir);
+		return EXIT_IO;
+	}
+	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
+	    &status)) == NULL)
+		return status;
+	if ((ck = yote_checker_new()) == NULL) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	if (r != NULL)
+		yote_checker_set_rules(ck, r);
+	if (start != NULL || moves != NULL)
+		status = replay_args(ck, start, moves);
+	else {
+		path = optind < argc ? argv[optind] : "-";
+		if (strcmp(path, "-") == 0)
+			status = replay_stream(ck, stdin, "<stdin>");
+		else if ((fp = fopen(path, "rb")) == NULL) {
+			tool_warn("%s: %s", path, strerror(errno));
+			status = EXIT_IO;
+		} else {
+			status = replay_stream(ck, fp, path);
+			fclose(fp);
+		}
+	}
+	yote_checker_free(ck);
+	if (owned)
+		yote_rules_free(r);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		tool_warn("write error on standard output");
+		status = EXIT_IO;
+	}
+	return status;
+}
