@@ -229,6 +229,33 @@ steps_allowed(const struct yote_rules *r, const struct yote_pos *p, int s)
 	return !(r->opening == YOTE_OPEN_HAND_FIRST && p->hand[s] > 0);
 }
 
+/* Captures and bridges by the piece on sq. */
+static void
+piece_captures(struct gen *g, const struct yote_pos *p, int s, int sq)
+{
+	const struct yote_rules *r = g->r;
+	uint64_t own = p->pieces[s], opp = p->pieces[!s];
+	uint64_t empty = r->board & ~(own | opp);
+	int d, land;
+
+	g->cur.from = (uint8_t)sq;
+	g->cur.kind = YOTE_CAPTURE;
+	chain(g, sq, own, opp, p->hand[!s], 0);
+	if (r->selfjump != YOTE_SJ_BRIDGE)
+		return;
+	for (d = 0; d < 4; d++) {
+		land = r->jump[sq][d];
+		if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
+		    !(empty & BIT(land)))
+			continue;
+		g->cur.kind = YOTE_BRIDGE;
+		g->cur.seg_to[0] = (uint8_t)land;
+		g->cur.seg_bonus[0] = YOTE_BONUS_NO;
+		chain(g, land, (own & ~BIT(sq)) | BIT(land), opp, p->hand[!s],
+		    1);
+	}
+}
+
 /*
  * Moves of side s from the squares in `from`, ignoring whether the game
  * is over.
@@ -278,21 +305,7 @@ gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
 				}
 			}
 		}
-		g->cur.kind = YOTE_CAPTURE;
-		chain(g, sq, own, opp, p->hand[!s], 0);
-		if (r->selfjump == YOTE_SJ_BRIDGE) {
-			for (d = 0; d < 4; d++) {
-				land = r->jump[sq][d];
-				if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
-				    !(empty & BIT(land)))
-					continue;
-				g->cur.kind = YOTE_BRIDGE;
-				g->cur.seg_to[0] = (uint8_t)land;
-				g->cur.seg_bonus[0] = YOTE_BONUS_NO;
-				chain(g, land, (own & ~BIT(sq)) | BIT(land),
-				    opp, p->hand[!s], 1);
-			}
-		}
+		piece_captures(g, p, s, sq);
 	}
 }
 
@@ -452,6 +465,25 @@ gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
 	g.out = out;
 	g.oom = 0;
 	gen_raw(&g, p, p->side, from);
+	return g.oom ? YOTE_ENOMEM : (long)out->n;
+}
+
+long
+yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *out)
+{
+	struct gen g;
+	uint64_t b;
+
+	out->n = 0;
+	if (placements_only(r, p) || yote_over_unless_blocked(r, p))
+		return 0;
+	g.r = r;
+	g.out = out;
+	g.oom = 0;
+	memset(&g.cur, 0, offsetof(struct yote_move, seg_to));
+	for (b = p->pieces[p->side]; b; b &= b - 1)
+		piece_captures(&g, p, p->side, lsb64(b));
 	return g.oom ? YOTE_ENOMEM : (long)out->n;
 }
 

@@ -304,6 +304,10 @@ long yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
 long yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
     int from, struct yote_movelist *out);
 
+/* Only the legal captures (and bridges), in generator order. */
+long yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *out);
+
 /* The number of legal moves, without building them (fast). */
 unsigned long long yote_count_moves(const struct yote_rules *r,
     const struct yote_pos *p);
@@ -362,6 +366,72 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 /* The number of legal move sequences of length depth from p. */
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
+
+/* ---------------------------------------------------------------- engine */
+
+/*
+ * Scores are from the side to move's point of view, in hundredths of a
+ * piece.  A won position scores YOTE_WIN - plies to the win, a lost one
+ * -(YOTE_WIN - plies); a draw by the rules scores 0.
+ */
+#define YOTE_WIN 30000
+#define YOTE_WIN_BOUND (YOTE_WIN - 1000)        /* above: a forced win */
+#define YOTE_MAX_PLY 64                         /* deepest search */
+
+/* What a search may spend; 0 means no limit of that kind. */
+struct yote_limits {
+	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 */
+	unsigned long long nodes;       /* nodes; deterministic */
+	long movetime_ms;       /* wall-clock; not deterministic */
+};
+
+/* What a search found. */
+struct yote_search_result {
+	int score;              /* of the best move, side to move's view */
+	int depth;              /* last completed iteration */
+	int nmoves;             /* legal moves at the root */
+	struct yote_move best;  /* best move; valid when nmoves > 0 */
+	struct yote_move pv[YOTE_MAX_PLY];      /* principal variation */
+	int pvlen;
+	unsigned long long nodes;       /* nodes searched */
+	long ms;                /* time taken */
+};
+
+/*
+ * Called after every completed iteration (may be NULL); for progress and
+ * the "info" lines of yote-play's protocol.
+ */
+typedef void (*yote_info_fn)(void *ctx, const struct yote_search_result *sr);
+
+/* An engine: transposition table, history, killers.  One per thread. */
+struct yote_engine;
+
+/* hash_mb: transposition table size in MiB (1..4096; rounded down to a
+ * power of two entries).  NULL when out of memory. */
+struct yote_engine *yote_engine_new(size_t hash_mb);
+void yote_engine_free(struct yote_engine *e);
+
+/* Forget everything learnt (for reproducible results per game). */
+void yote_engine_clear(struct yote_engine *e);
+
+/*
+ * Search p under rules r within lim.  Deterministic for a given engine
+ * state, position and depth/node limits.  Returns 0, or YOTE_ENOMEM.
+ */
+int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
+    const struct yote_pos *p, const struct yote_limits *lim,
+    struct yote_search_result *out, yote_info_fn info, void *ctx);
+
+/* The static evaluation of p (side to move's view). */
+int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
+
+/*
+ * Plain minimax to depth with the same quiescence and evaluation, but no
+ * pruning and no tables: what yote_engine_search must score at that
+ * depth.  For tests; exponential.
+ */
+int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
+    int depth);
 
 /* ---------------------------------------------------------------- YAML values */
 
