@@ -397,6 +397,40 @@ rules_from_document(yaml_document_t *doc, struct yote_rules *r,
 	return yote_rules_finish(r, err);
 }
 
+static int
+yaml_error(const yaml_parser_t *parser, struct yote_error *err)
+{
+	yote_error_set(err, YOTE_ESYNTAX, "rules: %s%s%s",
+	    parser->context ? parser->context : "",
+	    parser->context ? ": " : "",
+	    parser->problem ? parser->problem : "YAML error");
+	if (err != NULL) {
+		err->line = parser->problem_mark.line + 1;
+		err->col = parser->problem_mark.column + 1;
+	}
+	return YOTE_ESYNTAX;
+}
+
+/*
+ * A ruleset file is one document: read on to the end of the stream, so
+ * that a second document or broken YAML after the first is not ignored.
+ */
+static int
+expect_stream_end(yaml_parser_t *parser, struct yote_error *err)
+{
+	yaml_document_t doc;
+	yaml_node_t *root;
+	int rc = 0;
+
+	if (!yaml_parser_load(parser, &doc))
+		return yaml_error(parser, err);
+	if ((root = yaml_document_get_root_node(&doc)) != NULL)
+		rc = node_error(err, root, "rules: a ruleset file holds one "
+		    "document");
+	yaml_document_delete(&doc);
+	return rc;
+}
+
 int
 yote_rules_load_buffer(const char *buf, size_t len, const char *name,
     struct yote_rules **out, struct yote_error *err)
@@ -414,18 +448,13 @@ yote_rules_load_buffer(const char *buf, size_t len, const char *name,
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-	if (!yaml_parser_load(&parser, &doc)) {
-		rc = yote_error_set(err, YOTE_ESYNTAX, "rules: %s%s%s",
-		    parser.context ? parser.context : "",
-		    parser.context ? ": " : "",
-		    parser.problem ? parser.problem : "YAML error");
-		if (err != NULL) {
-			err->line = parser.problem_mark.line + 1;
-			err->col = parser.problem_mark.column + 1;
-		}
-	} else {
+	if (!yaml_parser_load(&parser, &doc))
+		rc = yaml_error(&parser, err);
+	else {
 		rc = rules_from_document(&doc, r, err);
 		yaml_document_delete(&doc);
+		if (rc == 0)
+			rc = expect_stream_end(&parser, err);
 	}
 	yaml_parser_delete(&parser);
 	if (err != NULL)

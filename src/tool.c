@@ -20,27 +20,42 @@ tool_init(const char *argv0)
 	tool_name = slash ? slash + 1 : argv0;
 }
 
+size_t
+tool_diag_format(const struct yote_error *e, char *buf, size_t size)
+{
+	size_t n = 0;
+
+#define ADD(...) do { if (n < size) n += (size_t)snprintf(buf + n, \
+	size - n, __VA_ARGS__); } while (0)
+	ADD("%s: ", tool_name);
+	if (e->file != NULL) {
+		ADD("%s", e->file);
+		if (e->line > 0) {
+			ADD(":%lu", e->line);
+			if (e->col > 0)
+				ADD(":%lu", e->col);
+		}
+		ADD(": ");
+	}
+	if (e->game > 0) {
+		ADD("game %lu", e->game);
+		if (e->ply > 0)
+			ADD(", ply %lu", e->ply);
+		ADD(": ");
+	} else if (e->ply > 0)
+		ADD("ply %lu: ", e->ply);
+	ADD("%s\n", e->msg);
+#undef ADD
+	return n < size ? n : size - 1;
+}
+
 void
 tool_diag(const struct yote_error *e)
 {
-	fprintf(stderr, "%s: ", tool_name);
-	if (e->file != NULL) {
-		fputs(e->file, stderr);
-		if (e->line > 0) {
-			fprintf(stderr, ":%lu", e->line);
-			if (e->col > 0)
-				fprintf(stderr, ":%lu", e->col);
-		}
-		fputs(": ", stderr);
-	}
-	if (e->game > 0) {
-		fprintf(stderr, "game %lu", e->game);
-		if (e->ply > 0)
-			fprintf(stderr, ", ply %lu", e->ply);
-		fputs(": ", stderr);
-	} else if (e->ply > 0)
-		fprintf(stderr, "ply %lu: ", e->ply);
-	fprintf(stderr, "%s\n", e->msg);
+	char buf[2048];
+
+	tool_diag_format(e, buf, sizeof(buf));
+	fputs(buf, stderr);
 }
 
 void

@@ -27,6 +27,9 @@ void tool_init(const char *argv0);
  */
 void tool_diag(const struct yote_error *e);
 
+/* The same line (with its newline) into buf; returns its length. */
+size_t tool_diag_format(const struct yote_error *e, char *buf, size_t size);
+
 /* Print "prog: message" to stderr. */
 void tool_warn(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -1,30 +1,100 @@
 /*
- * yote-analyze - move lists and perft over the rules library.
+ * yote-analyze - engine analysis of recorded games (annotations lichess
+ * style), of single positions, and move lists and perft.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "tool.h"
+
+struct opts {
+	struct yote_limits lim; /* search budget per position */
+	size_t hash_mb;         /* --hash */
+	int jobs;               /* -j */
+	int summary;            /* --summary */
+	int tsv;                /* --tsv */
+	enum yote_class only;   /* --only: annotate this class and worse */
+	int side;               /* --side: 0, 1, or -1 for both */
+	unsigned long from_ply; /* --from-ply */
+	const char *graph;      /* --graph FILE.svg */
+	int progress;           /* stderr is a terminal */
+};
+
+static struct opts opt;
+
+/* Per side, over the analysed plies. */
+struct side_stats {
+	unsigned long moves;
+	unsigned long n[4];     /* per enum yote_class */
+	double loss;            /* sum of win-chance losses */
+	double accuracy;        /* sum of move accuracies */
+};
+
+/* One game in flight: read by the main thread, analysed by a worker,
+ * written by the main thread in input order. */
+struct job {
+	struct yote_record *rec;        /* NULL: only a diagnostic */
+	const char *file;
+	char *diag;             /* diagnostics, in the one form */
+	size_t diaglen, diagcap;
+	int status;             /* exit status this game calls for */
+	int analysed;           /* annotations were made */
+	struct side_stats st[2];
+	size_t nply;            /* plies replayed */
+	double *wc;             /* first side's win chance per position */
+	enum yote_class *cls;   /* class per ply (index ply - 1) */
+	unsigned long positions;        /* searched */
+	int state;              /* 0 free, 1 ready, 2 running, 3 done */
+};
 
 static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: %s --perft DEPTH [--divide] [--rules R] [--position POS]\n"
+	    "usage: %s [options] [FILE...]\n"
+	    "       %s --best [--position POS] [--rules R] [budget]\n"
+	    "       %s --perft DEPTH [--divide] [--rules R] [--position POS]\n"
 	    "       %s --moves [--rules R] [--position POS]\n"
 	    "\n"
+	    "Annotate every game of FILE (standard input when none, or -) with\n"
+	    "engine evaluations, better moves and inaccuracies, mistakes and\n"
+	    "blunders; the annotated records go to standard output.\n"
+	    "\n"
+	    "  -b, --best            search one position, print info and bestmove\n"
+	    "  -D, --depth N         search each position N plies (default 6)\n"
 	    "  -d, --divide          with --perft: the count under each first move\n"
+	    "  -f, --from-ply N      analyse from ply N on\n"
+	    "  -g, --graph FILE      the evaluation as an SVG chart (game k > 1:\n"
+	    "                        FILE with -k before .svg)\n"
+	    "  -H, --hash MB         transposition table per thread (default 16)\n"
 	    "  -h, --help            this help\n"
+	    "  -j, --jobs N          analyse N games at a time (default 1)\n"
 	    "  -m, --moves           list the legal moves, sorted, one per line\n"
+	    "  -N, --nodes N         search each position N nodes\n"
+	    "  -o, --only CLASS      annotate only inaccuracies, mistakes or\n"
+	    "                        blunders (and worse)\n"
 	    "  -p, --perft DEPTH     count the legal move sequences of length DEPTH\n"
-	    "  -P, --position POS    start from POS (default: the empty board)\n"
-	    "  -r, --rules R         classic (default), traditional, damasi,\n"
-	    "                        ndar-kepp, or a ruleset file\n"
-	    "  -V, --version         print the version\n",
-	    tool_name, tool_name);
+	    "  -P, --position POS    the position for --best, --moves, --perft\n"
+	    "  -r, --rules R         ruleset (default classic, or the record's)\n"
+	    "  -s, --side SIDE       annotate only first or second\n"
+	    "  -S, --summary         a table per game and side, no records\n"
+	    "  -t, --movetime MS     search each position MS milliseconds\n"
+	    "  -T, --tsv             the --summary table as TSV\n"
+	    "  -V, --version         print the version\n"
+	    "\n"
+	    "Exit status: 0 ok, 1 some game invalid, 2 usage, 3 I/O.\n",
+	    tool_name, tool_name, tool_name, tool_name);
 }
+
+/* ------------------------------------------------------------ perft, moves */
 
 static int
 perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
@@ -75,77 +145,923 @@ list_moves(const struct yote_rules *r, const struct yote_pos *p)
 	return EXIT_OK;
 }
 
+/* ------------------------------------------------------------ one position */
+
+struct best_ctx {
+	const struct yote_rules *r;
+};
+
+static void
+print_info(void *ctx, const struct yote_search_result *sr)
+{
+	const struct best_ctx *bc = ctx;
+	char text[YOTE_MOVE_TEXT], sc[16];
+	int i;
+
+	printf("info depth %d score %s nodes %llu time %ld pv", sr->depth,
+	    yote_score_text(sr->score, sc), sr->nodes, sr->ms);
+	for (i = 0; i < sr->pvlen; i++)
+		printf(" %s", yote_move_format(bc->r, &sr->pv[i], text));
+	putchar('\n');
+	fflush(stdout);
+}
+
+static int
+best_move(const struct yote_rules *r, const struct yote_pos *p)
+{
+	struct yote_engine *e;
+	struct yote_search_result sr;
+	struct best_ctx bc;
+	char text[YOTE_MOVE_TEXT];
+
+	if ((e = yote_engine_new(opt.hash_mb)) == NULL) {
+		tool_warn("out of memory for a %zu MiB hash table", opt.hash_mb);
+		return EXIT_IO;
+	}
+	bc.r = r;
+	if (yote_engine_search(e, r, p, &opt.lim, &sr, print_info, &bc) != 0) {
+		yote_engine_free(e);
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	if (sr.nmoves == 0)
+		printf("bestmove (none)\n");
+	else
+		printf("bestmove %s\n", yote_move_format(r, &sr.best, text));
+	yote_engine_free(e);
+	return EXIT_OK;
+}
+
+/* ------------------------------------------------------------ a game */
+
+static void
+job_diag(void *ctx, const struct yote_error *e)
+{
+	struct job *j = ctx;
+	char line[2048];
+	size_t n = tool_diag_format(e, line, sizeof(line));
+	char *nd;
+
+	j->status = EXIT_INVALID;
+	if (j->diaglen + n + 1 > j->diagcap) {
+		size_t cap = (j->diagcap + n + 1) * 2;
+
+		if ((nd = realloc(j->diag, cap)) == NULL)
+			return;
+		j->diag = nd;
+		j->diagcap = cap;
+	}
+	memcpy(j->diag + j->diaglen, line, n + 1);
+	j->diaglen += n;
+}
+
+struct replay {
+	struct yote_pos *pos;   /* pos[0] start, pos[i] after ply i */
+	struct yote_move *mv;   /* mv[i - 1] is ply i */
+	size_t n, cap;
+	int oom;
+};
+
+static int
+keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
+    const struct yote_move *m, const struct yote_pos *after,
+    const struct yote_node *item)
+{
+	struct replay *g = ctx;
+
+	(void)ply;
+	(void)before;
+	(void)item;
+	if (g->n + 2 > g->cap) {
+		size_t cap = g->cap * 2;
+		struct yote_pos *np = realloc(g->pos, cap * sizeof(*np));
+		struct yote_move *nm;
+
+		if (np == NULL) {
+			g->oom = 1;
+			return 1;
+		}
+		g->pos = np;
+		if ((nm = realloc(g->mv, cap * sizeof(*nm))) == NULL) {
+			g->oom = 1;
+			return 1;
+		}
+		g->mv = nm;
+		g->cap = cap;
+	}
+	g->mv[g->n] = *m;
+	g->pos[++g->n] = *after;
+	return 0;
+}
+
+static struct yote_node *
+scalar(const char *text)
+{
+	return yote_node_scalar(text);
+}
+
+static void
+set_number(struct yote_node *map, const char *key, double v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.1f", v);
+	yote_node_set(map, key, scalar(buf));
+}
+
+/* Write the annotations of one ply into its moves item. */
+static void
+annotate_item(struct yote_node *moves, size_t i, const struct yote_rules *r,
+    int before, int after, const struct yote_search_result *sr, int best,
+    enum yote_class c)
+{
+	struct yote_node *item = moves->kids[i], *map, *pv;
+	char text[YOTE_MOVE_TEXT], sc[16];
+	int k;
+
+	if (item->type == YOTE_NODE_SCALAR) {
+		if ((map = yote_node_map()) == NULL)
+			return;
+		map->line = item->line;
+		map->col = item->col;
+		if (yote_node_set(map, "move", item) != 0) {
+			moves->kids[i] = NULL;
+			yote_node_free(map);
+			moves->kids[i] = scalar("?");
+			return;
+		}
+		moves->kids[i] = map;
+		item = map;
+	}
+	moves->style = 1;       /* block: one annotated ply per entry */
+	item->style = 1;
+	yote_node_set(item, "eval-before", scalar(yote_score_text(before, sc)));
+	yote_node_set(item, "eval", scalar(yote_score_text(after, sc)));
+	if (!best && sr->nmoves > 0) {
+		yote_node_set(item, "best", scalar(yote_move_format(r,
+		    &sr->best, text)));
+		if ((pv = yote_node_seq()) != NULL) {
+			pv->style = 2;  /* flow */
+			for (k = 0; k < sr->pvlen; k++)
+				yote_node_push(pv, scalar(yote_move_format(r,
+				    &sr->pv[k], text)));
+			yote_node_set(item, "pv", pv);
+		}
+	} else {
+		yote_node_remove(item, "best");
+		yote_node_remove(item, "pv");
+	}
+	if (c != YOTE_CLASS_NONE) {
+		yote_node_set(item, "class", scalar(yote_class_name(c)));
+		yote_node_set(item, "nag", scalar(yote_class_nag(c)));
+	} else {
+		yote_node_remove(item, "class");
+		yote_node_remove(item, "nag");
+	}
+}
+
+static void
+add_summary(struct job *j, const struct yote_rules *r)
+{
+	struct yote_node *an, *side;
+	char buf[64];
+	int s;
+
+	if ((an = yote_node_map()) == NULL)
+		return;
+	snprintf(buf, sizeof(buf), "yote-analyze %s", YOTE_VERSION);
+	yote_node_set(an, "engine", scalar(buf));
+	if (opt.lim.depth) {
+		snprintf(buf, sizeof(buf), "%d", opt.lim.depth);
+		yote_node_set(an, "depth", scalar(buf));
+	}
+	if (opt.lim.nodes) {
+		snprintf(buf, sizeof(buf), "%llu", opt.lim.nodes);
+		yote_node_set(an, "nodes", scalar(buf));
+	}
+	if (opt.lim.movetime_ms) {
+		snprintf(buf, sizeof(buf), "%ld", opt.lim.movetime_ms);
+		yote_node_set(an, "movetime", scalar(buf));
+	}
+	for (s = 0; s < 2; s++) {
+		const struct side_stats *st = &j->st[s];
+
+		if (opt.side >= 0 && opt.side != s)
+			continue;
+		if ((side = yote_node_map()) == NULL)
+			break;
+		side->style = 2;
+		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_INACCURACY]);
+		yote_node_set(side, "inaccuracies", scalar(buf));
+		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_MISTAKE]);
+		yote_node_set(side, "mistakes", scalar(buf));
+		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_BLUNDER]);
+		yote_node_set(side, "blunders", scalar(buf));
+		set_number(side, "average-loss", st->moves ?
+		    st->loss / (double)st->moves : 0);
+		set_number(side, "accuracy", st->moves ?
+		    st->accuracy / (double)st->moves : 100);
+		yote_node_set(an, s ? "second" : "first", side);
+	}
+	(void)r;
+	yote_node_set(j->rec->root, "analysis", an);
+}
+
+/* Analyse one game with engine e: fills j's annotations and figures. */
+static void
+analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
+{
+	struct yote_game_info info;
+	struct replay g;
+	struct yote_search_result *sr = NULL;
+	struct yote_node *moves;
+	const struct yote_rules *r;
+	long problems;
+	size_t i, first;
+	int before, after, best, s;
+	enum yote_class c;
+
+	memset(&g, 0, sizeof(g));
+	g.cap = 64;
+	g.pos = malloc(g.cap * sizeof(*g.pos));
+	g.mv = malloc(g.cap * sizeof(*g.mv));
+	if (g.pos == NULL || g.mv == NULL)
+		goto nomem;
+	problems = yote_checker_play(ck, j->rec, j->file, &info, job_diag,
+	    keep_ply, &g);
+	if (g.oom || problems == YOTE_ENOMEM)
+		goto nomem;
+	if (info.rules == NULL)
+		goto out;
+	r = info.rules;
+	g.pos[0] = info.start;
+	j->nply = g.n;
+	first = opt.from_ply > 1 ? opt.from_ply - 1 : 0;
+	if (first > g.n)
+		goto out;
+	if ((sr = calloc(g.n + 1, sizeof(*sr))) == NULL ||
+	    (j->wc = calloc(g.n + 1, sizeof(double))) == NULL ||
+	    (j->cls = calloc(g.n + 1, sizeof(*j->cls))) == NULL)
+		goto nomem;
+	/* every game from a clear table: the same game, the same output */
+	yote_engine_clear(e);
+	for (i = first; i <= g.n; i++) {
+		if (yote_engine_search(e, r, &g.pos[i], &opt.lim, &sr[i], NULL,
+		    NULL) != 0)
+			goto nomem;
+		j->positions++;
+		j->wc[i] = yote_win_chance(g.pos[i].side == YOTE_FIRST ?
+		    sr[i].score : -sr[i].score);
+	}
+	moves = yote_node_get(j->rec->root, "moves");
+	for (i = first + 1; i <= g.n; i++) {
+		s = g.pos[i - 1].side;
+		before = sr[i - 1].score;
+		after = -sr[i].score;
+		best = yote_move_equal(&g.mv[i - 1], &sr[i - 1].best);
+		if (best && after < before)
+			after = before;         /* the engine's own choice */
+		c = yote_classify(before, after);
+		j->cls[i - 1] = c;
+		if (opt.side >= 0 && opt.side != s)
+			continue;
+		j->st[s].moves++;
+		j->st[s].n[c]++;
+		j->st[s].loss += yote_move_loss(before, after);
+		j->st[s].accuracy += yote_move_accuracy(before, after);
+		if (opt.only != YOTE_CLASS_NONE && c < opt.only)
+			continue;
+		annotate_item(moves, i - 1, r, before, after, &sr[i - 1], best,
+		    c);
+	}
+	add_summary(j, r);
+	j->analysed = 1;
+	goto out;
+nomem:
+	job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
+	    .msg = "out of memory", .file = j->file,
+	    .game = j->rec ? j->rec->game : 0 });
+	j->status = EXIT_IO;
+out:
+	free(sr);
+	free(g.pos);
+	free(g.mv);
+}
+
+/* ------------------------------------------------------------ output */
+
+struct output {
+	struct yote_writer *w;
+	int status;
+	unsigned long games;
+	unsigned long positions;
+	struct timespec t0;
+	int header_done;
+};
+
+static void
+graph_path(const char *base, unsigned long game, char *buf, size_t size)
+{
+	size_t n = strlen(base);
+
+	if (game <= 1)
+		snprintf(buf, size, "%s", base);
+	else if (n > 4 && strcmp(base + n - 4, ".svg") == 0)
+		snprintf(buf, size, "%.*s-%lu.svg", (int)(n - 4), base, game);
+	else
+		snprintf(buf, size, "%s-%lu", base, game);
+}
+
+/* The evaluation across the game: the first side's chance to win. */
+static int
+write_graph(const struct job *j)
+{
+	static const char *const colour[] = { "", "#e6b800", "#e67e22",
+		"#c0392b" };
+	const int w = 640, h = 260, l = 50, top = 30, pw = 570, ph = 190;
+	char path[4096];
+	const char *f, *s;
+	const struct yote_node *n;
+	FILE *fp;
+	size_t i, np = j->nply;
+	double x, y;
+
+	graph_path(opt.graph, j->rec->game, path, sizeof(path));
+	if ((fp = fopen(path, "w")) == NULL) {
+		tool_warn("%s: %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	n = yote_node_get(j->rec->root, "first");
+	f = n && n->type == YOTE_NODE_SCALAR ? n->text : "first";
+	n = yote_node_get(j->rec->root, "second");
+	s = n && n->type == YOTE_NODE_SCALAR ? n->text : "second";
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, "
+	    "Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+	    "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+	    w, h, w, h, w, h);
+	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
+	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
+	    j->rec->game);
+	for (; *f; f++)
+		if (*f == '<' || *f == '>' || *f == '&')
+			fprintf(fp, "&#%d;", *f);
+		else
+			fputc(*f, fp);
+	fputs(" against ", fp);
+	for (; *s; s++)
+		if (*s == '<' || *s == '>' || *s == '&')
+			fprintf(fp, "&#%d;", *s);
+		else
+			fputc(*s, fp);
+	fputs("</text>\n", fp);
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	    "stroke=\"#bbbbbb\" stroke-dasharray=\"4 4\"/>\n", l, top + ph / 2,
+	    l + pw, top + ph / 2);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">100%%</text>"
+	    "\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">50%%</text>\n"
+	    "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0%%</text>\n",
+	    l - 4, top + 5, l - 4, top + ph / 2 + 4, l - 4, top + ph);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">ply</text>"
+	    "\n", l + pw / 2, h - 12);
+	fputs("<polyline class=\"evaluation\" fill=\"none\" "
+	    "stroke=\"#2c3e50\" stroke-width=\"2\" points=\"", fp);
+	for (i = 0; i <= np; i++) {
+		x = l + (np ? (double)pw * (double)i / (double)np : 0);
+		y = top + ph * (1.0 - j->wc[i] / 100.0);
+		fprintf(fp, "%s%.1f,%.1f", i ? " " : "", x, y);
+	}
+	fputs("\"/>\n", fp);
+	for (i = 1; i <= np; i++) {
+		if (j->cls[i - 1] == YOTE_CLASS_NONE)
+			continue;
+		x = l + (double)pw * (double)i / (double)np;
+		y = top + ph * (1.0 - j->wc[i] / 100.0);
+		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" "
+		    "r=\"%d\" fill=\"%s\"><title>ply %zu: %s</title></circle>\n",
+		    yote_class_name(j->cls[i - 1]), x, y,
+		    j->cls[i - 1] == YOTE_CLASS_BLUNDER ? 6 : 4,
+		    colour[j->cls[i - 1]], i, yote_class_name(j->cls[i - 1]));
+	}
+	fputs("</svg>\n", fp);
+	if (fclose(fp) != 0) {
+		tool_warn("%s: write error", path);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+static void
+summary_rows(struct output *o, const struct job *j)
+{
+	const struct yote_node *n;
+	const char *name;
+	int s;
+
+	if (!o->header_done) {
+		if (opt.tsv)
+			printf("game\tside\tplayer\tinaccuracies\tmistakes\t"
+			    "blunders\taverage-loss\taccuracy\n");
+		else
+			printf("%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
+			    "side", "player", "?!", "?", "??", "avg-loss",
+			    "accuracy");
+		o->header_done = 1;
+	}
+	for (s = 0; s < 2; s++) {
+		const struct side_stats *st = &j->st[s];
+		double loss = st->moves ? st->loss / (double)st->moves : 0;
+		double acc = st->moves ? st->accuracy / (double)st->moves : 100;
+
+		if (opt.side >= 0 && opt.side != s)
+			continue;
+		n = yote_node_get(j->rec->root, s ? "second" : "first");
+		name = n && n->type == YOTE_NODE_SCALAR ? n->text : "?";
+		if (opt.tsv) {
+			printf("%lu\t%s\t", j->rec->game, s ? "second" : "first");
+			for (; *name; name++)
+				putchar(*name == '\t' || *name == '\n' ? ' ' :
+				    *name);
+			printf("\t%lu\t%lu\t%lu\t%.1f\t%.1f\n",
+			    st->n[YOTE_CLASS_INACCURACY],
+			    st->n[YOTE_CLASS_MISTAKE],
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+		} else
+			printf("%-5lu %-6s %-24.24s %5lu %5lu %5lu %9.1f %8.1f\n",
+			    j->rec->game, s ? "second" : "first", name,
+			    st->n[YOTE_CLASS_INACCURACY],
+			    st->n[YOTE_CLASS_MISTAKE],
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+	}
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void
+progress(struct output *o, double fraction)
+{
+	double t = seconds_since(&o->t0);
+
+	fprintf(stderr, "\r%s: %lu games, %.0f positions/s", tool_name,
+	    o->games, t > 0 ? (double)o->positions / t : 0.0);
+	if (fraction > 0.01 && fraction <= 1.0)
+		fprintf(stderr, ", %.0f%% done, about %.0f s left",
+		    100 * fraction, t / fraction - t);
+	fputs("   ", stderr);
+}
+
+/* Write a finished job, in input order, and release it. */
+static void
+flush_job(struct output *o, struct job *j)
+{
+	if (j->diag != NULL)
+		fputs(j->diag, stderr);
+	if (j->status > o->status)
+		o->status = j->status;
+	if (j->rec != NULL) {
+		o->games++;
+		o->positions += j->positions;
+		if (opt.summary) {
+			if (j->analysed)
+				summary_rows(o, j);
+		} else if (yote_writer_put(o->w, j->rec) != 0) {
+			if (o->status < EXIT_IO)
+				tool_warn("write error on standard output");
+			o->status = EXIT_IO;
+		}
+		if (opt.graph != NULL && j->analysed && write_graph(j) != 0)
+			o->status = EXIT_IO;
+	}
+	yote_record_free(j->rec);
+	free(j->diag);
+	free(j->wc);
+	free(j->cls);
+	memset(j, 0, sizeof(*j));
+}
+
+/* ------------------------------------------------------------ the pool */
+
+struct pool {
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct job *slot;
+	size_t width;           /* slots */
+	unsigned long queued;   /* jobs handed in so far */
+	unsigned long taken;    /* jobs taken by workers */
+	int closing;
+	const struct yote_rules *fallback;
+	size_t hash_mb;
+	int failed;             /* a worker could not start its engine */
+};
+
+static void *
+worker(void *arg)
+{
+	struct pool *pl = arg;
+	struct yote_engine *e = yote_engine_new(pl->hash_mb);
+	struct yote_checker *ck = yote_checker_new();
+	struct job *j;
+
+	if (ck != NULL && pl->fallback != NULL)
+		yote_checker_set_rules(ck, pl->fallback);
+	pthread_mutex_lock(&pl->mu);
+	if (e == NULL || ck == NULL)
+		pl->failed = 1;
+	for (;;) {
+		while (pl->taken == pl->queued && !pl->closing)
+			pthread_cond_wait(&pl->work, &pl->mu);
+		if (pl->taken == pl->queued)
+			break;
+		j = &pl->slot[pl->taken++ % pl->width];
+		j->state = 2;
+		pthread_mutex_unlock(&pl->mu);
+		if (j->rec != NULL && e != NULL && ck != NULL)
+			analyse(e, ck, j);
+		else if (j->rec != NULL)
+			job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
+			    .msg = "out of memory for the engine",
+			    .file = j->file });
+		pthread_mutex_lock(&pl->mu);
+		j->state = 3;
+		pthread_cond_broadcast(&pl->done);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	yote_engine_free(e);
+	yote_checker_free(ck);
+	return NULL;
+}
+
+/* Hand in a job, first writing out finished ones to make room. */
+static void
+pool_put(struct pool *pl, struct output *o, unsigned long *flushed,
+    struct job *in, double fraction)
+{
+	struct job *j;
+
+	pthread_mutex_lock(&pl->mu);
+	for (;;) {
+		j = &pl->slot[*flushed % pl->width];
+		if (*flushed < pl->queued && j->state == 3) {
+			pthread_mutex_unlock(&pl->mu);
+			flush_job(o, j);
+			if (opt.progress)
+				progress(o, fraction);
+			pthread_mutex_lock(&pl->mu);
+			(*flushed)++;
+			continue;
+		}
+		if (in == NULL && *flushed == pl->queued)
+			break;
+		if (in != NULL && pl->queued - *flushed < pl->width)
+			break;
+		pthread_cond_wait(&pl->done, &pl->mu);
+	}
+	if (in != NULL) {
+		j = &pl->slot[pl->queued % pl->width];
+		*j = *in;
+		j->state = 1;
+		pl->queued++;
+		pthread_cond_signal(&pl->work);
+	}
+	pthread_mutex_unlock(&pl->mu);
+}
+
+/* ------------------------------------------------------------ inputs */
+
+static double
+fraction_read(FILE *fp, long size)
+{
+	long at;
+
+	if (size <= 0 || (at = ftell(fp)) < 0)
+		return -1;
+	return (double)at / (double)size;
+}
+
+/* Read one input and hand its games to the pool. */
+static int
+read_input(struct pool *pl, struct output *o, unsigned long *flushed,
+    const char *path)
+{
+	struct yote_reader *rd;
+	struct yote_error e;
+	struct job j;
+	struct stat sb;
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	FILE *fp;
+	long size = -1;
+	int rc;
+
+	if (strcmp(path, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(path, "rb")) == NULL) {
+		memset(&j, 0, sizeof(j));
+		tool_warn("%s: %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))
+		size = (long)sb.st_size;
+	if (yote_reader_open(fp, name, &rd) != 0) {
+		if (fp != stdin)
+			fclose(fp);
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	for (;;) {
+		memset(&j, 0, sizeof(j));
+		j.file = name;
+		yote_error_clear(&e);
+		rc = yote_reader_next(rd, &j.rec, &e);
+		if (rc == 0)
+			break;
+		if (rc < 0) {
+			e.file = name;
+			job_diag(&j, &e);
+			j.status = tool_exit_for(rc);
+		}
+		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
+		if (rc < 0 && rc != YOTE_EVALUE)
+			break;
+	}
+	yote_reader_close(rd);
+	/* the pool may still read from the records, not from fp */
+	if (fp != stdin)
+		fclose(fp);
+	return EXIT_OK;
+}
+
+static int
+analyse_files(char **files, const struct yote_rules *fallback)
+{
+	struct pool pl;
+	struct output o;
+	pthread_t *th;
+	unsigned long flushed = 0;
+	int i, status = EXIT_OK, st;
+
+	memset(&o, 0, sizeof(o));
+	clock_gettime(CLOCK_MONOTONIC, &o.t0);
+	if (!opt.summary && yote_writer_open(stdout, &o.w) != 0) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	memset(&pl, 0, sizeof(pl));
+	pthread_mutex_init(&pl.mu, NULL);
+	pthread_cond_init(&pl.work, NULL);
+	pthread_cond_init(&pl.done, NULL);
+	pl.width = (size_t)opt.jobs * 4;
+	pl.fallback = fallback;
+	pl.hash_mb = opt.hash_mb;
+	pl.slot = calloc(pl.width, sizeof(*pl.slot));
+	th = calloc((size_t)opt.jobs, sizeof(*th));
+	if (pl.slot == NULL || th == NULL) {
+		tool_warn("out of memory");
+		free(pl.slot);
+		free(th);
+		yote_writer_close(o.w);
+		return EXIT_IO;
+	}
+	for (i = 0; i < opt.jobs; i++)
+		if (pthread_create(&th[i], NULL, worker, &pl) != 0) {
+			tool_warn("cannot start thread: %s", strerror(errno));
+			opt.jobs = i;
+			break;
+		}
+	if (opt.jobs == 0) {
+		free(pl.slot);
+		free(th);
+		yote_writer_close(o.w);
+		return EXIT_IO;
+	}
+	for (i = 0; files[i] != NULL; i++) {
+		st = read_input(&pl, &o, &flushed, files[i]);
+		if (st > status)
+			status = st;
+	}
+	pool_put(&pl, &o, &flushed, NULL, 1.0);
+	pthread_mutex_lock(&pl.mu);
+	pl.closing = 1;
+	pthread_cond_broadcast(&pl.work);
+	pthread_mutex_unlock(&pl.mu);
+	for (i = 0; i < opt.jobs; i++)
+		pthread_join(th[i], NULL);
+	if (opt.progress)
+		fputc('\n', stderr);
+	if (o.w != NULL && yote_writer_close(o.w) != 0 && o.status < EXIT_IO) {
+		tool_warn("write error on standard output");
+		o.status = EXIT_IO;
+	}
+	if (pl.failed && o.status < EXIT_IO)
+		o.status = EXIT_IO;
+	free(pl.slot);
+	free(th);
+	pthread_mutex_destroy(&pl.mu);
+	pthread_cond_destroy(&pl.work);
+	pthread_cond_destroy(&pl.done);
+	return o.status > status ? o.status : status;
+}
+
+/* ------------------------------------------------------------ main */
+
+static int
+number(const char *arg, const char *name, long long lo, long long hi,
+    long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || errno != 0 || *out < lo ||
+	    *out > hi) {
+		tool_usage_error("%s: expected a number from %lld to %lld, not "
+		    "'%s'", name, lo, hi, arg);
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "best", no_argument, NULL, 'b' },
+		{ "depth", required_argument, NULL, 'D' },
 		{ "divide", no_argument, NULL, 'd' },
+		{ "from-ply", required_argument, NULL, 'f' },
+		{ "graph", required_argument, NULL, 'g' },
+		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "moves", no_argument, NULL, 'm' },
+		{ "nodes", required_argument, NULL, 'N' },
+		{ "only", required_argument, NULL, 'o' },
 		{ "perft", required_argument, NULL, 'p' },
 		{ "position", required_argument, NULL, 'P' },
 		{ "rules", required_argument, NULL, 'r' },
+		{ "side", required_argument, NULL, 's' },
+		{ "summary", no_argument, NULL, 'S' },
+		{ "movetime", required_argument, NULL, 't' },
+		{ "tsv", no_argument, NULL, 'T' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct yote_rules *r;
+	static char *stdin_only[] = { (char *)"-", NULL };
+	const struct yote_rules *r = NULL;
 	const char *rules = NULL, *position = NULL;
 	struct yote_error e;
 	struct yote_pos pos;
-	int c, divide = 0, moves = 0, depth = -1, owned, status = EXIT_OK;
-	char *end;
+	long long x;
+	int c, divide = 0, moves = 0, best = 0, depth = -1, owned = 0;
+	int status = EXIT_OK;
 
 	tool_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "P:Vdhmp:r:", longopts, NULL)) !=
-	    -1) {
+	opt.hash_mb = 16;
+	opt.jobs = 1;
+	opt.side = -1;
+	while ((c = getopt_long(argc, argv, "D:H:N:P:STVbdf:g:hj:mo:p:r:s:t:",
+	    longopts, NULL)) != -1) {
 		switch (c) {
+		case 'D':
+			if (number(optarg, "--depth", 1, YOTE_MAX_PLY - 4,
+			    &x) != 0)
+				return EXIT_USAGE;
+			opt.lim.depth = (int)x;
+			break;
+		case 'H':
+			if (number(optarg, "--hash", 1, 4096, &x) != 0)
+				return EXIT_USAGE;
+			opt.hash_mb = (size_t)x;
+			break;
+		case 'N':
+			if (number(optarg, "--nodes", 1, 1000000000000LL,
+			    &x) != 0)
+				return EXIT_USAGE;
+			opt.lim.nodes = (unsigned long long)x;
+			break;
 		case 'P':
 			position = optarg;
+			break;
+		case 'S':
+			opt.summary = 1;
+			break;
+		case 'T':
+			opt.tsv = 1;
 			break;
 		case 'V':
 			printf("%s %s\n", tool_name, YOTE_VERSION);
 			return EXIT_OK;
+		case 'b':
+			best = 1;
+			break;
 		case 'd':
 			divide = 1;
+			break;
+		case 'f':
+			if (number(optarg, "--from-ply", 1, 1000000000, &x) != 0)
+				return EXIT_USAGE;
+			opt.from_ply = (unsigned long)x;
+			break;
+		case 'g':
+			opt.graph = optarg;
 			break;
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
+		case 'j':
+			if (number(optarg, "--jobs", 1, 256, &x) != 0)
+				return EXIT_USAGE;
+			opt.jobs = (int)x;
+			break;
 		case 'm':
 			moves = 1;
 			break;
+		case 'o':
+			if (strcmp(optarg, "inaccuracies") == 0)
+				opt.only = YOTE_CLASS_INACCURACY;
+			else if (strcmp(optarg, "mistakes") == 0)
+				opt.only = YOTE_CLASS_MISTAKE;
+			else if (strcmp(optarg, "blunders") == 0)
+				opt.only = YOTE_CLASS_BLUNDER;
+			else
+				return tool_usage_error("--only: expected "
+				    "inaccuracies, mistakes or blunders, not "
+				    "'%s'", optarg);
+			break;
 		case 'p':
-			depth = (int)strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || depth < 0 ||
-			    depth > 64)
-				return tool_usage_error("--perft: expected a "
-				    "depth from 0 to 64, not '%s'", optarg);
+			if (number(optarg, "--perft", 0, 64, &x) != 0)
+				return EXIT_USAGE;
+			depth = (int)x;
 			break;
 		case 'r':
 			rules = optarg;
+			break;
+		case 's':
+			if (strcmp(optarg, "first") == 0)
+				opt.side = 0;
+			else if (strcmp(optarg, "second") == 0)
+				opt.side = 1;
+			else
+				return tool_usage_error("--side: expected first "
+				    "or second, not '%s'", optarg);
+			break;
+		case 't':
+			if (number(optarg, "--movetime", 1, 86400000, &x) != 0)
+				return EXIT_USAGE;
+			opt.lim.movetime_ms = (long)x;
 			break;
 		default:
 			return tool_usage_error("unknown option");
 		}
 	}
-	if (optind < argc)
-		return tool_usage_error("unexpected argument '%s'",
-		    argv[optind]);
-	if ((depth >= 0) == moves)
-		return tool_usage_error("give one of --perft DEPTH or --moves");
+	if ((depth >= 0) + moves + best > 1)
+		return tool_usage_error("give one of --perft, --moves, --best");
 	if (divide && depth < 0)
 		return tool_usage_error("--divide goes with --perft");
-	if ((r = tool_rules(rules, &owned, &status)) == NULL)
-		return status;
-	yote_error_clear(&e);
-	if (position == NULL)
-		yote_pos_start(r, &pos);
-	else if (yote_pos_parse(r, position, &pos, &e) != 0) {
-		tool_diag(&e);
-		yote_rules_free(owned ? r : NULL);
-		return EXIT_INVALID;
+	if (opt.tsv && !opt.summary)
+		return tool_usage_error("--tsv goes with --summary");
+	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms)
+		opt.lim.depth = 6;
+	if (rules != NULL || depth >= 0 || moves || best) {
+		if ((r = tool_rules(rules, &owned, &status)) == NULL)
+			return status;
 	}
-	status = moves ? list_moves(r, &pos) : perft(r, &pos, depth, divide);
+	if (depth >= 0 || moves || best) {
+		if (optind < argc) {
+			if (owned)
+				yote_rules_free(r);
+			return tool_usage_error("unexpected argument '%s'",
+			    argv[optind]);
+		}
+		yote_error_clear(&e);
+		if (position == NULL)
+			yote_pos_start(r, &pos);
+		else if (yote_pos_parse(r, position, &pos, &e) != 0) {
+			tool_diag(&e);
+			if (owned)
+				yote_rules_free(r);
+			return EXIT_INVALID;
+		}
+		status = moves ? list_moves(r, &pos) : best ? best_move(r,
+		    &pos) : perft(r, &pos, depth, divide);
+	} else if (position != NULL) {
+		return tool_usage_error("--position goes with --best, --moves "
+		    "or --perft");
+	} else {
+		opt.progress = isatty(STDERR_FILENO);
+		status = analyse_files(optind < argc ? argv + optind :
+		    stdin_only, r);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		tool_warn("write error on standard output");
 		status = EXIT_IO;

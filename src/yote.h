@@ -433,6 +433,35 @@ int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
 int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
     int depth);
 
+/* ---------------------------------------------------------------- annotation */
+
+/* The logistic constant of yote_win_chance, per hundredth of a piece. */
+#define YOTE_WIN_K 0.006
+
+enum yote_class { YOTE_CLASS_NONE, YOTE_CLASS_INACCURACY, YOTE_CLASS_MISTAKE,
+	YOTE_CLASS_BLUNDER };
+
+/* Chance to win, 0..100, of the side whose score it is. */
+double yote_win_chance(int score);
+
+/* Lost chance to win (percentage points, >= 0) from before to after,
+ * both from the mover's view. */
+double yote_move_loss(int before, int after);
+
+/* The class of a move by its loss: 5 inaccuracy, 10 mistake, 15 blunder. */
+enum yote_class yote_classify(int before, int after);
+
+/* The accuracy of a move, 0..100 (lichess's curve). */
+double yote_move_accuracy(int before, int after);
+
+/* "inaccuracy", "mistake", "blunder" ("" for none); NAGs "?!", "?", "??". */
+const char *yote_class_name(enum yote_class c);
+const char *yote_class_nag(enum yote_class c);
+
+/* A score as text: "+1.25" (pieces), "#+7" (wins in 7 plies), "#-4".
+ * buf holds at least 16 bytes; returns buf. */
+char *yote_score_text(int score, char *buf);
+
 /* ---------------------------------------------------------------- YAML values */
 
 /*
