@@ -31,6 +31,7 @@ struct yote_checker {
 	int ncache;
 	struct yote_movelist list;      /* reused for every move */
 	const struct yote_rules *fallback;      /* for records without rules: */
+	char failed[700];       /* why the last ruleset file was refused */
 };
 
 void
@@ -42,7 +43,8 @@ yote_checker_set_rules(struct yote_checker *ck, const struct yote_rules *r)
 static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
 	"limit", "not-a-mapping", "missing-key", "bad-version", "bad-type",
 	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
-	"bad-result", "bad-termination", "result-mismatch", "io" };
+	"bad-result", "bad-termination", "result-mismatch", "io",
+	"duplicate-key" };
 
 const char *
 yote_diag_name(int diag)
@@ -148,6 +150,14 @@ rules_file(struct yote_checker *ck, const char *spec, const char *file,
 			return ck->cache[i].rules;
 		}
 	if (yote_rules_load_file(path, &r, err) != 0) {
+		/* the message must not point into path once it is freed */
+		if (err != NULL && err->line > 0)
+			snprintf(ck->failed, sizeof(ck->failed), "ruleset file "
+			    "%s:%lu:%lu: %s", path, err->line, err->col,
+			    err->msg);
+		else if (err != NULL)
+			snprintf(ck->failed, sizeof(ck->failed), "ruleset file "
+			    "%s: %s", path, err->msg);
 		free(path);
 		return NULL;
 	}
@@ -191,16 +201,32 @@ record_rules(struct yote_checker *ck, struct run *run,
 		return r;
 	}
 	yote_error_clear(&e);
-	if ((r = rules_file(ck, rn->text, run->file, &e)) == NULL) {
-		if (e.line > 0)
-			report(run, YOTE_D_BAD_RULES, rn, 0, "ruleset file "
-			    "%s:%lu:%lu: %s", e.file, e.line, e.col, e.msg);
-		else
-			report(run, YOTE_D_BAD_RULES, rn, 0, "ruleset file "
-			    "%s: %s", e.file ? e.file : rn->text,
-			    e.msg[0] ? e.msg : "out of memory");
-	}
+	ck->failed[0] = '\0';
+	if ((r = rules_file(ck, rn->text, run->file, &e)) == NULL)
+		report(run, YOTE_D_BAD_RULES, rn, 0, "%s", ck->failed[0] ?
+		    ck->failed : "out of memory");
 	return r;
+}
+
+/* YAML mappings have unique keys; a repeated one would hide a value. */
+static void
+check_duplicates(struct run *run, const struct yote_node *map)
+{
+	size_t i, j;
+
+	for (i = 2; i + 1 < map->n; i += 2) {
+		if (map->kids[i]->type != YOTE_NODE_SCALAR)
+			continue;
+		for (j = 0; j < i; j += 2)
+			if (yote_node_is(map->kids[j], map->kids[i]->text)) {
+				report(run, YOTE_D_DUPLICATE_KEY, map->kids[i],
+				    0, "key '%s' given twice (first at line "
+				    "%lu): a record is one game; are two games "
+				    "missing a '---' between them?",
+				    map->kids[i]->text, map->kids[j]->line);
+				break;
+			}
+	}
 }
 
 /* A scalar value of a known key, or NULL with a report. */
@@ -276,9 +302,14 @@ play_moves(struct yote_checker *ck, struct run *run,
 		yote_error_clear(&e);
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
 		    strlen(mn->text) != mn->len) {
-			report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1, "bad move "
-			    "'%.40s': %s at character %lu", mn->text,
-			    e.msg[0] ? e.msg : "NUL byte", e.col);
+			if (strlen(mn->text) != mn->len)
+				report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1,
+				    "bad move: a NUL byte at character %zu",
+				    strlen(mn->text) + 1);
+			else
+				report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1,
+				    "bad move '%.40s': %s at character %lu",
+				    mn->text, e.msg, e.col);
 			return -1;
 		}
 		if (yote_move_from_text(r, &mt, &m, &e) != 0) {
@@ -439,6 +470,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	}
 	at.line = root->line;
 	at.col = root->col;
+	check_duplicates(&run, root);
 	if ((v = yote_node_get(root, "yote")) == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'yote' "
 		    "(the record format version, 1)");

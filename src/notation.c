@@ -15,7 +15,7 @@
 
 #include "yote_int.h"
 
-#define ROW_CAP 100000          /* rows above this read as this (off board) */
+#define ROW_CAP 100000          /* rows above this read as ROW_CAP + 1 */
 
 static int
 syntax(struct yote_error *err, size_t at, const char *what)
@@ -49,7 +49,7 @@ read_square(const char *s, size_t *i, int *col, int *row,
 			r = r * 10 + (s[*i] - '0');
 		(*i)++;
 	}
-	*row = (int)(r > ROW_CAP ? ROW_CAP : r) - 1;
+	*row = (int)(r > ROW_CAP ? ROW_CAP + 1 : r) - 1;
 	return 0;
 }
 
@@ -70,10 +70,13 @@ yote_move_parse(const char *s, struct yote_move_text *mt,
 	mt->bonus[0] = 0;
 	while ((c = s[i]) != '\0') {
 		c = (char)tolower((unsigned char)c);
+		if (c == '+')
+			return syntax(err, i, n > 0 && mt->sep[n] == 'x' ?
+			    "a capture has at most one bonus ('+')" :
+			    "a bonus '+' may only follow a capture ('x')");
 		if (c != '-' && c != 'x')
-			return syntax(err, i, c == '+' ? "a bonus '+' may "
-			    "only follow a capture ('x')" : "expected '-', "
-			    "'x' or the end of the move");
+			return syntax(err, i, "expected '-', 'x' or the end of "
+			    "the move");
 		if (n + 1 > YOTE_MAX_SEGS) {
 			syntax(err, i, "move has too many segments");
 			if (err != NULL)
@@ -119,6 +122,9 @@ on_board(const struct yote_rules *r, int col, int row, int *sq,
 {
 	char name[24];
 
+	if (row >= ROW_CAP)
+		return yote_error_set(err, YOTE_EILLEGAL, "rows above %d are "
+		    "off the %dx%d board", ROW_CAP, r->width, r->height);
 	if (col < 0 || col >= r->width || row < 0 || row >= r->height) {
 		text_square(col, row, name, sizeof(name));
 		return yote_error_set(err, YOTE_EILLEGAL, "%s is off the "

@@ -213,6 +213,7 @@ struct yote_reader {
 	FILE *fp;
 	const char *name;
 	int started;            /* parser initialised */
+	int in_doc;             /* inside a document */
 	int done;               /* nothing more to read */
 	unsigned long games;    /* documents begun */
 	size_t since_event;     /* bytes read since the last event */
@@ -303,7 +304,7 @@ stream_failed(struct yote_reader *rd, struct yote_error *err)
 		    strerror(rd->io_errno));
 		if (err != NULL)
 			err->diag = YOTE_D_IO;
-		return code;
+		goto out;
 	}
 	if (rd->over_limit) {
 		code = yote_error_set(err, YOTE_ELIMIT, "a scalar longer than "
@@ -312,7 +313,7 @@ stream_failed(struct yote_reader *rd, struct yote_error *err)
 		at_mark(err, &p->mark);
 		if (err != NULL)
 			err->diag = YOTE_D_LIMIT;
-		return code;
+		goto out;
 	}
 	if (p->error == YAML_READER_ERROR) {
 		if (p->problem_value != -1)
@@ -335,10 +336,13 @@ stream_failed(struct yote_reader *rd, struct yote_error *err)
 		    p->context ? " " : "", p->context ? p->context : "");
 		at_mark(err, &p->problem_mark);
 	}
-	if (err != NULL) {
+	if (err != NULL)
 		err->diag = YOTE_D_YAML;
-		err->game = rd->games;
-	}
+	goto out;
+out:
+	/* the game the failure belongs to: the open one, or the next */
+	if (err != NULL)
+		err->game = rd->in_doc ? rd->games : rd->games + 1;
 	return code;
 }
 
@@ -361,8 +365,10 @@ skip_document(struct yote_reader *rd, struct yote_error *err)
 			return stream_failed(rd, err);
 		type = ev.type;
 		yaml_event_delete(&ev);
-		if (type == YAML_DOCUMENT_END_EVENT)
+		if (type == YAML_DOCUMENT_END_EVENT) {
+			rd->in_doc = 0;
 			return 0;
+		}
 	}
 }
 
@@ -435,6 +441,7 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 	start = ev.start_mark;
 	yaml_event_delete(&ev);
 	rd->games++;
+	rd->in_doc = 1;
 	rd->doc_bytes = 0;
 	for (;;) {
 		if (!next_event(rd, &ev)) {
@@ -445,6 +452,7 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 		switch (ev.type) {
 		case YAML_DOCUMENT_END_EVENT:
 			yaml_event_delete(&ev);
+			rd->in_doc = 0;
 			if ((rec = calloc(1, sizeof(*rec))) == NULL) {
 				yote_node_free(root);
 				return yote_error_set(err, YOTE_ENOMEM,

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tool.h"
 
@@ -18,6 +19,7 @@ tool_init(const char *argv0)
 		return;
 	slash = strrchr(argv0, '/');
 	tool_name = slash ? slash + 1 : argv0;
+	opterr = 0;             /* the tools say it in their own form */
 }
 
 size_t
@@ -82,6 +84,18 @@ tool_usage_error(const char *fmt, ...)
 	fprintf(stderr, "\nTry '%s --help' for more information.\n",
 	    tool_name);
 	return EXIT_USAGE;
+}
+
+int
+tool_bad_option(int c, char *const argv[])
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		return tool_usage_error("option '%s' needs a value", arg);
+	if (optopt != 0 && strncmp(arg, "--", 2) != 0)
+		return tool_usage_error("unknown option '-%c'", optopt);
+	return tool_usage_error("unknown option '%s'", arg);
 }
 
 int

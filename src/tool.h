@@ -37,6 +37,12 @@ void tool_warn(const char *fmt, ...)
 #endif
     ;
 
+/*
+ * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
+ * error naming the option; returns EXIT_USAGE.
+ */
+int tool_bad_option(int c, char *const argv[]);
+
 /* The exit status an error code calls for. */
 int tool_exit_for(int code);
 

@@ -25,6 +25,7 @@ struct opts {
 	int side;               /* --side: 0, 1, or -1 for both */
 	unsigned long from_ply; /* --from-ply */
 	const char *graph;      /* --graph FILE.svg */
+	unsigned long game;     /* --game N, 0 for all */
 	int progress;           /* stderr is a terminal */
 };
 
@@ -72,6 +73,7 @@ usage(FILE *fp)
 	    "  -D, --depth N         search each position N plies (default 6)\n"
 	    "  -d, --divide          with --perft: the count under each first move\n"
 	    "  -f, --from-ply N      analyse from ply N on\n"
+	    "  -G, --game N          only game N of each input\n"
 	    "  -g, --graph FILE      the evaluation as an SVG chart (game k > 1:\n"
 	    "                        FILE with -k before .svg)\n"
 	    "  -H, --hash MB         transposition table per thread (default 16)\n"
@@ -789,6 +791,13 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 			e.file = name;
 			job_diag(&j, &e);
 			j.status = tool_exit_for(rc);
+		} else if (opt.game && j.rec->game != opt.game) {
+			unsigned long g = j.rec->game;
+
+			yote_record_free(j.rec);
+			if (g > opt.game)
+				break;
+			continue;
 		}
 		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
 		if (rc < 0 && rc != YOTE_EVALUE)
@@ -899,6 +908,7 @@ main(int argc, char *argv[])
 		{ "depth", required_argument, NULL, 'D' },
 		{ "divide", no_argument, NULL, 'd' },
 		{ "from-ply", required_argument, NULL, 'f' },
+		{ "game", required_argument, NULL, 'G' },
 		{ "graph", required_argument, NULL, 'g' },
 		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
@@ -929,7 +939,7 @@ main(int argc, char *argv[])
 	opt.hash_mb = 16;
 	opt.jobs = 1;
 	opt.side = -1;
-	while ((c = getopt_long(argc, argv, "D:H:N:P:STVbdf:g:hj:mo:p:r:s:t:",
+	while ((c = getopt_long(argc, argv, ":D:G:H:N:P:STVbdf:g:hj:mo:p:r:s:t:",
 	    longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
@@ -937,6 +947,12 @@ main(int argc, char *argv[])
 			    &x) != 0)
 				return EXIT_USAGE;
 			opt.lim.depth = (int)x;
+			break;
+		case 'G':
+			if (number(optarg, "--game", 1, 1000000000000LL,
+			    &x) != 0)
+				return EXIT_USAGE;
+			opt.game = (unsigned long)x;
 			break;
 		case 'H':
 			if (number(optarg, "--hash", 1, 4096, &x) != 0)
@@ -1021,7 +1037,7 @@ main(int argc, char *argv[])
 			opt.lim.movetime_ms = (long)x;
 			break;
 		default:
-			return tool_usage_error("unknown option");
+			return tool_bad_option(c, argv);
 		}
 	}
 	if ((depth >= 0) + moves + best > 1)

@@ -126,6 +126,7 @@ describe_removal(const struct yote_rules *r, const struct yote_pos *before,
 	int i, at = m->from, first = 1;
 	char a[4];
 
+#define CLAMP() do { if (used >= size) used = size - 1; } while (0)
 	buf[0] = '\0';
 	if (!yote_move_is_capture(m))
 		return;
@@ -137,27 +138,33 @@ describe_removal(const struct yote_rules *r, const struct yote_pos *before,
 		yote_square_name(r, (at + m->seg_to[i]) / 2, a);
 		used += (size_t)snprintf(buf + used, size - used, "%s%s "
 		    "(jumped)", first ? "removes " : ", ", a);
+		CLAMP();
 		first = 0;
 		if (m->seg_bonus[i] == YOTE_BONUS_HAND)
 			used += (size_t)snprintf(buf + used, size - used,
 			    ", one from %s's hand (bonus)",
 			    r->side_name[!before->side]);
-		else if (m->seg_bonus[i] != YOTE_BONUS_NO && used < size)
+		else if (m->seg_bonus[i] != YOTE_BONUS_NO)
 			used += (size_t)snprintf(buf + used, size - used,
 			    ", %s (bonus)", yote_square_name(r,
 			    m->seg_bonus[i], a));
+		CLAMP();
 		at = m->seg_to[i];
 	}
+#undef CLAMP
 }
 
 static void
 print_header(const struct game *g)
 {
+	static int games_shown;
 	const struct yote_record *rec = g->rec;
 	const char *ev = header(rec, "event"), *f = header(rec, "first");
 	const char *s = header(rec, "second"), *rd = header(rec, "round");
 	const char *date = header(rec, "date");
 
+	if (games_shown++ > 0)
+		putchar('\n');
 	printf("Game %lu", rec->game);
 	if (ev != NULL)
 		printf(": %s", ev);
@@ -176,6 +183,7 @@ print_end(const struct game *g, const struct yote_game_info *info)
 	const struct yote_rules *r = g->r;
 	const struct yote_pos *p = &g->pos[g->n];
 	struct yote_outcome o;
+	struct yote_pos flipped;
 	int loser;
 	const char *res = header(g->rec, "result");
 	const char *term = header(g->rec, "termination");
@@ -193,6 +201,8 @@ print_end(const struct game *g, const struct yote_game_info *info)
 		return;
 	}
 	loser = p->side;
+	flipped = *p;
+	flipped.side = (uint8_t)!p->side;
 	printf("Result: %s, %s: ", yote_result_text(o.result),
 	    yote_termination_text(o.term));
 	switch (o.term) {
@@ -202,8 +212,26 @@ print_end(const struct game *g, const struct yote_game_info *info)
 	case YOTE_TERM_BLOCKED:
 		if (r->opening == YOTE_OPEN_HAND_FIRST &&
 		    r->blocked == YOTE_BLOCK_LOSES && o.result != YOTE_RES_DRAW)
-			printf("\n\n    *** NDAR-KEPP! ***\n\n%s is shut in and "
-			    "loses.\n", r->side_name[loser]);
+			printf("%s is shut in.\n\n    *** NDAR-KEPP! ***\n\n"
+			    "%s loses.\n", r->side_name[loser],
+			    r->side_name[loser]);
+		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH &&
+		    yote_count_moves(r, &flipped) == 0)
+			printf("neither side can move; %s%s%s.\n",
+			    o.result == YOTE_RES_DRAW ? "equal pieces on the "
+			    "board: drawn" : "more pieces on the board: ",
+			    o.result == YOTE_RES_DRAW ? "" : r->side_name[
+			    o.result == YOTE_RES_FIRST ? 0 : 1],
+			    o.result == YOTE_RES_DRAW ? "" : " wins");
+		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH)
+			printf("%s cannot move; %s wins.\n",
+			    r->side_name[loser], r->side_name[!loser]);
+		else if (r->blocked == YOTE_BLOCK_MORE_CAPTURED)
+			printf("%s cannot move; %s%s%s.\n", r->side_name[loser],
+			    o.result == YOTE_RES_DRAW ? "equal captures: drawn" :
+			    "more captures: ", o.result == YOTE_RES_DRAW ? "" :
+			    r->side_name[o.result == YOTE_RES_FIRST ? 0 : 1],
+			    o.result == YOTE_RES_DRAW ? "" : " wins");
 		else if (o.result == YOTE_RES_DRAW)
 			printf("%s cannot move; drawn.\n", r->side_name[loser]);
 		else
@@ -351,9 +379,9 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	if (opt.ply >= 0 || opt.final || opt.svg != NULL) {
 		at = opt.ply >= 0 ? (size_t)opt.ply : g->n;
 		if (at > g->n) {
-			tool_warn("game %lu has %zu plies%s; there is no ply %zu",
-			    g->rec->game, g->n, g->bad ? " that could be "
-			    "replayed" : "", at);
+			tool_warn("game %lu has %zu pl%s%s; there is no ply %zu",
+			    g->rec->game, g->n, g->n == 1 ? "y" : "ies",
+			    g->bad ? " that could be replayed" : "", at);
 			return EXIT_INVALID;
 		}
 		if (opt.svg != NULL)
@@ -375,7 +403,7 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 		print_ply(g, i, st);
 	}
 	putchar('\n');
-	if (g->bad)
+	if (info->played < info->plies)
 		printf("Replay stopped after ply %zu.\n", g->n);
 	else
 		print_end(g, info);
@@ -543,7 +571,7 @@ main(int argc, char *argv[])
 
 	tool_init(argv[0]);
 	opt.ply = -1;
-	while ((c = getopt_long(argc, argv, "FP:Vae:g:him:n:pr:s:", longopts,
+	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:pr:s:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'F':
@@ -598,7 +626,7 @@ main(int argc, char *argv[])
 			opt.svg_dir = optarg;
 			break;
 		default:
-			return tool_usage_error("unknown option");
+			return tool_bad_option(c, argv);
 		}
 	}
 	modes = opt.positions + opt.interactive + (opt.svg != NULL) +
@@ -617,9 +645,13 @@ main(int argc, char *argv[])
 	if (argc - optind > 1)
 		return tool_usage_error("one input at a time (use cat to "
 		    "join collections)");
-	if (opt.interactive && optind == argc && moves == NULL)
+	if (opt.interactive && optind == argc && moves == NULL &&
+	    start == NULL)
 		return tool_usage_error("--interactive reads its commands "
-		    "from the terminal: give a FILE");
+		    "from the terminal: give a FILE or --start/--moves");
+	if (opt.interactive && (opt.final || opt.ply >= 0))
+		return tool_usage_error("--interactive goes through the whole "
+		    "game; it does not take --ply or --final");
 	if (opt.svg_dir != NULL && (stat(opt.svg_dir, &sb) != 0 ||
 	    !S_ISDIR(sb.st_mode))) {
 		tool_warn("%s: not a directory", opt.svg_dir);

@@ -218,7 +218,7 @@ main(int argc, char *argv[])
 	int c, i, owned = 0, status = EXIT_OK, st;
 
 	tool_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "Vf:hlqr:s", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, ":Vf:hlqr:s", longopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'V':
@@ -249,7 +249,7 @@ main(int argc, char *argv[])
 			opt.summary = 1;
 			break;
 		default:
-			return tool_usage_error("unknown option");
+			return tool_bad_option(c, argv);
 		}
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
@@ -267,8 +267,9 @@ main(int argc, char *argv[])
 			status = st;
 	}
 	if (opt.summary && !opt.quiet)
-		printf("%lu games, %lu valid, %lu invalid, %lu plies\n",
-		    t.games, t.valid, t.invalid, t.plies);
+		printf("%lu game%s, %lu valid, %lu invalid, %lu pl%s\n",
+		    t.games, t.games == 1 ? "" : "s", t.valid, t.invalid,
+		    t.plies, t.plies == 1 ? "y" : "ies");
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);

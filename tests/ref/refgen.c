@@ -15,6 +15,9 @@
  *                                 (-c: the number of moves instead of MOVES)
  *   refgen --perft N RULES POSITION    number of legal move sequences of length N
  *   refgen --divide N RULES POSITION   each legal move and the perft(N-1) below it
+ *   refgen --play RULES POSITION MOVE...
+ *                                 apply the moves in turn, each checked against
+ *                                 the legal moves; per ply: PLY<TAB>MOVE<TAB>POSITION
  *
  * RULES is classic | traditional | damasi | ndar-kepp, or
  *   custom:W:H:P:opening:chain:bonus:selfjump:blocked:few:limit
@@ -764,6 +767,100 @@ static int parse_position(const Rules *R, const char *s, Pos *p, char *err)
 }
 
 /* ------------------------------------------------------------------ */
+/* Writing positions and playing move sequences (--play)               */
+/* ------------------------------------------------------------------ */
+
+/* p in the six-field form of notation.md: rows from the top row down to
+ * row 1, runs of empty points as numbers, then side, hands, counters */
+static void format_position(const Rules *R, const Pos *p, char *out)
+{
+    size_t l = 0;
+    for (int r = R->H - 1; r >= 0; r--) {
+        int run = 0;
+        for (int c = 0; c < R->W; c++) {
+            if (p->g[r][c] == '.') {
+                run++;
+                continue;
+            }
+            if (run > 0)
+                l += (size_t)sprintf(out + l, "%d", run);
+            run = 0;
+            out[l++] = p->g[r][c];
+        }
+        if (run > 0)
+            l += (size_t)sprintf(out + l, "%d", run);
+        if (r > 0)
+            out[l++] = '/';
+    }
+    sprintf(out + l, " %c %d %d %ld %ld", PIECE[p->side], p->hand[0],
+            p->hand[1], p->psc, p->ply);
+}
+
+/* Apply each move in turn.  A move is legal when, lower-cased, it is one of
+ * the strings legal_moves() lists (so a finished position accepts none).
+ * Prints PLY<TAB>MOVE<TAB>POSITION per move, PLY counting the moves given
+ * from 1.  Returns 0, 1 at the first illegal move, 2 on bad arguments. */
+static int run_play(const char *rules, const char *pos, int nmv, char **mvs)
+{
+    Rules R;
+    Pos p;
+    char err[256], status[64];
+    static char text[MAXH * (MAXW + 1) + 64], mv[MAXMOVE];
+    MoveList m = { 0 };
+    long ply = 0;
+    int rc = 0;
+
+    if (parse_rules(rules, &R, err) || parse_position(&R, pos, &p, err)) {
+        fprintf(stderr, "refgen: %s\n", err);
+        return 2;
+    }
+    for (int i = 0; i < nmv && rc == 0; i++) {
+        /* an argument may hold several moves separated by spaces/commas */
+        const char *s = mvs[i];
+        for (;;) {
+            size_t n = 0;
+            while (*s == ' ' || *s == '\t' || *s == ',')
+                s++;
+            if (*s == '\0')
+                break;
+            while (*s && *s != ' ' && *s != '\t' && *s != ',') {
+                if (n + 1 >= sizeof mv) {
+                    fprintf(stderr, "refgen: move too long\n");
+                    ml_free(&m);
+                    return 2;
+                }
+                char ch = *s++;
+                mv[n++] = (ch >= 'A' && ch <= 'Z') ? (char)(ch - 'A' + 'a') : ch;
+            }
+            mv[n] = '\0';
+            ply++;
+            int over = legal_moves(&R, &p, &m, status);
+            int found = 0;
+            for (size_t k = 0; k < m.n && !found; k++)
+                found = strcmp(m.v[k], mv) == 0;
+            if (!found) {
+                if (over)
+                    fprintf(stderr, "refgen: ply %ld: illegal move '%s': "
+                            "the game is over (%s)\n", ply, mv, status);
+                else
+                    fprintf(stderr, "refgen: ply %ld: illegal move '%s'\n",
+                            ply, mv);
+                rc = 1;
+                break;
+            }
+            if (apply_move(&R, &p, mv)) {
+                fprintf(stderr, "refgen: internal error applying %s\n", mv);
+                exit(2);
+            }
+            format_position(&R, &p, text);
+            printf("%ld\t%s\t%s\n", ply, mv, text);
+        }
+    }
+    ml_free(&m);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
 /* Main                                                                */
 /* ------------------------------------------------------------------ */
 
@@ -772,7 +869,8 @@ static void usage(void)
     fprintf(stderr,
             "usage: refgen [-c] < lines        (lines: RULES<TAB>POSITION)\n"
             "       refgen --perft N RULES POSITION\n"
-            "       refgen --divide N RULES POSITION\n");
+            "       refgen --divide N RULES POSITION\n"
+            "       refgen --play RULES POSITION MOVE...\n");
     exit(2);
 }
 
@@ -818,6 +916,11 @@ int main(int argc, char **argv)
         if (argc != 5)
             usage();
         return run_perft(strcmp(argv[1], "--divide") == 0, argv[2], argv[3], argv[4]);
+    }
+    if (argc >= 2 && strcmp(argv[1], "--play") == 0) {
+        if (argc < 4)
+            usage();
+        return run_play(argv[2], argv[3], argc - 4, argv + 4);
     }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-c") == 0)

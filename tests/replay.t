@@ -1,0 +1,332 @@
+#!/bin/sh
+# yote-replay against the independent reference generator (TAP).
+# Run from the project root (prove tests/replay.t) after `make` and
+# `make bin/refgen`; when bin/refgen is missing it is compiled here.
+#
+#  1. --positions: for every game of samples/*.yaml and
+#     tests/data/replay/*.yaml, the moves are read out of the record with
+#     awk (not through libyote), played with `refgen --play`, and the
+#     PLY/MOVE/POSITION lines and the exit status (1 when the record holds
+#     an illegal move) must be what yote-replay --positions gives.
+#  2. --svg: well-formed XML (xmllint), one `class="piece ` circle per piece
+#     on the board and one hand circle per piece in hand, for several plies.
+#  3. --svg-dir: one file per ply plus the start, each one checked as in 2.
+set -u
+LC_ALL=C
+export LC_ALL
+NO_COLOR=1
+export NO_COLOR
+PATH="$(pwd)/bin:$PATH"
+export PATH
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/replay-t.XXXXXX") || exit 3
+trap 'rm -rf "$tmp"' EXIT INT TERM
+T=$(printf '\t')
+
+n=0
+ok() {	# ok 0|1 DESCRIPTION: a test result; the details come from the caller
+	n=$((n + 1))
+	if [ "$1" = 1 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+	fi
+}
+skip() {
+	n=$((n + 1))
+	echo "ok $n # skip $1"
+}
+
+refgen=bin/refgen
+if [ ! -x "$refgen" ]; then
+	refgen=$tmp/refgen
+	${CC:-cc} -std=c99 -O2 -o "$refgen" tests/ref/refgen.c || {
+		echo "1..0 # skip cannot build tests/ref/refgen.c"
+		exit 0
+	}
+fi
+
+# ------------------------------------------------------------ records
+# One line per game of a YAML stream: NUMBER|RULES|START|MOVES.
+# Reads the plain shapes the records here use: `rules:` and `start:` at the
+# top level, `moves:` as a flow list (over one or more lines) or as a block
+# list of scalars or of mappings with `move:`.  RULES is "classic" and
+# START empty when the record has none.
+games() {
+	awk '
+	function flush() {
+		if (!indoc)
+			return
+		gsub(/^[ ,]+|[ ,]+$/, "", mv)
+		gsub(/[ ,]+/, " ", mv)
+		printf "%d|%s|%s|%s\n", ++game, rules, start, mv
+		indoc = 0
+	}
+	function value(s) {
+		sub(/^[^:]*:[ ]*/, "", s)
+		sub(/[ ]+#.*$/, "", s)
+		gsub(/^["\047]|["\047]$/, "", s)
+		return s
+	}
+	/^---/ { flush(); indoc = 1; rules = "classic"; start = ""; mv = ""
+		 inflow = inblock = 0; next }
+	/^[ ]*#/ || /^[ ]*$/ { next }
+	!indoc { indoc = 1; rules = "classic"; start = ""; mv = ""
+		 inflow = inblock = 0 }
+	inflow {
+		line = $0
+		if (sub(/\].*$/, "", line))
+			inflow = 0
+		mv = mv " " line
+		next
+	}
+	inblock && /^[ ]/ {
+		line = $0
+		if (line ~ /^[ ]*-[ ]*move:/ || line ~ /^[ ]*move:/)
+			mv = mv " " value(line)
+		else if (line ~ /^[ ]*-[ ]*[A-Za-z][0-9A-Za-z+@-]*[ ]*$/) {
+			sub(/^[ ]*-[ ]*/, "", line)
+			mv = mv " " line
+		}
+		next
+	}
+	{ inblock = 0 }
+	/^rules:/ { rules = value($0); next }
+	/^start:/ { start = value($0); next }
+	/^moves:[ ]*\[/ {
+		line = $0
+		sub(/^moves:[ ]*\[/, "", line)
+		if (sub(/\].*$/, "", line))
+			inflow = 0
+		else
+			inflow = 1
+		mv = line
+		next
+	}
+	/^moves:[ ]*$/ { inblock = 1; mv = ""; next }
+	END { flush() }
+	' "$1"
+}
+
+start_of() {	# the empty board of a built-in ruleset
+	case $1 in
+	ndar-kepp) echo "5/5/5/5/5 x 12 12 0 1" ;;
+	*) echo "6/6/6/6/6 x 12 12 0 1" ;;
+	esac
+}
+
+# ------------------------------------------------------------ 1. positions
+files=
+for f in samples/*.yaml tests/data/replay/*.yaml; do
+	[ -f "$f" ] && files="$files $f"
+done
+for f in $files; do
+	games "$f" >"$tmp/games"
+	if [ ! -s "$tmp/games" ]; then
+		ok 0 "$f: no game found"
+		continue
+	fi
+	want=$(wc -l <"$tmp/games" | tr -d ' ')
+	got=$(yote-replay "$f" 2>/dev/null | grep -c '^Game [0-9]')
+	if [ "$got" = "$want" ]; then
+		ok 1 "$f: $want games, as yote-replay counts them"
+	else
+		ok 0 "$f: awk finds $want games, yote-replay replays $got"
+	fi
+	while IFS="|" read -r g rules start moves; do
+		case $rules in
+		classic | traditional | damasi | ndar-kepp) ;;
+		*)
+			skip "$f game $g: ruleset '$rules' is not built in"
+			continue
+			;;
+		esac
+		[ -n "$start" ] || start=$(start_of "$rules")
+		# shellcheck disable=SC2086
+		"$refgen" --play "$rules" "$start" $moves >"$tmp/want" \
+		    2>"$tmp/want.err"
+		want=$?
+		yote-replay --positions --game "$g" "$f" >"$tmp/got" \
+		    2>"$tmp/got.err"
+		got=$?
+		if [ "$want" -gt 1 ]; then
+			ok 0 "$f game $g: refgen --play failed"
+			sed 's/^/# /' "$tmp/want.err"
+		elif [ "$got" != "$want" ]; then
+			ok 0 "$f game $g: exit status $got, refgen says $want"
+			sed 's/^/# yote-replay: /' "$tmp/got.err"
+			sed 's/^/# refgen: /' "$tmp/want.err"
+		elif ! cmp -s "$tmp/want" "$tmp/got"; then
+			ok 0 "$f game $g: --positions differs from refgen"
+			diff -u "$tmp/want" "$tmp/got" | head -20 | sed 's/^/# /'
+		else
+			k=$(wc -l <"$tmp/got" | tr -d ' ')
+			why=
+			[ "$want" = 1 ] && why=", then an illegal move"
+			ok 1 "$f game $g: $k plies$why, as refgen plays them ($rules)"
+		fi
+	done <"$tmp/games"
+done
+
+# refgen and yote-replay both stop at the same illegal move
+"$refgen" --play classic "6/6/6/6/6 x 12 12 0 1" c3 d4 d3 c4 c3xe3+c4 \
+    >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "ply 5: illegal move 'c3xe3+c4'" "$tmp/err"
+ok $((1 - $?)) "refgen rejects ply 5 of game 1 of illegal.yaml too"
+
+# ------------------------------------------------------------ 2. --svg
+if ! command -v xmllint >/dev/null 2>&1; then
+	skip "xmllint not installed (libxml2-utils): no SVG checks"
+	echo "1..$n"
+	exit 0
+fi
+
+# check_svg FILE POSITION DESCRIPTION [MOVE]: well-formed, one piece circle
+# per piece on the board and one hand circle per piece in hand; with MOVE,
+# one cross per piece the move removed from the board (each x jumps one,
+# each +SQUARE takes one; +@ takes from the hand)
+check_svg() {
+	if [ $# -ge 4 ] && [ -s "$1" ]; then
+		want=$(($(printf '%s' "$4" | tr -cd 'x' | wc -c) +
+		    $(printf '%s' "$4" | grep -o '+[a-z]' | wc -l)))
+		got=$(sed -n '/<g class="removed"/,/<\/g>/p' "$1" |
+		    grep -c '<path')
+		if [ "$got" = "$want" ]; then
+			ok 1 "$3: $want removed pieces crossed out ($4)"
+		else
+			ok 0 "$3: $got crosses for $want removed pieces ($4)"
+		fi
+	fi
+	if [ ! -s "$1" ]; then
+		ok 0 "$3: no SVG written"
+		return
+	fi
+	if ! xmllint --noout "$1" 2>"$tmp/xml.err"; then
+		ok 0 "$3: not well-formed XML"
+		head -5 "$tmp/xml.err" | sed 's/^/# /'
+		return
+	fi
+	# split the position string into its six fields
+	# shellcheck disable=SC2086
+	set -- "$1" "$3" $2
+	board=$(printf '%s' "$3" | tr -cd 'xo' | wc -c | tr -d ' ')
+	hands=$(($5 + $6))
+	pieces=$(grep -o 'class="piece ' "$1" | wc -l | tr -d ' ')
+	inhand=$(grep -o 'class="hand ' "$1" | wc -l | tr -d ' ')
+	if [ "$pieces" = "$board" ] && [ "$inhand" = "$hands" ]; then
+		ok 1 "$2: well-formed, $board pieces, $hands in hand"
+	else
+		ok 0 "$2: $pieces piece circles for $board pieces, $inhand" \
+		    "hand circles for $hands in hand"
+	fi
+}
+
+# move_at FILE GAME PLY: the move of PLY
+move_at() {
+	yote-replay --positions --game "$2" "$1" |
+	    awk -F "$T" -v p="$3" '$1 == p { print $2 }'
+}
+
+# position_at FILE GAME PLY: the position string after PLY (0: start)
+position_at() {
+	if [ "$3" = 0 ]; then
+		yote-replay --ply 0 --game "$2" "$1" | sed -n 's/^Start: //p'
+	else
+		yote-replay --positions --game "$2" "$1" |
+		    awk -F "$T" -v p="$3" '$1 == p { print $3 }'
+	fi
+}
+
+D=tests/data/replay
+for spec in classic:1:0 classic:1:7 classic:1:11 classic:2:3 \
+    traditional:1:9 traditional:2:1 damasi:1:8 ndar-kepp:1:5 \
+    ndar-kepp:2:2; do
+	f=$D/${spec%%:*}.yaml
+	rest=${spec#*:}
+	g=${rest%%:*}
+	p=${rest#*:}
+	rm -f "$tmp/one.svg"
+	yote-replay --svg "$tmp/one.svg" --ply "$p" --game "$g" "$f" \
+	    2>"$tmp/err"
+	if [ "$p" = 0 ]; then
+		check_svg "$tmp/one.svg" "$(position_at "$f" "$g" 0)" \
+		    "--svg ${spec%%:*} game $g ply 0"
+	else
+		check_svg "$tmp/one.svg" "$(position_at "$f" "$g" "$p")" \
+		    "--svg ${spec%%:*} game $g ply $p" "$(move_at "$f" "$g" "$p")"
+	fi
+done
+rm -f "$tmp/one.svg"
+yote-replay --svg "$tmp/one.svg" --final --game 3 $D/ndar-kepp.yaml
+check_svg "$tmp/one.svg" "$(position_at $D/ndar-kepp.yaml 3 2)" \
+    "--svg --final ndar-kepp game 3"
+
+# ------------------------------------------------------------ 3. --svg-dir
+mkdir "$tmp/dir"
+yote-replay --svg-dir "$tmp/dir" --game 1 $D/classic.yaml 2>"$tmp/err"
+st=$?
+ls "$tmp/dir" >"$tmp/list"
+i=0
+: >"$tmp/expect"
+while [ $i -le 12 ]; do
+	printf 'game1-ply%03d.svg\n' $i >>"$tmp/expect"
+	i=$((i + 1))
+done
+if [ $st = 0 ] && cmp -s "$tmp/expect" "$tmp/list"; then
+	ok 1 "--svg-dir: the start and 12 plies of classic game 1, 13 files"
+else
+	ok 0 "--svg-dir: exit $st, files differ from game1-ply000..012"
+	diff "$tmp/expect" "$tmp/list" | head -10 | sed 's/^/# /'
+fi
+i=0
+check_svg "$tmp/dir/game1-ply000.svg" "$(position_at $D/classic.yaml 1 0)" \
+    "--svg-dir ply 0"
+i=1
+while [ $i -le 12 ]; do
+	check_svg "$tmp/dir/$(printf 'game1-ply%03d.svg' $i)" \
+	    "$(position_at $D/classic.yaml 1 $i)" "--svg-dir ply $i" \
+	    "$(move_at $D/classic.yaml 1 $i)"
+	i=$((i + 1))
+done
+
+# every game of a collection: start plus plies, per game
+rm -rf "$tmp/dir"
+mkdir "$tmp/dir"
+yote-replay --svg-dir "$tmp/dir" $D/ndar-kepp.yaml 2>"$tmp/err"
+st=$?
+# shellcheck disable=SC2012
+got=$(ls "$tmp/dir" | tr '\n' ' ')
+want="game1-ply000.svg game1-ply001.svg game1-ply002.svg game1-ply003.svg"
+want="$want game1-ply004.svg game1-ply005.svg game1-ply006.svg"
+want="$want game1-ply007.svg game1-ply008.svg game1-ply009.svg"
+want="$want game2-ply000.svg game2-ply001.svg game2-ply002.svg"
+want="$want game3-ply000.svg game3-ply001.svg game3-ply002.svg "
+if [ $st = 0 ] && [ "$got" = "$want" ]; then
+	ok 1 "--svg-dir on a collection: one file per ply and start of each game"
+else
+	ok 0 "--svg-dir on a collection (exit $st)"
+	echo "#      got: $got"
+	echo "# expected: $want"
+fi
+bad=0
+for s in "$tmp"/dir/*.svg; do
+	xmllint --noout "$s" 2>/dev/null || bad=1
+done
+ok $((1 - bad)) "--svg-dir on a collection: every file well-formed"
+
+# a game that stops at an illegal move: pictures up to it, exit 1
+rm -rf "$tmp/dir"
+mkdir "$tmp/dir"
+yote-replay --svg-dir "$tmp/dir" --game 1 $D/illegal.yaml 2>"$tmp/err"
+st=$?
+# shellcheck disable=SC2012
+got=$(ls "$tmp/dir" | tr '\n' ' ')
+want="game1-ply000.svg game1-ply001.svg game1-ply002.svg game1-ply003.svg"
+want="$want game1-ply004.svg "
+if [ $st = 1 ] && [ "$got" = "$want" ] && grep -q 'ply 5: illegal' "$tmp/err"
+then
+	ok 1 "--svg-dir stops before an illegal move, exit 1"
+else
+	ok 0 "--svg-dir with an illegal move: exit $st, files: $got"
+fi
+
+echo "1..$n"
