@@ -259,3 +259,103 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	fputs("</g>\n</svg>\n", fp);
 	return ferror(fp) ? -1 : 0;
 }
+
+/* ------------------------------------------------------------ endings */
+
+/* Block letters, 5 rows, for the few words announced in large. */
+static const struct {
+	char c;
+	const char *rows[5];
+} font[] = {
+	{ 'N', { "#   #", "##  #", "# # #", "#  ##", "#   #" } },
+	{ 'D', { "#### ", "#   #", "#   #", "#   #", "#### " } },
+	{ 'A', { " ### ", "#   #", "#####", "#   #", "#   #" } },
+	{ 'R', { "#### ", "#   #", "#### ", "#  # ", "#   #" } },
+	{ 'K', { "#   #", "#  # ", "###  ", "#  # ", "#   #" } },
+	{ 'E', { "#####", "#    ", "#### ", "#    ", "#####" } },
+	{ 'P', { "#### ", "#   #", "#### ", "#    ", "#    " } },
+	{ '-', { "     ", "     ", "#### ", "     ", "     " } },
+	{ '!', { "  #  ", "  #  ", "  #  ", "     ", "  #  " } },
+};
+
+void
+draw_banner(FILE *fp, const char *word)
+{
+	size_t i, k;
+	int row;
+
+	fputc('\n', fp);
+	for (row = 0; row < 5; row++) {
+		fputs("  ", fp);
+		for (i = 0; word[i] != '\0'; i++)
+			for (k = 0; k < sizeof(font) / sizeof(font[0]); k++)
+				if (font[k].c == word[i]) {
+					fprintf(fp, "%s  ", font[k].rows[row]);
+					break;
+				}
+		fputc('\n', fp);
+	}
+	fputc('\n', fp);
+}
+
+void
+draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_outcome *outcome, int big)
+{
+	const struct yote_outcome o = *outcome;
+	struct yote_pos flipped;
+	int loser;
+
+	loser = p->side;
+	flipped = *p;
+	flipped.side = (uint8_t)!p->side;
+	fprintf(fp, "Result: %s, %s: ", yote_result_text(o.result),
+	    yote_termination_text(o.term));
+	switch (o.term) {
+	case YOTE_TERM_CAPTURE_ALL:
+		fprintf(fp, "%s has no pieces left.\n", r->side_name[loser]);
+		break;
+	case YOTE_TERM_BLOCKED:
+		if (r->opening == YOTE_OPEN_HAND_FIRST &&
+		    r->blocked == YOTE_BLOCK_LOSES && o.result != YOTE_RES_DRAW)
+		{
+			fprintf(fp, "%s is shut in.\n", r->side_name[loser]);
+			if (big)
+				draw_banner(fp, "NDAR-KEPP!");
+			else
+				fputs("\n    *** NDAR-KEPP! ***\n\n", fp);
+			fprintf(fp, "%s loses.\n", r->side_name[loser]);
+		}
+		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH &&
+		    yote_count_moves(r, &flipped) == 0)
+			fprintf(fp, "neither side can move; %s%s%s.\n",
+			    o.result == YOTE_RES_DRAW ? "equal pieces on the "
+			    "board: drawn" : "more pieces on the board: ",
+			    o.result == YOTE_RES_DRAW ? "" : r->side_name[
+			    o.result == YOTE_RES_FIRST ? 0 : 1],
+			    o.result == YOTE_RES_DRAW ? "" : " wins");
+		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH)
+			fprintf(fp, "%s cannot move; %s wins.\n",
+			    r->side_name[loser], r->side_name[!loser]);
+		else if (r->blocked == YOTE_BLOCK_MORE_CAPTURED)
+			fprintf(fp, "%s cannot move; %s%s%s.\n", r->side_name[loser],
+			    o.result == YOTE_RES_DRAW ? "equal captures: drawn" :
+			    "more captures: ", o.result == YOTE_RES_DRAW ? "" :
+			    r->side_name[o.result == YOTE_RES_FIRST ? 0 : 1],
+			    o.result == YOTE_RES_DRAW ? "" : " wins");
+		else if (o.result == YOTE_RES_DRAW)
+			fprintf(fp, "%s cannot move; drawn.\n", r->side_name[loser]);
+		else
+			fprintf(fp, "%s cannot move; %s wins.\n",
+			    r->side_name[loser], r->side_name[o.result ==
+			    YOTE_RES_FIRST ? 0 : 1]);
+		break;
+	case YOTE_TERM_FEW_PIECES:
+		fprintf(fp, "both sides have %d pieces or fewer and neither can "
+		    "capture; drawn.\n", r->few_pieces);
+		break;
+	default:
+		fprintf(fp, "%d plies without a capture; drawn.\n", r->move_limit);
+		break;
+	}
+}

@@ -38,4 +38,15 @@ void draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 int draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m, const char *title);
 
+/* WORD in block letters (N, D, A, R, K, E, P, '-', '!' only). */
+void draw_banner(FILE *fp, const char *word);
+
+/*
+ * "Result: 1-0, capture-all: black has no pieces left." for a finished
+ * position, in words; under a hand-first, blocked-loses ruleset the
+ * blocked side is announced as Ndar-Kepp (in block letters when big).
+ */
+void draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_outcome *o, int big);
+
 #endif

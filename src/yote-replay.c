@@ -183,8 +183,6 @@ print_end(const struct game *g, const struct yote_game_info *info)
 	const struct yote_rules *r = g->r;
 	const struct yote_pos *p = &g->pos[g->n];
 	struct yote_outcome o;
-	struct yote_pos flipped;
-	int loser;
 	const char *res = header(g->rec, "result");
 	const char *term = header(g->rec, "termination");
 
@@ -200,53 +198,7 @@ print_end(const struct game *g, const struct yote_game_info *info)
 			    term ? term : "");
 		return;
 	}
-	loser = p->side;
-	flipped = *p;
-	flipped.side = (uint8_t)!p->side;
-	printf("Result: %s, %s: ", yote_result_text(o.result),
-	    yote_termination_text(o.term));
-	switch (o.term) {
-	case YOTE_TERM_CAPTURE_ALL:
-		printf("%s has no pieces left.\n", r->side_name[loser]);
-		break;
-	case YOTE_TERM_BLOCKED:
-		if (r->opening == YOTE_OPEN_HAND_FIRST &&
-		    r->blocked == YOTE_BLOCK_LOSES && o.result != YOTE_RES_DRAW)
-			printf("%s is shut in.\n\n    *** NDAR-KEPP! ***\n\n"
-			    "%s loses.\n", r->side_name[loser],
-			    r->side_name[loser]);
-		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH &&
-		    yote_count_moves(r, &flipped) == 0)
-			printf("neither side can move; %s%s%s.\n",
-			    o.result == YOTE_RES_DRAW ? "equal pieces on the "
-			    "board: drawn" : "more pieces on the board: ",
-			    o.result == YOTE_RES_DRAW ? "" : r->side_name[
-			    o.result == YOTE_RES_FIRST ? 0 : 1],
-			    o.result == YOTE_RES_DRAW ? "" : " wins");
-		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH)
-			printf("%s cannot move; %s wins.\n",
-			    r->side_name[loser], r->side_name[!loser]);
-		else if (r->blocked == YOTE_BLOCK_MORE_CAPTURED)
-			printf("%s cannot move; %s%s%s.\n", r->side_name[loser],
-			    o.result == YOTE_RES_DRAW ? "equal captures: drawn" :
-			    "more captures: ", o.result == YOTE_RES_DRAW ? "" :
-			    r->side_name[o.result == YOTE_RES_FIRST ? 0 : 1],
-			    o.result == YOTE_RES_DRAW ? "" : " wins");
-		else if (o.result == YOTE_RES_DRAW)
-			printf("%s cannot move; drawn.\n", r->side_name[loser]);
-		else
-			printf("%s cannot move; %s wins.\n",
-			    r->side_name[loser], r->side_name[o.result ==
-			    YOTE_RES_FIRST ? 0 : 1]);
-		break;
-	case YOTE_TERM_FEW_PIECES:
-		printf("both sides have %d pieces or fewer and neither can "
-		    "capture; drawn.\n", r->few_pieces);
-		break;
-	default:
-		printf("%d plies without a capture; drawn.\n", r->move_limit);
-		break;
-	}
+	draw_ending(stdout, r, p, &o, 0);
 }
 
 static void
