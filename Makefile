@@ -33,7 +33,7 @@ LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o
-TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay
+TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games
 
 all: bin/libyote.a $(TOOLS)
