@@ -34,7 +34,7 @@ LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine
 
 all: bin/libyote.a $(TOOLS)
 
@@ -130,4 +130,7 @@ clean:
 
 # generated game collections (samples, tests, benchmarks)
 bin/gen-games: tests/tools/gen-games.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/test-engine: tests/engine/test-engine.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
