@@ -348,10 +348,16 @@ play_moves(struct yote_checker *ck, struct run *run,
 	}
 	return 0;
 after_end:
-	report(run, YOTE_D_AFTER_END, mn, i + 1, "move '%s' after the end "
-	    "of the game (%s, %s, after ply %lu)", mn->text,
-	    yote_termination_text(o.term), yote_result_text(o.result),
-	    (unsigned long)i);
+	if (i == 0)
+		report(run, YOTE_D_AFTER_END, mn, i + 1, "move '%s' after the "
+		    "end of the game: the start position is already finished "
+		    "(%s, %s)", mn->text, yote_termination_text(o.term),
+		    yote_result_text(o.result));
+	else
+		report(run, YOTE_D_AFTER_END, mn, i + 1, "move '%s' after the "
+		    "end of the game (%s, %s, after ply %lu)", mn->text,
+		    yote_termination_text(o.term), yote_result_text(o.result),
+		    (unsigned long)i);
 	return -1;
 }
 
@@ -461,7 +467,9 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	at.line = rec->line;
 	at.col = rec->col;
 	if (root == NULL || root->type != YOTE_NODE_MAP) {
-		report(&run, YOTE_D_NOT_MAPPING, root ? root : &at, 0,
+		report(&run, YOTE_D_NOT_MAPPING, root != NULL &&
+		    !(root->type == YOTE_NODE_SCALAR && root->len == 0) ?
+		    root : &at, 0,
 		    "expected a mapping of record keys (yote:, moves:, ...), "
 		    "found %s", root == NULL || (root->type ==
 		    YOTE_NODE_SCALAR && root->len == 0) ? "an empty document" :
@@ -506,8 +514,8 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	if ((v = scalar_key(&run, root, "start")) != NULL) {
 		yote_error_clear(&e);
 		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
-			report(&run, YOTE_D_BAD_START, v, 0, "bad start "
-			    "position: %s", e.msg);
+			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",
+			    e.msg);
 			return (long)info->problems;
 		}
 	}
@@ -519,7 +527,10 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	if (rc < 0 || rc > 0)
 		return (long)info->problems;
 	yote_pos_outcome(r, &info->final, &info->outcome);
-	if (info->result >= 0 || info->term >= 0)
+	/* an unreadable result or termination was reported already */
+	if ((info->result >= 0 || info->term >= 0) &&
+	    !(resn != NULL && info->result < 0) &&
+	    !(termn != NULL && info->term < 0))
 		check_result(&run, r, info->result >= 0 ? resn : NULL,
 		    info->term >= 0 ? termn : NULL);
 	return (long)info->problems;

@@ -218,6 +218,8 @@ struct yote_reader {
 	unsigned long games;    /* documents begun */
 	size_t since_event;     /* bytes read since the last event */
 	size_t doc_bytes;       /* bytes read since the document began */
+	yaml_mark_t last;       /* end of the last event: where a value
+				   too long to read began */
 	int over_limit;         /* the read handler refused: a size limit */
 	int io_errno;           /* the read handler failed: errno */
 };
@@ -304,13 +306,18 @@ stream_failed(struct yote_reader *rd, struct yote_error *err)
 		    strerror(rd->io_errno));
 		if (err != NULL)
 			err->diag = YOTE_D_IO;
-		goto out;
+		return code;    /* a failing file, not a game */
 	}
 	if (rd->over_limit) {
-		code = yote_error_set(err, YOTE_ELIMIT, "a scalar longer than "
-		    "%lu bytes or a game longer than %lu bytes: input refused",
-		    YOTE_MAX_SCALAR, YOTE_MAX_DOCUMENT);
-		at_mark(err, &p->mark);
+		if (rd->doc_bytes > YOTE_MAX_DOCUMENT)
+			code = yote_error_set(err, YOTE_ELIMIT, "a game longer "
+			    "than %lu MiB (the limit): input refused",
+			    YOTE_MAX_DOCUMENT >> 20);
+		else
+			code = yote_error_set(err, YOTE_ELIMIT, "a value "
+			    "longer than %lu MiB (the limit) starts here: "
+			    "input refused", YOTE_MAX_SCALAR >> 20);
+		at_mark(err, &rd->last);
 		if (err != NULL)
 			err->diag = YOTE_D_LIMIT;
 		goto out;
@@ -349,8 +356,12 @@ out:
 static int
 next_event(struct yote_reader *rd, yaml_event_t *ev)
 {
+	int ok;
+
 	rd->since_event = 0;
-	return yaml_parser_parse(&rd->parser, ev);
+	if ((ok = yaml_parser_parse(&rd->parser, ev)))
+		rd->last = ev->end_mark;
+	return ok;
 }
 
 /* Skip the rest of a document after a problem in it. */

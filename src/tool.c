@@ -1,9 +1,11 @@
 /*
  * tool.c - diagnostics and helpers shared by the yote-* tools.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tool.h"
@@ -127,4 +129,24 @@ tool_rules(const char *spec, int *owned, int *status)
 	/* an unknown name is a usage error; a bad file is rejected input */
 	*status = e.file == NULL ? EXIT_USAGE : tool_exit_for(rc);
 	return NULL;
+}
+
+FILE *
+tool_open(const char *path, char *why, size_t size)
+{
+	struct stat sb;
+	FILE *fp;
+
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	if ((fp = fopen(path, "rb")) == NULL) {
+		snprintf(why, size, "%s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		fclose(fp);
+		snprintf(why, size, "is a directory");
+		return NULL;
+	}
+	return fp;
 }

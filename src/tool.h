@@ -53,6 +53,12 @@ int tool_exit_for(int code);
 const struct yote_rules *tool_rules(const char *spec, int *owned,
     int *status);
 
+/*
+ * Open an input: "-" is standard input; a directory is refused.  NULL
+ * with the reason in why when it cannot be read.
+ */
+FILE *tool_open(const char *path, char *why, size_t size);
+
 /* Print "prog: unknown option; see prog --help" style usage error. */
 int tool_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)

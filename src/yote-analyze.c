@@ -761,15 +761,13 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 	struct job j;
 	struct stat sb;
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char why[256];
 	FILE *fp;
 	long size = -1;
 	int rc;
 
-	if (strcmp(path, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(path, "rb")) == NULL) {
-		memset(&j, 0, sizeof(j));
-		tool_warn("%s: %s", path, strerror(errno));
+	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
+		tool_warn("%s: %s", path, why);
 		return EXIT_IO;
 	}
 	if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))

@@ -516,7 +516,7 @@ main(int argc, char *argv[])
 	const struct yote_rules *r = NULL;
 	struct yote_checker *ck;
 	const char *start = NULL, *moves = NULL, *path;
-	char *end;
+	char *end, why[256];
 	FILE *fp;
 	int c, owned = 0, status = EXIT_OK, modes;
 	struct stat sb;
@@ -622,14 +622,14 @@ main(int argc, char *argv[])
 		status = replay_args(ck, start, moves);
 	else {
 		path = optind < argc ? argv[optind] : "-";
-		if (strcmp(path, "-") == 0)
-			status = replay_stream(ck, stdin, "<stdin>");
-		else if ((fp = fopen(path, "rb")) == NULL) {
-			tool_warn("%s: %s", path, strerror(errno));
+		if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
+			tool_warn("%s: %s", path, why);
 			status = EXIT_IO;
 		} else {
-			status = replay_stream(ck, fp, path);
-			fclose(fp);
+			status = replay_stream(ck, fp, fp == stdin ? "<stdin>" :
+			    path);
+			if (fp != stdin)
+				fclose(fp);
 		}
 	}
 	yote_checker_free(ck);

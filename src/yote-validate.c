@@ -128,16 +128,19 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 	struct yote_game_info info;
 	struct yote_error e;
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char why[256];
 	FILE *fp;
 	unsigned long counted = 0;
 	long problems;
 	int rc, status = EXIT_OK;
 
-	if (strcmp(path, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(path, "rb")) == NULL) {
-		if (!opt.quiet)
-			tool_warn("%s: %s", path, strerror(errno));
+	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
+		yote_error_clear(&e);
+		e.code = YOTE_EIO;
+		e.diag = YOTE_D_IO;
+		e.file = name;
+		snprintf(e.msg, sizeof(e.msg), "%s", why);
+		diag(NULL, &e);
 		return EXIT_IO;
 	}
 	if (yote_reader_open(fp, name, &rd) != 0) {

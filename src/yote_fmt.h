@@ -1,0 +1,36 @@
+/*
+ * yote_fmt.h - private: the archive and lines decoders that yote_reader
+ * (record.c) hands a stream to once it has seen the first bytes.
+ *
+ * Each decoder takes the bytes the reader already read from fp (head,
+ * len) as the start of the stream, counts games through *games (the
+ * reader's counter, so yote_reader_games works for every format), and
+ * returns what yote_reader_next returns.
+ */
+#ifndef YOTE_FMT_H
+#define YOTE_FMT_H
+
+#include "yote.h"
+
+/* archive.c */
+struct yote_arc_reader;
+
+int yote_arc_open(FILE *fp, const char *name, const unsigned char *head,
+    size_t len, unsigned long *games, struct yote_arc_reader **out);
+/* flags: YOTE_READ_*; *plies gets the record's ply count. */
+int yote_arc_next(struct yote_arc_reader *a, unsigned flags,
+    struct yote_record **out, unsigned long *plies, struct yote_error *err);
+long yote_arc_skip(struct yote_arc_reader *a, unsigned long n,
+    struct yote_error *err);
+void yote_arc_close(struct yote_arc_reader *a);
+
+/* lines.c */
+struct yote_lines_reader;
+
+int yote_lines_open(FILE *fp, const char *name, const unsigned char *head,
+    size_t len, unsigned long *games, struct yote_lines_reader **out);
+int yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
+    struct yote_error *err);
+void yote_lines_close(struct yote_lines_reader *l);
+
+#endif
