@@ -30,11 +30,12 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
-	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c
+	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
+	src/archive.c src/lines.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o
-TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine
+TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive
 
 all: bin/libyote.a $(TOOLS)
 
@@ -42,7 +43,8 @@ bin/obj/.dir:
 	mkdir -p bin/obj
 	touch $@
 
-bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/tool.h src/draw.h bin/obj/.dir
+bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/draw.h \
+    bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
@@ -68,6 +70,9 @@ bin/obj/test-%.o: tests/unit/test-%.c src/yote.h bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -c -o $@ $<
 
 bin/test-unit: bin/obj/test-unit.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
+bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 bin/test-rules: tests/rules/test-rules.c bin/libyote.a
@@ -133,4 +138,10 @@ bin/gen-games: tests/tools/gen-games.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-engine: tests/engine/test-engine.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/tune: tests/tools/tune.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/fit-k: tests/tools/fit-k.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)

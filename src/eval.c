@@ -5,18 +5,37 @@
  * What it knows about the game:
  *  - material: every piece, on the board or in hand, counts the same
  *    (a capture removes two where the bonus rule gives one);
+ *  - trades: being 6 against 3 is better than 12 against 9, so an
+ *    advantage weighs more as material comes off; the side ahead wants
+ *    exchanges, the side behind avoids them;
  *  - pieces in hand cannot be jumped: worth a little more, except where
  *    the bonus may take from the hand (mandatory-any);
  *  - exposure: a piece with an enemy beside it and an empty point beyond
- *    is lost next move unless it is defended; the side to move can save
- *    one threatened piece, not several; a corner piece can never be
- *    jumped, an edge piece only along the edge;
+ *    is lost next move unless defended, and the side to move can save one
+ *    threatened piece, not several; a piece with an open line through it
+ *    can be attacked later; a corner piece can never be jumped;
  *  - mobility: steps available; where a blocked side loses, running out
- *    of moves is fatal, so it weighs more there.
- * The weights were set by self-play matches between variants (see
- * formats/engine.md).
+ *    of moves is fatal, so it weighs more there;
+ *  - progress: the longer since the last capture, the less an advantage
+ *    is worth (it has not been turned into captures), so the side ahead
+ *    is pushed to act, and under a move limit the draw comes closer.
+ * The weights are set by self-play matches between variants (formats/
+ * engine.md says how); yote_eval_weights lets the tuning tool change them.
  */
 #include "yote_int.h"
+
+struct yote_eval_weights yote_eval_w = {
+	.trade = 40,            /* advantage x 24 / pieces left, x this/100 */
+	.hand = 8,              /* a piece in hand over one on the board */
+	.corner = 6,            /* a corner piece */
+	.threat = 70,           /* each threatened piece beyond the first */
+	.initiative = 25,       /* the mover can capture */
+	.open = 6,              /* a piece with an open line through it */
+	.mobility = 3,          /* a step */
+	.mobility_blocked = 5,  /* a step where a blocked side loses */
+	.shut_in = 60,          /* no step and nothing in hand */
+	.decay = 100,           /* plies without capture halving the edge */
+};
 
 /* Pieces of `victims` that `attackers` could jump now. */
 static uint64_t
@@ -24,18 +43,30 @@ capturable(const struct yote_rules *r, uint64_t attackers, uint64_t victims,
     uint64_t empty)
 {
 	uint64_t hit = 0;
-	int d, back;
+	int d;
 
-	for (d = 0; d < 4; d++) {
-		back = d ^ 1;           /* opposite direction */
-		/* victim with an attacker on one side, empty on the other */
+	for (d = 0; d < 4; d++)
+		/* an attacker on one side, empty on the other */
 		hit |= shift_dir(r, attackers, d) & victims &
-		    shift_dir(r, empty, back);
-	}
+		    shift_dir(r, empty, d ^ 1);
 	return hit;
 }
 
-/* Board pieces that can never be jumped: corners. */
+/* Pieces with an open line through them: along an axis, one neighbour
+ * empty and the other empty or an enemy. */
+static uint64_t
+open_lines(const struct yote_rules *r, uint64_t own, uint64_t opp,
+    uint64_t empty)
+{
+	uint64_t hit = 0;
+	int d;
+
+	for (d = 0; d < 4; d++)
+		hit |= own & shift_dir(r, empty, d) &
+		    shift_dir(r, empty | opp, d ^ 1);
+	return hit;
+}
+
 static uint64_t
 corners(const struct yote_rules *r)
 {
@@ -57,31 +88,44 @@ mobility(const struct yote_rules *r, uint64_t own, uint64_t empty)
 int
 yote_evaluate(const struct yote_rules *r, const struct yote_pos *p)
 {
+	const struct yote_eval_weights *w = &yote_eval_w;
 	const int s = p->side, o = !s;
 	uint64_t own = p->pieces[s], opp = p->pieces[o];
 	uint64_t empty = r->board & ~(own | opp);
-	int score, ts, to, ms, mo, hand_w, mob_w;
+	int score, ms, mo, ts, to, rs, ro, mob_w, since, decay;
 
-	score = 100 * (yote_pos_remaining(p, s) - yote_pos_remaining(p, o));
-	hand_w = r->bonus == YOTE_BONUS_MANDATORY_ANY ? 2 : 8;
-	score += hand_w * (p->hand[s] - p->hand[o]);
-	score += 6 * (popcount64(own & corners(r)) -
+	rs = yote_pos_remaining(p, s);
+	ro = yote_pos_remaining(p, o);
+	score = 100 * (rs - ro);
+	if (rs + ro > 0)
+		score += (rs - ro) * w->trade * 24 / (rs + ro);
+	score += (r->bonus == YOTE_BONUS_MANDATORY_ANY ? w->hand / 4 :
+	    w->hand) * (p->hand[s] - p->hand[o]);
+	score += w->corner * (popcount64(own & corners(r)) -
 	    popcount64(opp & corners(r)));
-	/* threats: the mover takes one of its targets and saves one piece */
 	ts = popcount64(capturable(r, opp, own, empty));
 	to = popcount64(capturable(r, own, opp, empty));
 	if (ts > 1)
-		score -= 70 * (ts - 1);
+		score -= w->threat * (ts - 1);
 	if (to > 0)
-		score += 25;
-	mob_w = r->blocked == YOTE_BLOCK_LOSES ? 5 : 3;
+		score += w->initiative;
+	score += w->open * (popcount64(open_lines(r, opp, own, empty)) -
+	    popcount64(open_lines(r, own, opp, empty)));
+	mob_w = r->blocked == YOTE_BLOCK_LOSES ? w->mobility_blocked :
+	    w->mobility;
 	ms = mobility(r, own, empty);
 	mo = mobility(r, opp, empty);
 	score += mob_w * (ms - mo);
-	/* shut in: no step and nothing in hand is close to losing there */
 	if (r->blocked == YOTE_BLOCK_LOSES && mo == 0 && p->hand[o] == 0)
-		score += 60;
+		score += w->shut_in;
 	if (r->blocked == YOTE_BLOCK_LOSES && ms == 0 && p->hand[s] == 0)
-		score -= 60;
+		score -= w->shut_in;
+	/* an edge not turned into captures fades */
+	since = (int)(p->since_capture > 1000 ? 1000 : p->since_capture);
+	if (r->move_limit) {
+		decay = r->move_limit - since;
+		score = score * (decay > 0 ? decay : 0) / r->move_limit;
+	} else if (w->decay > 0)
+		score = score * w->decay / (w->decay + since);
 	return score;
 }

@@ -36,7 +36,7 @@ struct gen {
 	const struct yote_rules *r;
 	struct yote_movelist *out;
 	struct yote_move cur;   /* the move being built */
-	int oom;                /* an allocation failed */
+	int oom;                /* 1: an allocation failed, 2: too many */
 };
 
 void
@@ -58,6 +58,10 @@ emit(struct gen *g)
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 64;
 
+		if (l->n >= YOTE_MAX_MOVES) {
+			g->oom = 2;     /* the stated limit, not the machine */
+			return;
+		}
 		if ((nv = realloc(l->v, cap * sizeof(*nv))) == NULL) {
 			g->oom = 1;
 			return;
@@ -465,7 +469,8 @@ gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
 	g.out = out;
 	g.oom = 0;
 	gen_raw(&g, p, p->side, from);
-	return g.oom ? YOTE_ENOMEM : (long)out->n;
+	return g.oom ? (g.oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
+	    (long)out->n;
 }
 
 long
@@ -484,7 +489,8 @@ yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
 	memset(&g.cur, 0, offsetof(struct yote_move, seg_to));
 	for (b = p->pieces[p->side]; b; b &= b - 1)
 		piece_captures(&g, p, p->side, lsb64(b));
-	return g.oom ? YOTE_ENOMEM : (long)out->n;
+	return g.oom ? (g.oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
+	    (long)out->n;
 }
 
 long

@@ -15,6 +15,7 @@
 #include <yaml.h>
 
 #include "yote_int.h"
+#include "yote_fmt.h"
 
 /* ------------------------------------------------------------ nodes */
 
@@ -222,6 +223,14 @@ struct yote_reader {
 				   too long to read began */
 	int over_limit;         /* the read handler refused: a size limit */
 	int io_errno;           /* the read handler failed: errno */
+	/* format detection: the first bytes are read before libyaml's */
+	int format;             /* enum yote_format */
+	unsigned char head[8];  /* the first bytes of the input */
+	size_t headlen, headpos;
+	unsigned flags;         /* YOTE_READ_* */
+	unsigned long plies;    /* moves in the record last returned */
+	struct yote_arc_reader *arc;    /* an archive's decoder */
+	struct yote_lines_reader *lines;        /* a lines file's */
 };
 
 /* Read handler: plain fread, counting bytes to enforce the size limits
@@ -230,9 +239,16 @@ static int
 reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct yote_reader *rd = data;
-	size_t n;
+	size_t n = 0;
 
-	n = fread(buf, 1, size, rd->fp);
+	/* the bytes format detection read come first */
+	if (rd->headpos < rd->headlen) {
+		n = rd->headlen - rd->headpos < size ? rd->headlen -
+		    rd->headpos : size;
+		memcpy(buf, rd->head + rd->headpos, n);
+		rd->headpos += n;
+	}
+	n += fread(buf + n, 1, size - n, rd->fp);
 	if (n == 0 && ferror(rd->fp)) {
 		rd->io_errno = errno ? errno : EIO;
 		return 0;
@@ -263,9 +279,45 @@ yote_reader_open(FILE *fp, const char *name, struct yote_reader **out)
 	rd->started = 1;
 	rd->fp = fp;
 	rd->name = name;
+	/* peek at the first bytes: an archive, a lines file, or YAML */
+	while (rd->headlen < sizeof(rd->head)) {
+		size_t n = fread(rd->head + rd->headlen, 1,
+		    sizeof(rd->head) - rd->headlen, fp);
+
+		if (n == 0)
+			break;
+		rd->headlen += n;
+	}
+	rd->format = yote_format_detect(rd->head, rd->headlen);
+	if ((rd->format == YOTE_FORMAT_ARCHIVE && yote_arc_open(fp, name,
+	    rd->head, rd->headlen, &rd->games, &rd->arc) != 0) ||
+	    (rd->format == YOTE_FORMAT_LINES && yote_lines_open(fp, name,
+	    rd->head, rd->headlen, &rd->games, &rd->lines) != 0)) {
+		yaml_parser_delete(&rd->parser);
+		free(rd);
+		return YOTE_ENOMEM;
+	}
 	yaml_parser_set_input(&rd->parser, reader_read, rd);
 	*out = rd;
 	return 0;
+}
+
+int
+yote_reader_format(const struct yote_reader *rd)
+{
+	return rd->format;
+}
+
+void
+yote_reader_set_flags(struct yote_reader *rd, unsigned flags)
+{
+	rd->flags = flags;
+}
+
+unsigned long
+yote_reader_plies(const struct yote_reader *rd)
+{
+	return rd->plies;
 }
 
 void
@@ -275,6 +327,8 @@ yote_reader_close(struct yote_reader *rd)
 		return;
 	if (rd->started)
 		yaml_parser_delete(&rd->parser);
+	yote_arc_close(rd->arc);
+	yote_lines_close(rd->lines);
 	free(rd);
 }
 
@@ -423,8 +477,8 @@ attach(struct yote_node **stack, int depth, struct yote_node **root,
 	return yote_node_push(stack[depth - 1], n);
 }
 
-int
-yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+static int
+yaml_next(struct yote_reader *rd, struct yote_record **out,
     struct yote_error *err)
 {
 	struct yote_node *stack[YOTE_MAX_DEPTH + 1], *root = NULL, *n;
@@ -554,6 +608,46 @@ nomem:
 	free_partial(stack, depth, root);
 	rd->done = 1;
 	return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+}
+
+int
+yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+    struct yote_error *err)
+{
+	const struct yote_node *moves;
+	int rc;
+
+	rd->plies = 0;
+	if (rd->arc != NULL)
+		return yote_arc_next(rd->arc, rd->flags, out, &rd->plies, err);
+	rc = rd->lines != NULL ? yote_lines_next(rd->lines, out, err) :
+	    yaml_next(rd, out, err);
+	if (rc == 1 && (moves = yote_node_get((*out)->root, "moves")) !=
+	    NULL && moves->type == YOTE_NODE_SEQ)
+		rd->plies = (unsigned long)moves->n;
+	return rc;
+}
+
+long
+yote_reader_skip(struct yote_reader *rd, unsigned long n,
+    struct yote_error *err)
+{
+	struct yote_record *rec;
+	unsigned long start = rd->games;
+	int rc;
+
+	if (rd->arc != NULL)
+		return yote_arc_skip(rd->arc, n, err);
+	while (rd->games - start < n) {
+		if ((rc = rd->lines != NULL ? yote_lines_next(rd->lines, &rec,
+		    err) : yaml_next(rd, &rec, err)) == 0)
+			break;
+		if (rc == 1)
+			yote_record_free(rec);
+		else if (rc != YOTE_EVALUE)
+			return rc;
+	}
+	return (long)(rd->games - start);
 }
 
 /* ------------------------------------------------------------ writing */

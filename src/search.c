@@ -6,7 +6,8 @@
  *   others a null window and a re-search when they beat alpha.
  * - Transposition table of 16-byte entries keyed by Zobrist hashes (the
  *   position's board, hands and side, plus the plies since the last
- *   capture and the opening plies, which change what is legal).  A move
+ *   capture, which the move limit and the evaluation depend on, and the
+ *   opening plies, which change what is legal).  A move
  *   is kept as its index in the generator's order, which is fixed for a
  *   position.
  * - Ordering: hash move, captures by pieces removed, two killers per ply,
@@ -78,8 +79,8 @@ search_key(const struct yote_rules *r, const struct yote_pos *p)
 {
 	uint64_t k = yote_pos_hash(p);
 
-	if (r->move_limit)
-		k ^= mix64(p->since_capture + 1);
+	/* the evaluation fades with the plies since the last capture */
+	k ^= mix64(p->since_capture + 1);
 	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2)
 		k ^= mix64(1000 + p->ply);
 	return k;

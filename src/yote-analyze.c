@@ -135,10 +135,16 @@ list_moves(const struct yote_rules *r, const struct yote_pos *p)
 	struct yote_movelist l = { 0 };
 	char text[YOTE_MOVE_TEXT];
 	size_t i;
+	long rc;
 
-	if (yote_gen_moves(r, p, &l) < 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
+	if ((rc = yote_gen_moves(r, p, &l)) < 0) {
+		if (rc == YOTE_ELIMIT)
+			tool_warn("more than %lu legal moves (the limit); "
+			    "--perft 1 counts them", YOTE_MAX_MOVES);
+		else
+			tool_warn("out of memory");
+		yote_movelist_free(&l);
+		return rc == YOTE_ELIMIT ? EXIT_INVALID : EXIT_IO;
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++)

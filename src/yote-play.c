@@ -561,7 +561,7 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 		who[human_side] = human;
 		who[!human_side] = engname;
 	}
-	printf("Yoté, %s rules (%s). %s plays %s, %s plays %s.\n"
+	printf("Yoté, %s rules: %s\n%s plays %s, %s plays %s.\n"
 	    "Type 'help' for the commands.\n", r->name, r->description,
 	    who[0], r->side_name[0], who[1], r->side_name[1]);
 	while (!done) {
@@ -665,8 +665,14 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 			    game_now(&g), 1) ? YOTE_RES_SECOND :
 			    YOTE_RES_DRAW) : YOTE_RES_DRAW;
 			declared = 1;
-			printf("Draw agreed. Result: %s.\n",
-			    yote_result_text(g.result));
+			if (g.result == YOTE_RES_DRAW)
+				printf("Draw agreed. Result: %s.\n",
+				    yote_result_text(g.result));
+			else    /* traditional: agreed that no capture is left */
+				printf("Agreed: no more captures; %s has "
+				    "captured more. Result: %s.\n",
+				    r->side_name[g.result == YOTE_RES_FIRST ?
+				    0 : 1], yote_result_text(g.result));
 			break;
 		} else if (strcmp(cmd, "save") == 0) {
 			if (arg == NULL || *arg == '\0') {
@@ -694,7 +700,8 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 	} else if (!declared) {
 		g.result = YOTE_RES_NONE;
 		g.term = YOTE_TERM_UNFINISHED;
-		printf("Game left unfinished after %zu plies.\n", g.n);
+		printf("Game left unfinished after %zu pl%s.\n", g.n,
+		    g.n == 1 ? "y" : "ies");
 	}
 	if (opt.out != NULL && save_game(opt.out, &g, who[0], who[1], start,
 	    0) == EXIT_OK)
@@ -759,9 +766,25 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 		}
 		game_play(&g, &m);
 	}
-	if (game_over(&g))
+	if (game_over(&g)) {
 		printf("result %s %s\n", yote_result_text(g.result),
 		    yote_termination_text(g.term));
+	} else {
+		g.result = YOTE_RES_NONE;
+		g.term = YOTE_TERM_UNFINISHED;
+	}
+	if (opt.out != NULL) {
+		const char *who[2];
+		char engname[64];
+
+		snprintf(engname, sizeof(engname), "yote-play (%s)",
+		    opt.level->name);
+		who[human_side] = opt.name ? opt.name : "Human";
+		who[!human_side] = engname;
+		if (save_game(opt.out, &g, who[0], who[1], start, 0) !=
+		    EXIT_OK)
+			status = EXIT_IO;
+	}
 	yote_engine_free(eng.e);
 	game_free(&g);
 	return status;
@@ -836,7 +859,7 @@ proto_position(const struct yote_rules *r, char *args, struct yote_pos *p)
 	if (strcmp(args, "start") == 0 || *args == '\0')
 		yote_pos_start(r, &q);
 	else if (yote_pos_parse(r, args, &q, &e) != 0) {
-		proto_error("position: %s", e.msg);
+		proto_error("%s", e.msg);     /* it says "position: ..." */
 		return -1;
 	}
 	if (mv != NULL)
@@ -1065,7 +1088,7 @@ make_openings(struct match *mt, unsigned long pairs)
 		struct yote_game_info info;
 		struct yote_error e;
 		FILE *fp;
-		unsigned long have = 0;
+		unsigned long have = 0, gameno = 0;
 		int rc;
 
 		if ((fp = fopen(opt.openings, "rb")) == NULL) {
@@ -1084,6 +1107,7 @@ make_openings(struct match *mt, unsigned long pairs)
 			rc = yote_reader_next(rd, &rec, &e);
 			if (rc == 0)
 				break;
+			gameno++;
 			if (rc < 0) {
 				e.file = opt.openings;
 				tool_diag(&e);
@@ -1091,9 +1115,14 @@ make_openings(struct match *mt, unsigned long pairs)
 					continue;
 				break;
 			}
-			yote_checker_play(ck, rec, opt.openings, &info,
-			    NULL, NULL, NULL);
-			if (info.rules == mt->r || (info.rules != NULL &&
+			if (yote_checker_play(ck, rec, opt.openings, &info,
+			    NULL, NULL, NULL) < 0 || info.played <
+			    info.plies) {
+				/* a prefix of an illegal game is no opening */
+				tool_warn("%s: game %lu: not used as an "
+				    "opening: its moves cannot all be played "
+				    "(see yote-validate)", opt.openings, gameno);
+			} else if (info.rules == mt->r || (info.rules != NULL &&
 			    strcmp(info.rules->name, mt->r->name) == 0)) {
 				struct yote_outcome o;
 
@@ -1150,7 +1179,7 @@ elo(double w, double d, double l, double *diff, double *margin)
 		*diff = s <= 0 ? -INFINITY : INFINITY;
 		return;
 	}
-	*diff = -400 * log10(1 / s - 1);
+	*diff = 400 * log10(s / (1 - s));     /* +0, not -0, at 50% */
 	/* d(elo)/ds = 400 / (ln 10 s (1 - s)) */
 	*margin = 1.96 * sqrt(var / n) * 400 / (log(10) * s * (1 - s));
 }

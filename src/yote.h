@@ -25,6 +25,7 @@
 #define YOTE_MAX_SEGS 66        /* a self-jump plus one capture per enemy piece */
 #define YOTE_MOVE_TEXT 400      /* buffer that holds any canonical move text */
 #define YOTE_POS_TEXT 128       /* buffer that holds any position string */
+#define YOTE_MAX_MOVES (1UL << 22)      /* moves one list may hold */
 
 /* ---------------------------------------------------------------- errors */
 
@@ -296,7 +297,9 @@ void yote_movelist_free(struct yote_movelist *l);
 /*
  * All legal moves in p, in the generator's order: placements by square,
  * then moves of each piece by square.  A finished position has none.
- * Returns the count, or YOTE_ENOMEM.
+ * Returns the count, YOTE_ENOMEM, or YOTE_ELIMIT past YOTE_MAX_MOVES
+ * moves (custom rulesets can have hundreds of millions; count them with
+ * yote_count_moves instead).
  */
 long yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *out);
@@ -427,6 +430,16 @@ int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
 
 /*
+ * The evaluation's weights (see eval.c), global to the process.  Only the
+ * tuning tool changes them, before any search starts.
+ */
+struct yote_eval_weights {
+	int trade, hand, corner, threat, initiative, open, mobility,
+	    mobility_blocked, shut_in, decay;
+};
+extern struct yote_eval_weights yote_eval_w;
+
+/*
  * Plain minimax to depth with the same quiescence and evaluation, but no
  * pruning and no tables: what yote_engine_search must score at that
  * depth.  For tests; exponential.
@@ -437,7 +450,7 @@ int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
 /* ---------------------------------------------------------------- annotation */
 
 /* The logistic constant of yote_win_chance, per hundredth of a piece. */
-#define YOTE_WIN_K 0.006
+#define YOTE_WIN_K 0.0027        /* fitted: formats/engine.md */
 
 enum yote_class { YOTE_CLASS_NONE, YOTE_CLASS_INACCURACY, YOTE_CLASS_MISTAKE,
 	YOTE_CLASS_BLUNDER };
@@ -745,10 +758,11 @@ void yote_archive_writer_stats(const struct yote_archive_writer *w,
 
 /*
  * Write the last block, the index and the end of the member, and free w.
- * Returns 0 or YOTE_EIO / YOTE_ENOMEM (err says why).  NULL is ignored.
+ * When st is not NULL it gets the final figures.  Returns 0 or YOTE_EIO
+ * / YOTE_ENOMEM (err says why).  NULL is ignored.
  */
 int yote_archive_writer_close(struct yote_archive_writer *w,
-    struct yote_error *err);
+    struct yote_archive_stats *st, struct yote_error *err);
 
 /* ---------------------------------------------------------------- lines */
 

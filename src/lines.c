@@ -1,0 +1,562 @@
+/*
+ * lines.c - the lines format (formats/lines.md): one game per line, for
+ * grep, sort, awk and line-oriented tools that split work on line ends.
+ *
+ *   @yote=1<TAB>rules=classic<TAB>first=Awa Diop<TAB>moves=[c3 d4 c2]
+ *
+ * A line starts with '@' (which no YAML text can start with, so readers
+ * tell the formats apart by the first byte) and holds the record's keys
+ * in order, each as key=value, separated by tabs.  A value is a scalar,
+ * or a list of scalars written [a b c].  Bytes that would break the line
+ * up are written %XX: '%', tab, line feed, carriage return and the other
+ * control bytes, '=' in keys, spaces in list items, and a first byte
+ * that would read as a marker.  A scalar's quoting style is kept by a
+ * marker: "text" double-quoted, 'text' single-quoted, |text literal,
+ * >text folded; plain text has none.
+ *
+ * A line cannot hold annotations (mappings in the moves), nested values,
+ * tags, empty list items or comments; the writer refuses such a record,
+ * or with YOTE_LINES_LOSSY drops them and says what it dropped.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "yote_int.h"
+#include "yote_fmt.h"
+
+/* ------------------------------------------------------------ writing */
+
+static int
+hexdigit(int c)
+{
+	return "0123456789ABCDEF"[c & 15];
+}
+
+/* Write t escaped; what: 'k' key, 'v' value, 'i' list item. */
+static void
+put_escaped(FILE *fp, const char *t, size_t n, int what)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)t[i];
+		int esc = c < 0x20 || c == 0x7F || c == '%' ||
+		    (what == 'k' && c == '=') || (what == 'i' && c == ' ') ||
+		    (i == 0 && what == 'v' && strchr("\"'|>[", c) != NULL);
+
+		if (esc) {
+			putc('%', fp);
+			putc(hexdigit(c >> 4), fp);
+			putc(hexdigit(c), fp);
+		} else
+			putc(c, fp);
+	}
+}
+
+static int
+plain_style(int style)
+{
+	return style == YAML_ANY_SCALAR_STYLE ||
+	    style == YAML_PLAIN_SCALAR_STYLE;
+}
+
+/* In a lossy line, the text a list item becomes, or NULL if none. */
+static const struct yote_node *
+lossy_item(const struct yote_node *it)
+{
+	if (it != NULL && it->type == YOTE_NODE_MAP)
+		it = yote_item_move(it);
+	if (it == NULL || it->type != YOTE_NODE_SCALAR || it->len == 0)
+		return NULL;
+	return it;
+}
+
+enum { KEEP, REDUCE, DROP, REFUSE };
+
+/*
+ * How a key and its value go into a line: KEEP as they are, REDUCE
+ * (lossy: tags dropped, annotations cut to the move), DROP the pair
+ * (lossy), or REFUSE the record; *why says what does not fit.
+ */
+static int
+pair_plan(const struct yote_node *k, const struct yote_node *v, int lossy,
+    const char **why)
+{
+	size_t i;
+	int reduce = 0;
+
+	*why = NULL;
+	if (k == NULL || k->type != YOTE_NODE_SCALAR)
+		*why = "a key that is not a single value";
+	else if (k->tag != NULL)
+		*why = "a tagged key";
+	else if (v == NULL)
+		*why = "an empty value";
+	else if (v->type == YOTE_NODE_MAP)
+		*why = "a mapping";
+	if (*why != NULL)
+		return !lossy || yote_node_is(k, "moves") ? REFUSE : DROP;
+	if (v->tag != NULL) {
+		*why = "a tag";
+		reduce = 1;
+	}
+	if (v->type == YOTE_NODE_SCALAR)
+		return !reduce ? KEEP : lossy ? REDUCE : REFUSE;
+	for (i = 0; i < v->n; i++) {
+		const struct yote_node *it = v->kids[i];
+		const char *w = NULL;
+
+		if (it == NULL || (it->type == YOTE_NODE_SCALAR &&
+		    it->len == 0))
+			w = "an empty list item";
+		else if (it->type == YOTE_NODE_MAP)
+			w = "annotations";
+		else if (it->type != YOTE_NODE_SCALAR)
+			w = "a nested list";
+		else if (it->tag != NULL)
+			w = "a tag";
+		else if (!plain_style(it->style))
+			w = "a quoted list item";
+		if (w == NULL)
+			continue;
+		if (*why == NULL)
+			*why = w;
+		if (lossy_item(it) == NULL)
+			return !lossy || yote_node_is(k, "moves") ? REFUSE :
+			    DROP;
+		reduce = 1;
+	}
+	return !reduce ? KEEP : lossy ? REDUCE : REFUSE;
+}
+
+static void
+put_scalar(FILE *fp, const struct yote_node *v)
+{
+	static const char open[] = { 0, 0, '\'', '"', '|', '>' };
+	int style = v->style >= 0 && v->style <= 5 ? v->style : 0;
+
+	if (open[style])
+		putc(open[style], fp);
+	put_escaped(fp, v->text, v->len, open[style] ? 'q' : 'v');
+	if (style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+	    style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
+		putc(open[style], fp);
+}
+
+int
+yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
+    struct yote_error *err)
+{
+	const struct yote_node *root = rec->root, *k, *v, *it;
+	const char *why, *dropped = NULL;
+	size_t i, j, pair;
+	int lossy = (flags & YOTE_LINES_LOSSY) != 0, plan;
+
+	if (root == NULL || root->type != YOTE_NODE_MAP) {
+		yote_error_set(err, YOTE_EVALUE, "a line holds a mapping of "
+		    "keys, not %s", root == NULL || (root->type ==
+		    YOTE_NODE_SCALAR && root->len == 0) ? "an empty document" :
+		    root->type == YOTE_NODE_SEQ ? "a list" : "a single value");
+		if (err != NULL)
+			err->game = rec->game;
+		return YOTE_EVALUE;
+	}
+	/* first see that everything fits, so a refused record writes nothing */
+	for (pair = 0; pair + 1 < root->n; pair += 2) {
+		k = root->kids[pair];
+		v = root->kids[pair + 1];
+		plan = pair_plan(k, v, lossy, &why);
+		if (plan == KEEP)
+			continue;
+		if (plan != REFUSE) {
+			if (dropped == NULL)
+				dropped = why;
+			continue;
+		}
+		yote_error_set(err, YOTE_EVALUE, "a line cannot hold %s (key "
+		    "'%s')%s", why, k != NULL && k->type == YOTE_NODE_SCALAR ?
+		    k->text : "?", lossy ? "" : "; write yaml or archive, or "
+		    "drop it with --lossy");
+		if (err != NULL) {
+			err->game = rec->game;
+			err->line = v != NULL ? v->line : 0;
+			err->col = v != NULL ? v->col : 0;
+		}
+		return YOTE_EVALUE;
+	}
+	putc('@', fp);
+	for (pair = 0, i = 0; pair + 1 < root->n; pair += 2) {
+		k = root->kids[pair];
+		v = root->kids[pair + 1];
+		if (pair_plan(k, v, lossy, &why) == DROP)
+			continue;
+		if (i++ > 0)
+			putc('\t', fp);
+		put_escaped(fp, k->text, k->len, 'k');
+		putc('=', fp);
+		if (v->type == YOTE_NODE_SCALAR) {
+			put_scalar(fp, v);
+			continue;
+		}
+		putc('[', fp);
+		for (j = 0; j < v->n; j++) {
+			it = lossy_item(v->kids[j]);
+			if (j > 0)
+				putc(' ', fp);
+			put_escaped(fp, it->text, it->len, 'i');
+		}
+		putc(']', fp);
+	}
+	putc('\n', fp);
+	if (ferror(fp))
+		return yote_error_set(err, YOTE_EIO, "write error: %s",
+		    strerror(errno));
+	if (dropped != NULL) {
+		yote_error_set(err, YOTE_EVALUE, "dropped what a line cannot "
+		    "hold (%s)", dropped);
+		if (err != NULL)
+			err->game = rec->game;
+		return 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ reading */
+
+struct yote_lines_reader {
+	FILE *fp;
+	const char *name;
+	unsigned char *head;    /* bytes read before, to hand out first */
+	size_t headlen, headpos;
+	unsigned long *games;
+	unsigned long line;     /* lines read */
+	char *buf;              /* the current line */
+	size_t cap;
+	int done;
+	int io_errno;
+};
+
+int
+yote_lines_open(FILE *fp, const char *name, const unsigned char *head,
+    size_t len, unsigned long *games, struct yote_lines_reader **out)
+{
+	struct yote_lines_reader *l;
+
+	*out = NULL;
+	if ((l = calloc(1, sizeof(*l))) == NULL ||
+	    (l->head = malloc(len + 1)) == NULL) {
+		free(l);
+		return YOTE_ENOMEM;
+	}
+	memcpy(l->head, head, len);
+	l->headlen = len;
+	l->fp = fp;
+	l->name = name;
+	l->games = games;
+	*out = l;
+	return 0;
+}
+
+void
+yote_lines_close(struct yote_lines_reader *l)
+{
+	if (l == NULL)
+		return;
+	free(l->head);
+	free(l->buf);
+	free(l);
+}
+
+static int
+next_byte(struct yote_lines_reader *l)
+{
+	int c;
+
+	if (l->headpos < l->headlen)
+		return l->head[l->headpos++];
+	if ((c = getc(l->fp)) == EOF && ferror(l->fp))
+		l->io_errno = errno ? errno : EIO;
+	return c;
+}
+
+/*
+ * Read one line into l->buf (without its end).  Returns its length, -1
+ * at the end of the input, -2 for a line over the limit (passed over),
+ * -3 out of memory.
+ */
+static long
+read_line(struct yote_lines_reader *l, size_t *len)
+{
+	size_t n = 0;
+	int c, over = 0;
+
+	while ((c = next_byte(l)) != EOF && c != '\n') {
+		if (over || n >= YOTE_MAX_DOCUMENT) {
+			over = 1;
+			continue;
+		}
+		if (n + 1 >= l->cap) {
+			size_t cap = l->cap ? 2 * l->cap : 4096;
+			char *b = realloc(l->buf, cap);
+
+			if (b == NULL)
+				return -3;
+			l->buf = b;
+			l->cap = cap;
+		}
+		l->buf[n++] = (char)c;
+	}
+	if (c == EOF && n == 0 && !over)
+		return -1;
+	l->line++;
+	if (over)
+		return -2;
+	if (n > 0 && l->buf[n - 1] == '\r')
+		n--;
+	if (l->buf == NULL && (l->buf = malloc(1)) != NULL)
+		l->cap = 1;
+	if (l->buf == NULL)
+		return -3;
+	l->buf[n] = '\0';
+	*len = n;
+	return (long)n;
+}
+
+static int
+unhex(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+struct lparse {
+	struct yote_lines_reader *l;
+	struct yote_error *err;
+	const char *why;        /* the first problem */
+	size_t at;              /* its 0-based column */
+};
+
+/* The 1-based column, in characters as libyaml counts, of byte at. */
+static unsigned long
+char_col(const struct lparse *p, size_t at)
+{
+	const unsigned char *s = (const unsigned char *)p->l->buf;
+	unsigned long col = 1;
+	size_t i;
+
+	for (i = 0; i < at; i++)
+		col += (s[i] & 0xC0) != 0x80;
+	return col;
+}
+
+/* A scalar node from s[0..n) with escapes undone; NULL with p->why. */
+static struct yote_node *
+scalar_from(struct lparse *p, const char *s, size_t n, size_t col,
+    int style)
+{
+	struct yote_node *v;
+	size_t i, k = 0;
+	int hi, lo;
+
+	if ((v = yote_node_scalar("")) == NULL)
+		return NULL;
+	free(v->text);
+	if ((v->text = malloc(n + 1)) == NULL) {
+		free(v);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		if (s[i] != '%') {
+			v->text[k++] = s[i];
+			continue;
+		}
+		if (i + 2 >= n || (hi = unhex(s[i + 1])) < 0 ||
+		    (lo = unhex(s[i + 2])) < 0) {
+			p->why = "a bad %XX escape";
+			p->at = col + i;
+			yote_node_free(v);
+			return NULL;
+		}
+		v->text[k++] = (char)(hi << 4 | lo);
+		i += 2;
+	}
+	v->text[k] = '\0';
+	v->len = k;
+	v->style = style;
+	v->line = p->l->line;
+	v->col = char_col(p, col);
+	return v;
+}
+
+/* The value field s[0..n) starting at 0-based column col. */
+static struct yote_node *
+value_from(struct lparse *p, const char *s, size_t n, size_t col)
+{
+	struct yote_node *seq, *it;
+	size_t i, j;
+
+	if (n >= 2 && s[0] == '[' && s[n - 1] == ']') {
+		if ((seq = yote_node_seq()) == NULL)
+			return NULL;
+		seq->style = YAML_FLOW_SEQUENCE_STYLE;
+		seq->line = p->l->line;
+		seq->col = char_col(p, col);
+		for (i = 1; i < n - 1; i = j + 1) {
+			for (j = i; j < n - 1 && s[j] != ' '; j++)
+				;
+			if (j == i) {
+				p->why = "an empty list item";
+				p->at = col + i;
+				yote_node_free(seq);
+				return NULL;
+			}
+			if ((it = scalar_from(p, s + i, j - i, col + i,
+			    YAML_PLAIN_SCALAR_STYLE)) == NULL ||
+			    yote_node_push(seq, it) != 0) {
+				yote_node_free(seq);
+				return NULL;
+			}
+		}
+		return seq;
+	}
+	if (n >= 2 && (s[0] == '"' || s[0] == '\'') && s[n - 1] == s[0])
+		return scalar_from(p, s + 1, n - 2, col + 1, s[0] == '"' ?
+		    YAML_DOUBLE_QUOTED_SCALAR_STYLE :
+		    YAML_SINGLE_QUOTED_SCALAR_STYLE);
+	if (n >= 1 && (s[0] == '|' || s[0] == '>'))
+		return scalar_from(p, s + 1, n - 1, col + 1, s[0] == '|' ?
+		    YAML_LITERAL_SCALAR_STYLE : YAML_FOLDED_SCALAR_STYLE);
+	if (n >= 1 && strchr("\"'[", s[0]) != NULL) {
+		p->why = s[0] == '[' ? "a list without its closing ']'" :
+		    "a quoted value without its closing quote";
+		p->at = col;
+		return NULL;
+	}
+	return scalar_from(p, s, n, col, YAML_PLAIN_SCALAR_STYLE);
+}
+
+static struct yote_node *
+parse_line(struct lparse *p, const char *s, size_t n)
+{
+	struct yote_node *root, *k, *v;
+	size_t i = 1, j, eq;
+
+	if ((root = yote_node_map()) == NULL)
+		return NULL;
+	root->style = YAML_BLOCK_MAPPING_STYLE;
+	root->line = p->l->line;
+	root->col = 1;
+	while (i < n) {
+		for (j = i; j < n && s[j] != '\t'; j++)
+			;
+		for (eq = i; eq < j && s[eq] != '='; eq++)
+			;
+		if (eq == j) {
+			p->why = "a field without '='";
+			p->at = i;
+			yote_node_free(root);
+			return NULL;
+		}
+		if ((k = scalar_from(p, s + i, eq - i, i,
+		    YAML_PLAIN_SCALAR_STYLE)) == NULL) {
+			yote_node_free(root);
+			return NULL;
+		}
+		if (yote_node_push(root, k) != 0) {
+			yote_node_free(root);
+			return NULL;
+		}
+		if ((v = value_from(p, s + eq + 1, j - eq - 1, eq + 1)) ==
+		    NULL || yote_node_push(root, v) != 0) {
+			root->n--;
+			yote_node_free(k);
+			yote_node_free(root);
+			return NULL;
+		}
+		i = j + 1;
+		if (j + 1 == n) {
+			p->why = "a tab at the end of the line";
+			p->at = j;
+			yote_node_free(root);
+			return NULL;
+		}
+	}
+	return root;
+}
+
+int
+yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
+    struct yote_error *err)
+{
+	struct yote_record *rec;
+	struct yote_node *root;
+	struct lparse p;
+	size_t len = 0;
+	long n;
+
+	*out = NULL;
+	for (;;) {
+		if (l->done)
+			return 0;
+		n = read_line(l, &len);
+		if (l->io_errno) {
+			l->done = 1;
+			yote_error_set(err, YOTE_EIO, "read error: %s",
+			    strerror(l->io_errno));
+			if (err != NULL)
+				err->diag = YOTE_D_IO;
+			return YOTE_EIO;
+		}
+		if (n == -1) {
+			l->done = 1;
+			return 0;
+		}
+		if (n == -3) {
+			l->done = 1;
+			return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+		}
+		if (n == 0)
+			continue;       /* blank lines are allowed */
+		break;
+	}
+	(*l->games)++;
+	memset(&p, 0, sizeof(p));
+	p.l = l;
+	p.err = err;
+	root = NULL;
+	if (n == -2)
+		p.why = "a line longer than the limit";
+	else if (l->buf[0] != '@')
+		p.why = "a line that does not start with '@'";
+	else if ((root = parse_line(&p, l->buf, len)) == NULL &&
+	    p.why == NULL)
+		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	if (root == NULL) {
+		yote_error_set(err, YOTE_EVALUE, "not a record line: %s",
+		    p.why);
+		if (err != NULL) {
+			err->diag = n == -2 ? YOTE_D_LIMIT : YOTE_D_YAML;
+			err->line = l->line;
+			err->col = n == -2 ? 0 : char_col(&p, p.at);
+			err->game = *l->games;
+		}
+		return YOTE_EVALUE;
+	}
+	if ((rec = calloc(1, sizeof(*rec))) == NULL) {
+		yote_node_free(root);
+		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	}
+	rec->root = root;
+	rec->game = *l->games;
+	rec->line = l->line;
+	rec->col = 1;
+	*out = rec;
+	return 1;
+}

@@ -1,0 +1,608 @@
+/*
+ * yote-convert - convert game collections between YAML, archives and the
+ * lines format, or list them.
+ *
+ * Every input is read by yote_reader, which tells the three formats apart
+ * by their first bytes; the output format comes from --to or the output
+ * file's extension.  A file named with -o is written whole or not at all:
+ * the output goes to a temporary file in the same folder, renamed over
+ * the old file only once it is complete, and removed on a failure or a
+ * SIGINT, SIGTERM or SIGHUP.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tool.h"
+
+enum out_format { OUT_NONE = -1, OUT_YAML, OUT_ARCHIVE, OUT_LINES };
+
+enum { OPT_LOSSY = 256, OPT_NO_INDEX };
+
+struct opts {
+	int to;                 /* enum out_format */
+	int keep_invalid;       /* -k */
+	int list;               /* -l */
+	int lossy;              /* --lossy */
+	int no_index;           /* --no-index */
+	int stats;              /* -s */
+	unsigned long block;    /* -b, 0 for the default */
+	unsigned long first;    /* -g: first game wanted, 0 for all */
+	unsigned long last;     /* -g: last game wanted */
+	const struct yote_rules *rules; /* -r */
+};
+
+/* Where the output goes. */
+struct out {
+	FILE *fp;
+	int fmt;                        /* enum out_format */
+	struct yote_writer *yaml;
+	struct yote_archive_writer *arc;
+	unsigned long long games;       /* games written */
+	unsigned long long plies;       /* their moves */
+};
+
+static struct opts opt;
+
+/* The temporary file, for the signal handler. */
+static char tmp_path[PATH_MAX + 32];
+static volatile sig_atomic_t tmp_live;
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: %s [-hklsV] [-b N] [-g N[-M]] [-o FILE] [-r R] [-t FMT]\n"
+	    "                    [--lossy] [--no-index] [FILE...]\n"
+	    "\n"
+	    "Convert the games of every FILE (standard input when none, or -),\n"
+	    "YAML, archive or lines alike, to one collection on standard output\n"
+	    "or in FILE.\n"
+	    "\n"
+	    "  -b, --block-games N  games per archive block (%d)\n"
+	    "  -g, --game N[-M]     only game N, or games N to M, of each input\n"
+	    "  -h, --help           this help\n"
+	    "  -k, --keep-invalid   archive: keep games whose moves cannot be\n"
+	    "                       played, as text (else they are skipped)\n"
+	    "  -l, --list           one line per game instead: file, game,\n"
+	    "                       first, second, result, plies, date, event\n"
+	    "  -o, --output FILE    write FILE, whole or not at all\n"
+	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
+	    "  -s, --stats          print sizes and bits per move to stderr\n"
+	    "  -t, --to FMT         yaml, archive or lines (default: from the\n"
+	    "                       extension of FILE: .yaml .yml, .yta,\n"
+	    "                       .lines .txt; else yaml)\n"
+	    "  -V, --version        print the version\n"
+	    "      --lossy          lines: drop what a line cannot hold\n"
+	    "                       (annotations, tags, nested values)\n"
+	    "      --no-index       archive: write no index\n"
+	    "\n"
+	    "Exit status: 0 all converted, 1 some game rejected or input damaged,\n"
+	    "2 usage, 3 I/O.\n", tool_name, YOTE_ARCHIVE_BLOCK_GAMES);
+}
+
+static int
+format_named(const char *s)
+{
+	if (strcmp(s, "yaml") == 0)
+		return OUT_YAML;
+	if (strcmp(s, "archive") == 0)
+		return OUT_ARCHIVE;
+	if (strcmp(s, "lines") == 0)
+		return OUT_LINES;
+	return OUT_NONE;
+}
+
+/* The output format a file name's extension calls for, or OUT_NONE. */
+static int
+format_of_path(const char *path)
+{
+	static const struct {
+		const char *ext;
+		int fmt;
+	} exts[] = {
+		{ ".yaml", OUT_YAML }, { ".yml", OUT_YAML },
+		{ ".yta", OUT_ARCHIVE }, { ".lines", OUT_LINES },
+		{ ".txt", OUT_LINES },
+	};
+	size_t i, n = strlen(path), k;
+
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		k = strlen(exts[i].ext);
+		if (n > k && strcmp(path + n - k, exts[i].ext) == 0)
+			return exts[i].fmt;
+	}
+	return OUT_NONE;
+}
+
+static int
+parse_count(const char *s, unsigned long *out)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*out = strtoul(s, &end, 10);
+	return errno != 0 || *end != '\0' || *out == 0 ? -1 : 0;
+}
+
+/* -g N or N-M. */
+static int
+parse_games(char *s)
+{
+	char *dash = strchr(s, '-');
+
+	if (dash != NULL)
+		*dash = '\0';
+	if (parse_count(s, &opt.first) != 0)
+		return -1;
+	opt.last = opt.first;
+	if (dash != NULL && parse_count(dash + 1, &opt.last) != 0)
+		return -1;
+	return opt.last >= opt.first ? 0 : -1;
+}
+
+static void
+diag(void *ctx, const struct yote_error *e)
+{
+	(void)ctx;
+	tool_diag(e);
+}
+
+/* ------------------------------------------------------------ output */
+
+static void
+on_signal(int sig)
+{
+	if (tmp_live)
+		unlink(tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/*
+ * Open a temporary file beside path, with the mode the file would get
+ * (the old file's, or 0666 less the umask).  Returns its stream or NULL.
+ */
+static FILE *
+tmp_open(const char *path)
+{
+	struct sigaction sa;
+	struct stat st;
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+	mode_t mode, mask;
+	FILE *fp;
+	int fd;
+
+	if (strlen(path) + 16 > sizeof(tmp_path)) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	snprintf(tmp_path, sizeof(tmp_path), "%.*s.%s.XXXXXX", (int)dirlen,
+	    path, path + dirlen);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if ((fd = mkstemp(tmp_path)) < 0)
+		return NULL;
+	tmp_live = 1;
+	if (stat(path, &st) == 0)
+		mode = st.st_mode & 07777;
+	else {
+		mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (fchmod(fd, mode) != 0 || (fp = fdopen(fd, "wb")) == NULL) {
+		close(fd);
+		unlink(tmp_path);
+		tmp_live = 0;
+		return NULL;
+	}
+	return fp;
+}
+
+/* Finish the temporary file: put it in place (ok) or remove it. */
+static int
+tmp_close(FILE *fp, const char *path, int ok)
+{
+	sigset_t all, old;
+	int err = 0;
+
+	if (ok && (fflush(fp) != 0 || fsync(fileno(fp)) != 0))
+		err = errno;
+	if (fclose(fp) != 0 && err == 0)
+		err = errno;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	if (ok && err == 0 && rename(tmp_path, path) != 0)
+		err = errno;
+	if (!ok || err != 0)
+		unlink(tmp_path);
+	tmp_live = 0;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (ok && err != 0) {
+		tool_warn("%s: %s; the old file is left as it was", path,
+		    strerror(err));
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+static int
+out_open(struct out *o, FILE *fp, struct yote_error *e)
+{
+	unsigned flags = 0;
+	int rc;
+
+	memset(o, 0, sizeof(*o));
+	o->fp = fp;
+	o->fmt = opt.to;
+	if (opt.list)
+		return 0;
+	switch (o->fmt) {
+	case OUT_YAML:
+		if (yote_writer_open(fp, &o->yaml) != 0)
+			return yote_error_set(e, YOTE_ENOMEM, "out of memory");
+		return 0;
+	case OUT_ARCHIVE:
+		if (opt.keep_invalid)
+			flags |= YOTE_ARCHIVE_KEEP_INVALID;
+		if (opt.no_index)
+			flags |= YOTE_ARCHIVE_NO_INDEX;
+		if ((rc = yote_archive_writer_open(fp, flags, &o->arc, e)) != 0)
+			return rc;
+		if (opt.rules != NULL)
+			yote_archive_writer_set_rules(o->arc, opt.rules);
+		if (opt.block > 0)
+			yote_archive_writer_set_block(o->arc, opt.block);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+out_close(struct out *o, struct yote_error *e)
+{
+	struct yote_archive_stats st;
+	int rc = 0;
+
+	if (o->yaml != NULL && yote_writer_close(o->yaml) != 0)
+		rc = yote_error_set(e, YOTE_EIO, "write error: %s",
+		    strerror(errno));
+	if (o->arc != NULL) {
+		rc = yote_archive_writer_close(o->arc, &st, e);
+		if (rc == 0) {
+			if (opt.stats)
+				fprintf(stderr, "%s: %llu games (%llu as text), "
+				    "%llu plies, %llu blocks; %llu bytes: %.3f "
+				    "bits per move (ranks %.3f, headers %.3f "
+				    "before zlib)\n", tool_name, st.games,
+				    st.raw, st.plies, st.blocks, st.bytes,
+				    st.plies ? 8.0 * (double)st.bytes /
+				    (double)st.plies : 0.0, st.plies ? 8.0 *
+				    (double)st.move_bytes / (double)st.plies :
+				    0.0, st.plies ? 8.0 * (double)st.head_bytes /
+				    (double)st.plies : 0.0);
+		}
+	} else if (opt.stats && !opt.list)
+		fprintf(stderr, "%s: %llu games, %llu plies\n", tool_name,
+		    o->games, o->plies);
+	return rc;
+}
+
+/* A header value for --list, tabs and line ends made spaces. */
+static void
+list_field(FILE *fp, const struct yote_record *rec, const char *key,
+    const char *dflt)
+{
+	const struct yote_node *n = yote_node_get(rec->root, key);
+	size_t i;
+
+	putc('\t', fp);
+	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+		fputs(dflt, fp);
+		return;
+	}
+	for (i = 0; i < n->len; i++)
+		putc(n->text[i] == '\t' || n->text[i] == '\n' ||
+		    n->text[i] == '\r' ? ' ' : n->text[i], fp);
+}
+
+/* Write one record; returns the exit status it calls for. */
+static int
+out_put(struct out *o, const char *name, const struct yote_record *rec,
+    unsigned long plies)
+{
+	struct yote_error e;
+	int rc;
+
+	yote_error_clear(&e);
+	if (opt.list) {
+		fprintf(o->fp, "%s\t%lu", name, rec->game);
+		list_field(o->fp, rec, "first", "?");
+		list_field(o->fp, rec, "second", "?");
+		list_field(o->fp, rec, "result", "*");
+		fprintf(o->fp, "\t%lu", plies);
+		list_field(o->fp, rec, "date", "?");
+		list_field(o->fp, rec, "event", "?");
+		putc('\n', o->fp);
+		return EXIT_OK;
+	}
+	switch (o->fmt) {
+	case OUT_YAML:
+		if (yote_writer_put(o->yaml, rec) != 0) {
+			tool_warn("write error: %s", strerror(errno));
+			return EXIT_IO;
+		}
+		break;
+	case OUT_LINES:
+		rc = yote_lines_put(o->fp, rec, opt.lossy ? YOTE_LINES_LOSSY :
+		    0, &e);
+		if (rc == YOTE_EIO) {
+			tool_warn("%s", e.msg);
+			return EXIT_IO;
+		}
+		if (rc != 0) {
+			e.file = name;
+			e.game = rec->game;
+			tool_diag(&e);
+			if (rc < 0)
+				return EXIT_INVALID;
+		}
+		break;
+	default:
+		rc = yote_archive_put(o->arc, rec, name, diag, NULL, &e);
+		if (rc == YOTE_EILLEGAL)
+			return EXIT_INVALID;
+		if (rc < 0) {
+			tool_warn("%s", e.msg);
+			return tool_exit_for(rc);
+		}
+		if (rc == 1) {
+			memset(&e, 0, sizeof(e));
+			e.file = name;
+			e.game = rec->game;
+			snprintf(e.msg, sizeof(e.msg), "kept as text "
+			    "(--keep-invalid)");
+			tool_diag(&e);
+			return EXIT_OK;
+		}
+		break;
+	}
+	o->games++;
+	o->plies += plies;
+	return EXIT_OK;
+}
+
+/* ------------------------------------------------------------ input */
+
+static int
+worse(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* Convert (or list) one input; returns the exit status it calls for. */
+static int
+convert_file(struct out *o, const char *path)
+{
+	struct yote_reader *rd;
+	struct yote_record *rec;
+	struct yote_error e;
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	FILE *fp;
+	unsigned long taken = 0, want = ULONG_MAX;
+	long skipped;
+	int rc, status = EXIT_OK;
+
+	if (strcmp(path, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(path, "rb")) == NULL) {
+		tool_warn("%s: %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	if (yote_reader_open(fp, name, &rd) != 0) {
+		tool_warn("out of memory");
+		if (fp != stdin)
+			fclose(fp);
+		return EXIT_IO;
+	}
+	if (opt.list)
+		yote_reader_set_flags(rd, YOTE_READ_NO_MOVES);
+	if (opt.first > 0) {
+		want = opt.last - opt.first + 1;
+		yote_error_clear(&e);
+		skipped = yote_reader_skip(rd, opt.first - 1, &e);
+		if (skipped < 0) {
+			e.file = name;
+			tool_diag(&e);
+			status = tool_exit_for((int)skipped);
+			want = 0;
+		}
+	}
+	while (taken < want) {
+		yote_error_clear(&e);
+		rc = yote_reader_next(rd, &rec, &e);
+		if (rc == 0)
+			break;
+		if (rc < 0) {
+			e.file = name;
+			tool_diag(&e);
+			status = worse(status, tool_exit_for(rc));
+			if (rc == YOTE_EVALUE) {
+				if (opt.first > 0 && e.game >= opt.first)
+					taken = e.game - opt.first + 1;
+				continue;
+			}
+			break;
+		}
+		if (opt.first > 0 && rec->game > opt.last) {
+			yote_record_free(rec);
+			break;
+		}
+		status = worse(status, out_put(o, name, rec,
+		    yote_reader_plies(rd)));
+		taken = opt.first > 0 ? rec->game - opt.first + 1 : taken + 1;
+		yote_record_free(rec);
+		if (status == EXIT_IO)
+			break;
+	}
+	if (opt.first > 0 && taken == 0 && status == EXIT_OK) {
+		tool_warn("%s: no game %lu (%lu games)", name, opt.first,
+		    yote_reader_games(rd));
+		status = EXIT_INVALID;
+	}
+	yote_reader_close(rd);
+	if (fp != stdin)
+		fclose(fp);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "block-games", required_argument, NULL, 'b' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "keep-invalid", no_argument, NULL, 'k' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "lossy", no_argument, NULL, OPT_LOSSY },
+		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
+		{ "output", required_argument, NULL, 'o' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "stats", no_argument, NULL, 's' },
+		{ "to", required_argument, NULL, 't' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static char *stdin_only[] = { (char *)"-", NULL };
+	static char outbuf[1 << 16];
+	struct out o;
+	struct yote_error e;
+	const char *output = NULL, *rules = NULL;
+	char **files;
+	FILE *fp = stdout;
+	int c, i, owned = 0, status = EXIT_OK;
+
+	tool_init(argv[0]);
+	opt.to = OUT_NONE;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "Vb:g:hklo:r:st:", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'V':
+			printf("%s %s\n", tool_name, YOTE_VERSION);
+			return EXIT_OK;
+		case 'b':
+			if (parse_count(optarg, &opt.block) != 0)
+				return tool_usage_error("--block-games: expected "
+				    "a count of 1 or more, not '%s'", optarg);
+			break;
+		case 'g':
+			if (parse_games(optarg) != 0)
+				return tool_usage_error("--game: expected N or "
+				    "N-M with 1 <= N <= M, not '%s'", optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'k':
+			opt.keep_invalid = 1;
+			break;
+		case 'l':
+			opt.list = 1;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'r':
+			rules = optarg;
+			break;
+		case 's':
+			opt.stats = 1;
+			break;
+		case 't':
+			if ((opt.to = format_named(optarg)) == OUT_NONE)
+				return tool_usage_error("--to: expected yaml, "
+				    "archive or lines, not '%s'", optarg);
+			break;
+		case OPT_LOSSY:
+			opt.lossy = 1;
+			break;
+		case OPT_NO_INDEX:
+			opt.no_index = 1;
+			break;
+		default:
+			if (optopt != 0 && strchr("bgort", optopt) != NULL)
+				return tool_usage_error("option -%c needs an "
+				    "argument", optopt);
+			return tool_usage_error("unknown option '%s'",
+			    argv[optind - 1]);
+		}
+	}
+	if (output != NULL && strcmp(output, "-") == 0)
+		output = NULL;
+	if (opt.to == OUT_NONE && output != NULL && !opt.list &&
+	    (opt.to = format_of_path(output)) == OUT_NONE)
+		return tool_usage_error("cannot tell the output format from "
+		    "'%s': name it .yaml, .yta or .lines, or use --to",
+		    output);
+	if (opt.to == OUT_NONE)
+		opt.to = OUT_YAML;
+	if (opt.to == OUT_ARCHIVE && output == NULL && !opt.list &&
+	    isatty(STDOUT_FILENO))
+		return tool_usage_error("an archive is binary: write it with "
+		    "-o FILE or redirect standard output");
+	if (rules != NULL && (opt.rules = tool_rules(rules, &owned,
+	    &status)) == NULL)
+		return status;
+	files = optind < argc ? argv + optind : stdin_only;
+	if (output != NULL && (fp = tmp_open(output)) == NULL) {
+		tool_warn("%s: cannot write: %s", output, strerror(errno));
+		if (owned)
+			yote_rules_free(opt.rules);
+		return EXIT_IO;
+	}
+	setvbuf(fp, outbuf, _IOFBF, sizeof(outbuf));
+	yote_error_clear(&e);
+	if (out_open(&o, fp, &e) != 0) {
+		tool_warn("%s", e.msg);
+		status = EXIT_IO;
+	} else {
+		for (i = 0; files[i] != NULL && status < EXIT_IO; i++)
+			status = worse(status, convert_file(&o, files[i]));
+		yote_error_clear(&e);
+		if (out_close(&o, &e) != 0) {
+			tool_warn("%s", e.msg);
+			status = EXIT_IO;
+		}
+	}
+	if (output != NULL) {
+		if (ferror(fp) && status < EXIT_IO) {
+			tool_warn("%s: write error", output);
+			status = EXIT_IO;
+		}
+		status = worse(status, tmp_close(fp, output, status < EXIT_IO));
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		tool_warn("write error on standard output");
+		status = EXIT_IO;
+	}
+	if (owned)
+		yote_rules_free(opt.rules);
+	return status;
+}

@@ -1,0 +1,146 @@
+/*
+ * tune - self-play matches between two sets of evaluation weights, the
+ * way the weights in src/eval.c were chosen (formats/engine.md).
+ *
+ *   tune [--rules R] [--games N] [--depth D] [--seed S] [--max-plies K]
+ *        [--a k=v,...] [--b k=v,...]
+ *
+ * Both colours of each random opening (4 random plies), a fixed depth, a
+ * draw by adjudication at the ply cap.  Prints wins, draws and losses of
+ * A, how many games hit the cap, and the mean game length.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "yote.h"
+
+static const char *const names[] = { "trade", "hand", "corner", "threat",
+	"initiative", "open", "mobility", "mobility_blocked", "shut_in",
+	"decay" };
+
+static int
+set_weights(struct yote_eval_weights *w, const char *spec)
+{
+	int *f = &w->trade;
+	char *copy, *tok, *save, *eq;
+	size_t i;
+
+	if (spec == NULL)
+		return 0;
+	copy = strdup(spec);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",",
+	    &save)) {
+		if ((eq = strchr(tok, '=')) == NULL)
+			return -1;
+		*eq = '\0';
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strcmp(tok, names[i]) == 0)
+				break;
+		if (i == sizeof(names) / sizeof(names[0])) {
+			fprintf(stderr, "tune: unknown weight '%s'\n", tok);
+			return -1;
+		}
+		f[i] = atoi(eq + 1);
+	}
+	free(copy);
+	return 0;
+}
+
+static uint64_t
+rnd(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+int
+main(int argc, char *argv[])
+{
+	const struct yote_rules *r = yote_rules_by_name("classic");
+	struct yote_eval_weights wa, wb;
+	struct yote_engine *e[2];
+	struct yote_movelist l = { 0 };
+	struct yote_search_result sr;
+	struct yote_limits lim = { 3, 0, 0 };
+	struct yote_outcome o;
+	struct yote_pos start, p;
+	uint64_t seed = 1;
+	long games = 40, g, w = 0, d = 0, lo = 0, capped = 0, plies = 0;
+	int i, k, maxp = 300, a_first;
+	const char *sa = NULL, *sb = NULL;
+
+	for (i = 1; i + 1 < argc; i += 2) {
+		if (strcmp(argv[i], "--rules") == 0)
+			r = yote_rules_by_name(argv[i + 1]);
+		else if (strcmp(argv[i], "--games") == 0)
+			games = atol(argv[i + 1]);
+		else if (strcmp(argv[i], "--depth") == 0)
+			lim.depth = atoi(argv[i + 1]);
+		else if (strcmp(argv[i], "--seed") == 0)
+			seed = strtoull(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "--max-plies") == 0)
+			maxp = atoi(argv[i + 1]);
+		else if (strcmp(argv[i], "--a") == 0)
+			sa = argv[i + 1];
+		else if (strcmp(argv[i], "--b") == 0)
+			sb = argv[i + 1];
+		else {
+			fprintf(stderr, "tune: unknown option %s\n", argv[i]);
+			return 2;
+		}
+	}
+	if (r == NULL)
+		return 2;
+	wa = wb = yote_eval_w;
+	if (set_weights(&wa, sa) != 0 || set_weights(&wb, sb) != 0)
+		return 2;
+	e[0] = yote_engine_new(8);
+	e[1] = yote_engine_new(8);
+	for (g = 0; g < games; g++) {
+		a_first = g % 2 == 0;
+		if (a_first) {
+			yote_pos_start(r, &start);
+			for (k = 0; k < 4; k++) {
+				yote_gen_moves(r, &start, &l);
+				yote_pos_play(r, &start, &l.v[rnd(&seed) % l.n]);
+			}
+		}
+		p = start;
+		yote_engine_clear(e[0]);
+		yote_engine_clear(e[1]);
+		for (k = 0;; k++) {
+			int a_moves = (p.side == 0) == a_first;
+
+			yote_pos_outcome(r, &p, &o);
+			if (o.term != YOTE_TERM_NONE)
+				break;
+			if (k >= maxp) {
+				o.result = YOTE_RES_DRAW;
+				capped++;
+				break;
+			}
+			yote_eval_w = a_moves ? wa : wb;
+			yote_engine_search(e[!a_moves], r, &p, &lim, &sr, NULL,
+			    NULL);
+			yote_pos_play(r, &p, &sr.best);
+		}
+		plies += k;
+		if (o.result == YOTE_RES_DRAW)
+			d++;
+		else if ((o.result == YOTE_RES_FIRST) == a_first)
+			w++;
+		else
+			lo++;
+	}
+	printf("A +%ld =%ld -%ld  score %.1f%%  capped %ld  mean plies %.0f\n",
+	    w, d, lo, 100.0 * ((double)w + (double)d / 2) / (double)games,
+	    capped, (double)plies / (double)games);
+	yote_movelist_free(&l);
+	yote_engine_free(e[0]);
+	yote_engine_free(e[1]);
+	return 0;
+}
