@@ -2586,6 +2586,17 @@ range_text(unsigned long first, unsigned long count, char *buf, size_t n)
 	return buf;
 }
 
+/* "after game 12", or "before any game". */
+static const char *
+after_text(unsigned long games, char *buf, size_t n)
+{
+	if (games == 0)
+		snprintf(buf, n, "before any game");
+	else
+		snprintf(buf, n, "after game %lu", games);
+	return buf;
+}
+
 /*
  * Read up to the next data block and load it (1), or pass over it
  * whole when it holds no more than want_skip games (2, *skipped set);
@@ -2667,28 +2678,29 @@ a_advance(struct yote_arc_reader *a, unsigned long want_skip,
 			return a_err(a, err, YOTE_ESYNTAX, *a->games + 1,
 			    "archive truncated at byte offset %llu: the "
 			    "member that starts at byte offset %llu has no end "
-			    "block (after game %lu)", (unsigned long long)at,
-			    (unsigned long long)a->member_off, *a->games);
+			    "block (%s)", (unsigned long long)at,
+			    (unsigned long long)a->member_off,
+			    after_text(*a->games, rg, sizeof(rg)));
 		if (n < BLOCK_HEAD)
 			return a_err(a, err, YOTE_ESYNTAX, *a->games + 1,
 			    "archive truncated at byte offset %llu: the block "
-			    "header at byte offset %llu is incomplete (after "
-			    "game %lu)", (unsigned long long)a->off,
-			    (unsigned long long)at, *a->games);
+			    "header at byte offset %llu is incomplete (%s)",
+			    (unsigned long long)a->off, (unsigned long long)at,
+			    after_text(*a->games, rg, sizeof(rg)));
 		if (!valid_block_head(h)) {
 			if ((rc = a_resync(a, h, n, at)) < 0)
 				return a_err(a, err, rc, 0, "out of memory");
 			if (rc == 0)
 				return a_err(a, err, YOTE_ESYNTAX, *a->games +
 				    1, "archive damaged at byte offset %llu: "
-				    "bad block header (after game %lu), and no "
-				    "valid block follows",
-				    (unsigned long long)at, *a->games);
+				    "bad block header (%s), and no valid block "
+				    "follows", (unsigned long long)at,
+				    after_text(*a->games, rg, sizeof(rg)));
 			return a_err(a, err, YOTE_EVALUE, *a->games + 1,
 			    "archive damaged at byte offset %llu: bad block "
-			    "header (after game %lu); going on at byte offset "
-			    "%llu", (unsigned long long)at, *a->games,
-			    (unsigned long long)a->off);
+			    "header (%s); going on at byte offset %llu",
+			    (unsigned long long)at, after_text(*a->games, rg,
+			    sizeof(rg)), (unsigned long long)a->off);
 		}
 		if (h[3] == 'E') {
 			total = get64(h + 12);
@@ -2957,7 +2969,9 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	free(start);
 	if (rc == 0 && !raw) {
 		*plies = g->plies;
-		if ((flags & YOTE_READ_NO_MOVES) || b->no_moves)
+		if (b->no_moves)        /* the moves stream fell behind */
+			flags |= YOTE_READ_NO_MOVES;
+		if (flags & YOTE_READ_NO_MOVES)
 			b->no_moves = 1;
 		else
 			rc = a_moves(a, b, r, &pos);
@@ -3164,7 +3178,7 @@ out:
 }
 
 long
-yote_arc_skip(struct yote_arc_reader *a, unsigned long n,
+yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
     struct yote_error *err)
 {
 	unsigned long start = *a->games, target, skipped, plies;
@@ -3185,7 +3199,7 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned long n,
 				b->next = b->games;
 				continue;
 			}
-			rc = a_game(a, 0, &rec, &plies, err);
+			rc = a_game(a, flags, &rec, &plies, err);
 			if (rc == 1)
 				yote_record_free(rec);
 			else if (rc != YOTE_EVALUE)

@@ -637,7 +637,7 @@ yote_reader_skip(struct yote_reader *rd, unsigned long n,
 	int rc;
 
 	if (rd->arc != NULL)
-		return yote_arc_skip(rd->arc, n, err);
+		return yote_arc_skip(rd->arc, rd->flags, n, err);
 	while (rd->games - start < n) {
 		if ((rc = rd->lines != NULL ? yote_lines_next(rd->lines, &rec,
 		    err) : yaml_next(rd, &rec, err)) == 0)

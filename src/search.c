@@ -428,6 +428,13 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 		maxdepth = YOTE_MAX_PLY - 4;
 	if (lim->depth <= 0 && !lim->nodes && !lim->movetime_ms)
 		maxdepth = 6;
+	/* little material: look for the exact result */
+	if (lim->endgame && yote_pos_remaining(p, 0) + yote_pos_remaining(p,
+	    1) <= YOTE_ENDGAME_PIECES && maxdepth < 16) {
+		maxdepth = 16;
+		if (!e->node_limit || e->node_limit > YOTE_ENDGAME_NODES)
+			e->node_limit = YOTE_ENDGAME_NODES;
+	}
 	if (yote_gen_moves(r, p, &e->list[0]) < 0)
 		return YOTE_ENOMEM;
 	out->nmoves = (int)e->list[0].n;

@@ -1052,6 +1052,7 @@ main(int argc, char *argv[])
 		return tool_usage_error("--tsv goes with --summary");
 	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms)
 		opt.lim.depth = 6;
+	opt.lim.endgame = 1;
 	if (rules != NULL || depth >= 0 || moves || best) {
 		if ((r = tool_rules(rules, &owned, &status)) == NULL)
 			return status;

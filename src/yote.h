@@ -387,7 +387,13 @@ struct yote_limits {
 	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 */
 	unsigned long long nodes;       /* nodes; deterministic */
 	long movetime_ms;       /* wall-clock; not deterministic */
+	int endgame;            /* 1: with YOTE_ENDGAME_PIECES or fewer
+				   pieces left, search on to 16 plies (within
+				   YOTE_ENDGAME_NODES) for an exact result */
 };
+
+#define YOTE_ENDGAME_PIECES 5
+#define YOTE_ENDGAME_NODES 2000000ULL
 
 /* What a search found. */
 struct yote_search_result {

@@ -20,8 +20,8 @@ int yote_arc_open(FILE *fp, const char *name, const unsigned char *head,
 /* flags: YOTE_READ_*; *plies gets the record's ply count. */
 int yote_arc_next(struct yote_arc_reader *a, unsigned flags,
     struct yote_record **out, unsigned long *plies, struct yote_error *err);
-long yote_arc_skip(struct yote_arc_reader *a, unsigned long n,
-    struct yote_error *err);
+long yote_arc_skip(struct yote_arc_reader *a, unsigned flags,
+    unsigned long n, struct yote_error *err);
 void yote_arc_close(struct yote_arc_reader *a);
 
 /* lines.c */

@@ -1,0 +1,82 @@
+#!/bin/sh
+# make bench: speed and strength figures.  Nothing here is a pass/fail
+# test; the figures go in the closing notes and the README.
+#   BENCH_GAMES   games in the generated collection (default 100000)
+#   BENCH_QUICK=1 smaller everything, for a smoke run
+set -u
+LC_ALL=C
+export LC_ALL
+B=$(pwd)/bin
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+games=${BENCH_GAMES:-100000}
+matchgames=40
+[ "${BENCH_QUICK:-0}" = 1 ] && games=2000 && matchgames=4
+
+secs() { # command... : wall seconds, peak KiB in $tmp/mem
+	/usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"
+	read -r t m <"$tmp/time"
+	echo "$m" >"$tmp/mem"
+	echo "$t"
+}
+rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t <= 0) t = 0.001; printf "%.0f", n / t }'; }
+
+echo "== perft (single thread, bulk counting at the last ply)"
+while read -r rules depth pos; do
+	t=$(secs "$B/yote-analyze" --rules "$rules" --position "$pos" --perft "$depth")
+	n=$("$B/yote-analyze" --rules "$rules" --position "$pos" --perft "$depth")
+	printf '%-12s depth %s  %12s leaves  %6.2f s  %s leaves/s\n' "$rules" "$depth" "$n" "$t" "$(rate "$n" "$t")"
+done <<'EOF'
+classic 5 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+traditional 5 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+damasi 5 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+ndar-kepp 6 2o2/1o3/1xx2/o4/3o1 x 6 6 3 17
+classic 6 6/6/6/6/6 x 12 12 0 1
+EOF
+
+echo
+echo "== validation of a generated collection"
+for rules in classic ndar-kepp; do
+	"$B/gen-games" --rules "$rules" --games "$games" --seed 1 >"$tmp/c.yaml"
+	plies=$("$B/yote-validate" --summary "$tmp/c.yaml" | awk '{ print $(NF-1) }')
+	t=$(secs "$B/yote-validate" -q "$tmp/c.yaml")
+	printf '%-10s %7s games %9s plies %8s bytes  %6.2f s  %s plies/s  peak %s KiB\n' \
+	    "$rules" "$games" "$plies" "$(wc -c <"$tmp/c.yaml")" "$t" "$(rate "$plies" "$t")" "$(cat "$tmp/mem")"
+done
+echo "-- memory as the collection grows (classic)"
+for n in 1000 10000 100000; do
+	[ "$n" -gt "$games" ] && break
+	"$B/gen-games" --rules classic --games "$n" --seed 2 >"$tmp/g.yaml"
+	t=$(secs "$B/yote-validate" -q "$tmp/g.yaml")
+	printf '%8s games  %6.2f s  peak %s KiB\n' "$n" "$t" "$(cat "$tmp/mem")"
+done
+
+echo
+echo "== engine"
+while read -r rules depth pos; do
+	"$B/yote-analyze" --rules "$rules" --position "$pos" --best --depth "$depth" >"$tmp/best"
+	tail -2 "$tmp/best" | head -1 | awk -v r="$rules" '{ ms = $9; if (ms < 1) ms = 1; printf "%-12s depth %s  %9s nodes  %5s ms  %.0f nodes/s\n", r, $3, $7, $9, $7 * 1000 / ms }'
+done <<'EOF'
+classic 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+traditional 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+damasi 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+ndar-kepp 10 2o2/1o3/1xx2/o4/3o1 x 6 6 3 17
+classic 9 6/6/6/6/6 x 12 12 0 1
+EOF
+echo "-- annotation of samples/*.yaml at depth 5: -j 1 against -j 2"
+t1=$(secs "$B/yote-analyze" --depth 5 -j 1 samples/classic.yaml samples/traditional.yaml samples/damasi.yaml samples/ndar-kepp.yaml)
+t2=$(secs "$B/yote-analyze" --depth 5 -j 2 samples/classic.yaml samples/traditional.yaml samples/damasi.yaml samples/ndar-kepp.yaml)
+awk -v a="$t1" -v b="$t2" 'BEGIN { if (b <= 0) b = 0.001; printf "-j 1 %.2f s, -j 2 %.2f s, speed-up %.2f\n", a, b, a / b }'
+
+if [ -x tests/bench-archive.sh ]; then
+	echo
+	echo "== archives"
+	BENCH_GAMES=$games sh tests/bench-archive.sh
+fi
+
+echo
+echo "== strength: each level against the next ($matchgames games, classic, -j 2)"
+for pair in beginner,casual casual,club club,expert; do
+	"$B/yote-play" --match "$pair" --games "$matchgames" -j 2 --max-plies 300 --seed 3 | sed 's/^/  /'
+done
+echo "-- against a 1-ply greedy player (beginner without its random moves is close to it: casual)"
