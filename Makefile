@@ -35,7 +35,7 @@ LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay
 
 all: bin/libyote.a $(TOOLS)
 
@@ -130,7 +130,7 @@ uninstall:
 clean:
 	rm -rf bin
 
-.PHONY: all check asan ubsan bench lint install uninstall clean
+.PHONY: all check asan ubsan bench lint install uninstall clean fuzz
 .SECONDARY:
 
 # generated game collections (samples, tests, benchmarks)
@@ -145,3 +145,30 @@ bin/tune: tests/tools/tune.c bin/libyote.a
 
 bin/fit-k: tests/tools/fit-k.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+# ------------------------------------------------------------ fuzzing
+# One harness per parser (tests/fuzz/fuzz-*.c).  `make check` replays the
+# seeds and every kept crash case (tests/fuzz/regress/) through a plain
+# driver; `make fuzz` runs libFuzzer (clang) on each for FUZZ_TIME seconds
+# and keeps new crashes in tests/fuzz/regress/HARNESS/.
+FUZZERS = move position rules record
+FUZZ_TIME ?= 60
+FUZZ_CC ?= clang
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \
+	-D_POSIX_C_SOURCE=200809L
+
+bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/libyote.a $(LIBS)
+
+fuzz: bin/gen/rules_builtin.c
+	mkdir -p bin/fuzz
+	for f in $(FUZZERS); do \
+	    $(FUZZ_CC) $(FUZZ_FLAGS) -o bin/fuzz/fuzz-$$f tests/fuzz/fuzz-$$f.c \
+	        $(LIB_SRC) bin/gen/rules_builtin.c $(PKG_LIBS) -pthread -lm || exit 1; \
+	    mkdir -p bin/fuzz/corpus-$$f tests/fuzz/regress/$$f; \
+	    (cd bin/fuzz && ./fuzz-$$f -max_total_time=$(FUZZ_TIME) \
+	        -artifact_prefix=../../tests/fuzz/regress/$$f/ -print_final_stats=1 \
+	        corpus-$$f ../../tests/fuzz/seeds/$$f 2>&1 | \
+	        grep -E '^stat::number_of_executed_units|^stat::peak_rss|ERROR|SUMMARY' \
+	        | sed "s/^/$$f: /"); \
+	done

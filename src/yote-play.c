@@ -633,21 +633,32 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 			    yote_result_text(g.result));
 			break;
 		} else if (strcmp(cmd, "draw") == 0) {
-			int accept;
+			const struct yote_pos *p = game_now(&g);
+			int accept, c0 = yote_pos_captured_by(r, p, 0),
+			    c1 = yote_pos_captured_by(r, p, 1);
+			enum yote_result res = YOTE_RES_DRAW;
 
+			/* under traditional the agreement is that no capture
+			 * is left: the side that has captured more wins */
+			if (r->blocked == YOTE_BLOCK_MORE_CAPTURED && c0 != c1)
+				res = c0 > c1 ? YOTE_RES_FIRST : YOTE_RES_SECOND;
 			if (opt.hvh) {
 				printf("%s offers a draw. %s, accept (y/n)? ",
-				    r->side_name[game_now(&g)->side],
-				    r->side_name[!game_now(&g)->side]);
+				    r->side_name[p->side],
+				    r->side_name[!p->side]);
 				fflush(stdout);
 				accept = fgets(line, sizeof(line), stdin) !=
 				    NULL && (line[0] == 'y' || line[0] == 'Y');
+			} else if (res != YOTE_RES_DRAW) {
+				/* the engine agrees to win, not to lose */
+				accept = (res == YOTE_RES_FIRST) !=
+				    (human_side == YOTE_FIRST);
 			} else {
 				memset(&lim, 0, sizeof(lim));
 				lim.depth = 6;
 				lim.nodes = 2000000;
-				yote_engine_search(eng.e, r, game_now(&g), &lim,
-				    &sr, NULL, NULL);
+				yote_engine_search(eng.e, r, p, &lim, &sr, NULL,
+				    NULL);
 				/* the human's view: the engine accepts when it
 				 * is not better */
 				accept = sr.score >= -50;
@@ -657,13 +668,7 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 				continue;
 			}
 			g.term = YOTE_TERM_AGREEMENT;
-			g.result = r->blocked == YOTE_BLOCK_MORE_CAPTURED ?
-			    (yote_pos_captured_by(r, game_now(&g), 0) >
-			    yote_pos_captured_by(r, game_now(&g), 1) ?
-			    YOTE_RES_FIRST : yote_pos_captured_by(r,
-			    game_now(&g), 0) < yote_pos_captured_by(r,
-			    game_now(&g), 1) ? YOTE_RES_SECOND :
-			    YOTE_RES_DRAW) : YOTE_RES_DRAW;
+			g.result = res;
 			declared = 1;
 			if (g.result == YOTE_RES_DRAW)
 				printf("Draw agreed. Result: %s.\n",

@@ -1,0 +1,45 @@
+/* fuzz-position.c - position strings: parse under each ruleset, write,
+ * read back; generate and play the moves of what was read. */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "yote.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct yote_movelist l = { 0 };
+	struct yote_outcome o;
+	struct yote_pos p, q;
+	const struct yote_rules *r;
+	char *s, text[YOTE_POS_TEXT];
+	size_t k;
+	int i;
+
+	if ((s = malloc(size + 1)) == NULL)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	for (i = 0; i < yote_rules_builtin_count(); i++) {
+		r = yote_rules_builtin(i);
+		if (yote_pos_parse(r, s, &p, NULL) != 0)
+			continue;
+		yote_pos_format(r, &p, text);
+		assert(yote_pos_parse(r, text, &q, NULL) == 0);
+		assert(memcmp(&p, &q, sizeof(p)) == 0);
+		yote_pos_outcome(r, &p, &o);
+		if (yote_gen_moves(r, &p, &l) > 0) {
+			assert(yote_count_moves(r, &p) == l.n);
+			for (k = 0; k < l.n && k < 64; k++) {
+				q = p;
+				yote_pos_play(r, &q, &l.v[k]);
+			}
+		}
+	}
+	yote_movelist_free(&l);
+	free(s);
+	return 0;
+}
