@@ -33,9 +33,9 @@ LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
 	src/archive.c src/lines.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
-TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o
+TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
 
 all: bin/libyote.a $(TOOLS)
 
@@ -151,20 +151,21 @@ bin/fit-k: tests/tools/fit-k.c bin/libyote.a
 # seeds and every kept crash case (tests/fuzz/regress/) through a plain
 # driver; `make fuzz` runs libFuzzer (clang) on each for FUZZ_TIME seconds
 # and keeps new crashes in tests/fuzz/regress/HARNESS/.
-FUZZERS = move position rules record
+FUZZERS = move position rules record protocol
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \
 	-D_POSIX_C_SOURCE=200809L
 
-bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/libyote.a $(LIBS)
+bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/obj/protocol.o bin/libyote.a $(LIBS)
 
 fuzz: bin/gen/rules_builtin.c
 	mkdir -p bin/fuzz
 	for f in $(FUZZERS); do \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) -o bin/fuzz/fuzz-$$f tests/fuzz/fuzz-$$f.c \
-	        $(LIB_SRC) bin/gen/rules_builtin.c $(PKG_LIBS) -pthread -lm || exit 1; \
+	        $(LIB_SRC) src/protocol.c bin/gen/rules_builtin.c $(PKG_LIBS) \
+	        -pthread -lm || exit 1; \
 	    mkdir -p bin/fuzz/corpus-$$f tests/fuzz/regress/$$f; \
 	    (cd bin/fuzz && ./fuzz-$$f -max_total_time=$(FUZZ_TIME) \
 	        -artifact_prefix=../../tests/fuzz/regress/$$f/ -print_final_stats=1 \

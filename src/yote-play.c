@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "protocol.h"
 #include "tool.h"
 
 /* ------------------------------------------------------------ levels */
@@ -797,190 +798,22 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 
 /* ------------------------------------------------------------ protocol */
 
-struct proto_ctx {
-	const struct yote_rules *r;
-};
-
-static void
-proto_info(void *ctx, const struct yote_search_result *sr)
-{
-	const struct proto_ctx *pc = ctx;
-	char buf[YOTE_MOVE_TEXT], sc[16];
-	int i;
-
-	printf("info depth %d score %s nodes %llu time %ld nps %llu pv",
-	    sr->depth, yote_score_text(sr->score, sc), sr->nodes, sr->ms,
-	    sr->ms > 0 ? sr->nodes * 1000ULL / (unsigned long long)sr->ms :
-	    sr->nodes);
-	for (i = 0; i < sr->pvlen; i++)
-		printf(" %s", yote_move_format(pc->r, &sr->pv[i], buf));
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void
-proto_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-#include <stdarg.h>
-
-static void
-proto_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("error ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
-/* "position start|POS [moves M...]" into p; 0 or -1 (error printed). */
 static int
-proto_position(const struct yote_rules *r, char *args, struct yote_pos *p)
+protocol(const struct yote_rules *r)
 {
-	struct yote_pos q;
-	struct yote_move_text mt;
-	struct yote_move m;
-	struct yote_error e;
-	char *mv, *tok, *save;
-	unsigned long ply = 0;
+	struct protocol *pr;
+	char line[8192];
 
-	yote_error_clear(&e);
-	if ((mv = strstr(args, " moves")) != NULL &&
-	    (mv[6] == ' ' || mv[6] == '\0')) {
-		*mv = '\0';
-		mv += 6;
-	} else if (strncmp(args, "moves", 5) == 0 && (args[5] == ' ' ||
-	    args[5] == '\0')) {
-		mv = args + 5;
-		args = (char *)"start";
-	}
-	if (strcmp(args, "start") == 0 || *args == '\0')
-		yote_pos_start(r, &q);
-	else if (yote_pos_parse(r, args, &q, &e) != 0) {
-		proto_error("%s", e.msg);     /* it says "position: ..." */
-		return -1;
-	}
-	if (mv != NULL)
-		for (tok = strtok_r(mv, " \t", &save); tok != NULL;
-		    tok = strtok_r(NULL, " \t", &save)) {
-			ply++;
-			if (yote_move_parse(tok, &mt, &e) != 0 ||
-			    yote_move_from_text(r, &mt, &m, &e) != 0 ||
-			    yote_move_check(r, &q, &m, &e) != 0) {
-				proto_error("position: move %lu '%s': %s", ply,
-				    tok, e.msg);
-				return -1;
-			}
-			yote_pos_play(r, &q, &m);
-		}
-	*p = q;
-	return 0;
-}
-
-static int
-protocol(const struct yote_rules *r0)
-{
-	const struct yote_rules *r = r0, *loaded = NULL;
-	struct yote_engine *e;
-	struct yote_pos p;
-	struct yote_limits lim;
-	struct yote_search_result sr;
-	struct proto_ctx pc;
-	struct yote_error err;
-	char line[8192], *cmd, *args, buf[YOTE_MOVE_TEXT], *end;
-	int owned;
-	long long x;
-
-	if ((e = yote_engine_new(opt.hash_mb)) == NULL) {
+	if ((pr = protocol_new(r, opt.hash_mb, opt.level->depth,
+	    opt.level->nodes)) == NULL) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
-	yote_pos_start(r, &p);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while (fgets(line, sizeof(line), stdin) != NULL) {
-		line[strcspn(line, "\r\n")] = '\0';
-		cmd = line + strspn(line, " \t");
-		args = cmd + strcspn(cmd, " \t");
-		if (*args != '\0')
-			*args++ = '\0';
-		args += strspn(args, " \t");
-		if (*cmd == '\0' || *cmd == '#')
-			continue;
-		if (strcmp(cmd, "yote") == 0) {
-			printf("id name yote-play %s\nid rules %s\nyoteok\n",
-			    YOTE_VERSION, r->name);
-		} else if (strcmp(cmd, "isready") == 0) {
-			printf("readyok\n");
-		} else if (strcmp(cmd, "newgame") == 0) {
-			yote_engine_clear(e);
-			yote_pos_start(r, &p);
-		} else if (strcmp(cmd, "rules") == 0) {
-			const struct yote_rules *nr;
-
-			yote_error_clear(&err);
-			if (yote_rules_get(args, &nr, &owned, &err) != 0) {
-				proto_error("rules: %s", err.msg);
-				continue;
-			}
-			yote_rules_free(loaded);
-			loaded = owned ? nr : NULL;
-			r = nr;
-			yote_engine_clear(e);
-			yote_pos_start(r, &p);
-		} else if (strcmp(cmd, "position") == 0) {
-			proto_position(r, args, &p);
-		} else if (strcmp(cmd, "go") == 0) {
-			char *kind = strtok(args, " \t"), *val = strtok(NULL,
-			    " \t");
-
-			memset(&lim, 0, sizeof(lim));
-			x = val ? strtoll(val, &end, 10) : -1;
-			if (kind == NULL) {
-				lim.depth = opt.level->depth;
-				lim.nodes = opt.level->nodes;
-			} else if (val == NULL || *end != '\0' || x < 1) {
-				proto_error("go: expected depth N, nodes N or "
-				    "movetime MS");
-				continue;
-			} else if (strcmp(kind, "depth") == 0)
-				lim.depth = x > YOTE_MAX_PLY - 4 ?
-				    YOTE_MAX_PLY - 4 : (int)x;
-			else if (strcmp(kind, "nodes") == 0)
-				lim.nodes = (unsigned long long)x;
-			else if (strcmp(kind, "movetime") == 0)
-				lim.movetime_ms = (long)x;
-			else {
-				proto_error("go: unknown budget '%s'", kind);
-				continue;
-			}
-			pc.r = r;
-			if (yote_engine_search(e, r, &p, &lim, &sr, proto_info,
-			    &pc) != 0) {
-				proto_error("out of memory");
-				continue;
-			}
-			if (sr.nmoves == 0)
-				printf("bestmove (none)\n");
-			else
-				printf("bestmove %s\n", yote_move_format(r,
-				    &sr.best, buf));
-		} else if (strcmp(cmd, "d") == 0 || strcmp(cmd, "show") == 0) {
-			printf("position %s\n", yote_pos_format(r, &p, buf));
-		} else if (strcmp(cmd, "quit") == 0) {
+	while (fgets(line, sizeof(line), stdin) != NULL)
+		if (protocol_line(pr, line, stdout) != 0)
 			break;
-		} else {
-			proto_error("unknown command '%s'", cmd);
-		}
-	}
-	yote_rules_free(loaded);
-	yote_engine_free(e);
+	protocol_free(pr);
 	return EXIT_OK;
 }
 
