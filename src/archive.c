@@ -512,61 +512,62 @@ move_score(const struct yote_rules *r, const struct yote_pos *p,
 	return v;
 }
 
-static int
-cmp_desc(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-
-	return (x < y) - (x > y);
-}
-
 /* Generate and score the moves of p; returns their count or an error. */
 static long
 mover_rank(struct mover *mv, const struct yote_rules *r,
     const struct yote_pos *p)
 {
-	long n = yote_gen_moves(r, p, &mv->list);
+	long n = yote_gen_moves(r, p, &mv->list), *s;
+	uint32_t *c;
 	size_t i, j;
 
 	if (n <= 0)
 		return n;
 	if ((size_t)n > mv->cap) {
 		size_t cap = (size_t)n * 2;
-		long *s = realloc(mv->score, cap * sizeof(*s));
 
-		if (s == NULL)
+		if ((s = realloc(mv->score, cap * sizeof(*s))) == NULL)
 			return YOTE_ENOMEM;
 		mv->score = s;
 		if ((s = realloc(mv->level, cap * sizeof(*s))) == NULL)
 			return YOTE_ENOMEM;
 		mv->level = s;
-		uint32_t *c = realloc(mv->count, cap * sizeof(*c));
-		if (c == NULL)
+		if ((c = realloc(mv->count, cap * sizeof(*c))) == NULL)
 			return YOTE_ENOMEM;
 		mv->count = c;
 		mv->cap = cap;
 	}
-	for (i = 0; i < (size_t)n; i++)
-		mv->score[i] = mv->level[i] = move_score(r, p, &mv->list.v[i]);
-	qsort(mv->level, (size_t)n, sizeof(long), cmp_desc);
-	for (i = j = 0; i < (size_t)n; i++)
-		if (j == 0 || mv->level[j - 1] != mv->level[i])
-			mv->level[j++] = mv->level[i];
-	mv->nlevel = j;
-	memset(mv->count, 0, j * sizeof(*mv->count));
+	/*
+	 * The distinct scores, best first, and how many moves have each:
+	 * few levels, so insertion beats sorting every score.
+	 */
+	j = 0;
 	for (i = 0; i < (size_t)n; i++) {
-		size_t lo = 0, hi = j - 1;
+		long sc = move_score(r, p, &mv->list.v[i]);
+		size_t lo = 0, hi = j;
 
+		mv->score[i] = sc;
 		while (lo < hi) {       /* level[] is strictly decreasing */
 			size_t mid = (lo + hi) / 2;
 
-			if (mv->level[mid] > mv->score[i])
+			if (mv->level[mid] > sc)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		mv->count[lo]++;
+		if (lo < j && mv->level[lo] == sc) {
+			mv->count[lo]++;
+			continue;
+		}
+		memmove(&mv->level[lo + 1], &mv->level[lo],
+		    (j - lo) * sizeof(*mv->level));
+		memmove(&mv->count[lo + 1], &mv->count[lo],
+		    (j - lo) * sizeof(*mv->count));
+		mv->level[lo] = sc;
+		mv->count[lo] = 1;
+		j++;
 	}
+	mv->nlevel = j;
 	return n;
 }
 
@@ -616,7 +617,7 @@ static long
 level_texts(struct mover *mv, const struct yote_rules *r, size_t t)
 {
 	char text[YOTE_MOVE_TEXT];
-	size_t i, k = 0, at;
+	size_t i, k = 0, len;
 
 	mv->text.n = 0;
 	if (mv->count[t] > mv->tcap) {
@@ -627,20 +628,23 @@ level_texts(struct mover *mv, const struct yote_rules *r, size_t t)
 		mv->ptr = o;
 		mv->tcap = mv->count[t];
 	}
+	/* the buffer moves as it grows: pointers once it is full */
 	for (i = 0; i < mv->list.n; i++) {
 		if (mv->score[i] != mv->level[t])
 			continue;
-		yote_move_format(r, &mv->list.v[i], text);
+		len = strlen(yote_move_format(r, &mv->list.v[i], text));
 		buf_put(&mv->text, &i, sizeof(i));
-		buf_put(&mv->text, text, strlen(text) + 1);
+		buf_put(&mv->text, text, len + 1);
+		k++;
 	}
 	if (mv->text.oom)
 		return YOTE_ENOMEM;
-	for (at = 0; at < mv->text.n; k++) {
-		mv->ptr[k] = (const char *)mv->text.p + at + sizeof(size_t);
-		at += sizeof(size_t) + strlen(mv->ptr[k]) + 1;
+	for (i = 0, len = 0; i < k; i++) {
+		mv->ptr[i] = (const char *)mv->text.p + len + sizeof(size_t);
+		len += sizeof(size_t) + strlen(mv->ptr[i]) + 1;
 	}
-	qsort(mv->ptr, k, sizeof(*mv->ptr), cmp_str);
+	if (k > 1)
+		qsort(mv->ptr, k, sizeof(*mv->ptr), cmp_str);
 	return (long)k;
 }
 
@@ -1321,7 +1325,8 @@ enc_node(struct hcoder *h, struct slot *s, uint32_t actx,
 			if (rc != 0)
 				return rc;
 			pk = text_ctx(key);
-			pv = text_ctx(val);
+			/* a move's text may come from the move stream later */
+			pv = vc != NULL ? 0 : text_ctx(val);
 		}
 		return 0;
 	}
@@ -1510,7 +1515,7 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 				return rc;
 			}
 			pk = text_ctx(key);
-			pv = text_ctx(kid);
+			pv = vc ? 0 : text_ctx(kid);
 		}
 		break;
 	}

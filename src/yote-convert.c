@@ -136,11 +136,14 @@ parse_count(const char *s, unsigned long *out)
 
 /* -g N or N-M. */
 static int
-parse_games(char *s)
+parse_games(const char *arg)
 {
-	char *dash = strchr(s, '-');
+	char s[64], *dash;
 
-	if (dash != NULL)
+	if (strlen(arg) >= sizeof(s))
+		return -1;
+	strcpy(s, arg);
+	if ((dash = strchr(s, '-')) != NULL)
 		*dash = '\0';
 	if (parse_count(s, &opt.first) != 0)
 		return -1;
@@ -404,15 +407,14 @@ convert_file(struct out *o, const char *path)
 	struct yote_record *rec;
 	struct yote_error e;
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char why[256];
 	FILE *fp;
 	unsigned long taken = 0, want = ULONG_MAX;
 	long skipped;
 	int rc, status = EXIT_OK;
 
-	if (strcmp(path, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(path, "rb")) == NULL) {
-		tool_warn("%s: %s", path, strerror(errno));
+	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
+		tool_warn("%s: %s", name, why);
 		return EXIT_IO;
 	}
 	if (yote_reader_open(fp, name, &rd) != 0) {
@@ -501,8 +503,7 @@ main(int argc, char *argv[])
 
 	tool_init(argv[0]);
 	opt.to = OUT_NONE;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "Vb:g:hklo:r:st:", longopts,
+	while ((c = getopt_long(argc, argv, ":Vb:g:hklo:r:st:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'V':
@@ -548,11 +549,7 @@ main(int argc, char *argv[])
 			opt.no_index = 1;
 			break;
 		default:
-			if (optopt != 0 && strchr("bgort", optopt) != NULL)
-				return tool_usage_error("option -%c needs an "
-				    "argument", optopt);
-			return tool_usage_error("unknown option '%s'",
-			    argv[optind - 1]);
+			return tool_bad_option(c, argv);
 		}
 	}
 	if (output != NULL && strcmp(output, "-") == 0)

@@ -1,0 +1,87 @@
+#!/bin/sh
+# Archive benchmark (run by `make bench`, from the project root, after
+# `make bin/gen-games`): a generated collection of BENCH_GAMES games
+# (default 100000, a quarter under each built-in ruleset), then
+#  - size: bits per move of the archive against gzip -9 and xz -9 of the
+#    same YAML (every format holds the whole records, headers included);
+#  - speed: moves per second to pack (YAML -> archive) and to unpack
+#    (archive -> YAML), with YAML -> YAML as the yardstick, and the time
+#    of --list and of --game N for the last game;
+#  - peak memory (maximum resident set, /usr/bin/time -f %M).
+# Timings are whatever this machine gives; nothing here is a test.
+set -eu
+LC_ALL=C
+export LC_ALL
+N=${BENCH_GAMES:-100000}
+B=bin
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-archive.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+TIME=/usr/bin/time
+[ -x "$TIME" ] || { echo "bench-archive: needs /usr/bin/time" >&2; exit 3; }
+
+q=$((N / 4))
+echo "generating $N games ($q per ruleset) ..."
+: >"$tmp/games.yaml"
+seed=1
+for r in classic traditional damasi ndar-kepp; do
+	"$B/gen-games" --rules "$r" --games "$q" --seed "$seed" >>"$tmp/games.yaml"
+	seed=$((seed + 1))
+done
+
+# run LABEL CMD...: time and peak memory of CMD, output to $tmp/out
+run() {
+	label=$1
+	shift
+	"$TIME" -f "%e %M" -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" ||
+	    { echo "bench-archive: $label failed:" >&2; cat "$tmp/err" >&2;
+	    exit 1; }
+	read -r secs kb <"$tmp/time"
+}
+
+run pack "$B/yote-convert" --stats -o "$tmp/games.yta" "$tmp/games.yaml"
+pack_s=$secs pack_kb=$kb
+stats=$(cat "$tmp/err")
+plies=$("$B/yote-convert" --list "$tmp/games.yta" |
+    awk -F'\t' '{ n += $6 } END { print n }')
+run unpack "$B/yote-convert" -o "$tmp/back.yaml" "$tmp/games.yta"
+unpack_s=$secs unpack_kb=$kb
+run yaml "$B/yote-convert" -o "$tmp/again.yaml" "$tmp/games.yaml"
+yaml_s=$secs yaml_kb=$kb
+cmp -s "$tmp/back.yaml" "$tmp/again.yaml" ||
+    { echo "bench-archive: the round trip differs" >&2; exit 1; }
+run list "$B/yote-convert" --list "$tmp/games.yta"
+list_s=$secs
+run game "$B/yote-convert" --game "$N" "$tmp/games.yta"
+game_s=$secs
+run gamepipe sh -c "cat '$tmp/games.yta' | '$B/yote-convert' --game $N"
+gamepipe_s=$secs
+
+yaml_b=$(wc -c <"$tmp/games.yaml")
+arc_b=$(wc -c <"$tmp/games.yta")
+gz_b=$(gzip -9 -c "$tmp/games.yaml" | wc -c)
+xz_b=$(xz -9 -c "$tmp/games.yaml" | wc -c)
+
+awk -v n="$N" -v p="$plies" -v y="$yaml_b" -v a="$arc_b" -v g="$gz_b" \
+    -v x="$xz_b" -v ps="$pack_s" -v pk="$pack_kb" -v us="$unpack_s" \
+    -v uk="$unpack_kb" -v ys="$yaml_s" -v yk="$yaml_kb" -v ls="$list_s" \
+    -v gs="$game_s" -v gp="$gamepipe_s" 'BEGIN {
+	printf "%d games, %d moves, %.1f moves per game\n\n", n, p, p / n
+	printf "%-22s %12s %12s\n", "format", "bytes", "bits/move"
+	printf "%-22s %12d %12.2f\n", "YAML", y, 8 * y / p
+	printf "%-22s %12d %12.2f\n", "gzip -9 of the YAML", g, 8 * g / p
+	printf "%-22s %12d %12.2f\n", "xz -9 of the YAML", x, 8 * x / p
+	printf "%-22s %12d %12.2f\n\n", "archive (.yta)", a, 8 * a / p
+	printf "%-24s %8s %14s %10s\n", "run", "seconds", "moves/second",
+	    "peak KiB"
+	printf "%-24s %8.2f %14.0f %10d\n", "pack (YAML -> archive)", ps,
+	    (ps > 0 ? p / ps : 0), pk
+	printf "%-24s %8.2f %14.0f %10d\n", "unpack (archive -> YAML)", us,
+	    (us > 0 ? p / us : 0), uk
+	printf "%-24s %8.2f %14.0f %10d\n", "YAML -> YAML", ys,
+	    (ys > 0 ? p / ys : 0), yk
+	printf "%-24s %8.2f\n", "--list (archive)", ls
+	printf "%-24s %8.2f\n", "--game N, last, file", gs
+	printf "%-24s %8.2f\n", "--game N, last, pipe", gp
+}'
+echo
+echo "$stats"
