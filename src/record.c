@@ -610,18 +610,91 @@ nomem:
 	return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 }
 
+/* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid. */
+static size_t
+utf8_char(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned long c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		len = 2, c = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		len = 3, c = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		len = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	if ((len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
+	    (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
+		return 0;
+	return len;
+}
+
+/* The first node whose text is not UTF-8 (YAML holds nothing else). */
+static const struct yote_node *
+bad_utf8(const struct yote_node *n)
+{
+	const struct yote_node *bad;
+	const unsigned char *t;
+	size_t i, k, len;
+
+	if (n == NULL)
+		return NULL;
+	for (k = 0; k < 2; k++) {
+		t = (const unsigned char *)(k ? n->tag : n->text);
+		if (t == NULL)
+			continue;
+		len = k ? strlen(n->tag) : n->len;
+		for (i = 0; i < len; i += utf8_char(t + i, len - i))
+			if (utf8_char(t + i, len - i) == 0)
+				return n;
+	}
+	for (i = 0; i < n->n; i++)
+		if ((bad = bad_utf8(n->kids[i])) != NULL)
+			return bad;
+	return NULL;
+}
+
 int
 yote_reader_next(struct yote_reader *rd, struct yote_record **out,
     struct yote_error *err)
 {
-	const struct yote_node *moves;
+	const struct yote_node *moves, *bad;
 	int rc;
 
 	rd->plies = 0;
 	if (rd->arc != NULL)
-		return yote_arc_next(rd->arc, rd->flags, out, &rd->plies, err);
-	rc = rd->lines != NULL ? yote_lines_next(rd->lines, out, err) :
-	    yaml_next(rd, out, err);
+		rc = yote_arc_next(rd->arc, rd->flags, out, &rd->plies, err);
+	else
+		rc = rd->lines != NULL ? yote_lines_next(rd->lines, out, err) :
+		    yaml_next(rd, out, err);
+	/* libyaml checks YAML input; the other formats are checked here */
+	if (rc == 1 && (rd->arc != NULL || rd->lines != NULL) &&
+	    (bad = bad_utf8((*out)->root)) != NULL) {
+		yote_error_set(err, YOTE_EVALUE, "a value that is not UTF-8 "
+		    "text: a record holds UTF-8 only");
+		if (err != NULL) {
+			err->diag = YOTE_D_YAML;
+			err->game = (*out)->game;
+			err->line = bad->line;
+			err->col = bad->col;
+		}
+		yote_record_free(*out);
+		*out = NULL;
+		return YOTE_EVALUE;
+	}
+	if (rd->arc != NULL)
+		return rc;
 	if (rc == 1 && (moves = yote_node_get((*out)->root, "moves")) !=
 	    NULL && moves->type == YOTE_NODE_SEQ)
 		rd->plies = (unsigned long)moves->n;
@@ -660,6 +733,11 @@ struct yote_writer {
 static int
 emit(struct yote_writer *w, yaml_event_t *ev, int made)
 {
+	if (made && w->failed) {
+		/* the emitter never saw it: ours to free */
+		yaml_event_delete(ev);
+		return YOTE_EIO;
+	}
 	if (w->failed || !made || !yaml_emitter_emit(&w->em, ev)) {
 		w->failed = 1;
 		return YOTE_EIO;
