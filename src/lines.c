@@ -187,6 +187,8 @@ yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
 		return YOTE_EVALUE;
 	}
 	putc('@', fp);
+	if (rec->game > 0)
+		fprintf(fp, "%lu\t", rec->game);
 	for (pair = 0, i = 0; pair + 1 < root->n; pair += 2) {
 		k = root->kids[pair];
 		v = root->kids[pair + 1];
@@ -341,6 +343,9 @@ struct lparse {
 	struct yote_error *err;
 	const char *why;        /* the first problem */
 	size_t at;              /* its 0-based column */
+	unsigned long line;     /* the line as reported: its number if it
+				   carries one, else where it stands */
+	size_t start;           /* first byte of the fields */
 };
 
 /* The 1-based column, in characters as libyaml counts, of byte at. */
@@ -390,7 +395,7 @@ scalar_from(struct lparse *p, const char *s, size_t n, size_t col,
 	v->text[k] = '\0';
 	v->len = k;
 	v->style = style;
-	v->line = p->l->line;
+	v->line = p->line;
 	v->col = char_col(p, col);
 	return v;
 }
@@ -406,7 +411,7 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 		if ((seq = yote_node_seq()) == NULL)
 			return NULL;
 		seq->style = YAML_FLOW_SEQUENCE_STYLE;
-		seq->line = p->l->line;
+		seq->line = p->line;
 		seq->col = char_col(p, col);
 		for (i = 1; i < n - 1; i = j + 1) {
 			for (j = i; j < n - 1 && s[j] != ' '; j++)
@@ -442,16 +447,38 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 	return scalar_from(p, s, n, col, YAML_PLAIN_SCALAR_STYLE);
 }
 
+/*
+ * "@17<TAB>..." : the game's number in the collection it came from, so
+ * that a collection split into pieces and checked piece by piece reports
+ * the same games, and lines, as checked whole.
+ */
+static int
+line_number(const char *s, size_t n, unsigned long *number, size_t *start)
+{
+	size_t i = 1;
+	unsigned long x = 0;
+
+	if (i >= n || s[i] < '1' || s[i] > '9')
+		return 0;
+	while (i < n && s[i] >= '0' && s[i] <= '9' && x < 100000000000UL)
+		x = x * 10 + (unsigned long)(s[i++] - '0');
+	if (i >= n || s[i] != '\t')
+		return 0;
+	*number = x;
+	*start = i + 1;
+	return 1;
+}
+
 static struct yote_node *
 parse_line(struct lparse *p, const char *s, size_t n)
 {
 	struct yote_node *root, *k, *v;
-	size_t i = 1, j, eq;
+	size_t i = p->start, j, eq;
 
 	if ((root = yote_node_map()) == NULL)
 		return NULL;
 	root->style = YAML_BLOCK_MAPPING_STYLE;
-	root->line = p->l->line;
+	root->line = p->line;
 	root->col = 1;
 	while (i < n) {
 		for (j = i; j < n && s[j] != '\t'; j++)
@@ -499,6 +526,7 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	struct yote_node *root;
 	struct lparse p;
 	size_t len = 0;
+	unsigned long number;
 	long n;
 
 	*out = NULL;
@@ -530,6 +558,12 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	memset(&p, 0, sizeof(p));
 	p.l = l;
 	p.err = err;
+	p.line = l->line;
+	p.start = 1;
+	number = 0;
+	if (n > 0 && l->buf[0] == '@' && line_number(l->buf, (size_t)n,
+	    &number, &p.start))
+		p.line = number;
 	root = NULL;
 	if (n == -2)
 		p.why = "a line longer than the limit";
@@ -543,9 +577,9 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 		    p.why);
 		if (err != NULL) {
 			err->diag = n == -2 ? YOTE_D_LIMIT : YOTE_D_YAML;
-			err->line = l->line;
+			err->line = p.line;
 			err->col = n == -2 ? 0 : char_col(&p, p.at);
-			err->game = *l->games;
+			err->game = number ? number : *l->games;
 		}
 		return YOTE_EVALUE;
 	}
@@ -554,8 +588,8 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
 	rec->root = root;
-	rec->game = *l->games;
-	rec->line = l->line;
+	rec->game = number ? number : *l->games;
+	rec->line = p.line;
 	rec->col = 1;
 	*out = rec;
 	return 1;

@@ -155,7 +155,8 @@ random_scalar(void)
 	n->text = malloc(len + 1);
 	assert_non_null(n->text);
 	for (i = 0; i < len; i++)
-		n->text[i] = (char)(rnd(8) == 0 ? rnd(256) : 32 + rnd(95));
+		/* any byte a YAML value can hold: UTF-8, controls, NUL */
+		n->text[i] = (char)(rnd(8) == 0 ? rnd(32) : 32 + rnd(95));
 	n->text[len] = '\0';
 	n->len = len;
 	if (rnd(8) == 0)

@@ -1,0 +1,63 @@
+#!/bin/sh
+# A collection split on line boundaries and checked in pieces by GNU
+# parallel (--pipe --keep-order) gives exactly what one serial run gives:
+# the lines format carries each game's number, so diagnostics agree too.
+set -u
+LC_ALL=C
+export LC_ALL
+PATH="$(pwd)/bin:$PATH"
+export PATH
+if ! command -v parallel >/dev/null 2>&1; then
+	echo "1..0 # SKIP GNU parallel is not installed"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+P="parallel --will-cite --pipe --keep-order -N 5"
+n=0
+check() { # name
+	n=$((n + 1))
+	if cmp -s "$tmp/serial.$1" "$tmp/parallel.$1"; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		diff "$tmp/serial.$1" "$tmp/parallel.$1" | head -10 | sed 's/^/# /'
+	fi
+}
+echo "1..7"
+# valid games, then games with defects in between
+{ yote-convert --to lines --lossy samples/classic.yaml samples/damasi.yaml
+  yote-convert --to lines --keep-invalid samples/invalid/illegal-move-occupied.yaml \
+      samples/invalid/wrong-result.yaml samples/invalid/bad-chain-in-damasi.yaml
+  yote-convert --to lines --lossy samples/ndar-kepp.yaml samples/traditional.yaml
+} >"$tmp/all.lines" 2>/dev/null
+games=$(wc -l <"$tmp/all.lines")
+n=$((n + 1))
+if [ "$games" -ge 30 ]; then echo "ok $n - $games games in lines"; else echo "not ok $n - only $games games"; fi
+
+yote-validate <"$tmp/all.lines" >"$tmp/serial.out" 2>"$tmp/serial.err"
+echo $? >"$tmp/serial.st"
+$P yote-validate <"$tmp/all.lines" >"$tmp/parallel.out" 2>"$tmp/parallel.err"
+st=$?
+check err "yote-validate: the same diagnostics"
+n=$((n + 1))
+if [ -s "$tmp/serial.err" ] && [ "$(cat "$tmp/serial.st")" = 1 ] && [ "$st" -gt 0 ]; then
+	echo "ok $n - both runs reject the collection"
+else
+	echo "not ok $n - statuses serial $(cat "$tmp/serial.st"), parallel $st"
+fi
+
+yote-validate --format=json <"$tmp/all.lines" >"$tmp/serial.json" 2>/dev/null
+$P yote-validate --format=json <"$tmp/all.lines" >"$tmp/parallel.json" 2>/dev/null
+check json "yote-validate --format=json: the same objects"
+
+yote-validate --list <"$tmp/all.lines" >"$tmp/serial.list" 2>/dev/null
+$P yote-validate --list <"$tmp/all.lines" >"$tmp/parallel.list" 2>/dev/null
+check list "yote-validate --list: the same lines"
+
+grep -v 'termination=unfinished' "$tmp/all.lines" | head -12 >"$tmp/some.lines"
+yote-analyze --depth 2 <"$tmp/some.lines" >"$tmp/serial.yaml" 2>"$tmp/serial.aerr"
+parallel --will-cite --pipe --keep-order -N 3 yote-analyze --depth 2 \
+    <"$tmp/some.lines" >"$tmp/parallel.yaml" 2>"$tmp/parallel.aerr"
+check yaml "yote-analyze: the same annotated records"
+check aerr "yote-analyze: the same diagnostics"
