@@ -59,6 +59,16 @@ const struct yote_rules *tool_rules(const char *spec, int *owned,
  */
 FILE *tool_open(const char *path, char *why, size_t size);
 
+/*
+ * Write a file atomically: tool_atomic_open makes a temporary file beside
+ * path (with the mode path has, or would get); tool_atomic_close renames
+ * it over path when ok, else removes it.  SIGINT, SIGTERM and SIGHUP
+ * remove it too, so an interrupted run leaves the old file as it was.
+ * One such file at a time.  Close returns EXIT_OK or EXIT_IO (said).
+ */
+FILE *tool_atomic_open(const char *path);
+int tool_atomic_close(FILE *fp, const char *path, int ok);
+
 /* Print "prog: unknown option; see prog --help" style usage error. */
 int tool_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)

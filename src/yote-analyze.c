@@ -495,7 +495,7 @@ write_graph(const struct job *j)
 	double x, y;
 
 	graph_path(opt.graph, j->rec->game, path, sizeof(path));
-	if ((fp = fopen(path, "w")) == NULL) {
+	if ((fp = tool_atomic_open(path)) == NULL) {
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
@@ -555,11 +555,7 @@ write_graph(const struct job *j)
 		    colour[j->cls[i - 1]], i, yote_class_name(j->cls[i - 1]));
 	}
 	fputs("</svg>\n", fp);
-	if (fclose(fp) != 0) {
-		tool_warn("%s: write error", path);
-		return EXIT_IO;
-	}
-	return EXIT_OK;
+	return tool_atomic_close(fp, path, !ferror(fp));
 }
 
 static void

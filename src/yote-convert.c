@@ -51,9 +51,6 @@ struct out {
 
 static struct opts opt;
 
-/* The temporary file, for the signal handler. */
-static char tmp_path[PATH_MAX + 32];
-static volatile sig_atomic_t tmp_live;
 
 static void
 usage(FILE *fp)
@@ -160,89 +157,6 @@ diag(void *ctx, const struct yote_error *e)
 	tool_diag(e);
 }
 
-/* ------------------------------------------------------------ output */
-
-static void
-on_signal(int sig)
-{
-	if (tmp_live)
-		unlink(tmp_path);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/*
- * Open a temporary file beside path, with the mode the file would get
- * (the old file's, or 0666 less the umask).  Returns its stream or NULL.
- */
-static FILE *
-tmp_open(const char *path)
-{
-	struct sigaction sa;
-	struct stat st;
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	mode_t mode, mask;
-	FILE *fp;
-	int fd;
-
-	if (strlen(path) + 16 > sizeof(tmp_path)) {
-		errno = ENAMETOOLONG;
-		return NULL;
-	}
-	snprintf(tmp_path, sizeof(tmp_path), "%.*s.%s.XXXXXX", (int)dirlen,
-	    path, path + dirlen);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	if ((fd = mkstemp(tmp_path)) < 0)
-		return NULL;
-	tmp_live = 1;
-	if (stat(path, &st) == 0)
-		mode = st.st_mode & 07777;
-	else {
-		mask = umask(0);
-		umask(mask);
-		mode = 0666 & ~mask;
-	}
-	if (fchmod(fd, mode) != 0 || (fp = fdopen(fd, "wb")) == NULL) {
-		close(fd);
-		unlink(tmp_path);
-		tmp_live = 0;
-		return NULL;
-	}
-	return fp;
-}
-
-/* Finish the temporary file: put it in place (ok) or remove it. */
-static int
-tmp_close(FILE *fp, const char *path, int ok)
-{
-	sigset_t all, old;
-	int err = 0;
-
-	if (ok && (fflush(fp) != 0 || fsync(fileno(fp)) != 0))
-		err = errno;
-	if (fclose(fp) != 0 && err == 0)
-		err = errno;
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &old);
-	if (ok && err == 0 && rename(tmp_path, path) != 0)
-		err = errno;
-	if (!ok || err != 0)
-		unlink(tmp_path);
-	tmp_live = 0;
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (ok && err != 0) {
-		tool_warn("%s: %s; the old file is left as it was", path,
-		    strerror(err));
-		return EXIT_IO;
-	}
-	return EXIT_OK;
-}
 
 static int
 out_open(struct out *o, FILE *fp, struct yote_error *e)
@@ -569,7 +483,7 @@ main(int argc, char *argv[])
 	    &status)) == NULL)
 		return status;
 	files = optind < argc ? argv + optind : stdin_only;
-	if (output != NULL && (fp = tmp_open(output)) == NULL) {
+	if (output != NULL && (fp = tool_atomic_open(output)) == NULL) {
 		tool_warn("%s: cannot write: %s", output, strerror(errno));
 		if (owned)
 			yote_rules_free(opt.rules);
@@ -594,7 +508,7 @@ main(int argc, char *argv[])
 			tool_warn("%s: write error", output);
 			status = EXIT_IO;
 		}
-		status = worse(status, tmp_close(fp, output, status < EXIT_IO));
+		status = worse(status, tool_atomic_close(fp, output, status < EXIT_IO));
 	} else if (fflush(stdout) != 0 || ferror(stdout)) {
 		tool_warn("write error on standard output");
 		status = EXIT_IO;

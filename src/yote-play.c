@@ -346,49 +346,29 @@ usage(FILE *fp)
 }
 
 /* Write records atomically: into FILE.tmp, then rename. */
+/* Records written to stdout, or atomically to a file (tool.c). */
 struct outfile {
-	char *path, *tmp;
+	const char *path;       /* NULL: standard output */
 	FILE *fp;
 	struct yote_writer *w;
 };
-
-static struct outfile *pending_out;     /* removed on SIGINT/SIGTERM */
-
-static void
-on_signal(int sig)
-{
-	if (pending_out != NULL && pending_out->tmp != NULL)
-		unlink(pending_out->tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
 
 static int
 out_open(struct outfile *o, const char *path)
 {
 	memset(o, 0, sizeof(*o));
-	if (path == NULL || strcmp(path, "-") == 0) {
+	if (path == NULL || strcmp(path, "-") == 0)
 		o->fp = stdout;
-	} else {
-		size_t n = strlen(path) + 16;
-
-		if ((o->path = strdup(path)) == NULL ||
-		    (o->tmp = malloc(n)) == NULL)
-			return EXIT_IO;
-		snprintf(o->tmp, n, "%s.tmp%ld", path, (long)getpid());
-		if ((o->fp = fopen(o->tmp, "w")) == NULL) {
-			tool_warn("%s: %s", o->tmp, strerror(errno));
-			free(o->tmp);
-			free(o->path);
-			o->tmp = o->path = NULL;
-			return EXIT_IO;
-		}
-		pending_out = o;
-		signal(SIGINT, on_signal);
-		signal(SIGTERM, on_signal);
-	}
-	if (yote_writer_open(o->fp, &o->w) != 0)
+	else if ((o->fp = tool_atomic_open(path)) == NULL) {
+		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
+	} else
+		o->path = path;
+	if (yote_writer_open(o->fp, &o->w) != 0) {
+		if (o->path != NULL)
+			tool_atomic_close(o->fp, o->path, 0);
+		return EXIT_IO;
+	}
 	return EXIT_OK;
 }
 
@@ -404,21 +384,13 @@ out_close(struct outfile *o, int ok)
 {
 	int bad = yote_writer_close(o->w) != 0;
 
-	if (o->fp != stdout) {
-		bad |= fflush(o->fp) != 0 || fsync(fileno(o->fp)) != 0;
-		bad |= fclose(o->fp) != 0;
-		if (!ok || bad || rename(o->tmp, o->path) != 0) {
-			if (ok || bad)
-				tool_warn("%s: not written: %s", o->path,
-				    bad ? "write error" : strerror(errno));
-			unlink(o->tmp);
-			bad = 1;
-		}
-		pending_out = NULL;
-		free(o->tmp);
-		free(o->path);
-	}
-	return bad ? EXIT_IO : EXIT_OK;
+	if (o->path == NULL)
+		return bad ? EXIT_IO : EXIT_OK;
+	if (bad && ok)
+		tool_warn("%s: write error; the old file is left as it was",
+		    o->path);
+	return tool_atomic_close(o->fp, o->path, ok && !bad) != EXIT_OK ||
+	    bad ? EXIT_IO : EXIT_OK;
 }
 
 static int

@@ -229,16 +229,16 @@ write_svg(const struct game *g, size_t i, const char *path)
 		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
 		    "?", s ? s : "?", i, yote_move_format(g->r,
 		    &g->mv[i - 1], text));
-	if ((fp = fopen(path, "w")) == NULL) {
+	if ((fp = tool_atomic_open(path)) == NULL) {
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
 	bad = draw_svg(fp, g->r, &g->pos[i], i ? &g->mv[i - 1] : NULL, title);
-	if (fclose(fp) != 0 || bad) {
-		tool_warn("%s: write error", path);
-		return EXIT_IO;
-	}
-	return EXIT_OK;
+	if (bad)
+		tool_warn("%s: write error; the old file is left as it was",
+		    path);
+	return tool_atomic_close(fp, path, !bad) != EXIT_OK || bad ? EXIT_IO :
+	    EXIT_OK;
 }
 
 static void
