@@ -2853,16 +2853,7 @@ a_advance(struct yote_arc_reader *a, unsigned long want_skip,
 static int
 set_text(struct yote_node *n, const char *t)
 {
-	size_t len = strlen(t);
-	char *c = malloc(len + 1);
-
-	if (c == NULL)
-		return -2;
-	memcpy(c, t, len + 1);
-	free(n->text);
-	n->text = c;
-	n->len = len;
-	return 0;
+	return yote_node_set_text(n, t, strlen(t)) == 0 ? 0 : -2;
 }
 
 /* Decode the moves of the game just read into its fix-ups. */

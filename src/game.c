@@ -320,14 +320,9 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "illegal move '%s': %s", mn->text, e.msg);
 			return -1;
 		}
-		/* legal exactly when the generator makes it from that square */
-		found = 0;
-		if (yote_gen_moves_from(r, &info->final, m.from, &ck->list) > 0) {
-			size_t k;
-
-			for (k = 0; k < ck->list.n && !found; k++)
-				found = yote_move_equal(&ck->list.v[k], &m);
-		}
+		if ((found = yote_move_legal(r, &info->final, &m,
+		    &ck->list)) < 0)
+			return found;
 		if (!found) {
 			yote_pos_outcome(r, &info->final, &o);
 			if (o.term != YOTE_TERM_NONE)

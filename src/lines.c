@@ -372,9 +372,8 @@ scalar_from(struct lparse *p, const char *s, size_t n, size_t col,
 
 	if ((v = yote_node_scalar("")) == NULL)
 		return NULL;
-	free(v->text);
-	if ((v->text = malloc(n + 1)) == NULL) {
-		free(v);
+	if (yote_node_set_text(v, NULL, n) != 0) {
+		yote_node_free(v);
 		return NULL;
 	}
 	for (i = 0; i < n; i++) {

@@ -511,6 +511,39 @@ yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
 	return gen_from_mask(r, p, BIT(from), out);
 }
 
+int
+yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, struct yote_movelist *scratch)
+{
+	int s = p->side, d;
+	uint64_t empty = empty_squares(r, p);
+	size_t i;
+	long n;
+
+	if (m->from >= r->squares)
+		return 0;
+	/* placements and steps by bit tests; the rest by generation */
+	if (m->kind == YOTE_PLACE)
+		return p->hand[s] > 0 && (empty & BIT(m->from)) &&
+		    !yote_over_unless_blocked(r, p);
+	if (m->kind == YOTE_STEP) {
+		if (!(p->pieces[s] & BIT(m->from)) || m->nseg != 1 ||
+		    !(empty & BIT(m->seg_to[0])) || placements_only(r, p) ||
+		    !steps_allowed(r, p, s))
+			return 0;
+		for (d = 0; d < 4; d++)
+			if (r->adj[m->from][d] == m->seg_to[0])
+				return !yote_over_unless_blocked(r, p);
+		return 0;
+	}
+	if ((n = yote_gen_moves_from(r, p, m->from, scratch)) <= 0)
+		return n < 0 ? (int)n : 0;
+	for (i = 0; i < scratch->n; i++)
+		if (yote_move_equal(&scratch->v[i], m))
+			return 1;
+	return 0;
+}
+
 unsigned long long
 yote_count_moves(const struct yote_rules *r, const struct yote_pos *p)
 {

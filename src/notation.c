@@ -414,15 +414,10 @@ yote_move_check(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m, struct yote_error *err)
 {
 	struct yote_movelist l = { 0 };
-	size_t i;
-	int found = 0;
+	int found = yote_move_legal(r, p, m, &l);
 
-	if (yote_gen_moves_from(r, p, m->from, &l) < 0) {
-		yote_movelist_free(&l);
-		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
-	}
-	for (i = 0; i < l.n && !found; i++)
-		found = yote_move_equal(&l.v[i], m);
 	yote_movelist_free(&l);
+	if (found < 0)
+		return yote_error_set(err, found, "out of memory");
 	return found ? 0 : explain(r, p, m, err);
 }

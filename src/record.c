@@ -29,21 +29,41 @@ node_new(enum yote_node_type type)
 	return n;
 }
 
+/* A scalar and its text in one allocation: records are mostly scalars. */
 static struct yote_node *
 scalar_new(const char *text, size_t len)
 {
-	struct yote_node *n = node_new(YOTE_NODE_SCALAR);
+	struct yote_node *n;
 
-	if (n == NULL)
+	if (len > SIZE_MAX - sizeof(*n) - 1 ||
+	    (n = malloc(sizeof(*n) + len + 1)) == NULL)
 		return NULL;
-	if ((n->text = malloc(len + 1)) == NULL) {
-		free(n);
-		return NULL;
-	}
+	memset(n, 0, sizeof(*n));
+	n->type = YOTE_NODE_SCALAR;
+	n->text = (char *)(n + 1);
 	memcpy(n->text, text, len);
 	n->text[len] = '\0';
 	n->len = len;
 	return n;
+}
+
+int
+yote_node_set_text(struct yote_node *n, const char *text, size_t len)
+{
+	char *t;
+
+	if ((t = malloc(len + 1)) == NULL)
+		return YOTE_ENOMEM;
+	if (text != NULL)
+		memcpy(t, text, len);
+	else
+		memset(t, 0, len);
+	t[len] = '\0';
+	if (n->text != (char *)(n + 1))
+		free(n->text);
+	n->text = t;
+	n->len = len;
+	return 0;
 }
 
 struct yote_node *
@@ -74,7 +94,8 @@ yote_node_free(struct yote_node *n)
 	for (i = 0; i < n->n; i++)
 		yote_node_free(n->kids[i]);
 	free(n->kids);
-	free(n->text);
+	if (n->text != (char *)(n + 1))
+		free(n->text);
 	free(n->tag);
 	free(n);
 }

@@ -327,6 +327,14 @@ void yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
     const struct yote_move *m);
 
 /*
+ * 1 if m is legal in p, 0 if not, or a negative YOTE_E* code.  Cheaper
+ * than generating: placements and steps are tested directly.  scratch is
+ * a list the caller keeps for reuse (zero-initialised before first use).
+ */
+int yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, struct yote_movelist *scratch);
+
+/*
  * Check that m is legal in p.  Returns 0, or YOTE_EILLEGAL with the reason
  * in err->msg (e.g. "c4 is occupied").
  */
@@ -507,6 +515,14 @@ struct yote_node {
 struct yote_node *yote_node_scalar(const char *text);
 struct yote_node *yote_node_seq(void);
 struct yote_node *yote_node_map(void);
+
+/*
+ * Replace a scalar's text with a copy of len bytes of text (zeros when
+ * text is NULL, for the caller to fill in); 0 or YOTE_ENOMEM.  Never
+ * free or assign n->text directly: a new scalar keeps it in its own
+ * allocation.
+ */
+int yote_node_set_text(struct yote_node *n, const char *text, size_t len);
 
 /* Free a node and everything under it; NULL is ignored. */
 void yote_node_free(struct yote_node *n);

@@ -151,9 +151,7 @@ random_scalar(void)
 		return scalar(pool[rnd(10)], (int)rnd(6));
 	len = rnd(40);
 	n = scalar("", (int)rnd(6));
-	free(n->text);
-	n->text = malloc(len + 1);
-	assert_non_null(n->text);
+	assert_int_equal(yote_node_set_text(n, NULL, len), 0);
 	for (i = 0; i < len; i++)
 		/* any byte a YAML value can hold: UTF-8, controls, NUL */
 		n->text[i] = (char)(rnd(8) == 0 ? rnd(32) : 32 + rnd(95));
@@ -443,11 +441,7 @@ test_features(void **state)
 	set(root, "notes", scalar("line one\nline two\n", YAML_LITERAL_SCALAR_STYLE));
 	set(root, "folded", scalar("a b c", YAML_FOLDED_SCALAR_STYLE));
 	it = scalar("", YAML_DOUBLE_QUOTED_SCALAR_STYLE);
-	free(it->text);
-	it->text = malloc(4);
-	assert_non_null(it->text);
-	memcpy(it->text, "a\0b", 4);
-	it->len = 3;
+	assert_int_equal(yote_node_set_text(it, "a\0b", 3), 0);
 	set(root, "nul", it);
 	it = scalar("3", YAML_PLAIN_SCALAR_STYLE);
 	it->tag = xstrdup("tag:yaml.org,2002:str");
