@@ -84,8 +84,13 @@ bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
 bin/refgen: tests/ref/refgen.c
 	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ $<
 
-check: all $(TEST_PROGS)
+# A sub-make builds the tests, so that `make asan check` builds them with
+# the flags `make asan` has just recorded in bin/build.mk.
+check:
+	$(MAKE) all test-programs
 	LC_ALL=C prove -j2 tests/*.t
+
+test-programs: $(TEST_PROGS)
 
 # ------------------------------------------------------------ variants
 
@@ -101,8 +106,11 @@ ubsan:
 	printf 'CFLAGS = -O1 -g -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all\nLDFLAGS = -fsanitize=undefined\n' > bin/build.mk
 	$(MAKE) all
 
-bench: all
+bench: all bin/gen-games
 	sh tests/bench.sh
+
+leakcheck: all
+	sh tests/leakcheck.sh
 
 lint:
 	mandoc -Tlint -Wwarning man/*.[1-8]
@@ -130,7 +138,7 @@ uninstall:
 clean:
 	rm -rf bin
 
-.PHONY: all check asan ubsan bench lint install uninstall clean fuzz
+.PHONY: all check test-programs asan ubsan bench leakcheck lint install uninstall clean fuzz
 .SECONDARY:
 
 # generated game collections (samples, tests, benchmarks)

@@ -160,11 +160,27 @@ tool_open(const char *path, char *why, size_t size)
 static char tmp_path[PATH_MAX + 32];
 static volatile sig_atomic_t tmp_live;
 
+static const char *tmp_final;   /* the file being replaced */
+
+static void
+say(const char *s)
+{
+	ssize_t n = write(STDERR_FILENO, s, strlen(s));
+
+	(void)n;
+}
+
+/* Only async-signal-safe calls here: unlink, write, signal, raise. */
 static void
 on_signal(int sig)
 {
-	if (tmp_live)
+	if (tmp_live) {
 		unlink(tmp_path);
+		say(tool_name);
+		say(": interrupted: ");
+		say(tmp_final);
+		say(" not written; the old file is left as it was\n");
+	}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -198,6 +214,7 @@ tool_atomic_open(const char *path)
 	sigaction(SIGHUP, &sa, NULL);
 	if ((fd = mkstemp(tmp_path)) < 0)
 		return NULL;
+	tmp_final = path;
 	tmp_live = 1;
 	if (stat(path, &st) == 0)
 		mode = st.st_mode & 07777;
