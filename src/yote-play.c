@@ -38,6 +38,9 @@ static const struct level levels[] = {
 	{ "club", 4, 0, 0, 0 },
 	{ "expert", 7, 400000, 0, 0 },
 	{ "master", 12, 3000000, 0, 0 },
+	/* a baseline for matches: the best move by the evaluation one ply
+	 * ahead, no search */
+	{ "greedy", 1, 0, 0, 1 },
 };
 #define NLEVELS ((int)(sizeof(levels) / sizeof(levels[0])))
 
@@ -1225,7 +1228,8 @@ main(int argc, char *argv[])
 		case 'l':
 			if ((opt.level = level_by_name(optarg)) == NULL)
 				return tool_usage_error("--level: expected "
-				    "beginner, casual, club, expert or master, "
+				    "beginner, casual, club, expert, master or "
+				    "greedy, "
 				    "not '%s'", optarg);
 			break;
 		case 'm':

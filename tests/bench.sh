@@ -75,8 +75,8 @@ if [ -x tests/bench-archive.sh ]; then
 fi
 
 echo
-echo "== strength: each level against the next ($matchgames games, classic, -j 2)"
-for pair in beginner,casual casual,club club,expert; do
+echo "== strength ($matchgames games a pairing, classic, both colours of each opening, -j 2)"
+for pair in beginner,greedy casual,greedy club,greedy expert,greedy \
+    casual,beginner club,casual expert,club master,expert; do
 	"$B/yote-play" --match "$pair" --games "$matchgames" -j 2 --max-plies 300 --seed 3 | sed 's/^/  /'
 done
-echo "-- against a 1-ply greedy player (beginner without its random moves is close to it: casual)"
