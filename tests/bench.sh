@@ -43,12 +43,22 @@ for rules in classic ndar-kepp; do
 	printf '%-10s %7s games %9s plies %8s bytes  %6.2f s  %s plies/s  peak %s KiB\n' \
 	    "$rules" "$games" "$plies" "$(wc -c <"$tmp/c.yaml")" "$t" "$(rate "$plies" "$t")" "$(cat "$tmp/mem")"
 done
-echo "-- memory as the collection grows (classic)"
-for n in 1000 10000 100000; do
-	[ "$n" -gt "$games" ] && break
+echo "-- how cost grows: validation and conversion, 10^3 to 10^6 games (classic)"
+echo "   (BENCH_MAX_SCALE, default 1000000, bounds it)"
+maxscale=${BENCH_MAX_SCALE:-1000000}
+[ "${BENCH_QUICK:-0}" = 1 ] && maxscale=10000
+for n in 1000 10000 100000 1000000; do
+	[ "$n" -gt "$maxscale" ] && break
 	"$B/gen-games" --rules classic --games "$n" --seed 2 >"$tmp/g.yaml"
-	t=$(secs "$B/yote-validate" -q "$tmp/g.yaml")
-	printf '%8s games  %6.2f s  peak %s KiB\n' "$n" "$t" "$(cat "$tmp/mem")"
+	tv=$(secs "$B/yote-validate" -q "$tmp/g.yaml")
+	mv_=$(cat "$tmp/mem")
+	tc=$(secs "$B/yote-convert" -o "$tmp/g.yta" "$tmp/g.yaml")
+	mc=$(cat "$tmp/mem")
+	tu=$(secs "$B/yote-convert" --to yaml "$tmp/g.yta")
+	mu=$(cat "$tmp/mem")
+	printf '%8s games  validate %7.2f s %6s KiB   pack %7.2f s %6s KiB   unpack %7.2f s %6s KiB\n' \
+	    "$n" "$tv" "$mv_" "$tc" "$mc" "$tu" "$mu"
+	rm -f "$tmp/g.yaml" "$tmp/g.yta"
 done
 
 echo
