@@ -13,7 +13,8 @@
  * - Ordering: hash move, captures by pieces removed, two killers per ply,
  *   history counts.
  * - Quiescence: captures only, with stand-pat, at most QDEPTH plies and
- *   the QWIDTH best captures by gain (chains can give thousands).
+ *   the QWIDTH best captures by gain, different jumps first (chains can
+ *   give thousands).
  * - Exact scores for ends by the rules: a win in n plies scores
  *   YOTE_WIN - n; blocked, few-pieces and move-limit come from the
  *   position itself (status.c), so every ruleset's ends are exact.
@@ -165,6 +166,32 @@ gain(const struct yote_move *m)
 	return n;
 }
 
+/*
+ * Quiescence order: more pieces removed first; among captures that remove
+ * as many, every jump's first bonus choice before any jump's second.  The
+ * generator lists a jump's bonus choices (a dozen; a chain's, hundreds)
+ * one after the other, so without the second key the QWIDTH captures
+ * taken could all be one jump and miss every other piece's capture.
+ */
+static void
+capture_order(const struct yote_movelist *l, int *sc)
+{
+	const int cap = (1 << 22) - 1;
+	const struct yote_move *m, *prev = NULL;
+	int rank = 0;
+	size_t i;
+
+	for (i = 0; i < l->n; i++, prev = m) {
+		m = &l->v[i];
+		if (prev != NULL && m->kind == prev->kind &&
+		    m->from == prev->from && m->seg_to[0] == prev->seg_to[0])
+			rank += rank < cap;
+		else
+			rank = 0;
+		sc[i] = gain(m) * (cap + 1) - rank;
+	}
+}
+
 static int *
 hist_slot(struct yote_engine *e, int side, const struct yote_move *m)
 {
@@ -276,8 +303,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	if (n == 0 || ensure_scores(e, ply, n) != 0)
 		return stand;
 	sc = e->ord[ply].score;
-	for (i = 0; i < n; i++)
-		sc[i] = gain(&l->v[i]);
+	capture_order(l, sc);
 	if (n > QWIDTH)
 		n = QWIDTH;
 	for (i = 0; i < n && !e->stop; i++) {
@@ -499,8 +525,7 @@ minimax_q(const struct yote_rules *r, const struct yote_pos *p, int ply,
 			yote_movelist_free(&l);
 			return stand;
 		}
-		for (i = 0; i < n; i++)
-			sc[i] = gain(&l.v[i]);
+		capture_order(&l, sc);
 		if (n > QWIDTH)
 			n = QWIDTH;
 		for (i = 0; i < n; i++) {

@@ -50,8 +50,9 @@ struct job {
 	int analysed;           /* annotations were made */
 	struct side_stats st[2];
 	size_t nply;            /* plies replayed */
+	size_t first;           /* first position searched (--from-ply) */
 	double *wc;             /* first side's win chance per position */
-	enum yote_class *cls;   /* class per ply (index ply - 1) */
+	enum yote_class *cls;   /* class written per ply (index ply - 1) */
 	unsigned long positions;        /* searched */
 	int state;              /* 0 free, 1 ready, 2 running, 3 done */
 };
@@ -223,12 +224,22 @@ job_diag(void *ctx, const struct yote_error *e)
 	j->diaglen += n;
 }
 
+/* The checker's one context for both callbacks: the plies and the job. */
 struct replay {
 	struct yote_pos *pos;   /* pos[0] start, pos[i] after ply i */
 	struct yote_move *mv;   /* mv[i - 1] is ply i */
 	size_t n, cap;
 	int oom;
+	struct job *job;        /* where diagnostics go */
 };
+
+static void
+replay_diag(void *ctx, const struct yote_error *e)
+{
+	struct replay *g = ctx;
+
+	job_diag(g->job, e);
+}
 
 static int
 keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
@@ -395,7 +406,8 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 	g.mv = malloc(g.cap * sizeof(*g.mv));
 	if (g.pos == NULL || g.mv == NULL)
 		goto nomem;
-	problems = yote_checker_play(ck, j->rec, j->file, &info, job_diag,
+	g.job = j;
+	problems = yote_checker_play(ck, j->rec, j->file, &info, replay_diag,
 	    keep_ply, &g);
 	if (g.oom || problems == YOTE_ENOMEM)
 		goto nomem;
@@ -407,6 +419,7 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 	first = opt.from_ply > 1 ? opt.from_ply - 1 : 0;
 	if (first > g.n)
 		goto out;
+	j->first = first;
 	if ((sr = calloc(g.n + 1, sizeof(*sr))) == NULL ||
 	    (j->wc = calloc(g.n + 1, sizeof(double))) == NULL ||
 	    (j->cls = calloc(g.n + 1, sizeof(*j->cls))) == NULL)
@@ -430,7 +443,6 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 		if (best && after < before)
 			after = before;         /* the engine's own choice */
 		c = yote_classify(before, after);
-		j->cls[i - 1] = c;
 		if (opt.side >= 0 && opt.side != s)
 			continue;
 		j->st[s].moves++;
@@ -439,6 +451,8 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 		j->st[s].accuracy += yote_move_accuracy(before, after);
 		if (opt.only != YOTE_CLASS_NONE && c < opt.only)
 			continue;
+		/* the graph marks what the record says, no more */
+		j->cls[i - 1] = c;
 		annotate_item(moves, i - 1, r, before, after, &sr[i - 1], best,
 		    c);
 	}
@@ -465,6 +479,7 @@ struct output {
 	unsigned long positions;
 	struct timespec t0;
 	int header_done;
+	int progress_shown;     /* an unfinished progress line on stderr */
 };
 
 static void
@@ -480,9 +495,13 @@ graph_path(const char *base, unsigned long game, char *buf, size_t size)
 		snprintf(buf, size, "%s-%lu", base, game);
 }
 
-/* The evaluation across the game: the first side's chance to win. */
+/*
+ * The evaluation across the game: the first side's chance to win.  k is
+ * the game's place in the output, so that games of several inputs (each
+ * numbered from 1) do not overwrite each other's files.
+ */
 static int
-write_graph(const struct job *j)
+write_graph(const struct job *j, unsigned long k)
 {
 	static const char *const colour[] = { "", "#e6b800", "#e67e22",
 		"#c0392b" };
@@ -494,7 +513,7 @@ write_graph(const struct job *j)
 	size_t i, np = j->nply;
 	double x, y;
 
-	graph_path(opt.graph, j->rec->game, path, sizeof(path));
+	graph_path(opt.graph, k, path, sizeof(path));
 	if ((fp = tool_atomic_open(path)) == NULL) {
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
@@ -537,10 +556,11 @@ write_graph(const struct job *j)
 	    "\n", l + pw / 2, h - 12);
 	fputs("<polyline class=\"evaluation\" fill=\"none\" "
 	    "stroke=\"#2c3e50\" stroke-width=\"2\" points=\"", fp);
-	for (i = 0; i <= np; i++) {
+	/* positions before --from-ply were not searched */
+	for (i = j->first; i <= np; i++) {
 		x = l + (np ? (double)pw * (double)i / (double)np : 0);
 		y = top + ph * (1.0 - j->wc[i] / 100.0);
-		fprintf(fp, "%s%.1f,%.1f", i ? " " : "", x, y);
+		fprintf(fp, "%s%.1f,%.1f", i > j->first ? " " : "", x, y);
 	}
 	fputs("\"/>\n", fp);
 	for (i = 1; i <= np; i++) {
@@ -556,6 +576,33 @@ write_graph(const struct job *j)
 	}
 	fputs("</svg>\n", fp);
 	return tool_atomic_close(fp, path, !ferror(fp));
+}
+
+/*
+ * A player's name: at most width characters when width > 0, padded with
+ * spaces to width.  A UTF-8 sequence is one character and is never cut
+ * (printf's %-24.24s counts bytes); control characters become spaces,
+ * so that a row stays one line and TSV keeps its columns.
+ */
+static void
+put_name(const char *name, int width)
+{
+	const unsigned char *u = (const unsigned char *)name;
+	size_t len;
+	int n = 0;
+
+	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
+		len = 1;
+		if (*u >= 0xC0)
+			while ((u[len] & 0xC0) == 0x80)
+				len++;
+		if (*u < 0x20 || *u == 0x7F)
+			putchar(' ');
+		else
+			fwrite(u, 1, len, stdout);
+	}
+	for (; n < width; n++)
+		putchar(' ');
 }
 
 static void
@@ -586,19 +633,20 @@ summary_rows(struct output *o, const struct job *j)
 		name = n && n->type == YOTE_NODE_SCALAR ? n->text : "?";
 		if (opt.tsv) {
 			printf("%lu\t%s\t", j->rec->game, s ? "second" : "first");
-			for (; *name; name++)
-				putchar(*name == '\t' || *name == '\n' ? ' ' :
-				    *name);
+			put_name(name, 0);
 			printf("\t%lu\t%lu\t%lu\t%.1f\t%.1f\n",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-		} else
-			printf("%-5lu %-6s %-24.24s %5lu %5lu %5lu %9.1f %8.1f\n",
-			    j->rec->game, s ? "second" : "first", name,
+		} else {
+			printf("%-5lu %-6s ", j->rec->game, s ? "second" :
+			    "first");
+			put_name(name, 24);
+			printf(" %5lu %5lu %5lu %9.1f %8.1f\n",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+		}
 	}
 }
 
@@ -623,14 +671,26 @@ progress(struct output *o, double fraction)
 		fprintf(stderr, ", %.0f%% done, about %.0f s left",
 		    100 * fraction, t / fraction - t);
 	fputs("   ", stderr);
+	o->progress_shown = 1;
+}
+
+/* End the progress line, so that what follows starts a line of its own. */
+static void
+progress_end(struct output *o)
+{
+	if (o->progress_shown)
+		fputc('\n', stderr);
+	o->progress_shown = 0;
 }
 
 /* Write a finished job, in input order, and release it. */
 static void
 flush_job(struct output *o, struct job *j)
 {
-	if (j->diag != NULL)
+	if (j->diag != NULL) {
+		progress_end(o);
 		fputs(j->diag, stderr);
+	}
 	if (j->status > o->status)
 		o->status = j->status;
 	if (j->rec != NULL) {
@@ -644,7 +704,8 @@ flush_job(struct output *o, struct job *j)
 				tool_warn("write error on standard output");
 			o->status = EXIT_IO;
 		}
-		if (opt.graph != NULL && j->analysed && write_graph(j) != 0)
+		if (opt.graph != NULL && j->analysed &&
+		    write_graph(j, o->games) != 0)
 			o->status = EXIT_IO;
 	}
 	yote_record_free(j->rec);
@@ -865,8 +926,7 @@ analyse_files(char **files, const struct yote_rules *fallback)
 	pthread_mutex_unlock(&pl.mu);
 	for (i = 0; i < opt.jobs; i++)
 		pthread_join(th[i], NULL);
-	if (opt.progress)
-		fputc('\n', stderr);
+	progress_end(&o);
 	if (o.w != NULL && yote_writer_close(o.w) != 0 && o.status < EXIT_IO) {
 		tool_warn("write error on standard output");
 		o.status = EXIT_IO;

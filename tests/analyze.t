@@ -1,0 +1,431 @@
+#!/bin/sh
+# yote-analyze's annotations (TAP).  Run from the project root (prove does)
+# after `make`.
+#
+#  1. Planted blunders (tests/data/analyze/): a move that throws a game
+#     away is graded `class: blunder`, `nag: '??'` at every depth tried,
+#     and a forced loss shows as #-1 / #+0.
+#  2. A game of the engine's own best moves (made here with --best, one
+#     position at a time) has no blunder at the same depth.
+#  3. Determinism: the same run twice, -j 1 against -j 2, --nodes.
+#  4. Records: the output validates, keeps unknown keys and comment:
+#     annotations, the analysis: header counts what the plies say.
+#  5. --only, --side, --from-ply, --summary and --tsv layouts, --graph
+#     (xmllint, one marker per graded ply), --best, the progress line on
+#     a terminal (with script(1)), usage errors (exit 2).
+#
+# The YAML that yote-analyze writes is read here with awk: libyaml's
+# emitter writes an annotated moves: list in block style, one `- move:`
+# mapping per annotated ply with its keys indented by two spaces.
+set -u
+LC_ALL=C
+export LC_ALL
+PATH="$(pwd)/bin:$PATH"
+export PATH
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/analyze-t.XXXXXX") || exit 3
+trap 'rm -rf "$tmp"' EXIT INT TERM
+data=tests/data/analyze
+T=$(printf '\t')
+
+n=0
+ok() {	# ok 0|1 DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 1 ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+	fi
+}
+skip() {
+	n=$((n + 1))
+	echo "ok $n # skip $1"
+}
+note() {	# note FILE: a file's first lines as TAP comments
+	head -n "${2:-15}" "$1" | sed 's/^/# /'
+}
+
+# plies FILE [GAME]: one line per ply of game GAME (default 1) of an
+# annotated stream: PLY TAB MOVE TAB EVAL-BEFORE TAB EVAL TAB BEST TAB
+# CLASS TAB NAG, "-" where a key is missing.  A game whose moves: list is
+# still a flow list has no annotations, and gives no lines.
+plies() {
+	awk -v want="${2:-1}" '
+	function flush() {
+		if (ply > 0)
+			printf "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", ply, v["move"],
+			    v["eval-before"], v["eval"], v["best"], v["class"],
+			    v["nag"]
+		split("move eval-before eval best class nag", k, " ")
+		for (i in k)
+			v[k[i]] = "-"
+	}
+	function value(s) {
+		sub(/^[^:]*:[ ]*/, "", s)
+		gsub(/^["\047]|["\047]$/, "", s)
+		return s
+	}
+	BEGIN { ply = 0; flush() }
+	/^---/ { game++; inmoves = 0; next }
+	game != want { next }
+	/^moves:[ ]*$/ { inmoves = 1; next }
+	inmoves && /^- / {
+		flush()
+		ply++
+		line = $0
+		sub(/^- /, "", line)
+		if (line ~ /^move:/)
+			v["move"] = value(line)
+		else
+			v["move"] = line
+		next
+	}
+	inmoves && /^  [a-z-]+:/ {
+		key = $0
+		sub(/^  /, "", key)
+		sub(/:.*/, "", key)
+		v[key] = value($0)
+		next
+	}
+	inmoves && /^[^ ]/ { flush(); ply = 0; inmoves = 0 }
+	END { flush() }
+	' "$1"
+}
+
+# col TABLE PLY N: field N of ply PLY's line
+col() {
+	awk -F "$T" -v p="$2" -v c="$3" '$1 == p { print $c }' "$1"
+}
+
+# ------------------------------------------------------------ 1. blunders
+for d in 1 2 3; do
+	yote-analyze --depth $d "$data/blunder-classic.yaml" >"$tmp/out" \
+	    2>"$tmp/err"
+	st=$?
+	plies "$tmp/out" >"$tmp/t"
+	c=$(col "$tmp/t" 15 6)/$(col "$tmp/t" 15 7)/$(col "$tmp/t" 15 2)
+	if [ $st = 0 ] && [ "$c" = "blunder/??/e3" ]; then
+		ok 1 "classic, depth $d: ply 15 (e3, opens a six-piece chain) is a blunder ??"
+	else
+		ok 0 "classic, depth $d: ply 15 is '$c', exit status $st"
+		note "$tmp/err"
+	fi
+done
+# the best move offered is the capture white had, and the reply is no mistake
+c=$(col "$tmp/t" 15 5)/$(col "$tmp/t" 16 6)
+ok "$([ "$c" = "d3xd5+a1/-" ] && echo 1)" \
+    "classic: best at ply 15 is d3xd5+a1, the chain at ply 16 is not graded ($c)"
+
+for d in 1 2 3; do
+	yote-analyze --depth $d "$data/blunder-ndar-kepp.yaml" >"$tmp/out" \
+	    2>"$tmp/err"
+	st=$?
+	plies "$tmp/out" >"$tmp/t"
+	c=$(col "$tmp/t" 1 6)/$(col "$tmp/t" 1 7)/$(col "$tmp/t" 1 4)
+	c2=$(col "$tmp/t" 2 3)/$(col "$tmp/t" 2 4)/$(col "$tmp/t" 2 6)
+	if [ $st = 0 ] && [ "$c" = "blunder/??/#-1" ] &&
+	    [ "$c2" = "#+1/#+0/-" ]; then
+		ok 1 "ndar-kepp, depth $d: ply 1 (b4-b5, walks into Ndar-Kepp) is a blunder, eval #-1; ply 2 #+1 -> #+0"
+	else
+		ok 0 "ndar-kepp, depth $d: ply 1 '$c', ply 2 '$c2', exit status $st"
+		note "$tmp/err"
+	fi
+done
+
+# ------------------------------------------------------------ 2. best moves
+# bestgame RULES DEPTH PLIES START: a record of the engine's best moves
+bestgame() {
+	pos=$4
+	moves=
+	i=0
+	while [ $i -lt "$3" ]; do
+		m=$(yote-analyze --rules "$1" --best --depth "$2" \
+		    --position "$pos" | awk '$1 == "bestmove" { print $2 }')
+		case $m in
+		"" | "(none)") break ;;
+		esac
+		moves="$moves${moves:+, }$m"
+		pos=$(yote-replay --rules "$1" --start "$4" --moves \
+		    "$(echo "$moves" | tr -d ,)" --positions | tail -n 1 |
+		    cut -f 3)
+		i=$((i + 1))
+	done
+	printf -- '---\nyote: 1\nrules: %s\nstart: %s\nmoves: [%s]\n' "$1" \
+	    "$4" "$moves"
+}
+{
+	bestgame classic 2 14 "2x3/3oo1/2xx2/2xx2/o1o3 x 7 6 5 15"
+	bestgame traditional 2 14 "3o2/6/1xo3/2x2o/x1o3 x 8 8 2 9"
+	bestgame damasi 2 14 "o4o/6/3o2/2o3/2x3 x 4 0 0 30"
+	bestgame ndar-kepp 2 14 "1o3/3o1/xxo2/4o/3x1 x 5 8 0 13"
+} >"$tmp/best.yaml"
+yote-validate "$tmp/best.yaml" >"$tmp/err" 2>&1
+st=$?
+ok "$([ $st = 0 ] && echo 1)" "four games of --best moves (depth 2) are valid records"
+yote-analyze --depth 2 "$tmp/best.yaml" >"$tmp/out" 2>"$tmp/err"
+st=$?
+b=$(grep -c "^  nag: '*??'*$" "$tmp/out")
+games=$(grep -c '^  depth: 2$' "$tmp/out")
+if [ $st = 0 ] && [ "$b" = 0 ] && [ "$games" = 4 ]; then
+	ok 1 "the engine's own moves, analysed at the same depth: no ??"
+else
+	ok 0 "the engine's own moves: $b blunders, $games analysis headers, exit status $st"
+	grep -B8 "nag: '*??" "$tmp/out" | note /dev/stdin 30
+fi
+
+# ------------------------------------------------------------ 3. determinism
+yote-analyze --depth 2 samples/classic.yaml >"$tmp/a1" 2>&1
+yote-analyze --depth 2 samples/classic.yaml >"$tmp/a2" 2>&1
+ok "$(cmp -s "$tmp/a1" "$tmp/a2" && echo 1)" "the same analysis twice: the same output"
+yote-analyze --depth 1 -j 1 samples/*.yaml >"$tmp/j1" 2>&1
+yote-analyze --depth 1 -j 2 samples/*.yaml >"$tmp/j2" 2>&1
+games=$(grep -c '^---' "$tmp/j1")
+ok "$(cmp -s "$tmp/j1" "$tmp/j2" && [ "$games" -gt 1 ] && echo 1)" \
+    "-j 1 and -j 2 over samples/*.yaml ($games games): the same output"
+yote-analyze --nodes 3000 -j 1 --summary samples/damasi.yaml >"$tmp/n1" 2>&1
+yote-analyze --nodes 3000 -j 2 --summary samples/damasi.yaml >"$tmp/n2" 2>&1
+ok "$(cmp -s "$tmp/n1" "$tmp/n2" && echo 1)" "--nodes 3000, -j 1 and -j 2: the same summary"
+if [ -x bin/yote-convert ]; then
+	yote-convert --to archive -o "$tmp/c.yta" samples/classic.yaml \
+	    >/dev/null 2>&1
+	yote-analyze --depth 2 "$tmp/c.yta" >"$tmp/a3" 2>&1
+	ok "$(cmp -s "$tmp/a1" "$tmp/a3" && echo 1)" \
+	    "samples/classic.yaml as an archive: the same annotated records"
+else
+	skip "bin/yote-convert not built: no archive input"
+fi
+
+# ------------------------------------------------------------ 4. records
+yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/out" 2>"$tmp/err"
+yote-validate "$tmp/out" >"$tmp/v" 2>&1
+st=$?
+ok "$([ $st = 0 ] && [ ! -s "$tmp/v" ] && echo 1)" "the annotated game is a valid record"
+note "$tmp/v"
+yote-validate "$tmp/a1" >"$tmp/v" 2>&1
+st=$?
+ok "$([ $st = 0 ] && [ ! -s "$tmp/v" ] && echo 1)" "annotated samples/classic.yaml is valid"
+note "$tmp/v"
+c=0
+grep -q '^x-board: club set 3$' "$tmp/out" &&
+    grep -q '^site: Saint-Louis$' "$tmp/out" &&
+    grep -q '^result: "\*"$' "$tmp/out" &&
+    grep -q '^  comment: Mirrors white.s pair\.$' "$tmp/out" &&
+    grep -q '^  clock: "9:58"$' "$tmp/out" &&
+    grep -q '^  comment: The piece meant to close the e-file\.$' "$tmp/out" &&
+    c=1
+ok $c "unknown keys, comment: and clock: annotations and quoting are kept"
+# re-analysing an annotated record gives the same record
+yote-analyze --depth 2 "$tmp/out" >"$tmp/out2" 2>&1
+ok "$(cmp -s "$tmp/out" "$tmp/out2" && echo 1)" "analysing the annotated output again changes nothing"
+# the header counts what the plies say
+plies "$tmp/a1" 1 >"$tmp/t"
+want=$(awk -F "$T" '$1 % 2 == 1 && $6 == "blunder" { b++ }
+    $1 % 2 == 1 && $6 == "mistake" { m++ } $1 % 2 == 1 && $6 == "inaccuracy" { i++ }
+    END { printf "{inaccuracies: %d, mistakes: %d, blunders: %d,", i, m, b }' "$tmp/t")
+got=$(awk '/^---/ { g++ } g == 1 && /^  first: / { sub(/^  first: /, ""); print }' \
+    "$tmp/a1" | cut -d ' ' -f 1-6)
+ok "$([ "$want" = "$got" ] && echo 1)" "analysis: first's counts match its graded plies ($got)"
+# every graded ply has its nag, every ungraded ply none; best with pv
+bad=$(awk -F "$T" '($6 == "blunder") != ($7 == "??") ||
+    ($6 == "mistake") != ($7 == "?") || ($6 == "inaccuracy") != ($7 == "?!") ||
+    $3 == "-" || $4 == "-"' "$tmp/t" | wc -l)
+ok "$([ "$bad" = 0 ] && echo 1)" "each ply has eval-before and eval, and a nag exactly with its class"
+bad=$(awk '/^- / { if (b != p) bad++; b = p = 0 } /^  best:/ { b = 1 }
+    /^  pv: \[/ { p = 1 } END { if (b != p) bad++; print bad + 0 }' "$tmp/a1")
+ok "$([ "$bad" = 0 ] && echo 1)" "best: and pv: come together"
+# a game with an illegal move: its legal part is annotated, exit 1
+printf 'yote: 1\nmoves: [c3, d4, c3xe3+d4, d3]\n' >"$tmp/ill.yaml"
+yote-analyze --depth 1 "$tmp/ill.yaml" >"$tmp/out" 2>"$tmp/err"
+st=$?
+k=$(plies "$tmp/out" | awk -F "$T" '$3 != "-"' | wc -l)
+ok "$([ $st = 1 ] && [ "$k" = 2 ] && grep -q "ply 3: illegal move 'c3xe3+d4'" "$tmp/err" && echo 1)" \
+    "an illegal ply 3: exit 1, a diagnostic, plies 1-2 annotated ($k)"
+note "$tmp/err"
+# every kind of invalid record: exit 1 and a diagnostic naming the file
+bad=
+for f in samples/invalid/*.yaml; do
+	yote-analyze --depth 1 -j 2 "$f" >/dev/null 2>"$tmp/err"
+	st=$?
+	[ $st = 1 ] && grep -q "^yote-analyze: $f:" "$tmp/err" ||
+	    bad="$bad $(basename "$f"):$st"
+done
+ok "$([ -z "$bad" ] && echo 1)" "samples/invalid/*.yaml: each exits 1 with a diagnostic${bad:+ (not:$bad)}"
+
+# ------------------------------------------------------------ 5. options
+G=$(grep -c '^---' "$tmp/a1")	# games in samples/classic.yaml
+yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
+plies "$tmp/o" >"$tmp/full"
+yote-analyze --depth 2 --only blunders "$data/blunder-classic.yaml" \
+    >"$tmp/o" 2>&1
+plies "$tmp/o" >"$tmp/t"
+others=$(grep -c '^  class: [^b]' "$tmp/o")
+want=$(awk -F "$T" '$6 == "blunder" { print $1 }' "$tmp/full" | tr '\n' ' ')
+got=$(awk -F "$T" '$3 != "-" { print $1 }' "$tmp/t" | tr '\n' ' ')
+ok "$([ "$others" = 0 ] && [ -n "$want" ] && [ "$want" = "$got" ] && echo 1)" \
+    "--only blunders: annotations on exactly the blunders (plies $want)"
+yote-analyze --depth 2 --only mistakes samples/classic.yaml >"$tmp/o" 2>&1
+others=$(grep -c '^  class: inaccuracy' "$tmp/o")
+ok "$([ "$others" = 0 ] && grep -q '^  class: ' "$tmp/o" && echo 1)" \
+    "--only mistakes: mistakes and blunders, no inaccuracy"
+
+yote-analyze --depth 2 --side first samples/classic.yaml >"$tmp/o" 2>&1
+plies "$tmp/o" 1 >"$tmp/t"
+even=$(awk -F "$T" '$1 % 2 == 0 && $3 != "-"' "$tmp/t" | wc -l)
+odd=$(awk -F "$T" '$1 % 2 == 1 && $3 == "-"' "$tmp/t" | wc -l)
+hdr=$(grep -c '^  second: ' "$tmp/o")
+ok "$([ -s "$tmp/t" ] && [ "$even" = 0 ] && [ "$odd" = 0 ] && [ "$hdr" = 0 ] && echo 1)" \
+    "--side first: every odd ply annotated, no even one, no second: in analysis:"
+# second moves first in the ndar-kepp record: its plies are the odd ones
+yote-analyze --depth 1 --side second "$data/blunder-ndar-kepp.yaml" \
+    >"$tmp/o" 2>&1
+plies "$tmp/o" >"$tmp/t"
+c=$(col "$tmp/t" 1 6)/$(col "$tmp/t" 2 3)
+ok "$([ "$c" = "blunder/-" ] && echo 1)" \
+    "--side second with second to move at the start: ply 1 is second's ($c)"
+
+yote-analyze --depth 2 --from-ply 12 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
+plies "$tmp/o" >"$tmp/t"
+early=$(awk -F "$T" '$1 < 12 && $3 != "-"' "$tmp/t" | wc -l)
+late=$(awk -F "$T" '$1 >= 12 && $3 == "-"' "$tmp/t" | wc -l)
+total=$(wc -l <"$tmp/t")
+c=$(col "$tmp/t" 15 6)
+ok "$([ "$total" = 20 ] && [ "$early" = 0 ] && [ "$late" = 0 ] && [ "$c" = blunder ] && echo 1)" \
+    "--from-ply 12: plies 12 to 20 annotated, none before; ply 15 still a blunder"
+
+# --summary: a fixed header, then one row per game and side; columns line
+# up in characters (names with accents are two bytes a letter in UTF-8)
+yote-analyze --depth 1 --summary samples/classic.yaml >"$tmp/s" 2>&1
+hdr='game  side   player                      ?!     ?    ??  avg-loss accuracy'
+rows=$(($(wc -l <"$tmp/s") - 1))
+bad=$(sed 1d "$tmp/s" | grep -Evc '^[0-9]+ +(first |second) .{24}( +[0-9]+){3} +[0-9]+\.[0-9] +[0-9]+\.[0-9]$' ||
+    true)
+ok "$([ "$(head -n 1 "$tmp/s")" = "$hdr" ] && [ "$rows" = $((2 * G)) ] && echo 1)" \
+    "--summary: the header, and $((2 * G)) rows for $G games"
+if command -v perl >/dev/null 2>&1; then
+	w=$(perl -CI -ne 'chomp; print length($_), "\n"' <"$tmp/s" | sort -u |
+	    tr '\n' ' ')
+	ok "$([ "$w" = "74 " ] && echo 1)" "--summary: every line 74 characters wide ($w)"
+else
+	skip "perl not installed: --summary widths in characters"
+fi
+ok "$([ "$bad" = 0 ] && echo 1)" "--summary: each row is game, side, name, 3 counts, 2 decimals"
+yote-analyze --depth 1 --summary --tsv samples/classic.yaml >"$tmp/s" 2>&1
+hdr="game${T}side${T}player${T}inaccuracies${T}mistakes${T}blunders${T}average-loss${T}accuracy"
+bad=$(sed 1d "$tmp/s" | awk -F "$T" 'NF != 8 || $1 !~ /^[0-9]+$/ ||
+    ($2 != "first" && $2 != "second") || $4 !~ /^[0-9]+$/ ||
+    $7 !~ /^[0-9]+\.[0-9]$/ || $8 !~ /^[0-9]+\.[0-9]$/' | wc -l)
+ok "$([ "$(head -n 1 "$tmp/s")" = "$hdr" ] && [ "$bad" = 0 ] && [ "$(wc -l <"$tmp/s")" = $((2 * G + 1)) ] && echo 1)" \
+    "--tsv: the header and $((2 * G)) rows of 8 fields"
+yote-analyze --depth 1 --summary --side second samples/classic.yaml >"$tmp/s" 2>&1
+ok "$([ "$(grep -c ' first ' "$tmp/s")" = 0 ] && [ "$(wc -l <"$tmp/s")" = $((G + 1)) ] && echo 1)" \
+    "--summary --side second: only second's rows"
+
+# --graph
+if command -v xmllint >/dev/null 2>&1; then
+	mkdir "$tmp/g"
+	yote-analyze --depth 2 --graph "$tmp/g/ev.svg" samples/classic.yaml \
+	    >"$tmp/o" 2>&1
+	# shellcheck disable=SC2012 # the names are ours: ev*.svg
+	k=$(ls "$tmp/g" | wc -l)
+	ok "$([ "$k" = "$G" ] && [ -f "$tmp/g/ev.svg" ] && [ -f "$tmp/g/ev-$G.svg" ] && echo 1)" \
+	    "--graph: ev.svg, ev-2.svg ... ev-$G.svg for $G games ($k files)"
+	bad=0
+	g=0
+	while [ $g -lt "$G" ]; do
+		g=$((g + 1))
+		f=$tmp/g/ev-$g.svg
+		[ $g = 1 ] && f=$tmp/g/ev.svg
+		xmllint --noout "$f" 2>>"$tmp/err" || bad=$((bad + 1))
+		want=$(plies "$tmp/o" $g | awk -F "$T" '$6 != "-"' | wc -l)
+		got=$(grep -c '<circle class="' "$f")
+		[ "$want" = "$got" ] || {
+			bad=$((bad + 1))
+			echo "# game $g: $got markers, $want graded plies"
+		}
+	done
+	ok "$([ $bad = 0 ] && echo 1)" "--graph: well-formed SVG, one marker per graded ply"
+	rm -f "$tmp"/g/*
+	yote-analyze --depth 2 --side first --from-ply 10 --graph "$tmp/g/ev.svg" \
+	    "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
+	want=$(plies "$tmp/o" | awk -F "$T" '$6 != "-" { print $1 }' |
+	    tr '\n' ' ')
+	got=$(sed -n 's/.*<title>ply \([0-9]*\): .*/\1/p' "$tmp/g/ev.svg" |
+	    tr '\n' ' ')
+	pts=$(sed -n 's/.*<polyline[^>]*points="\([^"]*\)".*/\1/p' \
+	    "$tmp/g/ev.svg" | wc -w)
+	ok "$(xmllint --noout "$tmp/g/ev.svg" 2>/dev/null && [ "$want" = "$got" ] &&
+	    [ -n "$got" ] && [ "$pts" = 12 ] && echo 1)" \
+	    "--graph --side first --from-ply 10: markers on first's graded plies only ($got), the curve from ply 9 on ($pts points)"
+	rm -f "$tmp"/g/*
+	yote-analyze --depth 1 --game 1 --graph "$tmp/g/ev.svg" \
+	    samples/classic.yaml samples/damasi.yaml >/dev/null 2>&1
+	t1=$(grep -o '<text[^>]*font-size="14">[^<]*' "$tmp/g/ev.svg" 2>/dev/null)
+	t2=$(grep -o '<text[^>]*font-size="14">[^<]*' "$tmp/g/ev-2.svg" 2>/dev/null)
+	ok "$([ -n "$t1" ] && [ -n "$t2" ] && [ "$t1" != "$t2" ] && echo 1)" \
+	    "--graph over two inputs: game 1 of each, in two files, none overwritten"
+else
+	skip "xmllint not installed (libxml2-utils): no --graph checks"
+	skip "xmllint not installed"
+	skip "xmllint not installed"
+	skip "xmllint not installed"
+fi
+
+# --best
+pos="2x3/3oo1/2xx2/2xx2/o1o3 x 7 6 5 15"
+yote-analyze --best --depth 3 --position "$pos" >"$tmp/b" 2>&1
+st=$?
+m=$(awk '$1 == "bestmove" { print $2 }' "$tmp/b")
+info=$(grep -Ec '^info depth [1-3] score [-+#0-9.]+ nodes [0-9]+ time [0-9]+ pv [a-f]' "$tmp/b")
+legal=$(yote-analyze --moves --position "$pos" | grep -cx -- "$m")
+ok "$([ $st = 0 ] && [ "$info" = 3 ] && [ "$legal" = 1 ] && [ "$(tail -n 1 "$tmp/b")" = "bestmove $m" ] && echo 1)" \
+    "--best --depth 3: three info lines, then a legal bestmove ($m)"
+yote-analyze --best --depth 3 --position "$pos" >"$tmp/b2" 2>&1
+sed 's/ time [0-9]*//' "$tmp/b" >"$tmp/b1.x"
+sed 's/ time [0-9]*//' "$tmp/b2" >"$tmp/b2.x"
+ok "$(cmp -s "$tmp/b1.x" "$tmp/b2.x" && echo 1)" \
+    "--best twice: the same lines but for the time"
+yote-analyze --best --rules ndar-kepp --position "o1xx1/xx2x/xx2x/2xxo/2xxo o 0 0 1 31" \
+    >"$tmp/b" 2>&1
+ok "$(grep -q '^info depth [0-9]* score #-2 ' "$tmp/b" && grep -qx 'bestmove a5-b5' "$tmp/b" && echo 1)" \
+    "--best, shut in: score #-2, its only move"
+yote-analyze --best --position "6/6/2x3/6/6 o 4 0 0 31" >"$tmp/b" 2>&1
+st=$?
+ok "$([ $st = 0 ] && [ "$(cat "$tmp/b")" = "bestmove (none)" ] && echo 1)" \
+    "--best where the game is over: bestmove (none)"
+
+# the progress line goes to a terminal only, and changes no output
+if command -v script >/dev/null 2>&1 &&
+    script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "yote-analyze --depth 1 samples/classic.yaml >$tmp/p" \
+	    "$tmp/typescript" >/dev/null 2>&1 </dev/null
+	yote-analyze --depth 1 samples/classic.yaml >"$tmp/p2" 2>"$tmp/e2"
+	ok "$(grep -q 'yote-analyze: 9 games, [0-9]* positions/s' "$tmp/typescript" &&
+	    cmp -s "$tmp/p" "$tmp/p2" && [ ! -s "$tmp/e2" ] && echo 1)" \
+	    "progress on a terminal's stderr, none otherwise; the same records"
+else
+	skip "script(1) not available: no terminal for the progress line"
+fi
+
+# usage errors: exit 2, one message naming the tool, nothing on stdout
+usage() {	# usage DESCRIPTION ARGS...
+	what=$1
+	shift
+	yote-analyze "$@" samples/classic.yaml >"$tmp/u" 2>"$tmp/e" </dev/null
+	st=$?
+	ok "$([ $st = 2 ] && [ ! -s "$tmp/u" ] && grep -q '^yote-analyze: ' "$tmp/e" && echo 1)" \
+	    "usage error, exit 2: $what (exit $st)"
+}
+usage "--depth 0" --depth 0
+usage "--depth x" --depth x
+usage "--depth 61" --depth 61
+usage "--nodes 0" --nodes 0
+usage "--jobs 0" -j 0
+usage "--only everything" --only everything
+usage "--side third" --side third
+usage "--tsv without --summary" --tsv
+usage "--position without --best" --position "6/6/6/6/6 x 12 12 0 1"
+usage "--best with a file" --best
+usage "--best with --perft" --best --perft 2
+usage "an unknown option" --frobnicate
+usage "--from-ply 0" --from-ply 0
+
+echo "1..$n"

@@ -1,0 +1,14 @@
+#!/bin/sh
+# The engine's API tests (TAP from bin/test-engine, tests/engine/test-engine.c):
+# positions with a known best move under every ruleset, yote_engine_search
+# against yote_minimax, and determinism.  Run from the project root (prove
+# does) after `make bin/test-engine`.
+set -eu
+LC_ALL=C
+export LC_ALL
+if [ ! -x bin/test-engine ]; then
+	echo "1..1"
+	echo "not ok 1 - bin/test-engine is built (make bin/test-engine)"
+	exit 1
+fi
+exec bin/test-engine
