@@ -2419,7 +2419,7 @@ a_err(struct yote_arc_reader *a, struct yote_error *err, int code,
 	yote_error_set(err, code, "%s", msg);
 	if (err != NULL) {
 		err->diag = code == YOTE_EIO ? YOTE_D_IO : code ==
-		    YOTE_ELIMIT ? YOTE_D_LIMIT : YOTE_D_YAML;
+		    YOTE_ELIMIT ? YOTE_D_LIMIT : YOTE_D_DAMAGED;
 		err->game = game;
 	}
 	return code;

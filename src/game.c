@@ -44,7 +44,7 @@ static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
 	"limit", "not-a-mapping", "missing-key", "bad-version", "bad-type",
 	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
 	"bad-result", "bad-termination", "result-mismatch", "io",
-	"duplicate-key" };
+	"duplicate-key", "damaged-archive" };
 
 const char *
 yote_diag_name(int diag)

@@ -76,6 +76,7 @@ enum yote_diag {
 	YOTE_D_RESULT_MISMATCH, /* result/termination disagree with play */
 	YOTE_D_IO,              /* the input could not be read */
 	YOTE_D_DUPLICATE_KEY,   /* a key repeated in a record */
+	YOTE_D_DAMAGED,         /* an archive that is damaged or cut short */
 	YOTE_D_COUNT
 };
 
