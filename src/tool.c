@@ -104,6 +104,71 @@ tool_bad_option(int c, char *const argv[])
 }
 
 int
+tool_number(const char *arg, const char *name, long long lo, long long hi,
+    long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || errno != 0 || *out < lo ||
+	    *out > hi) {
+		tool_usage_error("%s: expected a number from %lld to %lld, not "
+		    "'%s'", name, lo, hi, arg);
+		return -1;
+	}
+	return 0;
+}
+
+int
+history_init(struct history *h, const struct yote_pos *start)
+{
+	memset(h, 0, sizeof(*h));
+	h->cap = 128;
+	h->pos = malloc(h->cap * sizeof(*h->pos));
+	h->mv = malloc(h->cap * sizeof(*h->mv));
+	if (h->pos == NULL || h->mv == NULL) {
+		history_free(h);
+		return -1;
+	}
+	h->pos[0] = *start;
+	return 0;
+}
+
+int
+history_push(struct history *h, const struct yote_move *m,
+    const struct yote_pos *after)
+{
+	struct yote_pos *np;
+	struct yote_move *nm;
+	size_t cap;
+
+	if (h->n + 2 > h->cap) {
+		cap = h->cap * 2;
+		if ((np = realloc(h->pos, cap * sizeof(*np))) == NULL)
+			return -1;
+		h->pos = np;
+		if ((nm = realloc(h->mv, cap * sizeof(*nm))) == NULL)
+			return -1;
+		h->mv = nm;
+		h->cap = cap;
+	}
+	h->mv[h->n] = *m;
+	h->pos[++h->n] = *after;
+	return 0;
+}
+
+void
+history_free(struct history *h)
+{
+	free(h->pos);
+	free(h->mv);
+	h->pos = NULL;
+	h->mv = NULL;
+	h->n = h->cap = 0;
+}
+
+int
 tool_exit_for(int code)
 {
 	switch (code) {

@@ -43,6 +43,27 @@ void tool_warn(const char *fmt, ...)
  */
 int tool_bad_option(int c, char *const argv[]);
 
+/*
+ * An option's number: decimal, lo..hi.  On anything else prints the usage
+ * error naming the option and returns -1.
+ */
+int tool_number(const char *arg, const char *name, long long lo,
+    long long hi, long long *out);
+
+/* A game as played so far: the positions and the moves between them. */
+struct history {
+	struct yote_pos *pos;   /* pos[0] the start, pos[i] after ply i */
+	struct yote_move *mv;   /* mv[i - 1] made ply i */
+	size_t n, cap;          /* plies, allocated */
+};
+
+/* Start at start; 0, or -1 when out of memory. */
+int history_init(struct history *h, const struct yote_pos *start);
+/* Add a ply: m, leading to after; 0, or -1 when out of memory. */
+int history_push(struct history *h, const struct yote_move *m,
+    const struct yote_pos *after);
+void history_free(struct history *h);
+
 /* The exit status an error code calls for. */
 int tool_exit_for(int code);
 

@@ -226,9 +226,7 @@ job_diag(void *ctx, const struct yote_error *e)
 
 /* The checker's one context for both callbacks: the plies and the job. */
 struct replay {
-	struct yote_pos *pos;   /* pos[0] start, pos[i] after ply i */
-	struct yote_move *mv;   /* mv[i - 1] is ply i */
-	size_t n, cap;
+	struct history h;       /* the plies replayed */
 	int oom;
 	struct job *job;        /* where diagnostics go */
 };
@@ -251,25 +249,10 @@ keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
 	(void)ply;
 	(void)before;
 	(void)item;
-	if (g->n + 2 > g->cap) {
-		size_t cap = g->cap * 2;
-		struct yote_pos *np = realloc(g->pos, cap * sizeof(*np));
-		struct yote_move *nm;
-
-		if (np == NULL) {
-			g->oom = 1;
-			return 1;
-		}
-		g->pos = np;
-		if ((nm = realloc(g->mv, cap * sizeof(*nm))) == NULL) {
-			g->oom = 1;
-			return 1;
-		}
-		g->mv = nm;
-		g->cap = cap;
+	if (history_push(&g->h, m, after) != 0) {
+		g->oom = 1;
+		return 1;
 	}
-	g->mv[g->n] = *m;
-	g->pos[++g->n] = *after;
 	return 0;
 }
 
@@ -401,10 +384,8 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 	enum yote_class c;
 
 	memset(&g, 0, sizeof(g));
-	g.cap = 64;
-	g.pos = malloc(g.cap * sizeof(*g.pos));
-	g.mv = malloc(g.cap * sizeof(*g.mv));
-	if (g.pos == NULL || g.mv == NULL)
+	/* the start is known once the checker has read the record */
+	if (history_init(&g.h, &(struct yote_pos){ .ply = 1 }) != 0)
 		goto nomem;
 	g.job = j;
 	problems = yote_checker_play(ck, j->rec, j->file, &info, replay_diag,
@@ -414,32 +395,32 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 	if (info.rules == NULL)
 		goto out;
 	r = info.rules;
-	g.pos[0] = info.start;
-	j->nply = g.n;
+	g.h.pos[0] = info.start;
+	j->nply = g.h.n;
 	first = opt.from_ply > 1 ? opt.from_ply - 1 : 0;
-	if (first > g.n)
+	if (first > g.h.n)
 		goto out;
 	j->first = first;
-	if ((sr = calloc(g.n + 1, sizeof(*sr))) == NULL ||
-	    (j->wc = calloc(g.n + 1, sizeof(double))) == NULL ||
-	    (j->cls = calloc(g.n + 1, sizeof(*j->cls))) == NULL)
+	if ((sr = calloc(g.h.n + 1, sizeof(*sr))) == NULL ||
+	    (j->wc = calloc(g.h.n + 1, sizeof(double))) == NULL ||
+	    (j->cls = calloc(g.h.n + 1, sizeof(*j->cls))) == NULL)
 		goto nomem;
 	/* every game from a clear table: the same game, the same output */
 	yote_engine_clear(e);
-	for (i = first; i <= g.n; i++) {
-		if (yote_engine_search(e, r, &g.pos[i], &opt.lim, &sr[i], NULL,
+	for (i = first; i <= g.h.n; i++) {
+		if (yote_engine_search(e, r, &g.h.pos[i], &opt.lim, &sr[i], NULL,
 		    NULL) != 0)
 			goto nomem;
 		j->positions++;
-		j->wc[i] = yote_win_chance(g.pos[i].side == YOTE_FIRST ?
+		j->wc[i] = yote_win_chance(g.h.pos[i].side == YOTE_FIRST ?
 		    sr[i].score : -sr[i].score);
 	}
 	moves = yote_node_get(j->rec->root, "moves");
-	for (i = first + 1; i <= g.n; i++) {
-		s = g.pos[i - 1].side;
+	for (i = first + 1; i <= g.h.n; i++) {
+		s = g.h.pos[i - 1].side;
 		before = sr[i - 1].score;
 		after = -sr[i].score;
-		best = yote_move_equal(&g.mv[i - 1], &sr[i - 1].best);
+		best = yote_move_equal(&g.h.mv[i - 1], &sr[i - 1].best);
 		if (best && after < before)
 			after = before;         /* the engine's own choice */
 		c = yote_classify(before, after);
@@ -466,8 +447,7 @@ nomem:
 	j->status = EXIT_IO;
 out:
 	free(sr);
-	free(g.pos);
-	free(g.mv);
+	history_free(&g.h);
 }
 
 /* ------------------------------------------------------------ output */
@@ -943,23 +923,6 @@ analyse_files(char **files, const struct yote_rules *fallback)
 
 /* ------------------------------------------------------------ main */
 
-static int
-number(const char *arg, const char *name, long long lo, long long hi,
-    long long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoll(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || errno != 0 || *out < lo ||
-	    *out > hi) {
-		tool_usage_error("%s: expected a number from %lld to %lld, not "
-		    "'%s'", name, lo, hi, arg);
-		return -1;
-	}
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -1003,24 +966,24 @@ main(int argc, char *argv[])
 	    longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
-			if (number(optarg, "--depth", 1, YOTE_MAX_PLY - 4,
+			if (tool_number(optarg, "--depth", 1, YOTE_MAX_PLY - 4,
 			    &x) != 0)
 				return EXIT_USAGE;
 			opt.lim.depth = (int)x;
 			break;
 		case 'G':
-			if (number(optarg, "--game", 1, 1000000000000LL,
+			if (tool_number(optarg, "--game", 1, 1000000000000LL,
 			    &x) != 0)
 				return EXIT_USAGE;
 			opt.game = (unsigned long)x;
 			break;
 		case 'H':
-			if (number(optarg, "--hash", 1, 4096, &x) != 0)
+			if (tool_number(optarg, "--hash", 1, 4096, &x) != 0)
 				return EXIT_USAGE;
 			opt.hash_mb = (size_t)x;
 			break;
 		case 'N':
-			if (number(optarg, "--nodes", 1, 1000000000000LL,
+			if (tool_number(optarg, "--nodes", 1, 1000000000000LL,
 			    &x) != 0)
 				return EXIT_USAGE;
 			opt.lim.nodes = (unsigned long long)x;
@@ -1044,7 +1007,7 @@ main(int argc, char *argv[])
 			divide = 1;
 			break;
 		case 'f':
-			if (number(optarg, "--from-ply", 1, 1000000000, &x) != 0)
+			if (tool_number(optarg, "--from-ply", 1, 1000000000, &x) != 0)
 				return EXIT_USAGE;
 			opt.from_ply = (unsigned long)x;
 			break;
@@ -1055,7 +1018,7 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case 'j':
-			if (number(optarg, "--jobs", 1, 256, &x) != 0)
+			if (tool_number(optarg, "--jobs", 1, 256, &x) != 0)
 				return EXIT_USAGE;
 			opt.jobs = (int)x;
 			break;
@@ -1075,7 +1038,7 @@ main(int argc, char *argv[])
 				    "'%s'", optarg);
 			break;
 		case 'p':
-			if (number(optarg, "--perft", 0, 64, &x) != 0)
+			if (tool_number(optarg, "--perft", 0, 64, &x) != 0)
 				return EXIT_USAGE;
 			depth = (int)x;
 			break;
@@ -1092,7 +1055,7 @@ main(int argc, char *argv[])
 				    "or second, not '%s'", optarg);
 			break;
 		case 't':
-			if (number(optarg, "--movetime", 1, 86400000, &x) != 0)
+			if (tool_number(optarg, "--movetime", 1, 86400000, &x) != 0)
 				return EXIT_USAGE;
 			opt.lim.movetime_ms = (long)x;
 			break;

@@ -77,9 +77,7 @@ rng_below(uint64_t *s, unsigned long n)
 
 struct game {
 	const struct yote_rules *r;
-	struct yote_pos *pos;   /* pos[0] start, pos[i] after ply i */
-	struct yote_move *mv;   /* mv[i - 1] is ply i */
-	size_t n, cap;
+	struct history h;       /* the plies so far */
 	enum yote_result result;
 	enum yote_termination term;
 };
@@ -90,52 +88,28 @@ game_init(struct game *g, const struct yote_rules *r,
 {
 	memset(g, 0, sizeof(*g));
 	g->r = r;
-	g->cap = 256;
-	g->pos = malloc(g->cap * sizeof(*g->pos));
-	g->mv = malloc(g->cap * sizeof(*g->mv));
-	if (g->pos == NULL || g->mv == NULL) {
-		free(g->pos);
-		free(g->mv);
-		return -1;
-	}
-	g->pos[0] = *start;
-	return 0;
+	return history_init(&g->h, start);
 }
 
 static void
 game_free(struct game *g)
 {
-	free(g->pos);
-	free(g->mv);
+	history_free(&g->h);
 }
 
 static const struct yote_pos *
 game_now(const struct game *g)
 {
-	return &g->pos[g->n];
+	return &g->h.pos[g->h.n];
 }
 
 static int
 game_play(struct game *g, const struct yote_move *m)
 {
-	if (g->n + 2 > g->cap) {
-		size_t cap = g->cap * 2;
-		struct yote_pos *np = realloc(g->pos, cap * sizeof(*np));
-		struct yote_move *nm;
+	struct yote_pos after = g->h.pos[g->h.n];
 
-		if (np == NULL)
-			return -1;
-		g->pos = np;
-		if ((nm = realloc(g->mv, cap * sizeof(*nm))) == NULL)
-			return -1;
-		g->mv = nm;
-		g->cap = cap;
-	}
-	g->mv[g->n] = *m;
-	g->pos[g->n + 1] = g->pos[g->n];
-	yote_pos_play(g->r, &g->pos[g->n + 1], m);
-	g->n++;
-	return 0;
+	yote_pos_play(g->r, &after, m);
+	return history_push(&g->h, m, &after);
 }
 
 /* Ended by the rules?  Sets result and termination. */
@@ -198,9 +172,9 @@ game_record(const struct game *g, const char *event, const char *first,
 		yote_node_set(root, "start", yote_node_scalar(
 		    yote_pos_format(g->r, start, buf)));
 	moves->style = 2;       /* flow: [c3, d4, ...] */
-	for (i = 0; i < g->n; i++)
+	for (i = 0; i < g->h.n; i++)
 		yote_node_push(moves, yote_node_scalar(yote_move_format(g->r,
-		    &g->mv[i], buf)));
+		    &g->h.mv[i], buf)));
 	yote_node_set(root, "moves", moves);
 	return rec;
 }
@@ -424,8 +398,8 @@ show(const struct game *g, enum draw_style st, const char *who[2])
 	const struct yote_pos *p = game_now(g);
 
 	putchar('\n');
-	draw_board(stdout, g->r, p, g->n ? draw_move_squares(g->r,
-	    &g->mv[g->n - 1]) : 0, st);
+	draw_board(stdout, g->r, p, g->h.n ? draw_move_squares(g->r,
+	    &g->h.mv[g->h.n - 1]) : 0, st);
 	printf("Ply %lu: %s (%s) to move.\n", (unsigned long)p->ply,
 	    g->r->side_name[p->side], who[p->side]);
 }
@@ -591,12 +565,12 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 		} else if (strcmp(cmd, "undo") == 0) {
 			k = opt.hvh ? 1 : game_now(&g)->side == human_side ? 2 :
 			    1;
-			if (g.n < k || (!opt.hvh && g.n - k < (size_t)
+			if (g.h.n < k || (!opt.hvh && g.h.n - k < (size_t)
 			    (opt.engine_first ? 1 : 0))) {
 				printf("Nothing to take back.\n");
 				continue;
 			}
-			g.n -= k;
+			g.h.n -= k;
 			printf("Taken back: %zu pl%s.\n", k, k == 1 ? "y" :
 			    "ies");
 		} else if (strcmp(cmd, "resign") == 0) {
@@ -663,7 +637,7 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 			g.term = YOTE_TERM_NONE;
 			g.result = YOTE_RES_NONE;
 			if (save_game(arg, &g, who[0], who[1], start,
-			    memcmp(start, &g.pos[0], sizeof(*start)) != 0 ||
+			    memcmp(start, &g.h.pos[0], sizeof(*start)) != 0 ||
 			    start->ply != 1) == EXIT_OK)
 				printf("Saved to %s.\n", arg);
 		} else if (read_move(&g, cmd, &m, 0) == 0) {
@@ -681,8 +655,8 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 	} else if (!declared) {
 		g.result = YOTE_RES_NONE;
 		g.term = YOTE_TERM_UNFINISHED;
-		printf("Game left unfinished after %zu pl%s.\n", g.n,
-		    g.n == 1 ? "y" : "ies");
+		printf("Game left unfinished after %zu pl%s.\n", g.h.n,
+		    g.h.n == 1 ? "y" : "ies");
 	}
 	if (opt.out != NULL && save_game(opt.out, &g, who[0], who[1], start,
 	    0) == EXIT_OK)
@@ -741,7 +715,7 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 			    yote_move_from_text(r, &mt, &m, &e) == 0)
 				yote_move_check(r, game_now(&g), &m, &e);
 			tool_warn("ply %lu: illegal move '%s': %s",
-			    (unsigned long)g.n + 1, line, e.msg);
+			    (unsigned long)g.h.n + 1, line, e.msg);
 			status = EXIT_INVALID;
 			continue;
 		}
@@ -828,7 +802,7 @@ play_one(struct match *mt, struct match_game *m, struct player pl[2])
 	for (;;) {
 		if (game_over(&m->g))
 			break;
-		if ((int)m->g.n >= opt.max_plies) {
+		if ((int)m->g.h.n >= opt.max_plies) {
 			m->g.result = YOTE_RES_DRAW;
 			m->g.term = YOTE_TERM_ADJUDICATION;
 			break;
@@ -1112,23 +1086,6 @@ done:
 
 /* ------------------------------------------------------------ main */
 
-static int
-number(const char *arg, const char *name, long long lo, long long hi,
-    long long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoll(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || errno != 0 || *out < lo ||
-	    *out > hi) {
-		tool_usage_error("%s: expected a number from %lld to %lld, not "
-		    "'%s'", name, lo, hi, arg);
-		return -1;
-	}
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -1175,12 +1132,12 @@ main(int argc, char *argv[])
 			opt.hvh = 1;
 			break;
 		case 'H':
-			if (number(optarg, "--hash", 1, 4096, &x) != 0)
+			if (tool_number(optarg, "--hash", 1, 4096, &x) != 0)
 				return EXIT_USAGE;
 			opt.hash_mb = (size_t)x;
 			break;
 		case 'M':
-			if (number(optarg, "--max-plies", 1, 100000, &x) != 0)
+			if (tool_number(optarg, "--max-plies", 1, 100000, &x) != 0)
 				return EXIT_USAGE;
 			opt.max_plies = (int)x;
 			break;
@@ -1188,12 +1145,12 @@ main(int argc, char *argv[])
 			opt.openings = optarg;
 			break;
 		case 'R':
-			if (number(optarg, "--random-plies", 0, 200, &x) != 0)
+			if (tool_number(optarg, "--random-plies", 0, 200, &x) != 0)
 				return EXIT_USAGE;
 			opt.random_plies = (int)x;
 			break;
 		case 'S':
-			if (number(optarg, "--self-play", 1, 100000000, &x) != 0)
+			if (tool_number(optarg, "--self-play", 1, 100000000, &x) != 0)
 				return EXIT_USAGE;
 			opt.self_play = (long)x;
 			break;
@@ -1213,7 +1170,7 @@ main(int argc, char *argv[])
 				    "or engine, not '%s'", optarg);
 			break;
 		case 'g':
-			if (number(optarg, "--games", 1, 100000000, &x) != 0)
+			if (tool_number(optarg, "--games", 1, 100000000, &x) != 0)
 				return EXIT_USAGE;
 			opt.games = (long)x;
 			break;
@@ -1221,7 +1178,7 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return EXIT_OK;
 		case 'j':
-			if (number(optarg, "--jobs", 1, 256, &x) != 0)
+			if (tool_number(optarg, "--jobs", 1, 256, &x) != 0)
 				return EXIT_USAGE;
 			opt.jobs = (int)x;
 			break;
@@ -1248,7 +1205,7 @@ main(int argc, char *argv[])
 			opt.rules = optarg;
 			break;
 		case 's':
-			if (number(optarg, "--seed", 0, 0x7FFFFFFFFFFFFFFFLL,
+			if (tool_number(optarg, "--seed", 0, 0x7FFFFFFFFFFFFFFFLL,
 			    &x) != 0)
 				return EXIT_USAGE;
 			opt.seed = (uint64_t)x;

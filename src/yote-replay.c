@@ -32,9 +32,7 @@ static struct opts opt;
 struct game {
 	const struct yote_record *rec;
 	const struct yote_rules *r;
-	struct yote_pos *pos;   /* pos[0] start, pos[i] after ply i */
-	struct yote_move *mv;   /* mv[i - 1] made ply i */
-	size_t n, cap;          /* plies replayed, allocated */
+	struct history h;       /* the plies replayed */
 	int bad;                /* a diagnostic was printed */
 	int oom;
 };
@@ -87,25 +85,10 @@ keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
 	(void)ply;
 	(void)before;
 	(void)item;
-	if (g->n + 1 >= g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 128;
-		struct yote_pos *np = realloc(g->pos, cap * sizeof(*np));
-		struct yote_move *nm;
-
-		if (np == NULL) {
-			g->oom = 1;
-			return 1;
-		}
-		g->pos = np;
-		if ((nm = realloc(g->mv, cap * sizeof(*nm))) == NULL) {
-			g->oom = 1;
-			return 1;
-		}
-		g->mv = nm;
-		g->cap = cap;
+	if (history_push(&g->h, m, after) != 0) {
+		g->oom = 1;
+		return 1;
 	}
-	g->mv[g->n] = *m;
-	g->pos[++g->n] = *after;
 	return 0;
 }
 
@@ -181,7 +164,7 @@ static void
 print_end(const struct game *g, const struct yote_game_info *info)
 {
 	const struct yote_rules *r = g->r;
-	const struct yote_pos *p = &g->pos[g->n];
+	const struct yote_pos *p = &g->h.pos[g->h.n];
 	struct yote_outcome o;
 	const char *res = header(g->rec, "result");
 	const char *term = header(g->rec, "termination");
@@ -205,13 +188,13 @@ static void
 print_ply(const struct game *g, size_t i, enum draw_style st)
 {
 	char text[YOTE_MOVE_TEXT], rem[600];
-	const struct yote_move *m = &g->mv[i - 1];
+	const struct yote_move *m = &g->h.mv[i - 1];
 
-	describe_removal(g->r, &g->pos[i - 1], m, rem, sizeof(rem));
-	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[g->pos[i - 1].side],
+	describe_removal(g->r, &g->h.pos[i - 1], m, rem, sizeof(rem));
+	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[g->h.pos[i - 1].side],
 	    yote_move_format(g->r, m, text), rem[0] ? " (" : "", rem,
 	    rem[0] ? ")" : "");
-	draw_board(stdout, g->r, &g->pos[i], draw_move_squares(g->r, m), st);
+	draw_board(stdout, g->r, &g->h.pos[i], draw_move_squares(g->r, m), st);
 }
 
 static int
@@ -228,12 +211,12 @@ write_svg(const struct game *g, size_t i, const char *path)
 	else
 		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
 		    "?", s ? s : "?", i, yote_move_format(g->r,
-		    &g->mv[i - 1], text));
+		    &g->h.mv[i - 1], text));
 	if ((fp = tool_atomic_open(path)) == NULL) {
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
-	bad = draw_svg(fp, g->r, &g->pos[i], i ? &g->mv[i - 1] : NULL, title);
+	bad = draw_svg(fp, g->r, &g->h.pos[i], i ? &g->h.mv[i - 1] : NULL, title);
 	if (bad)
 		tool_warn("%s: write error; the old file is left as it was",
 		    path);
@@ -247,11 +230,11 @@ show_position(const struct game *g, size_t i, enum draw_style st)
 	char buf[YOTE_POS_TEXT];
 
 	if (i == 0) {
-		printf("Start: %s\n", yote_pos_format(g->r, &g->pos[0], buf));
-		draw_board(stdout, g->r, &g->pos[0], 0, st);
+		printf("Start: %s\n", yote_pos_format(g->r, &g->h.pos[0], buf));
+		draw_board(stdout, g->r, &g->h.pos[0], 0, st);
 	} else {
 		print_ply(g, i, st);
-		printf("Position: %s\n", yote_pos_format(g->r, &g->pos[i],
+		printf("Position: %s\n", yote_pos_format(g->r, &g->h.pos[i],
 		    buf));
 	}
 }
@@ -268,7 +251,7 @@ interact(const struct game *g, enum draw_style st)
 		fputs("\n", stdout);
 		show_position(g, at, st);
 		printf("[ply %zu of %zu] n)ext p)rev f)irst l)ast NUMBER q)uit> ",
-		    at, g->n);
+		    at, g->h.n);
 		fflush(stdout);
 		if (fgets(line, sizeof(line), stdin) == NULL)
 			return 1;
@@ -276,7 +259,7 @@ interact(const struct game *g, enum draw_style st)
 		switch (line[0]) {
 		case '\0':
 		case 'n':
-			if (at < g->n)
+			if (at < g->h.n)
 				at++;
 			else
 				return 0;       /* past the end: next game */
@@ -289,17 +272,17 @@ interact(const struct game *g, enum draw_style st)
 			at = 0;
 			break;
 		case 'l':
-			at = g->n;
+			at = g->h.n;
 			break;
 		case 'q':
 			return 1;
 		default:
 			n = strtol(line, &end, 10);
-			if (*end == '\0' && n >= 0 && (size_t)n <= g->n)
+			if (*end == '\0' && n >= 0 && (size_t)n <= g->h.n)
 				at = (size_t)n;
 			else
 				printf("unknown command '%s': n, p, f, l, a ply "
-				    "number from 0 to %zu, or q\n", line, g->n);
+				    "number from 0 to %zu, or q\n", line, g->h.n);
 		}
 	}
 }
@@ -314,14 +297,14 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	int status = EXIT_OK;
 
 	if (opt.positions) {
-		for (i = 1; i <= g->n; i++)
+		for (i = 1; i <= g->h.n; i++)
 			printf("%zu\t%s\t%s\n", i, yote_move_format(g->r,
-			    &g->mv[i - 1], text), yote_pos_format(g->r,
-			    &g->pos[i], buf));
+			    &g->h.mv[i - 1], text), yote_pos_format(g->r,
+			    &g->h.pos[i], buf));
 		return EXIT_OK;
 	}
 	if (opt.svg_dir != NULL) {
-		for (i = 0; i <= g->n && status == EXIT_OK; i++) {
+		for (i = 0; i <= g->h.n && status == EXIT_OK; i++) {
 			snprintf(path, sizeof(path), "%s/game%lu-ply%03zu.svg",
 			    opt.svg_dir, g->rec->game, i);
 			status = write_svg(g, i, path);
@@ -329,10 +312,10 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 		return status;
 	}
 	if (opt.ply >= 0 || opt.final || opt.svg != NULL) {
-		at = opt.ply >= 0 ? (size_t)opt.ply : g->n;
-		if (at > g->n) {
+		at = opt.ply >= 0 ? (size_t)opt.ply : g->h.n;
+		if (at > g->h.n) {
 			tool_warn("game %lu has %zu pl%s%s; there is no ply %zu",
-			    g->rec->game, g->n, g->n == 1 ? "y" : "ies",
+			    g->rec->game, g->h.n, g->h.n == 1 ? "y" : "ies",
 			    g->bad ? " that could be replayed" : "", at);
 			return EXIT_INVALID;
 		}
@@ -348,15 +331,15 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 		return EXIT_OK;
 	}
 	print_header(g);
-	printf("Start: %s\n", yote_pos_format(g->r, &g->pos[0], buf));
-	draw_board(stdout, g->r, &g->pos[0], 0, st);
-	for (i = 1; i <= g->n; i++) {
+	printf("Start: %s\n", yote_pos_format(g->r, &g->h.pos[0], buf));
+	draw_board(stdout, g->r, &g->h.pos[0], 0, st);
+	for (i = 1; i <= g->h.n; i++) {
 		putchar('\n');
 		print_ply(g, i, st);
 	}
 	putchar('\n');
 	if (info->played < info->plies)
-		printf("Replay stopped after ply %zu.\n", g->n);
+		printf("Replay stopped after ply %zu.\n", g->h.n);
 	else
 		print_end(g, info);
 	return EXIT_OK;
@@ -391,13 +374,11 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 
 	memset(&g, 0, sizeof(g));
 	g.rec = rec;
-	if ((g.pos = malloc(128 * sizeof(*g.pos))) == NULL ||
-	    (g.mv = malloc(128 * sizeof(*g.mv))) == NULL) {
-		free(g.pos);
+	/* the start is known once the checker has read the record */
+	if (history_init(&g.h, &(struct yote_pos){ .ply = 1 }) != 0) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
-	g.cap = 128;
 	problems = yote_checker_play(ck, rec, name, &info, print_diag,
 	    keep_ply, &g);
 	if (g.oom || problems == YOTE_ENOMEM) {
@@ -407,13 +388,12 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 		status = EXIT_INVALID;  /* no ruleset: nothing to replay */
 	} else {
 		g.r = info.rules;
-		g.pos[0] = info.start;
+		g.h.pos[0] = info.start;
 		status = show_game(&g, &info, quit);
 		if (problems > 0 && status < EXIT_INVALID)
 			status = EXIT_INVALID;
 	}
-	free(g.pos);
-	free(g.mv);
+	history_free(&g.h);
 	return status;
 }
 
