@@ -321,8 +321,13 @@ play_moves(struct yote_checker *ck, struct run *run,
 			return -1;
 		}
 		if ((found = yote_move_legal(r, &info->final, &m,
-		    &ck->list)) < 0)
-			return found;
+		    &ck->list)) < 0) {
+			report(run, YOTE_D_LIMIT, mn, i + 1, "move '%s' cannot "
+			    "be checked: %s", mn->text, found == YOTE_ELIMIT ?
+			    "more legal moves from its square than the limit" :
+			    "out of memory");
+			return -1;
+		}
 		if (!found) {
 			yote_pos_outcome(r, &info->final, &o);
 			if (o.term != YOTE_TERM_NONE)
