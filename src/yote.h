@@ -376,7 +376,11 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 
 /* ---------------------------------------------------------------- perft */
 
-/* The number of legal move sequences of length depth from p. */
+/*
+ * The number of legal move sequences of length depth from p.  (A position
+ * with more than YOTE_MAX_MOVES moves above the last ply cannot be
+ * expanded and counts 0; only custom rulesets come near that.)
+ */
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
 
