@@ -3002,6 +3002,10 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	}
 	rec->root = root;
 	rec->game = game;
+	/* a ruleset file stored in the archive travels with its games */
+	if (r != NULL && !r->builtin &&
+	    (rec->embedded = malloc(sizeof(*rec->embedded))) != NULL)
+		*rec->embedded = *r;
 	*out = rec;
 	return 1;
 }

@@ -176,7 +176,7 @@ rules_file(struct yote_checker *ck, const char *spec, const char *file,
 
 static const struct yote_rules *
 record_rules(struct yote_checker *ck, struct run *run,
-    const struct yote_node *rn)
+    const struct yote_node *rn, const struct yote_rules *embedded)
 {
 	const struct yote_rules *r;
 	struct yote_error e;
@@ -200,6 +200,9 @@ record_rules(struct yote_checker *ck, struct run *run,
 			    "ndar-kepp or a ruleset file", rn->text);
 		return r;
 	}
+	/* an archive brings the ruleset file along: no need for the file */
+	if (embedded != NULL)
+		return embedded;
 	yote_error_clear(&e);
 	ck->failed[0] = '\0';
 	if ((r = rules_file(ck, rn->text, run->file, &e)) == NULL)
@@ -507,7 +510,8 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "termination '%s': expected capture-all, blocked, "
 		    "few-pieces, move-limit, agreement, resignation, time, "
 		    "adjudication or unfinished", termn->text);
-	if ((r = record_rules(ck, &run, yote_node_get(root, "rules"))) == NULL)
+	if ((r = record_rules(ck, &run, yote_node_get(root, "rules"),
+	    rec->embedded)) == NULL)
 		return (long)info->problems;
 	info->rules = r;
 	yote_pos_start(r, &info->start);

@@ -225,6 +225,7 @@ yote_record_free(struct yote_record *rec)
 	if (rec == NULL)
 		return;
 	yote_node_free(rec->root);
+	free(rec->embedded);
 	free(rec);
 }
 

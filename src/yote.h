@@ -567,6 +567,9 @@ struct yote_record {
 	struct yote_node *root; /* the document's value (a mapping if valid) */
 	unsigned long game;     /* 1-based number in its stream */
 	unsigned long line, col;        /* where the document starts */
+	struct yote_rules *embedded;    /* the ruleset file an archive stored
+					   the game under (a copy, freed with
+					   the record), or NULL */
 };
 
 /* Free a record; NULL is ignored. */
