@@ -112,6 +112,9 @@ bench: all bin/gen-games
 leakcheck: all
 	sh tests/leakcheck.sh
 
+valgrind-check: all test-programs
+	sh tests/valgrind-check.sh
+
 lint:
 	mandoc -Tlint -Wwarning man/*.[1-8]
 
@@ -138,7 +141,7 @@ uninstall:
 clean:
 	rm -rf bin
 
-.PHONY: all check test-programs asan ubsan bench leakcheck lint install uninstall clean fuzz
+.PHONY: all check test-programs asan ubsan bench leakcheck valgrind-check lint install uninstall clean fuzz
 .SECONDARY:
 
 # generated game collections (samples, tests, benchmarks)

@@ -23,8 +23,9 @@ refgen=bin/refgen
 lib=bin/test-movegen
 seed=${MOVEGEN_SEED:-1}
 scale=${MOVEGEN_SCALE:-1}
-builtin_n=$((15000 * scale))    # positions per built-in ruleset
-custom_n=$((6000 * scale))      # positions per custom ruleset
+# positions per built-in and per custom ruleset (scale may be a fraction)
+builtin_n=$(awk -v s="$scale" 'BEGIN { n = int(15000 * s); print n < 10 ? 10 : n }')
+custom_n=$(awk -v s="$scale" 'BEGIN { n = int(6000 * s); print n < 10 ? 10 : n }')
 show=5                          # differing positions shown per ruleset
 
 for b in "$refgen" "$lib"; do
