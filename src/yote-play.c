@@ -993,8 +993,10 @@ run_match(const struct yote_rules *r, const struct level *a,
 		games++;
 	mt.ngames = games;
 	pairs = self_play ? games : (games + 1) / 2;
-	if ((status = make_openings(&mt, pairs)) != EXIT_OK)
+	if ((status = make_openings(&mt, pairs)) != EXIT_OK) {
+		free(mt.openings);
 		return status;
+	}
 	if ((mt.mg = calloc(games, sizeof(*mt.mg))) == NULL) {
 		free(mt.openings);
 		return EXIT_IO;
