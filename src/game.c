@@ -180,7 +180,7 @@ record_rules(struct yote_checker *ck, struct run *run,
 {
 	const struct yote_rules *r;
 	struct yote_error e;
-	size_t n;
+	int owned;
 
 	if (rn == NULL)
 		return ck->fallback ? ck->fallback :
@@ -190,15 +190,13 @@ record_rules(struct yote_checker *ck, struct run *run,
 		    "ruleset name or file");
 		return NULL;
 	}
-	n = rn->len;
-	if (strchr(rn->text, '/') == NULL &&
-	    !(n > 5 && strcmp(rn->text + n - 5, ".yaml") == 0) &&
-	    !(n > 4 && strcmp(rn->text + n - 4, ".yml") == 0)) {
-		if ((r = yote_rules_by_name(rn->text)) == NULL)
-			report(run, YOTE_D_BAD_RULES, rn, 0, "unknown ruleset "
-			    "'%s': expected classic, traditional, damasi, "
-			    "ndar-kepp or a ruleset file", rn->text);
-		return r;
+	if (!yote_rules_spec_is_file(rn->text)) {
+		yote_error_clear(&e);
+		if (yote_rules_get(rn->text, &r, &owned, &e) != 0) {
+			report(run, YOTE_D_BAD_RULES, rn, 0, "%s", e.msg);
+			return NULL;
+		}
+		return r;       /* a built-in: never owned */
 	}
 	/* an archive brings the ruleset file along: no need for the file */
 	if (embedded != NULL)

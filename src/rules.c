@@ -583,17 +583,24 @@ yote_rules_by_name(const char *name)
 }
 
 int
+yote_rules_spec_is_file(const char *spec)
+{
+	size_t n = strlen(spec);
+
+	return strchr(spec, '/') != NULL ||
+	    (n > 5 && strcmp(spec + n - 5, ".yaml") == 0) ||
+	    (n > 4 && strcmp(spec + n - 4, ".yml") == 0);
+}
+
+int
 yote_rules_get(const char *spec, const struct yote_rules **out, int *owned,
     struct yote_error *err)
 {
 	struct yote_rules *r;
-	size_t n = strlen(spec);
 	int rc;
 
 	*owned = 0;
-	if (strchr(spec, '/') == NULL &&
-	    !(n > 5 && strcmp(spec + n - 5, ".yaml") == 0) &&
-	    !(n > 4 && strcmp(spec + n - 4, ".yml") == 0)) {
+	if (!yote_rules_spec_is_file(spec)) {
 		if ((*out = yote_rules_by_name(spec)) != NULL)
 			return 0;
 		return yote_error_set(err, YOTE_EVALUE, "unknown ruleset '%s': "

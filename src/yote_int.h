@@ -42,6 +42,9 @@ empty_squares(const struct yote_rules *r, const struct yote_pos *p)
 	return r->board & ~(p->pieces[0] | p->pieces[1]);
 }
 
+/* rules.c: whether a --rules/rules: value names a file, not a built-in */
+int yote_rules_spec_is_file(const char *spec);
+
 /* position.c */
 void yote_zobrist_init(void);
 
