@@ -1,5 +1,5 @@
 /*
- * game.c - playing a record through, and checking it against the rules.
+ * checker.c - playing a record through, and checking it against the rules.
  *
  * What a record must satisfy (notation.md, rules.md sections 4 and 8):
  *  - a mapping with yote: 1 and a moves: list; rules: a built-in name or
