@@ -75,9 +75,10 @@ rng_below(uint64_t *s, unsigned long n)
 
 /* ------------------------------------------------------------ a game */
 
+/* A game being played, and how it ended when it has. */
 struct game {
 	const struct yote_rules *r;
-	struct history h;       /* the plies so far */
+	struct yote_game *play; /* the plies so far (libyote) */
 	enum yote_result result;
 	enum yote_termination term;
 };
@@ -88,28 +89,33 @@ game_init(struct game *g, const struct yote_rules *r,
 {
 	memset(g, 0, sizeof(*g));
 	g->r = r;
-	return history_init(&g->h, start);
+	return (g->play = yote_game_new(r, start)) == NULL ? -1 : 0;
 }
 
 static void
 game_free(struct game *g)
 {
-	history_free(&g->h);
+	yote_game_free(g->play);
+	g->play = NULL;
 }
 
 static const struct yote_pos *
 game_now(const struct game *g)
 {
-	return &g->h.pos[g->h.n];
+	return yote_game_now(g->play);
 }
 
+static size_t
+game_plies(const struct game *g)
+{
+	return yote_game_plies(g->play);
+}
+
+/* Play a legal move: 0, or -1 when out of memory. */
 static int
 game_play(struct game *g, const struct yote_move *m)
 {
-	struct yote_pos after = g->h.pos[g->h.n];
-
-	yote_pos_play(g->r, &after, m);
-	return history_push(&g->h, m, &after);
+	return yote_game_play(g->play, m, NULL) == 0 ? 0 : -1;
 }
 
 /* Ended by the rules?  Sets result and termination. */
@@ -126,56 +132,29 @@ game_over(struct game *g)
 	return 1;
 }
 
-/* The record of a game, through the library's writer. */
+/* The record of a game (NULL when out of memory); round may be NULL. */
 static struct yote_record *
 game_record(const struct game *g, const char *event, const char *first,
-    const char *second, const char *round, const struct yote_pos *start,
-    int with_start)
+    const char *second, const char *round)
 {
 	struct yote_record *rec;
-	struct yote_node *root, *moves;
-	char buf[YOTE_MOVE_TEXT], date[32];
+	struct yote_tag tags[5];
+	char date[32];
 	time_t now = time(NULL);
 	struct tm tm;
-	size_t i;
+	size_t n = 0;
 
-	if ((rec = calloc(1, sizeof(*rec))) == NULL)
-		return NULL;
-	if ((root = yote_node_map()) == NULL || (moves = yote_node_seq()) ==
-	    NULL) {
-		yote_node_free(root);
-		free(rec);
-		return NULL;
-	}
-	rec->root = root;
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-	yote_node_set(root, "yote", yote_node_scalar("1"));
-	yote_node_set(root, "rules", yote_node_scalar(g->r->name));
-	yote_node_set(root, "event", yote_node_scalar(event));
-	yote_node_set(root, "date", yote_node_scalar(date));
-	if (round != NULL) {
-		struct yote_node *rn = yote_node_scalar(round);
-
-		if (rn != NULL)
-			rn->style = 3;  /* double-quoted: a name, not a number */
-		yote_node_set(root, "round", rn);
-	}
-	yote_node_set(root, "first", yote_node_scalar(first));
-	yote_node_set(root, "second", yote_node_scalar(second));
-	yote_node_set(root, "result", yote_node_scalar(
-	    yote_result_text(g->result)));
-	yote_node_set(root, "termination", yote_node_scalar(
-	    g->term == YOTE_TERM_NONE ? "unfinished" :
-	    yote_termination_text(g->term)));
-	if (with_start)
-		yote_node_set(root, "start", yote_node_scalar(
-		    yote_pos_format(g->r, start, buf)));
-	moves->style = 2;       /* flow: [c3, d4, ...] */
-	for (i = 0; i < g->h.n; i++)
-		yote_node_push(moves, yote_node_scalar(yote_move_format(g->r,
-		    &g->h.mv[i], buf)));
-	yote_node_set(root, "moves", moves);
+	tags[n++] = (struct yote_tag){ "event", event, 0 };
+	tags[n++] = (struct yote_tag){ "date", date, 0 };
+	if (round != NULL)      /* double-quoted: a name, not a number */
+		tags[n++] = (struct yote_tag){ "round", round, 3 };
+	tags[n++] = (struct yote_tag){ "first", first, 0 };
+	tags[n++] = (struct yote_tag){ "second", second, 0 };
+	if (yote_game_record(g->play, NULL, tags, n, g->result, g->term, &rec,
+	    NULL) != 0)
+		return NULL;
 	return rec;
 }
 
@@ -372,7 +351,7 @@ out_close(struct outfile *o, int ok)
 
 static int
 save_game(const char *path, const struct game *g, const char *first,
-    const char *second, const struct yote_pos *start, int with_start)
+    const char *second)
 {
 	struct outfile o;
 	struct yote_record *rec;
@@ -380,8 +359,8 @@ save_game(const char *path, const struct game *g, const char *first,
 
 	if ((st = out_open(&o, path)) != EXIT_OK)
 		return st;
-	if ((rec = game_record(g, "yote-play", first, second, NULL, start,
-	    with_start)) == NULL) {
+	if ((rec = game_record(g, "yote-play", first, second, NULL)) == NULL) {
+		tool_warn("out of memory");
 		out_close(&o, 0);
 		return EXIT_IO;
 	}
@@ -390,18 +369,94 @@ save_game(const char *path, const struct game *g, const char *first,
 	return out_close(&o, st == EXIT_OK) != EXIT_OK ? EXIT_IO : st;
 }
 
+/* ------------------------------------------------------------ a session */
+
+/* One game of a person against the engine (or another person). */
+struct session {
+	const struct yote_rules *r;
+	struct game g;
+	struct player eng;
+	const char *who[2];     /* the names of first and second */
+	char engname[64];       /* "yote-play (LEVEL)" */
+	int human_side;         /* the side the human plays (not --hvh) */
+	int declared;           /* ended by resignation or agreement */
+	enum draw_style st;     /* of the diagrams */
+};
+
+/* The game, the engine and the names; EXIT_OK, or EXIT_IO (said). */
+static int
+session_open(struct session *s, const struct yote_rules *r,
+    const struct yote_pos *start)
+{
+	memset(s, 0, sizeof(*s));
+	s->r = r;
+	if (game_init(&s->g, r, start) != 0 ||
+	    (s->eng.e = yote_engine_new(opt.hash_mb)) == NULL) {
+		game_free(&s->g);
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	s->eng.lv = opt.level;
+	s->eng.rng = opt.seed;
+	snprintf(s->engname, sizeof(s->engname), "yote-play (%s)",
+	    opt.level->name);
+	s->human_side = opt.engine_first ? YOTE_SECOND : YOTE_FIRST;
+	if (opt.hvh) {
+		s->who[0] = "first player";
+		s->who[1] = "second player";
+	} else {
+		s->who[s->human_side] = opt.name ? opt.name : "Human";
+		s->who[!s->human_side] = s->engname;
+	}
+	return EXIT_OK;
+}
+
+static void
+session_close(struct session *s)
+{
+	yote_engine_free(s->eng.e);
+	game_free(&s->g);
+}
+
+/* The engine's move, played; the move in m.  0, or -1 when it failed. */
+static int
+engine_turn(struct session *s, struct yote_move *m)
+{
+	int score;
+
+	if (engine_move(&s->eng, s->r, game_now(&s->g), m, &score) != 0 ||
+	    game_play(&s->g, m) != 0)
+		return -1;
+	return 0;
+}
+
+/* The engine's view of the position now, as a hint would give it. */
+static int
+engine_hint(struct session *s, struct yote_search_result *sr)
+{
+	struct yote_limits lim;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.depth = 6;
+	lim.nodes = 2000000;
+	return yote_engine_search(s->eng.e, s->r, game_now(&s->g), &lim, sr,
+	    NULL, NULL);
+}
+
 /* ------------------------------------------------------------ at a terminal */
 
 static void
-show(const struct game *g, enum draw_style st, const char *who[2])
+show(const struct session *s)
 {
-	const struct yote_pos *p = game_now(g);
+	const struct yote_game *play = s->g.play;
+	const struct yote_pos *p = game_now(&s->g);
+	size_t n = yote_game_plies(play);
 
 	putchar('\n');
-	draw_board(stdout, g->r, p, g->h.n ? draw_move_squares(g->r,
-	    &g->h.mv[g->h.n - 1]) : 0, st);
+	draw_board(stdout, s->r, p, n ? draw_move_squares(s->r,
+	    yote_game_move(play, n)) : 0, s->st);
 	printf("Ply %lu: %s (%s) to move.\n", (unsigned long)p->ply,
-	    g->r->side_name[p->side], who[p->side]);
+	    s->r->side_name[p->side], s->who[p->side]);
 }
 
 /* Parse a typed move and check it; prints the reason when it is not. */
@@ -479,221 +534,250 @@ help_text(void)
 	    "save FILE (write the game so far), board, help, quit.\n");
 }
 
-static int
-interactive(const struct yote_rules *r, const struct yote_pos *start)
+/* What a command leaves the session to do. */
+enum next { GO_ON, GAME_ENDED, FAILED };
+
+static void
+cmd_hint(struct session *s)
 {
-	struct game g;
-	struct player eng;
-	struct yote_move m;
 	struct yote_search_result sr;
-	struct yote_limits lim;
-	enum draw_style st = draw_style_for(stdout, opt.ascii);
-	const char *who[2];
-	char line[512], buf[YOTE_MOVE_TEXT], sc[16], *cmd, *arg;
-	const char *human = opt.name ? opt.name : "Human";
-	char engname[64];
-	int human_side = opt.engine_first ? YOTE_SECOND : YOTE_FIRST;
-	int score, status = EXIT_OK, done = 0, declared = 0;
-	size_t k;
+	char buf[YOTE_MOVE_TEXT], sc[16];
 
-	if (game_init(&g, r, start) != 0 ||
-	    (eng.e = yote_engine_new(opt.hash_mb)) == NULL) {
-		tool_warn("out of memory");
-		return EXIT_IO;
+	if (engine_hint(s, &sr) == 0 && sr.nmoves > 0)
+		printf("Hint: %s (%s for %s)\n", yote_move_format(s->r,
+		    &sr.best, buf), yote_score_text(sr.score, sc),
+		    s->r->side_name[game_now(&s->g)->side]);
+}
+
+/* Take back the human's last move (and the engine's answer). */
+static void
+cmd_undo(struct session *s)
+{
+	size_t n = game_plies(&s->g), k;
+
+	k = opt.hvh ? 1 : game_now(&s->g)->side == s->human_side ? 2 : 1;
+	/* the engine's opening move is not the human's to take back */
+	if (n < k || (!opt.hvh && n - k < (size_t)(opt.engine_first ? 1 :
+	    0))) {
+		printf("Nothing to take back.\n");
+		return;
 	}
-	eng.lv = opt.level;
-	eng.rng = opt.seed;
-	snprintf(engname, sizeof(engname), "yote-play (%s)", opt.level->name);
+	yote_game_undo(s->g.play, k);
+	printf("Taken back: %zu pl%s.\n", k, k == 1 ? "y" : "ies");
+}
+
+static void
+cmd_resign(struct session *s)
+{
+	int side = game_now(&s->g)->side;
+
+	s->g.result = side == YOTE_FIRST ? YOTE_RES_SECOND : YOTE_RES_FIRST;
+	s->g.term = YOTE_TERM_RESIGNATION;
+	s->declared = 1;
+	printf("%s resigns. Result: %s.\n", s->r->side_name[side],
+	    yote_result_text(s->g.result));
+}
+
+/* Does the other side accept a draw offer whose result is res? */
+static int
+draw_accepted(struct session *s, enum yote_result res)
+{
+	const struct yote_pos *p = game_now(&s->g);
+	struct yote_search_result sr;
+	char line[512];
+
 	if (opt.hvh) {
-		who[0] = "first player";
-		who[1] = "second player";
-	} else {
-		who[human_side] = human;
-		who[!human_side] = engname;
-	}
-	printf("Yoté, %s rules: %s\n%s plays %s, %s plays %s.\n"
-	    "Type 'help' for the commands.\n", r->name, r->description,
-	    who[0], r->side_name[0], who[1], r->side_name[1]);
-	while (!done) {
-		if (game_over(&g))
-			break;
-		show(&g, st, who);
-		if (!opt.hvh && game_now(&g)->side != human_side) {
-			if (engine_move(&eng, r, game_now(&g), &m, &score) != 0 ||
-			    game_play(&g, &m) != 0) {
-				tool_warn("the engine failed (out of memory)");
-				status = EXIT_IO;
-				break;
-			}
-			printf("%s plays %s\n", engname, yote_move_format(r, &m,
-			    buf));
-			continue;
-		}
-		printf("%s> ", r->side_name[game_now(&g)->side]);
+		printf("%s offers a draw. %s, accept (y/n)? ",
+		    s->r->side_name[p->side], s->r->side_name[!p->side]);
 		fflush(stdout);
-		if (fgets(line, sizeof(line), stdin) == NULL) {
-			putchar('\n');
-			done = 1;
-			break;
-		}
-		line[strcspn(line, "\r\n")] = '\0';
-		cmd = line + strspn(line, " \t");
-		if ((arg = strpbrk(cmd, " \t")) != NULL) {
-			*arg++ = '\0';
-			arg += strspn(arg, " \t");
-		}
-		if (*cmd == '\0')
-			continue;
-		if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0) {
-			done = 1;
-		} else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
-			help_text();
-		} else if (strcmp(cmd, "board") == 0) {
-			continue;
-		} else if (strcmp(cmd, "moves") == 0) {
-			list_all(&g);
-		} else if (strcmp(cmd, "hint") == 0) {
-			memset(&lim, 0, sizeof(lim));
-			lim.depth = 6;
-			lim.nodes = 2000000;
-			if (yote_engine_search(eng.e, r, game_now(&g), &lim,
-			    &sr, NULL, NULL) == 0 && sr.nmoves > 0)
-				printf("Hint: %s (%s for %s)\n",
-				    yote_move_format(r, &sr.best, buf),
-				    yote_score_text(sr.score, sc),
-				    r->side_name[game_now(&g)->side]);
-		} else if (strcmp(cmd, "undo") == 0) {
-			k = opt.hvh ? 1 : game_now(&g)->side == human_side ? 2 :
-			    1;
-			if (g.h.n < k || (!opt.hvh && g.h.n - k < (size_t)
-			    (opt.engine_first ? 1 : 0))) {
-				printf("Nothing to take back.\n");
-				continue;
-			}
-			g.h.n -= k;
-			printf("Taken back: %zu pl%s.\n", k, k == 1 ? "y" :
-			    "ies");
-		} else if (strcmp(cmd, "resign") == 0) {
-			g.result = game_now(&g)->side == YOTE_FIRST ?
-			    YOTE_RES_SECOND : YOTE_RES_FIRST;
-			g.term = YOTE_TERM_RESIGNATION;
-			declared = 1;
-			printf("%s resigns. Result: %s.\n",
-			    r->side_name[game_now(&g)->side],
-			    yote_result_text(g.result));
-			break;
-		} else if (strcmp(cmd, "draw") == 0) {
-			const struct yote_pos *p = game_now(&g);
-			int accept, c0 = yote_pos_captured_by(r, p, 0),
-			    c1 = yote_pos_captured_by(r, p, 1);
-			enum yote_result res = YOTE_RES_DRAW;
+		return fgets(line, sizeof(line), stdin) != NULL &&
+		    (line[0] == 'y' || line[0] == 'Y');
+	}
+	if (res != YOTE_RES_DRAW)       /* the engine agrees to win, not to lose */
+		return (res == YOTE_RES_FIRST) != (s->human_side == YOTE_FIRST);
+	engine_hint(s, &sr);
+	/* the human's view: the engine accepts when it is not better */
+	return sr.score >= -50;
+}
 
-			/* under traditional the agreement is that no capture
-			 * is left: the side that has captured more wins */
-			if (r->blocked == YOTE_BLOCK_MORE_CAPTURED && c0 != c1)
-				res = c0 > c1 ? YOTE_RES_FIRST : YOTE_RES_SECOND;
-			if (opt.hvh) {
-				printf("%s offers a draw. %s, accept (y/n)? ",
-				    r->side_name[p->side],
-				    r->side_name[!p->side]);
-				fflush(stdout);
-				accept = fgets(line, sizeof(line), stdin) !=
-				    NULL && (line[0] == 'y' || line[0] == 'Y');
-			} else if (res != YOTE_RES_DRAW) {
-				/* the engine agrees to win, not to lose */
-				accept = (res == YOTE_RES_FIRST) !=
-				    (human_side == YOTE_FIRST);
-			} else {
-				memset(&lim, 0, sizeof(lim));
-				lim.depth = 6;
-				lim.nodes = 2000000;
-				yote_engine_search(eng.e, r, p, &lim, &sr, NULL,
-				    NULL);
-				/* the human's view: the engine accepts when it
-				 * is not better */
-				accept = sr.score >= -50;
-			}
-			if (!accept) {
-				printf("Draw declined.\n");
-				continue;
-			}
-			g.term = YOTE_TERM_AGREEMENT;
-			g.result = res;
-			declared = 1;
-			if (g.result == YOTE_RES_DRAW)
-				printf("Draw agreed. Result: %s.\n",
-				    yote_result_text(g.result));
-			else    /* traditional: agreed that no capture is left */
-				printf("Agreed: no more captures; %s has "
-				    "captured more. Result: %s.\n",
-				    r->side_name[g.result == YOTE_RES_FIRST ?
-				    0 : 1], yote_result_text(g.result));
-			break;
-		} else if (strcmp(cmd, "save") == 0) {
-			if (arg == NULL || *arg == '\0') {
-				printf("save needs a file name: save FILE\n");
-				continue;
-			}
-			g.term = YOTE_TERM_NONE;
-			g.result = YOTE_RES_NONE;
-			if (save_game(arg, &g, who[0], who[1], start,
-			    memcmp(start, &g.h.pos[0], sizeof(*start)) != 0 ||
-			    start->ply != 1) == EXIT_OK)
-				printf("Saved to %s.\n", arg);
-		} else if (read_move(&g, cmd, &m, 0) == 0) {
-			if (game_play(&g, &m) != 0) {
-				tool_warn("out of memory");
-				status = EXIT_IO;
-				break;
-			}
-		}
+static enum next
+cmd_draw(struct session *s)
+{
+	const struct yote_rules *r = s->r;
+	const struct yote_pos *p = game_now(&s->g);
+	int c0 = yote_pos_captured_by(r, p, 0), c1 = yote_pos_captured_by(r,
+	    p, 1);
+	enum yote_result res = YOTE_RES_DRAW;
+
+	/* under traditional the agreement is that no capture is left: the
+	 * side that has captured more wins */
+	if (r->blocked == YOTE_BLOCK_MORE_CAPTURED && c0 != c1)
+		res = c0 > c1 ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+	if (!draw_accepted(s, res)) {
+		printf("Draw declined.\n");
+		return GO_ON;
 	}
-	if (!declared && game_over(&g)) {
-		show(&g, st, who);
-		draw_ending(stdout, r, game_now(&g), &(struct yote_outcome){
-		    g.result, g.term }, 1);
-	} else if (!declared) {
-		g.result = YOTE_RES_NONE;
-		g.term = YOTE_TERM_UNFINISHED;
-		printf("Game left unfinished after %zu pl%s.\n", g.h.n,
-		    g.h.n == 1 ? "y" : "ies");
+	s->g.term = YOTE_TERM_AGREEMENT;
+	s->g.result = res;
+	s->declared = 1;
+	if (res == YOTE_RES_DRAW)
+		printf("Draw agreed. Result: %s.\n", yote_result_text(res));
+	else
+		printf("Agreed: no more captures; %s has captured more. "
+		    "Result: %s.\n", r->side_name[res == YOTE_RES_FIRST ? 0 :
+		    1], yote_result_text(res));
+	return GAME_ENDED;
+}
+
+static void
+cmd_save(struct session *s, const char *arg)
+{
+	if (arg == NULL || *arg == '\0') {
+		printf("save needs a file name: save FILE\n");
+		return;
 	}
-	if (opt.out != NULL && save_game(opt.out, &g, who[0], who[1], start,
-	    0) == EXIT_OK)
+	s->g.term = YOTE_TERM_NONE;
+	s->g.result = YOTE_RES_NONE;
+	if (save_game(arg, &s->g, s->who[0], s->who[1]) == EXIT_OK)
+		printf("Saved to %s.\n", arg);
+}
+
+/* Carry out one typed line: a command or a move. */
+static enum next
+command(struct session *s, char *line)
+{
+	struct yote_move m;
+	char *cmd, *arg;
+
+	cmd = line + strspn(line, " \t");
+	if ((arg = strpbrk(cmd, " \t")) != NULL) {
+		*arg++ = '\0';
+		arg += strspn(arg, " \t");
+	}
+	if (*cmd == '\0' || strcmp(cmd, "board") == 0)
+		return GO_ON;
+	if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0)
+		return GAME_ENDED;
+	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0)
+		help_text();
+	else if (strcmp(cmd, "moves") == 0)
+		list_all(&s->g);
+	else if (strcmp(cmd, "hint") == 0)
+		cmd_hint(s);
+	else if (strcmp(cmd, "undo") == 0)
+		cmd_undo(s);
+	else if (strcmp(cmd, "resign") == 0) {
+		cmd_resign(s);
+		return GAME_ENDED;
+	} else if (strcmp(cmd, "draw") == 0)
+		return cmd_draw(s);
+	else if (strcmp(cmd, "save") == 0)
+		cmd_save(s, arg);
+	else if (read_move(&s->g, cmd, &m, 0) == 0 &&
+	    game_play(&s->g, &m) != 0) {
+		tool_warn("out of memory");
+		return FAILED;
+	}
+	return GO_ON;
+}
+
+/* How the game ended, and the record of it (-o); the exit status. */
+static int
+session_end(struct session *s, int status)
+{
+	size_t n = game_plies(&s->g);
+
+	if (!s->declared && game_over(&s->g)) {
+		show(s);
+		draw_ending(stdout, s->r, game_now(&s->g), &(struct
+		    yote_outcome){ s->g.result, s->g.term }, 1);
+	} else if (!s->declared) {
+		s->g.result = YOTE_RES_NONE;
+		s->g.term = YOTE_TERM_UNFINISHED;
+		printf("Game left unfinished after %zu pl%s.\n", n, n == 1 ?
+		    "y" : "ies");
+	}
+	if (opt.out != NULL && save_game(opt.out, &s->g, s->who[0],
+	    s->who[1]) == EXIT_OK)
 		printf("The game is in %s.\n", opt.out);
 	else if (opt.out != NULL)
 		status = EXIT_IO;
-	yote_engine_free(eng.e);
-	game_free(&g);
+	return status;
+}
+
+static int
+interactive(const struct yote_rules *r, const struct yote_pos *start)
+{
+	struct session s;
+	struct yote_move m;
+	char line[512], buf[YOTE_MOVE_TEXT];
+	enum next next = GO_ON;
+	int status;
+
+	if ((status = session_open(&s, r, start)) != EXIT_OK)
+		return status;
+	s.st = draw_style_for(stdout, opt.ascii);
+	printf("Yoté, %s rules: %s\n%s plays %s, %s plays %s.\n"
+	    "Type 'help' for the commands.\n", r->name, r->description,
+	    s.who[0], r->side_name[0], s.who[1], r->side_name[1]);
+	while (next == GO_ON && !game_over(&s.g)) {
+		show(&s);
+		if (!opt.hvh && game_now(&s.g)->side != s.human_side) {
+			if (engine_turn(&s, &m) != 0) {
+				tool_warn("the engine failed (out of memory)");
+				next = FAILED;
+				break;
+			}
+			printf("%s plays %s\n", s.engname, yote_move_format(r,
+			    &m, buf));
+			continue;
+		}
+		printf("%s> ", r->side_name[game_now(&s.g)->side]);
+		fflush(stdout);
+		if (fgets(line, sizeof(line), stdin) == NULL) {
+			putchar('\n');
+			break;
+		}
+		line[strcspn(line, "\r\n")] = '\0';
+		next = command(&s, line);
+	}
+	status = session_end(&s, next == FAILED ? EXIT_IO : EXIT_OK);
+	session_close(&s);
 	return status;
 }
 
 /* ------------------------------------------------------------ pipe mode */
 
+/* An illegal line of pipe mode: the reason on stderr. */
+static void
+pipe_refuse(const struct session *s, const char *line)
+{
+	struct yote_move_text mt;
+	struct yote_move m;
+	struct yote_error e;
+
+	yote_error_clear(&e);
+	if (yote_move_parse(line, &mt, &e) == 0 &&
+	    yote_move_from_text(s->r, &mt, &m, &e) == 0)
+		yote_move_check(s->r, game_now(&s->g), &m, &e);
+	tool_warn("ply %lu: illegal move '%s': %s", (unsigned long)
+	    game_plies(&s->g) + 1, line, e.msg);
+}
+
 /* Moves in, one per line; the engine's replies out, one per line. */
 static int
 pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 {
-	struct game g;
-	struct player eng;
+	struct session s;
 	struct yote_move m;
 	char line[1024], buf[YOTE_MOVE_TEXT];
-	int score, status = EXIT_OK, human_side;
+	int status;
 
-	if (game_init(&g, r, start) != 0 ||
-	    (eng.e = yote_engine_new(opt.hash_mb)) == NULL) {
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
-	eng.lv = opt.level;
-	eng.rng = opt.seed;
-	human_side = opt.engine_first ? YOTE_SECOND : YOTE_FIRST;
-	for (;;) {
-		if (game_over(&g))
-			break;
-		if (game_now(&g)->side != human_side) {
-			if (engine_move(&eng, r, game_now(&g), &m, &score) != 0 ||
-			    game_play(&g, &m) != 0) {
+	if ((status = session_open(&s, r, start)) != EXIT_OK)
+		return status;
+	while (!game_over(&s.g)) {
+		if (game_now(&s.g)->side != s.human_side) {
+			if (engine_turn(&s, &m) != 0) {
 				status = EXIT_IO;
 				break;
 			}
@@ -706,42 +790,26 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 		line[strcspn(line, "\r\n")] = '\0';
 		if (line[0] == '\0' || line[0] == '#')
 			continue;
-		if (read_move(&g, line, &m, 1) != 0) {
-			struct yote_move_text mt;
-			struct yote_error e;
-
-			yote_error_clear(&e);
-			if (yote_move_parse(line, &mt, &e) == 0 &&
-			    yote_move_from_text(r, &mt, &m, &e) == 0)
-				yote_move_check(r, game_now(&g), &m, &e);
-			tool_warn("ply %lu: illegal move '%s': %s",
-			    (unsigned long)g.h.n + 1, line, e.msg);
+		if (read_move(&s.g, line, &m, 1) != 0) {
+			pipe_refuse(&s, line);
 			status = EXIT_INVALID;
-			continue;
-		}
-		game_play(&g, &m);
-	}
-	if (game_over(&g)) {
-		printf("result %s %s\n", yote_result_text(g.result),
-		    yote_termination_text(g.term));
-	} else {
-		g.result = YOTE_RES_NONE;
-		g.term = YOTE_TERM_UNFINISHED;
-	}
-	if (opt.out != NULL) {
-		const char *who[2];
-		char engname[64];
-
-		snprintf(engname, sizeof(engname), "yote-play (%s)",
-		    opt.level->name);
-		who[human_side] = opt.name ? opt.name : "Human";
-		who[!human_side] = engname;
-		if (save_game(opt.out, &g, who[0], who[1], start, 0) !=
-		    EXIT_OK)
+		} else if (game_play(&s.g, &m) != 0) {
+			tool_warn("out of memory");
 			status = EXIT_IO;
+			break;
+		}
 	}
-	yote_engine_free(eng.e);
-	game_free(&g);
+	if (game_over(&s.g)) {
+		printf("result %s %s\n", yote_result_text(s.g.result),
+		    yote_termination_text(s.g.term));
+	} else {
+		s.g.result = YOTE_RES_NONE;
+		s.g.term = YOTE_TERM_UNFINISHED;
+	}
+	if (opt.out != NULL && save_game(opt.out, &s.g, s.who[0], s.who[1]) !=
+	    EXIT_OK)
+		status = EXIT_IO;
+	session_close(&s);
 	return status;
 }
 
@@ -784,7 +852,8 @@ struct match {
 	struct yote_pos *openings;      /* one per pair of games */
 	unsigned long nopenings;
 	struct match_game *mg;
-	pthread_mutex_t mu;
+	pthread_mutex_t mu;     /* hands out the games to the threads */
+	int mu_live;            /* mu is initialised */
 	unsigned long next;
 	size_t hash_mb;
 };
@@ -802,7 +871,7 @@ play_one(struct match *mt, struct match_game *m, struct player pl[2])
 	for (;;) {
 		if (game_over(&m->g))
 			break;
-		if ((int)m->g.h.n >= opt.max_plies) {
+		if (game_plies(&m->g) >= (size_t)opt.max_plies) {
 			m->g.result = YOTE_RES_DRAW;
 			m->g.term = YOTE_TERM_ADJUDICATION;
 			break;
@@ -856,82 +925,83 @@ match_worker(void *arg)
 	return NULL;
 }
 
-/* Openings: K random plies from the start, or the games of a file. */
+/* Is the record's final position a usable opening for the match? */
 static int
-make_openings(struct match *mt, unsigned long pairs)
+opening_usable(const struct match *mt, const struct yote_game_info *info)
+{
+	struct yote_outcome o;
+
+	if (info->rules != mt->r && (info->rules == NULL ||
+	    strcmp(info->rules->name, mt->r->name) != 0))
+		return 0;
+	yote_pos_outcome(mt->r, &info->final, &o);
+	return o.term == YOTE_TERM_NONE;
+}
+
+/* The final positions of the games of opt.openings, up to pairs of them,
+ * into mt->openings; how many in *have.  EXIT_OK or EXIT_IO. */
+static int
+openings_read(struct match *mt, unsigned long pairs, unsigned long *have)
+{
+	struct yote_reader *rd = NULL;
+	struct yote_record *rec;
+	struct yote_checker *ck;
+	struct yote_game_info info;
+	struct yote_error e;
+	FILE *fp;
+	unsigned long gameno = 0;
+	int rc;
+
+	*have = 0;
+	if ((fp = fopen(opt.openings, "rb")) == NULL) {
+		tool_warn("%s: %s", opt.openings, strerror(errno));
+		return EXIT_IO;
+	}
+	if ((ck = yote_checker_new()) == NULL ||
+	    yote_reader_open(fp, opt.openings, &rd) != 0) {
+		tool_warn("out of memory");
+		yote_checker_free(ck);
+		fclose(fp);
+		return EXIT_IO;
+	}
+	yote_checker_set_rules(ck, mt->r);
+	while (*have < pairs) {
+		yote_error_clear(&e);
+		if ((rc = yote_reader_next(rd, &rec, &e)) == 0)
+			break;
+		gameno++;
+		if (rc < 0) {
+			e.file = opt.openings;
+			tool_diag(&e);
+			if (rc == YOTE_EVALUE)
+				continue;
+			break;
+		}
+		if (yote_checker_play(ck, rec, opt.openings, &info, NULL, NULL,
+		    NULL) < 0 || info.played < info.plies)
+			/* a prefix of an illegal game is no opening */
+			tool_warn("%s: game %lu: not used as an opening: its "
+			    "moves cannot all be played (see yote-validate)",
+			    opt.openings, gameno);
+		else if (opening_usable(mt, &info))
+			mt->openings[(*have)++] = info.final;
+		yote_record_free(rec);
+	}
+	yote_reader_close(rd);
+	yote_checker_free(ck);
+	fclose(fp);
+	return EXIT_OK;
+}
+
+/* pairs openings of opt.random_plies random plies from the start. */
+static int
+openings_random(struct match *mt, unsigned long pairs)
 {
 	struct yote_movelist l = { 0 };
 	uint64_t rng = opt.seed ^ 0x0DE11ULL;
 	unsigned long i;
 	int k, tries;
 
-	if ((mt->openings = calloc(pairs, sizeof(*mt->openings))) == NULL)
-		return EXIT_IO;
-	mt->nopenings = pairs;
-	if (opt.openings != NULL) {
-		struct yote_reader *rd;
-		struct yote_record *rec;
-		struct yote_checker *ck;
-		struct yote_game_info info;
-		struct yote_error e;
-		FILE *fp;
-		unsigned long have = 0, gameno = 0;
-		int rc;
-
-		if ((fp = fopen(opt.openings, "rb")) == NULL) {
-			tool_warn("%s: %s", opt.openings, strerror(errno));
-			return EXIT_IO;
-		}
-		ck = yote_checker_new();
-		if (ck == NULL || yote_reader_open(fp, opt.openings, &rd) != 0) {
-			fclose(fp);
-			yote_checker_free(ck);
-			return EXIT_IO;
-		}
-		yote_checker_set_rules(ck, mt->r);
-		while (have < pairs) {
-			yote_error_clear(&e);
-			rc = yote_reader_next(rd, &rec, &e);
-			if (rc == 0)
-				break;
-			gameno++;
-			if (rc < 0) {
-				e.file = opt.openings;
-				tool_diag(&e);
-				if (rc == YOTE_EVALUE)
-					continue;
-				break;
-			}
-			if (yote_checker_play(ck, rec, opt.openings, &info,
-			    NULL, NULL, NULL) < 0 || info.played <
-			    info.plies) {
-				/* a prefix of an illegal game is no opening */
-				tool_warn("%s: game %lu: not used as an "
-				    "opening: its moves cannot all be played "
-				    "(see yote-validate)", opt.openings, gameno);
-			} else if (info.rules == mt->r || (info.rules != NULL &&
-			    strcmp(info.rules->name, mt->r->name) == 0)) {
-				struct yote_outcome o;
-
-				yote_pos_outcome(mt->r, &info.final, &o);
-				if (o.term == YOTE_TERM_NONE)
-					mt->openings[have++] = info.final;
-			}
-			yote_record_free(rec);
-		}
-		yote_reader_close(rd);
-		yote_checker_free(ck);
-		fclose(fp);
-		if (have == 0) {
-			tool_warn("%s: no usable opening for %s", opt.openings,
-			    mt->r->name);
-			return EXIT_INVALID;
-		}
-		/* fewer openings than pairs: cycle through them */
-		for (i = have; i < pairs; i++)
-			mt->openings[i] = mt->openings[i % have];
-		return EXIT_OK;
-	}
 	for (i = 0; i < pairs; i++) {
 		for (tries = 0; tries < 100; tries++) {
 			yote_pos_start(mt->r, &mt->openings[i]);
@@ -947,6 +1017,33 @@ make_openings(struct match *mt, unsigned long pairs)
 		}
 	}
 	yote_movelist_free(&l);
+	return EXIT_OK;
+}
+
+/* Openings: K random plies from the start, or the games of a file. */
+static int
+make_openings(struct match *mt, unsigned long pairs)
+{
+	unsigned long i, have;
+	int status;
+
+	if ((mt->openings = calloc(pairs, sizeof(*mt->openings))) == NULL) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	mt->nopenings = pairs;
+	if (opt.openings == NULL)
+		return openings_random(mt, pairs);
+	if ((status = openings_read(mt, pairs, &have)) != EXIT_OK)
+		return status;
+	if (have == 0) {
+		tool_warn("%s: no usable opening for %s", opt.openings,
+		    mt->r->name);
+		return EXIT_INVALID;
+	}
+	/* fewer openings than pairs: cycle through them */
+	for (i = have; i < pairs; i++)
+		mt->openings[i] = mt->openings[i % have];
 	return EXIT_OK;
 }
 
@@ -971,68 +1068,95 @@ elo(double w, double d, double l, double *diff, double *margin)
 	*margin = 1.96 * sqrt(var / n) * 400 / (log(10) * s * (1 - s));
 }
 
-static int
-run_match(const struct yote_rules *r, const struct level *a,
-    const struct level *b, unsigned long games, int self_play)
+/* Everything a match holds, released whatever state it got to. */
+static void
+match_free(struct match *mt)
 {
-	struct match mt;
-	struct outfile out;
-	pthread_t *th;
-	unsigned long i, pairs, wa = 0, da = 0, la = 0;
-	int j, status = EXIT_OK, have_out = 0;
-	char round[32], fn[64], sn[64], buf[YOTE_POS_TEXT];
-	struct yote_record *rec;
-	double diff, margin;
+	unsigned long i;
 
-	memset(&mt, 0, sizeof(mt));
-	mt.r = r;
-	mt.a = a;
-	mt.b = b;
-	mt.hash_mb = opt.hash_mb;
-	if (!self_play && games % 2)
-		games++;
-	mt.ngames = games;
-	pairs = self_play ? games : (games + 1) / 2;
-	if ((status = make_openings(&mt, pairs)) != EXIT_OK) {
-		free(mt.openings);
+	if (mt->mg != NULL)
+		for (i = 0; i < mt->ngames; i++)
+			game_free(&mt->mg[i].g);
+	if (mt->mu_live)
+		pthread_mutex_destroy(&mt->mu);
+	free(mt->mg);
+	free(mt->openings);
+	memset(mt, 0, sizeof(*mt));
+}
+
+/* The openings and the games to play, each with its colours. */
+static int
+match_setup(struct match *mt, const struct yote_rules *r,
+    const struct level *a, const struct level *b, unsigned long games,
+    int self_play)
+{
+	unsigned long i;
+	int status;
+
+	memset(mt, 0, sizeof(*mt));
+	mt->r = r;
+	mt->a = a;
+	mt->b = b;
+	mt->hash_mb = opt.hash_mb;
+	mt->ngames = games;
+	if ((status = make_openings(mt, self_play ? games : (games + 1) / 2)) !=
+	    EXIT_OK)
 		return status;
-	}
-	if ((mt.mg = calloc(games, sizeof(*mt.mg))) == NULL) {
-		free(mt.openings);
+	if ((mt->mg = calloc(games, sizeof(*mt->mg))) == NULL ||
+	    pthread_mutex_init(&mt->mu, NULL) != 0) {
+		tool_warn("out of memory");
 		return EXIT_IO;
 	}
+	mt->mu_live = 1;
 	for (i = 0; i < games; i++) {
-		struct match_game *m = &mt.mg[i];
+		struct match_game *m = &mt->mg[i];
 
 		m->index = i;
-		m->start = mt.openings[self_play ? i : i / 2];
+		m->start = mt->openings[self_play ? i : i / 2];
 		m->a_first = self_play || i % 2 == 0;
 		m->lv[0] = m->a_first ? a : b;
 		m->lv[1] = m->a_first ? b : a;
 	}
-	pthread_mutex_init(&mt.mu, NULL);
-	if ((th = calloc((size_t)opt.jobs, sizeof(*th))) == NULL)
+	return EXIT_OK;
+}
+
+/* Play every game, on opt.jobs threads (or this one if none starts). */
+static int
+match_play(struct match *mt)
+{
+	pthread_t *th;
+	int j, started;
+
+	if ((th = calloc((size_t)opt.jobs, sizeof(*th))) == NULL) {
+		tool_warn("out of memory");
 		return EXIT_IO;
-	for (j = 0; j < opt.jobs; j++)
-		if (pthread_create(&th[j], NULL, match_worker, &mt) != 0) {
+	}
+	for (started = 0; started < opt.jobs; started++)
+		if (pthread_create(&th[started], NULL, match_worker, mt) != 0) {
 			tool_warn("cannot start a thread");
-			opt.jobs = j;
 			break;
 		}
-	if (opt.jobs == 0)
-		match_worker(&mt);
-	for (j = 0; j < opt.jobs; j++)
+	if (started == 0)
+		match_worker(mt);
+	for (j = 0; j < started; j++)
 		pthread_join(th[j], NULL);
 	free(th);
-	if (self_play || opt.out != NULL) {
-		if ((status = out_open(&out, self_play && opt.out == NULL ?
-		    "-" : opt.out)) != EXIT_OK)
-			goto done;
-		have_out = 1;
-	}
-	for (i = 0; i < games; i++) {
-		struct match_game *m = &mt.mg[i];
-		int a_score;
+	return EXIT_OK;
+}
+
+/* Score the games for A (w, d, l) and write their records to out (may
+ * be NULL); the exit status. */
+static int
+match_results(struct match *mt, int self_play, struct outfile *out,
+    unsigned long wdl[3])
+{
+	struct yote_record *rec;
+	char round[32], fn[64], sn[64];
+	unsigned long i;
+	int status = EXIT_OK, a_score;
+
+	for (i = 0; i < mt->ngames; i++) {
+		struct match_game *m = &mt->mg[i];
 
 		if (m->failed) {
 			tool_warn("game %lu failed (out of memory)", i + 1);
@@ -1041,48 +1165,66 @@ run_match(const struct yote_rules *r, const struct level *a,
 		}
 		a_score = m->g.result == YOTE_RES_DRAW ? 1 :
 		    (m->g.result == YOTE_RES_FIRST) == m->a_first ? 2 : 0;
-		if (a_score == 2)
-			wa++;
-		else if (a_score == 1)
-			da++;
-		else
-			la++;
-		if (have_out) {
-			snprintf(round, sizeof(round), "%lu", i + 1);
-			snprintf(fn, sizeof(fn), "yote-play %s", m->lv[0]->name);
-			snprintf(sn, sizeof(sn), "yote-play %s", m->lv[1]->name);
-			rec = game_record(&m->g, self_play ? "yote-play "
-			    "self-play" : "yote-play match", fn, sn, round,
-			    &m->start, m->start.ply != 1 ||
-			    m->start.pieces[0] || m->start.pieces[1] ||
-			    m->start.hand[0] != r->pieces ||
-			    m->start.hand[1] != r->pieces);
-			if (rec == NULL || out_put(&out, rec) != EXIT_OK)
-				status = EXIT_IO;
-			yote_record_free(rec);
-		}
-		game_free(&m->g);
+		wdl[a_score == 2 ? 0 : a_score == 1 ? 1 : 2]++;
+		if (out == NULL)
+			continue;
+		snprintf(round, sizeof(round), "%lu", i + 1);
+		snprintf(fn, sizeof(fn), "yote-play %s", m->lv[0]->name);
+		snprintf(sn, sizeof(sn), "yote-play %s", m->lv[1]->name);
+		rec = game_record(&m->g, self_play ? "yote-play self-play" :
+		    "yote-play match", fn, sn, round);
+		if (rec == NULL)
+			tool_warn("game %lu: out of memory", i + 1);
+		if (rec == NULL || out_put(out, rec) != EXIT_OK)
+			status = EXIT_IO;
+		yote_record_free(rec);
 	}
-	if (have_out && out_close(&out, status == EXIT_OK) != EXIT_OK)
+	if (out != NULL && out_close(out, status == EXIT_OK) != EXIT_OK)
 		status = EXIT_IO;
-	if (!self_play) {
-		elo((double)wa, (double)da, (double)la, &diff, &margin);
-		printf("%s vs %s, %s rules, %lu games: +%lu =%lu -%lu "
-		    "(score %.1f%%)\n", a->name, b->name, r->name, games, wa,
-		    da, la, games ? 100.0 * ((double)wa + (double)da / 2) /
-		    (double)games : 0.0);
-		if (isfinite(diff))
-			printf("Elo difference: %+.0f +/- %.0f (95%%)\n", diff,
-			    margin);
-		else
-			printf("Elo difference: %s (no game %s)\n", diff > 0 ?
-			    "+inf" : "-inf", diff > 0 ? "lost" : "won");
+	return status;
+}
+
+/* The match's score and Elo difference, for A. */
+static void
+match_summary(const struct match *mt, const unsigned long wdl[3])
+{
+	double diff, margin, n = (double)mt->ngames;
+
+	elo((double)wdl[0], (double)wdl[1], (double)wdl[2], &diff, &margin);
+	printf("%s vs %s, %s rules, %lu games: +%lu =%lu -%lu (score "
+	    "%.1f%%)\n", mt->a->name, mt->b->name, mt->r->name, mt->ngames,
+	    wdl[0], wdl[1], wdl[2], mt->ngames ? 100.0 * ((double)wdl[0] +
+	    (double)wdl[1] / 2) / n : 0.0);
+	if (isfinite(diff))
+		printf("Elo difference: %+.0f +/- %.0f (95%%)\n", diff, margin);
+	else
+		printf("Elo difference: %s (no game %s)\n", diff > 0 ? "+inf" :
+		    "-inf", diff > 0 ? "lost" : "won");
+}
+
+static int
+run_match(const struct yote_rules *r, const struct level *a,
+    const struct level *b, unsigned long games, int self_play)
+{
+	struct match mt;
+	struct outfile out, *o = NULL;
+	unsigned long wdl[3] = { 0, 0, 0 };
+	int status;
+
+	if (!self_play && games % 2)
+		games++;        /* both colours of every opening */
+	if ((status = match_setup(&mt, r, a, b, games, self_play)) == EXIT_OK)
+		status = match_play(&mt);
+	if (status == EXIT_OK && (self_play || opt.out != NULL) &&
+	    (status = out_open(&out, self_play && opt.out == NULL ? "-" :
+	    opt.out)) == EXIT_OK)
+		o = &out;
+	if (status == EXIT_OK) {
+		status = match_results(&mt, self_play, o, wdl);
+		if (!self_play)
+			match_summary(&mt, wdl);
 	}
-	(void)buf;
-done:
-	pthread_mutex_destroy(&mt.mu);
-	free(mt.mg);
-	free(mt.openings);
+	match_free(&mt);
 	return status;
 }
 
