@@ -1230,8 +1230,9 @@ run_match(const struct yote_rules *r, const struct level *a,
 
 /* ------------------------------------------------------------ main */
 
-int
-main(int argc, char *argv[])
+/* The options into opt: -1 to go on, else the exit status. */
+static int
+parse_options(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
@@ -1255,30 +1256,24 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct yote_rules *r;
-	const struct level *a = NULL, *b = NULL;
-	struct yote_pos start;
+	struct engopt eo;
 	long long x;
-	int c, owned = 0, status = EXIT_OK;
-	char *comma;
+	int c, taken;
 
-	tool_init(argv[0]);
+	engopt_init(&eo);
 	opt.level = level_by_name("club");
-	opt.jobs = 1;
-	opt.hash_mb = 16;
 	opt.random_plies = 4;
 	opt.max_plies = 400;
 	opt.games = -1;
 	while ((c = getopt_long(argc, argv, ":2H:M:O:R:S:Vaf:g:hj:l:m:n:o:pr:s:",
 	    longopts, NULL)) != -1) {
+		if ((taken = engopt_take(&eo, c, optarg)) < 0)
+			return EXIT_USAGE;
+		if (taken)
+			continue;
 		switch (c) {
 		case '2':
 			opt.hvh = 1;
-			break;
-		case 'H':
-			if (tool_number(optarg, "--hash", 1, 4096, &x) != 0)
-				return EXIT_USAGE;
-			opt.hash_mb = (size_t)x;
 			break;
 		case 'M':
 			if (tool_number(optarg, "--max-plies", 1, 100000, &x) != 0)
@@ -1321,17 +1316,11 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
-		case 'j':
-			if (tool_number(optarg, "--jobs", 1, 256, &x) != 0)
-				return EXIT_USAGE;
-			opt.jobs = (int)x;
-			break;
 		case 'l':
 			if ((opt.level = level_by_name(optarg)) == NULL)
 				return tool_usage_error("--level: expected "
 				    "beginner, casual, club, expert, master or "
-				    "greedy, "
-				    "not '%s'", optarg);
+				    "greedy, not '%s'", optarg);
 			break;
 		case 'm':
 			opt.match = optarg;
@@ -1359,19 +1348,31 @@ main(int argc, char *argv[])
 			return tool_bad_option(c, argv);
 		}
 	}
+	opt.hash_mb = eo.hash_mb;
+	opt.jobs = eo.jobs;
 	if (optind < argc)
 		return tool_usage_error("unexpected argument '%s'",
 		    argv[optind]);
+	return -1;
+}
+
+/* --match A,B into its levels, and the modes that exclude each other:
+ * -1 to go on, else EXIT_USAGE. */
+static int
+check_modes(const struct level **a, const struct level **b)
+{
+	char *comma;
+
 	if (opt.match != NULL) {
 		if ((comma = strchr(opt.match, ',')) == NULL)
 			return tool_usage_error("--match: expected two levels "
 			    "A,B, e.g. club,expert");
 		*comma = '\0';
-		a = level_by_name(opt.match);
-		b = level_by_name(comma + 1);
-		if (a == NULL || b == NULL)
+		*a = level_by_name(opt.match);
+		*b = level_by_name(comma + 1);
+		if (*a == NULL || *b == NULL)
 			return tool_usage_error("--match: unknown level '%s'",
-			    a == NULL ? opt.match : comma + 1);
+			    *a == NULL ? opt.match : comma + 1);
 		if (opt.games < 0)
 			return tool_usage_error("--match needs --games N");
 	} else if (opt.games >= 0)
@@ -1383,6 +1384,21 @@ main(int argc, char *argv[])
 	if (opt.openings != NULL && opt.match == NULL && !opt.self_play)
 		return tool_usage_error("--openings goes with --match or "
 		    "--self-play");
+	return -1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const struct yote_rules *r;
+	const struct level *a = NULL, *b = NULL;
+	struct yote_pos start;
+	int owned = 0, status;
+
+	tool_init(argv[0]);
+	if ((status = parse_options(argc, argv)) >= 0 ||
+	    (status = check_modes(&a, &b)) >= 0)
+		return status;
 	if (!opt.seeded)
 		opt.seed = opt.match || opt.self_play ? 1 :
 		    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
