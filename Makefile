@@ -34,7 +34,8 @@ LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/archive.c src/lines.c \
 	src/game.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
-TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
+TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o \
+	bin/obj/play.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
 
@@ -44,7 +45,7 @@ bin/obj/.dir:
 	mkdir -p bin/obj
 	touch $@
 
-bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/draw.h \
+bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/draw.h src/play.h \
     bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
