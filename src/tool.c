@@ -165,6 +165,16 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 }
 
 int
+tool_stdout_done(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		tool_warn("write error on standard output");
+		return EXIT_IO;
+	}
+	return status;
+}
+
+int
 tool_exit_for(int code)
 {
 	switch (code) {

@@ -70,6 +70,12 @@ void engopt_init(struct engopt *eo);
  */
 int engopt_take(struct engopt *eo, int c, const char *arg);
 
+/*
+ * At the end of a tool: flush standard output; on a write error say so and
+ * return EXIT_IO, else status.
+ */
+int tool_stdout_done(int status);
+
 /* The exit status an error code calls for. */
 int tool_exit_for(int code);
 

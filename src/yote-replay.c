@@ -414,38 +414,69 @@ replay_stream(struct yote_checker *ck, FILE *fp, const char *name)
 	return status;
 }
 
+/* Set key to a new scalar of text; 0, or non-zero when out of memory. */
+static int
+set_text(struct yote_node *map, const char *key, const char *text)
+{
+	struct yote_node *v = yote_node_scalar(text);
+
+	return v == NULL || yote_node_set(map, key, v) != 0;
+}
+
+/* The record --start and --moves make (moves as typed, for the checker
+ * to judge), or NULL when out of memory. */
+static struct yote_node *
+args_record(const char *start, const char *moves)
+{
+	struct yote_node *root, *list = NULL, *v;
+	char *copy, *tok, *save;
+	int bad;
+
+	if ((root = yote_node_map()) == NULL)
+		return NULL;
+	if ((copy = strdup(moves ? moves : "")) == NULL) {
+		yote_node_free(root);
+		return NULL;
+	}
+	bad = set_text(root, "yote", "1");
+	if (opt.rules != NULL)
+		bad |= set_text(root, "rules", opt.rules);
+	if (start != NULL)
+		bad |= set_text(root, "start", start);
+	if (!bad && ((list = yote_node_seq()) == NULL ||
+	    yote_node_set(root, "moves", list) != 0))
+		bad = 1;
+	for (tok = strtok_r(copy, " \t,", &save); tok != NULL && !bad;
+	    tok = strtok_r(NULL, " \t,", &save)) {
+		if ((v = yote_node_scalar(tok)) == NULL ||
+		    yote_node_push(list, v) != 0)
+			bad = 1;
+		else
+			v->line = 1;
+	}
+	free(copy);
+	if (bad) {
+		yote_node_free(root);
+		return NULL;
+	}
+	return root;
+}
+
 /* --start/--moves: a record made from the command line. */
 static int
 replay_args(struct yote_checker *ck, const char *start, const char *moves)
 {
 	struct yote_record rec;
-	struct yote_node *root, *list, *v;
-	char *copy, *tok, *save;
 	int status, quit = 0;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.game = 1;
-	if ((root = yote_node_map()) == NULL || (list = yote_node_seq()) ==
-	    NULL || (copy = strdup(moves ? moves : "")) == NULL) {
+	if ((rec.root = args_record(start, moves)) == NULL) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
-	yote_node_set(root, "yote", yote_node_scalar("1"));
-	if (opt.rules != NULL)
-		yote_node_set(root, "rules", yote_node_scalar(opt.rules));
-	if (start != NULL)
-		yote_node_set(root, "start", yote_node_scalar(start));
-	for (tok = strtok_r(copy, " \t,", &save); tok != NULL;
-	    tok = strtok_r(NULL, " \t,", &save))
-		if ((v = yote_node_scalar(tok)) != NULL) {
-			v->line = 1;
-			yote_node_push(list, v);
-		}
-	yote_node_set(root, "moves", list);
-	free(copy);
-	rec.root = root;
 	status = replay(ck, &rec, "--moves", &quit);
-	yote_node_free(root);
+	yote_node_free(rec.root);
 	return status;
 }
 
@@ -593,9 +624,6 @@ main(int argc, char *argv[])
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	status = tool_stdout_done(status);
 	return status;
 }
