@@ -35,7 +35,8 @@ LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
+	bin/test-load-order
 
 all: bin/libyote.a $(TOOLS)
 
@@ -79,6 +80,9 @@ bin/test-rules: tests/rules/test-rules.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/test-load-order: tests/order/test-load-order.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/refgen: tests/ref/refgen.c

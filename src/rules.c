@@ -553,7 +553,6 @@ builtin_init(void)
 		free(r);
 		builtin_n++;
 	}
-	yote_zobrist_init();
 }
 
 int

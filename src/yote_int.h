@@ -45,9 +45,6 @@ empty_squares(const struct yote_rules *r, const struct yote_pos *p)
 /* rules.c: whether a --rules/rules: value names a file, not a built-in */
 int yote_rules_spec_is_file(const char *spec);
 
-/* position.c */
-void yote_zobrist_init(void);
-
 /* movegen.c: any move for side s / over for a reason other than blocked */
 int yote_raw_has_move(const struct yote_rules *, const struct yote_pos *, int);
 int yote_over_unless_blocked(const struct yote_rules *,
