@@ -180,7 +180,6 @@ record_rules(struct yote_checker *ck, struct run *run,
 {
 	const struct yote_rules *r;
 	struct yote_error e;
-	int owned;
 
 	if (rn == NULL)
 		return ck->fallback ? ck->fallback :
@@ -192,7 +191,7 @@ record_rules(struct yote_checker *ck, struct run *run,
 	}
 	if (!yote_rules_spec_is_file(rn->text)) {
 		yote_error_clear(&e);
-		if (yote_rules_get(rn->text, &r, &owned, &e) != 0) {
+		if (yote_rules_get(rn->text, &r, &e) != 0) {
 			report(run, YOTE_D_BAD_RULES, rn, 0, "%s", e.msg);
 			return NULL;
 		}

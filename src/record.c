@@ -17,6 +17,18 @@
 #include "yote_int.h"
 #include "yote_fmt.h"
 
+_Static_assert(YOTE_STYLE_ANY == YAML_ANY_SCALAR_STYLE &&
+    YOTE_STYLE_PLAIN == YAML_PLAIN_SCALAR_STYLE &&
+    YOTE_STYLE_SINGLE == YAML_SINGLE_QUOTED_SCALAR_STYLE &&
+    YOTE_STYLE_DOUBLE == YAML_DOUBLE_QUOTED_SCALAR_STYLE &&
+    YOTE_STYLE_LITERAL == YAML_LITERAL_SCALAR_STYLE &&
+    YOTE_STYLE_FOLDED == YAML_FOLDED_SCALAR_STYLE &&
+    YOTE_STYLE_BLOCK == YAML_BLOCK_SEQUENCE_STYLE &&
+    YOTE_STYLE_FLOW == YAML_FLOW_SEQUENCE_STYLE &&
+    YOTE_STYLE_BLOCK == YAML_BLOCK_MAPPING_STYLE &&
+    YOTE_STYLE_FLOW == YAML_FLOW_MAPPING_STYLE,
+    "YOTE_STYLE_* are libyaml's values: records pass them through");
+
 /* ------------------------------------------------------------ nodes */
 
 static struct yote_node *
@@ -105,6 +117,12 @@ yote_node_push(struct yote_node *seq, struct yote_node *kid)
 {
 	struct yote_node **nk;
 
+	if (kid == NULL)
+		return YOTE_ENOMEM;
+	if (seq == NULL || seq->type == YOTE_NODE_SCALAR) {
+		yote_node_free(kid);
+		return YOTE_EVALUE;
+	}
 	if (seq->n == seq->cap) {
 		size_t cap = seq->cap ? seq->cap * 2 : 8;
 
@@ -181,9 +199,16 @@ int
 yote_node_set(struct yote_node *map, const char *key, struct yote_node *value)
 {
 	struct yote_node *k;
-	long i = map_find(map, key);
+	long i;
 
-	if (i >= 0) {
+	/* A NULL value is most often a failed yote_node_scalar() passed on. */
+	if (value == NULL)
+		return YOTE_ENOMEM;
+	if (map == NULL || map->type != YOTE_NODE_MAP || key == NULL) {
+		yote_node_free(value);
+		return YOTE_EVALUE;
+	}
+	if ((i = map_find(map, key)) >= 0) {
 		yote_node_free(map->kids[i + 1]);
 		map->kids[i + 1] = value;
 		return 0;

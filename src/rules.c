@@ -592,13 +592,12 @@ yote_rules_spec_is_file(const char *spec)
 }
 
 int
-yote_rules_get(const char *spec, const struct yote_rules **out, int *owned,
+yote_rules_get(const char *spec, const struct yote_rules **out,
     struct yote_error *err)
 {
 	struct yote_rules *r;
 	int rc;
 
-	*owned = 0;
 	if (!yote_rules_spec_is_file(spec)) {
 		if ((*out = yote_rules_by_name(spec)) != NULL)
 			return 0;
@@ -606,11 +605,9 @@ yote_rules_get(const char *spec, const struct yote_rules **out, int *owned,
 		    "expected classic, traditional, damasi, ndar-kepp or a "
 		    "ruleset file", spec);
 	}
-	pthread_once(&builtin_once, builtin_init);
 	if ((rc = yote_rules_load_file(spec, &r, err)) != 0)
 		return rc;
 	*out = r;
-	*owned = 1;
 	return 0;
 }
 
