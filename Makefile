@@ -29,7 +29,8 @@ LIBS = $(PKG_LIBS) -pthread -lm
 RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
-LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
+LIB_SRC = src/error.c \
+	src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/checker.c src/eval.c src/search.c src/annotate.c \
 	src/archive.c src/lines.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o

@@ -40,18 +40,6 @@ yote_checker_set_rules(struct yote_checker *ck, const struct yote_rules *r)
 	ck->fallback = r;
 }
 
-static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
-	"limit", "not-a-mapping", "missing-key", "bad-version", "bad-type",
-	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
-	"bad-result", "bad-termination", "result-mismatch", "io",
-	"duplicate-key", "damaged-archive" };
-
-const char *
-yote_diag_name(int diag)
-{
-	return diag >= 0 && diag < YOTE_D_COUNT ? diag_names[diag] : "?";
-}
-
 struct yote_checker *
 yote_checker_new(void)
 {

@@ -21,27 +21,6 @@ extern const char *const yote_builtin_rules_text[];
 extern const char *const yote_builtin_rules_file[];
 extern const int yote_builtin_rules_n;
 
-void
-yote_error_clear(struct yote_error *err)
-{
-	if (err != NULL)
-		memset(err, 0, sizeof(*err));
-}
-
-int
-yote_error_set(struct yote_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL)
-		return code;
-	err->code = code;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return code;
-}
-
 static const char *const opening_names[] = { "none", "first-move-placement",
 	"hand-first" };
 static const char *const bonus_names[] = { "none", "optional-board",
