@@ -31,8 +31,12 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 
 LIB_SRC = src/error.c \
 	src/rules.c src/position.c src/movegen.c src/notation.c \
-	src/status.c src/record.c src/checker.c src/eval.c src/search.c src/annotate.c \
+	src/status.c src/checker.c src/eval.c src/search.c src/annotate.c \
 	src/archive.c src/lines.c
+LIB_SRC += src/node.c
+LIB_SRC += src/yaml_read.c
+LIB_SRC += src/yaml_write.c
+LIB_SRC += src/reader.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play

@@ -61,16 +61,6 @@ yote_checker_free(struct yote_checker *ck)
 	free(ck);
 }
 
-const struct yote_node *
-yote_item_move(const struct yote_node *item)
-{
-	if (item == NULL)
-		return NULL;
-	if (item->type == YOTE_NODE_MAP)
-		item = yote_node_get(item, "move");
-	return item != NULL && item->type == YOTE_NODE_SCALAR ? item : NULL;
-}
-
 /* Everything one check needs to report a problem. */
 struct run {
 	const char *file;

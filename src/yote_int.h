@@ -42,6 +42,10 @@ empty_squares(const struct yote_rules *r, const struct yote_pos *p)
 	return r->board & ~(p->pieces[0] | p->pieces[1]);
 }
 
+/* node.c: a new collection / a scalar of len bytes in one allocation */
+struct yote_node *yote_node_new(enum yote_node_type type);
+struct yote_node *yote_scalar_new(const char *text, size_t len);
+
 /* rules.c: whether a --rules/rules: value names a file, not a built-in */
 int yote_rules_spec_is_file(const char *spec);
 
