@@ -124,8 +124,10 @@ leakcheck: all
 valgrind-check: all test-programs
 	sh tests/valgrind-check.sh
 
-lint:
+# CI runs `make check`, which runs tests/layers.t too.
+lint: all
 	mandoc -Tlint -Wwarning man/*.[1-8]
+	LC_ALL=C prove tests/layers.t
 
 # ------------------------------------------------------------ install
 
