@@ -420,13 +420,15 @@ make_record(struct gen *g, const struct game *gm, struct tourney *t,
 		snprintf(round, sizeof(round), "%d.%d", t->round, t->board);
 	else
 		snprintf(round, sizeof(round), "%d", t->round);
-	tags[0] = (struct yote_tag){ "event", t->ev->name, 0 };
-	tags[1] = (struct yote_tag){ "site", t->ev->site, 0 };
-	tags[2] = (struct yote_tag){ "date", date, 0 };
+	tags[0] = (struct yote_tag){ "event", t->ev->name, YOTE_STYLE_ANY };
+	tags[1] = (struct yote_tag){ "site", t->ev->site, YOTE_STYLE_ANY };
+	tags[2] = (struct yote_tag){ "date", date, YOTE_STYLE_ANY };
 	/* quoted: a round is a label ("2.1"), not a number */
-	tags[3] = (struct yote_tag){ "round", round, 3 };
-	tags[4] = (struct yote_tag){ "first", players[a], 0 };
-	tags[5] = (struct yote_tag){ "second", players[b], 0 };
+	tags[3] = (struct yote_tag){ "round", round, YOTE_STYLE_DOUBLE };
+	tags[4] = (struct yote_tag){ "first", players[a],
+	    YOTE_STYLE_ANY };
+	tags[5] = (struct yote_tag){ "second", players[b],
+	    YOTE_STYLE_ANY };
 	return yote_game_record(g->play, g->rules_text, tags, 6, gm->result,
 	    gm->term, out, NULL);
 }
@@ -531,7 +533,7 @@ main(int argc, char *argv[])
 	struct yote_error e;
 	unsigned long long games = 10, seed = 1, k = 300, made, tries;
 	const char *rules = "classic", *bad;
-	int c, owned = 0, rc, status = EX_OK;
+	int c, rc, status = EX_OK;
 
 	memset(&g, 0, sizeof(g));
 	g.allowed = ~0U;
@@ -576,7 +578,7 @@ main(int argc, char *argv[])
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	yote_error_clear(&e);
-	if (yote_rules_get(rules, &g.r, &owned, &e) != 0) {
+	if (yote_rules_get(rules, &g.r, &e) != 0) {
 		if (e.file != NULL && e.line > 0)
 			fprintf(stderr, "%s: %s:%lu:%lu: %s\n", PROG, e.file,
 			    e.line, e.col, e.msg);
@@ -590,14 +592,14 @@ main(int argc, char *argv[])
 	if (g.r->move_limit == 0)
 		g.allowed &= ~TERM_BIT(YOTE_TERM_MOVE_LIMIT);
 	if ((g.allowed & ~1U) == 0) {
-		yote_rules_free(owned ? g.r : NULL);
+		yote_rules_free(g.r);
 		return usage_error("--terminations: none of these endings can "
 		    "happen under %s", g.r->name);
 	}
 	g.max_plies = (unsigned long)k;
 	if ((g.play = yote_game_new(g.r, NULL)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
-		yote_rules_free(owned ? g.r : NULL);
+		yote_rules_free(g.r);
 		return EX_IO;
 	}
 	rng_seed(seed);
@@ -605,7 +607,7 @@ main(int argc, char *argv[])
 	if (yote_writer_open(stdout, &w) != 0) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
 		yote_game_free(g.play);
-		yote_rules_free(owned ? g.r : NULL);
+		yote_rules_free(g.r);
 		return EX_IO;
 	}
 	memset(&t, 0, sizeof(t));
@@ -650,7 +652,6 @@ main(int argc, char *argv[])
 	}
 	yote_movelist_free(&g.list);
 	yote_game_free(g.play);
-	if (owned)
-		yote_rules_free(g.r);
+	yote_rules_free(g.r);
 	return status;
 }

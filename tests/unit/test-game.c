@@ -158,8 +158,8 @@ test_record(void **state)
 	struct yote_game *g, *back;
 	struct yote_record *rec, *again;
 	struct yote_game_info info;
-	struct yote_tag tags[] = { { "event", "Test", 0 },
-		{ "round", "2", 3 } };
+	struct yote_tag tags[] = { { "event", "Test", YOTE_STYLE_ANY },
+		{ "round", "2", YOTE_STYLE_DOUBLE } };
 	struct yote_writer *w;
 	struct yote_pos start;
 	struct yote_move m;
@@ -183,7 +183,7 @@ test_record(void **state)
 	    "unfinished");
 	assert_non_null(yote_node_get(rec->root, "start"));
 	assert_string_equal(rec->root->kids[6]->text, "round");
-	assert_int_equal(rec->root->kids[7]->style, 3);
+	assert_int_equal(rec->root->kids[7]->style, YOTE_STYLE_DOUBLE);
 	fp = open_memstream(&buf, &len);
 	assert_int_equal(yote_writer_open(fp, &w), 0);
 	assert_int_equal(yote_writer_put(w, rec), 0);
