@@ -202,8 +202,8 @@ clean:
 .PRECIOUS: bin/obj/%.o
 
 # generated game collections (samples, tests, benchmarks)
-bin/gen-games: tests/tools/gen-games.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/gen-games: tests/tools/gen-games.c $(TOOL_LIB) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
 
 bin/test-engine: tests/engine/test-engine.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)

@@ -164,6 +164,20 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 	}
 }
 
+struct yote_checker *
+tool_checker(const struct yote_rules *r)
+{
+	struct yote_checker *ck;
+
+	if ((ck = yote_checker_new()) == NULL) {
+		tool_warn("out of memory");
+		return NULL;
+	}
+	if (r != NULL)
+		yote_checker_set_rules(ck, r);
+	return ck;
+}
+
 int
 tool_stdout_done(int status)
 {

@@ -601,12 +601,8 @@ main(int argc, char *argv[])
 	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
 	    &status)) == NULL)
 		return status;
-	if ((ck = yote_checker_new()) == NULL) {
-		tool_warn("out of memory");
+	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
-	}
-	if (r != NULL)
-		yote_checker_set_rules(ck, r);
 	if (start != NULL || moves != NULL)
 		status = replay_args(ck, start, moves);
 	else {

@@ -8,6 +8,9 @@
 #       comments.
 #   skip REASON         one test, skipped
 #   tap_done            the plan, 1..N, for a script that counts as it goes
+#   tap_exec_cmocka PROGRAM
+#                       the whole script: PROGRAM's cmocka tests as TAP,
+#                       or one failed test when PROGRAM is not built
 #
 # tap_n counts the tests so far.  TAP_WHY, when set, names a file where a
 # test's details collect: shown on a failure, emptied after every test.
@@ -36,4 +39,15 @@ skip() {
 
 tap_done() {
 	echo "1..$tap_n"
+}
+
+tap_exec_cmocka() {
+	if [ ! -x "$1" ]; then
+		echo "1..1"
+		echo "not ok 1 - $1 is built (make $1)"
+		exit 1
+	fi
+	CMOCKA_MESSAGE_OUTPUT=TAP
+	export CMOCKA_MESSAGE_OUTPUT
+	exec "$1"
 }
