@@ -480,8 +480,10 @@ replay_args(struct yote_checker *ck, const char *start, const char *moves)
 	return status;
 }
 
-int
-main(int argc, char *argv[])
+/* The options into opt, start and moves: -1 to go on, else the exit
+ * status. */
+static int
+parse_options(int argc, char *argv[], const char **start, const char **moves)
 {
 	enum { OPT_SVG = 256, OPT_SVG_DIR };
 	static const struct option longopts[] = {
@@ -502,15 +504,9 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct yote_rules *r = NULL;
-	struct yote_checker *ck;
-	const char *start = NULL, *moves = NULL, *path;
-	char *end, why[256];
-	FILE *fp;
-	int c, owned = 0, status = EXIT_OK, modes;
-	struct stat sb;
+	char *end;
+	int c;
 
-	tool_init(argv[0]);
 	opt.ply = -1;
 	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:pr:s:", longopts,
 	    NULL)) != -1) {
@@ -543,7 +539,7 @@ main(int argc, char *argv[])
 			opt.interactive = 1;
 			break;
 		case 'm':
-			moves = optarg;
+			*moves = optarg;
 			break;
 		case 'n':
 			opt.ply = strtol(optarg, &end, 10);
@@ -558,7 +554,7 @@ main(int argc, char *argv[])
 			opt.rules = optarg;
 			break;
 		case 's':
-			start = optarg;
+			*start = optarg;
 			break;
 		case OPT_SVG:
 			opt.svg = optarg;
@@ -570,6 +566,17 @@ main(int argc, char *argv[])
 			return tool_bad_option(c, argv);
 		}
 	}
+	return -1;
+}
+
+/* Options that exclude or need each other: -1 to go on, else the exit
+ * status. */
+static int
+check_options(int argc, const char *start, const char *moves)
+{
+	struct stat sb;
+	int modes;
+
 	modes = opt.positions + opt.interactive + (opt.svg != NULL) +
 	    (opt.svg_dir != NULL);
 	if (modes > 1)
@@ -598,28 +605,51 @@ main(int argc, char *argv[])
 		tool_warn("%s: not a directory", opt.svg_dir);
 		return EXIT_IO;
 	}
+	return -1;
+}
+
+/* Replay the input: the file (or standard input), or --start/--moves. */
+static int
+replay_input(struct yote_checker *ck, const char *path, const char *start,
+    const char *moves)
+{
+	char why[256];
+	FILE *fp;
+	int status;
+
+	if (start != NULL || moves != NULL)
+		return replay_args(ck, start, moves);
+	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
+		tool_warn("%s: %s", path, why);
+		return EXIT_IO;
+	}
+	status = replay_stream(ck, fp, fp == stdin ? "<stdin>" : path);
+	if (fp != stdin)
+		fclose(fp);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const struct yote_rules *r = NULL;
+	struct yote_checker *ck;
+	const char *start = NULL, *moves = NULL;
+	int owned = 0, status;
+
+	tool_init(argv[0]);
+	if ((status = parse_options(argc, argv, &start, &moves)) >= 0 ||
+	    (status = check_options(argc, start, moves)) >= 0)
+		return status;
 	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
 	    &status)) == NULL)
 		return status;
 	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
-	if (start != NULL || moves != NULL)
-		status = replay_args(ck, start, moves);
-	else {
-		path = optind < argc ? argv[optind] : "-";
-		if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-			tool_warn("%s: %s", path, why);
-			status = EXIT_IO;
-		} else {
-			status = replay_stream(ck, fp, fp == stdin ? "<stdin>" :
-			    path);
-			if (fp != stdin)
-				fclose(fp);
-		}
-	}
+	status = replay_input(ck, optind < argc ? argv[optind] : "-", start,
+	    moves);
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);
-	status = tool_stdout_done(status);
-	return status;
+	return tool_stdout_done(status);
 }
