@@ -51,11 +51,13 @@
 #define QBONUS 3
 /* captures up to which quiescence, and the search below the root, take
  * every bonus choice */
-#define QFULL_MAX 64
+#define QFULL_MAX 24
 #define MAIN_FULL 0
 /* late move reductions: from this depth, after this many moves */
 #define LMR_DEPTH 3
-#define LMR_MOVES 4
+#define LMR_MOVES 3
+/* what a quiet move can add to the static value, at most (futility) */
+#define FUT_MARGIN 150
 /* table depth of a main-search entry: depth + QDEPTH; quiescence entries
  * store the quiescence plies left, 0..QDEPTH */
 #define TT_MAIN(d) ((d) + QDEPTH)
@@ -544,6 +546,34 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	return best;
 }
 
+/*
+ * Futility near the frontier: at depth 1 or 2, off the principal variation,
+ * when the static value plus FUT_MARGIN a ply cannot reach alpha, a quiet
+ * move will
+ * not either; returns that bound, or -INF when quiet moves must be
+ * searched.  Not in endings (10 pieces or fewer) nor where the opponent
+ * could be shut in, where one quiet move can decide the game.
+ */
+static int
+futile(struct yote_engine *e, const struct yote_pos *p, int depth,
+    int alpha, int pvnode, int ply)
+{
+	const struct yote_rules *r = e->r;
+	uint64_t opp = p->pieces[!p->side], empty = empty_squares(r, p);
+	int v, d, steps = 0;
+
+	if (e->exact || depth > 2 || pvnode || ply == 0 ||
+	    alpha < -YOTE_WIN_BOUND || alpha > YOTE_WIN_BOUND ||
+	    yote_pos_remaining(p, 0) + yote_pos_remaining(p, 1) <= 10)
+		return -INF;
+	for (d = 0; d < 4; d++)
+		steps += popcount64(shift_dir(r, opp, d) & empty);
+	if (p->hand[!p->side] == 0 && steps <= 4)
+		return -INF;
+	v = yote_evaluate_w(r, p, &e->w) + FUT_MARGIN * depth;
+	return v <= alpha ? v : -INF;
+}
+
 /* A root move searched to the end that beat every one before it. */
 static void
 keep_root(struct yote_engine *e, int v)
@@ -568,7 +598,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	struct yote_pos q;
 	uint64_t key, h;
 	int best = -INF, v, flag = TT_UPPER, *sc, *idx, tt_move = -1, bi = -1;
-	int pvnode = beta - alpha > 1, k, red;
+	int pvnode = beta - alpha > 1, k, red, fut;
 	size_t i, n;
 
 	e->pvlen[ply] = 0;
@@ -629,8 +659,15 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		else
 			sc[i] = *hist_slot(e, p->side, m);
 	}
+	fut = futile(e, p, depth, alpha, pvnode, ply);
 	for (i = 0; i < n && !e->stop; i++) {
 		pick(l, sc, idx, i);
+		if (fut > -INF && i > 0 && sc[i] < 1 << 23) {
+			/* a quiet move cannot lift this node to alpha */
+			if (fut > best)
+				best = fut;
+			continue;
+		}
 		q = *p;
 		yote_pos_play(r, &q, &l->v[i]);
 		if (i == 0)
@@ -639,6 +676,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			/* a late quiet move is first looked at one ply less */
 			red = !e->exact && ply > 0 && depth >= LMR_DEPTH &&
 			    i >= LMR_MOVES && sc[i] < 1 << 23;
+			if (red && depth >= LMR_DEPTH + 1 && i >= 3 * LMR_MOVES)
+				red = 2;
 			v = -search(e, &q, depth - 1 - red, -alpha - 1, -alpha,
 			    ply + 1);
 			if (red && v > alpha && !e->stop)
