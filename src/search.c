@@ -33,7 +33,6 @@
  *   iteration, the root moves searched to the end are kept: the previous
  *   best is searched first, so a move that beat it is better.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -94,7 +93,7 @@ struct yote_engine {
 	size_t nhist, repcap;
 	/* one search */
 	const struct yote_rules *r;
-	unsigned long long nodes, qnodes, node_limit;
+	unsigned long long nodes, node_limit;
 	struct timespec t0;
 	long movetime;
 	int stop, oom, must_finish;
@@ -466,7 +465,6 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	size_t i, n;
 
 	e->nodes++;
-	e->qnodes++;
 	check_budget(e);
 	if (is_terminal(r, p))
 		return terminal(r, p, ply);
@@ -740,7 +738,6 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	memset(out, 0, sizeof(*out));
 	e->r = r;
 	e->nodes = 0;
-	e->qnodes = 0;
 	e->have_prev = 0;
 	e->node_limit = lim->nodes;
 	e->movetime = lim->movetime_ms;
@@ -823,9 +820,6 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 	}
 	out->nodes = e->nodes;
 	out->ms = elapsed_ms(&e->t0);
-#ifdef QSTATS
-	fprintf(stderr, "qnodes %llu of %llu\n", e->qnodes, e->nodes);
-#endif
 	return 0;
 }
 
