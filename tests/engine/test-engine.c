@@ -764,6 +764,7 @@ struct trace {
 	int n;
 	int score[YOTE_MAX_PLY];
 	unsigned long long nodes[YOTE_MAX_PLY];
+	struct yote_move best[YOTE_MAX_PLY];
 };
 
 static void
@@ -774,6 +775,7 @@ record_info(void *ctx, const struct yote_search_result *sr)
 	if (t->n < YOTE_MAX_PLY) {
 		t->score[t->n] = sr->score;
 		t->nodes[t->n] = sr->nodes;
+		t->best[t->n] = sr->best;
 		t->n++;
 	}
 }
@@ -951,25 +953,6 @@ run_repetition(struct yote_engine *e)
 	yote_engine_set_history(e, NULL, 0);
 }
 
-/* What each completed iteration found. */
-struct iters {
-	int n;
-	unsigned long long nodes[YOTE_MAX_PLY];
-	struct yote_move best[YOTE_MAX_PLY];
-};
-
-static void
-note_iteration(void *ctx, const struct yote_search_result *sr)
-{
-	struct iters *it = ctx;
-
-	if (it->n < YOTE_MAX_PLY) {
-		it->nodes[it->n] = sr->nodes;
-		it->best[it->n] = sr->best;
-		it->n++;
-	}
-}
-
 /*
  * An iteration cut short keeps the root move it proved better than the
  * previous best.  Stopped one node before the end of an iteration that
@@ -991,7 +974,7 @@ run_partial(struct yote_engine *e)
 	const struct yote_rules *r;
 	struct yote_search_result sr;
 	struct yote_limits lim;
-	struct iters it;
+	struct trace it;
 	struct yote_pos p;
 	char want[YOTE_MOVE_TEXT], got[YOTE_MOVE_TEXT];
 	size_t i;
@@ -1005,7 +988,7 @@ run_partial(struct yote_engine *e)
 		lim.depth = 7;
 		memset(&it, 0, sizeof(it));
 		yote_engine_clear(e);
-		if (yote_engine_search(e, r, &p, &lim, &sr, note_iteration,
+		if (yote_engine_search(e, r, &p, &lim, &sr, record_info,
 		    &it) != 0)
 			die("yote_engine_search: out of memory");
 		for (k = 1; k < it.n; k++)
