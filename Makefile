@@ -31,7 +31,8 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
-	src/archive.c src/lines.c
+	src/archive.c src/lines.c \
+	src/tb.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
@@ -184,3 +185,7 @@ fuzz: bin/gen/rules_builtin.c
 	        grep -E '^stat::number_of_executed_units|^stat::peak_rss|ERROR|SUMMARY' \
 	        | sed "s/^/$$f: /"); \
 	done
+
+# endgame tables: the developer's builder and prober (tests/tools/tb-build.c)
+bin/tb-build: tests/tools/tb-build.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
