@@ -37,6 +37,7 @@ LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
+TEST_PROGS += bin/test-tb
 
 all: bin/libyote.a $(TOOLS)
 
@@ -188,4 +189,7 @@ fuzz: bin/gen/rules_builtin.c
 
 # endgame tables: the developer's builder and prober (tests/tools/tb-build.c)
 bin/tb-build: tests/tools/tb-build.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/test-tb: tests/tb/test-tb.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)

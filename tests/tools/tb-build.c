@@ -78,12 +78,13 @@ int
 main(int argc, char **argv)
 {
 	const struct yote_rules *r;
+	struct yote_rules *loaded = NULL;
 	struct yote_tb *tb;
 	struct yote_error err;
 	struct yote_pos p;
 	const char *dir = NULL;
 	unsigned flags = 0;
-	int ch, owned, max, i, rc = 0, wdl, plies;
+	int ch, max, i, rc = 0, wdl, plies;
 
 	while ((ch = getopt(argc, argv, "cd:")) != -1) {
 		if (ch == 'c')
@@ -101,10 +102,13 @@ main(int argc, char **argv)
 		return 2;
 	}
 	yote_error_clear(&err);
-	if (yote_rules_get(argv[0], &r, &owned, &err) != 0) {
+	r = yote_rules_by_name(argv[0]);
+	if (!r && yote_rules_load_file(argv[0], &loaded, &err) != 0) {
 		fprintf(stderr, "tb-build: %s\n", err.msg);
 		return 2;
 	}
+	if (!r)
+		r = loaded;
 	max = atoi(argv[1]);
 	if (yote_tb_open(r, dir, max, flags, &tb, &err) != 0) {
 		fprintf(stderr, "tb-build: %s\n", err.msg);
@@ -132,7 +136,6 @@ main(int argc, char **argv)
 		}
 	}
 	yote_tb_close(tb);
-	if (owned)
-		yote_rules_free(r);
+	yote_rules_free(loaded);
 	return rc;
 }
