@@ -87,17 +87,25 @@ class_total(const struct yote_tb_class *c)
 	return c->board[0] + c->hand[0] + c->board[1] + c->hand[1];
 }
 
+static void class_sizes(const struct yote_tb *, const struct yote_tb_class *,
+    uint64_t *, uint64_t *);
+
+/* Within the limits, and small enough to index with 32 bits. */
 static int
 class_valid(const struct yote_tb *tb, const struct yote_tb_class *c)
 {
+	uint64_t n0, n1;
 	int s;
 
 	for (s = 0; s < 2; s++)
 		if (c->board[s] < 0 || c->hand[s] < 0 ||
 		    c->hand[s] > YOTE_MAX_PIECES)
 			return 0;
-	return class_total(c) <= tb->max &&
-	    c->board[0] + c->board[1] <= tb->rules.squares;
+	if (class_total(c) > tb->max ||
+	    c->board[0] + c->board[1] > tb->rules.squares)
+		return 0;
+	class_sizes(tb, c, &n0, &n1);
+	return n0 * n1 <= UINT32_MAX / 2;
 }
 
 /* Sets of the first side's pieces, sets of the second's among the rest. */
@@ -731,9 +739,6 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 	if (t->state == 1)
 		goto done;
 	class_sizes(tb, c, &n0, &n1);
-	if (n0 * n1 > UINT32_MAX / 2)
-		return yote_error_set(err, YOTE_ELIMIT,
-		    "material class too large for a table");
 	t->n = 2 * n0 * n1;
 	t->v = malloc(t->n * sizeof(*t->v));
 	if (!t->v)
@@ -874,6 +879,31 @@ yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p)
 		return 0;
 	class_of(p, &c);
 	return class_valid(tb, &c);
+}
+
+size_t
+yote_tb_classes(const struct yote_tb *tb, struct yote_tb_class *out)
+{
+	struct yote_tb_class c;
+	size_t n = 0;
+	int t, ht, b0, h0;
+
+	/* by remaining pieces, then by pieces in hand: the order of the DAG */
+	for (t = 0; t <= tb->max; t++)
+		for (ht = 0; ht <= t; ht++)
+			for (b0 = 0; b0 <= t - ht; b0++)
+				for (h0 = 0; h0 <= ht; h0++) {
+					c.board[0] = b0;
+					c.hand[0] = h0;
+					c.board[1] = t - ht - b0;
+					c.hand[1] = ht - h0;
+					if (!class_valid(tb, &c))
+						continue;
+					if (out)
+						out[n] = c;
+					n++;
+				}
+	return n;
 }
 
 int

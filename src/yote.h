@@ -545,6 +545,14 @@ int yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
 int yote_tb_score(int wdl, int plies);
 
 /*
+ * The classes covered, in an order in which each class comes after every
+ * class it leads to (building them in this order solves each once): the
+ * number of them, and when out is not NULL, the classes in out (the
+ * caller allocates: call with NULL first for the count).
+ */
+size_t yote_tb_classes(const struct yote_tb *tb, struct yote_tb_class *out);
+
+/*
  * Build (or read from the cache) the table of class c and every class it
  * leads to, and fill st (may be NULL).  Returns 0; YOTE_EVALUE when c is
  * not covered; YOTE_ENOMEM / YOTE_ELIMIT; YOTE_EIO when the table was

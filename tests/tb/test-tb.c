@@ -325,6 +325,38 @@ run_tiny(void)
 
 /* ---------------------------------------------------------------- known results */
 
+/*
+ * yote_tb_classes lists each class after those it leads to: built in that
+ * order, every class is solved on its own turn, none earlier as another's
+ * dependency.
+ */
+static void
+run_order(const struct yote_rules *r)
+{
+	struct yote_tb_class cls[256];
+	struct yote_tb_stats st;
+	struct yote_error err;
+	struct yote_tb *tb;
+	size_t n, i, late = 0;
+
+	if (yote_tb_open(r, NULL, 4, YOTE_TB_NO_CACHE, &tb, &err) != 0)
+		die(err.msg);
+	n = yote_tb_classes(tb, NULL);
+	if (n > 256)
+		die("too many classes");
+	yote_tb_classes(tb, cls);
+	for (i = 0; i < n; i++) {
+		if (yote_tb_build(tb, &cls[i], &st, &err) != 0)
+			die(err.msg);
+		late += !st.built;
+	}
+	/* 4 pieces in all, each split between board and hand: C(7, 3) */
+	ok(n == 35 + 20 + 10 + 4 + 1 && late == 0, "%s: %zu classes up to 4 "
+	    "pieces, each built on its own turn (%zu were not)", r->name, n,
+	    late);
+	yote_tb_close(tb);
+}
+
 static void
 run_known(void)
 {
@@ -363,6 +395,7 @@ run_known(void)
 	ok(yote_tb_score(-1, 4) == -(YOTE_WIN - 4) && yote_tb_score(0, 0) == 0,
 	    "scores follow the engine's convention");
 	yote_tb_close(tb);
+	run_order(nk);
 
 	if (yote_tb_open(cl, NULL, 4, YOTE_TB_NO_CACHE, &tb, &err) != 0)
 		die(err.msg);

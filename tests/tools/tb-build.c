@@ -29,48 +29,42 @@ now(void)
 }
 
 static int
-build_all(struct yote_tb *tb, const struct yote_rules *r, int max)
+build_all(struct yote_tb *tb)
 {
-	struct yote_tb_class c;
+	struct yote_tb_class *cls, *c;
 	struct yote_tb_stats st;
 	struct yote_error err;
-	int t, ht, b0, h0;
+	size_t n = yote_tb_classes(tb, NULL), i;
 	double t0, total = 0;
 	unsigned long long bytes = 0;
 
-	/* classes in the order they depend on each other */
-	for (t = 0; t <= max; t++)
-		for (ht = 0; ht <= t; ht++)
-			for (b0 = 0; b0 <= t - ht; b0++)
-				for (h0 = 0; h0 <= ht; h0++) {
-					c.board[0] = b0;
-					c.hand[0] = h0;
-					c.board[1] = t - ht - b0;
-					c.hand[1] = ht - h0;
-					if (c.board[0] + c.board[1] >
-					    r->squares)
-						continue;
-					yote_error_clear(&err);
-					t0 = now();
-					if (yote_tb_build(tb, &c, &st, &err)
-					    != 0 && err.code != YOTE_EIO) {
-						fprintf(stderr, "tb-build: %s\n",
-						    err.msg);
-						return 3;
-					}
-					t0 = now() - t0;
-					total += t0;
-					bytes += st.file_bytes;
-					printf("%d+%dv%d+%d %llu %llu %llu %llu "
-					    "%d %llu %.2f %s\n", c.board[0],
-					    c.hand[0], c.board[1], c.hand[1],
-					    st.positions, st.wins, st.draws,
-					    st.losses, st.longest,
-					    st.file_bytes, t0,
-					    st.built ? "built" : "cached");
-					fflush(stdout);
-				}
+	cls = malloc((n ? n : 1) * sizeof(*cls));
+	if (!cls) {
+		fprintf(stderr, "tb-build: out of memory\n");
+		return 3;
+	}
+	yote_tb_classes(tb, cls);
+	for (i = 0; i < n; i++) {
+		c = &cls[i];
+		yote_error_clear(&err);
+		t0 = now();
+		if (yote_tb_build(tb, c, &st, &err) != 0 &&
+		    err.code != YOTE_EIO) {
+			fprintf(stderr, "tb-build: %s\n", err.msg);
+			free(cls);
+			return 3;
+		}
+		t0 = now() - t0;
+		total += t0;
+		bytes += st.file_bytes;
+		printf("%d+%dv%d+%d %llu %llu %llu %llu %d %llu %.2f %s\n",
+		    c->board[0], c->hand[0], c->board[1], c->hand[1],
+		    st.positions, st.wins, st.draws, st.losses, st.longest,
+		    st.file_bytes, t0, st.built ? "built" : "cached");
+		fflush(stdout);
+	}
 	printf("total %llu bytes %.2f s\n", bytes, total);
+	free(cls);
 	return 0;
 }
 
@@ -115,7 +109,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (argc == 2)
-		rc = build_all(tb, r, max);
+		rc = build_all(tb);
 	for (i = 2; i < argc && rc == 0; i++) {
 		if (yote_pos_parse(r, argv[i], &p, &err) != 0) {
 			fprintf(stderr, "tb-build: %s: %s\n", argv[i], err.msg);
