@@ -724,12 +724,43 @@ count_stats(const struct table *t, struct yote_tb_stats *st)
 	}
 }
 
+/*
+ * The rules treat both sides alike (only the ply counter, which the
+ * tables leave out, says who began), so a class is its colour-swapped
+ * class with the sides exchanged: copied, not solved again.
+ */
+static int
+mirror_class(struct yote_tb *tb, const struct yote_tb_class *c,
+    const struct yote_tb_class *swapped, struct table *t,
+    struct yote_error *err)
+{
+	struct table *o;
+	struct yote_pos p, q;
+	uint64_t i;
+	int rc;
+
+	if ((rc = get_table(tb, swapped, &o, NULL, err)) != 0)
+		return rc;
+	for (i = 0; i < t->n; i++) {
+		pos_unindex(tb, c, i, &p);
+		q = p;
+		q.pieces[0] = p.pieces[1];
+		q.pieces[1] = p.pieces[0];
+		q.hand[0] = p.hand[1];
+		q.hand[1] = p.hand[0];
+		q.side = (uint8_t)!p.side;
+		t->v[i] = o->v[pos_index(tb, swapped, &q)];
+	}
+	return 0;
+}
+
 /* The solved table of class c, from memory, the cache or solving. */
 static int
 get_table(struct yote_tb *tb, const struct yote_tb_class *c,
     struct table **out, struct yote_tb_stats *st, struct yote_error *err)
 {
 	struct table *t = &tb->tab[class_key(tb, c)];
+	struct yote_tb_class swapped;
 	uint64_t n0, n1, bytes = 0;
 	int rc = 0, wrc;
 
@@ -752,7 +783,15 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 		rc = 1;
 		goto fail;
 	}
-	if ((rc = solve_class(tb, c, t, err)) != 0)
+	swapped.board[0] = c->board[1];
+	swapped.hand[0] = c->hand[1];
+	swapped.board[1] = c->board[0];
+	swapped.hand[1] = c->hand[0];
+	if (class_key(tb, &swapped) < class_key(tb, c))
+		rc = mirror_class(tb, c, &swapped, t, err);
+	else
+		rc = solve_class(tb, c, t, err);
+	if (rc != 0)
 		goto fail;
 	t->state = 1;
 	if (st)
