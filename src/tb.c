@@ -364,7 +364,7 @@ save_table(struct yote_tb *tb, const struct yote_tb_class *c,
 		raw[2 * i] = (unsigned char)t->v[i];
 		raw[2 * i + 1] = (unsigned char)(t->v[i] >> 8);
 	}
-	if (compress2(z, &zlen, raw, (uLong)(t->n * 2), 9) != Z_OK) {
+	if (compress2(z, &zlen, raw, (uLong)(t->n * 2), 6) != Z_OK) {
 		rc = yote_error_set(err, YOTE_ENOMEM, "out of memory");
 		goto out;
 	}
