@@ -48,7 +48,8 @@
 struct table {
 	uint16_t *v;            /* value per index */
 	uint64_t n;             /* positions */
-	int state;              /* 0 absent, 1 solved */
+	int state;              /* 0 not yet asked, 1 solved, 2 missing
+				   (YOTE_TB_NO_BUILD) */
 };
 
 struct yote_tb {
@@ -375,6 +376,8 @@ save_table(struct yote_tb *tb, const struct yote_tb_class *c,
 		    strerror(errno));
 		goto out;
 	}
+	(void)fchmod(fd, 0644);         /* mkstemp's 0600 would hide a shared
+					   cache from other users */
 	fp = fdopen(fd, "wb");
 	if (!fp) {
 		close(fd);
@@ -769,6 +772,8 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 	*out = t;
 	if (t->state == 1)
 		goto done;
+	if (t->state == 2)
+		return 1;       /* looked for once is enough */
 	class_sizes(tb, c, &n0, &n1);
 	t->n = 2 * n0 * n1;
 	t->v = malloc(t->n * sizeof(*t->v));
@@ -780,8 +785,10 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 		goto done;
 	}
 	if (tb->flags & YOTE_TB_NO_BUILD) {
-		rc = 1;
-		goto fail;
+		free(t->v);
+		t->v = NULL;
+		t->state = 2;
+		return 1;
 	}
 	swapped.board[0] = c->board[1];
 	swapped.hand[0] = c->hand[1];

@@ -534,8 +534,9 @@ int yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p);
  * draws).  Builds or reads the class's table (and those it leads to) on
  * first use; a table that cannot be saved is kept in memory.  Returns 1
  * with the value, 0 when p is not covered or the move limit makes the
- * answer unknown (or the table is missing under YOTE_TB_NO_BUILD), or a
- * negative YOTE_E* code (out of memory, a class too large).
+ * answer unknown (or the table is missing under YOTE_TB_NO_BUILD: a
+ * table found missing stays so for this handle), or a negative YOTE_E*
+ * code (out of memory).
  */
 int yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
     int *plies, struct yote_error *err);

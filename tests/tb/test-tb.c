@@ -556,6 +556,13 @@ run_cache(void)
 	rc = yote_tb_probe(tb, &p, &wdl, &d, &err);
 	ok(rc == 1 && wdl == 1 && d == 1, "and a probe there still answers");
 	yote_tb_close(tb);
+	snprintf(bad, sizeof(bad), "%s/empty", tmpdir);
+	if (yote_tb_open(r, bad, 4, YOTE_TB_NO_BUILD, &tb, &err) != 0)
+		die(err.msg);
+	ok(yote_tb_probe(tb, &p, &wdl, &d, &err) == 0 &&
+	    yote_tb_probe(tb, &p, &wdl, &d, &err) == 0,
+	    "YOTE_TB_NO_BUILD without files: unknown, and nothing built");
+	yote_tb_close(tb);
 
 	/* where the files go by default */
 	snprintf(path, sizeof(path), "%s/env", tmpdir);
