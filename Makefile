@@ -31,15 +31,17 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
-	src/archive.c src/lines.c \
-	src/tb.c
+	src/archive.c src/lines.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
-TEST_PROGS += bin/test-tb
 
 all: bin/libyote.a $(TOOLS)
+
+# endgame tables (src/tb.c, tests/tb/)
+LIB_SRC += src/tb.c
+TEST_PROGS += bin/test-tb
 
 bin/obj/.dir:
 	mkdir -p bin/obj
