@@ -523,8 +523,11 @@ void yote_tb_close(struct yote_tb *tb);
 /* The cache directory in use, or NULL when there is none. Owned by tb. */
 const char *yote_tb_dir(const struct yote_tb *tb);
 
-/* 1 if p is covered (its class is within the limits), else 0.  Cheap:
- * builds and reads nothing. */
+/*
+ * 1 if p is covered (see above: its class within max_pieces, and past ply
+ * 2 under first-move-placement), else 0.  Cheap: builds and reads nothing.
+ * A covered position can still probe as unknown because of the move limit.
+ */
 int yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p);
 
 /*
