@@ -39,10 +39,6 @@ TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-ga
 
 all: bin/libyote.a $(TOOLS)
 
-# endgame tables (src/tb.c, tests/tb/)
-LIB_SRC += src/tb.c
-TEST_PROGS += bin/test-tb
-
 bin/obj/.dir:
 	mkdir -p bin/obj
 	touch $@
@@ -54,6 +50,17 @@ bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/dra
 bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
 	mkdir -p bin/gen
 	sh src/embed-rules.sh $(RULES) > $@.tmp && mv $@.tmp $@
+
+# endgame tables (src/tb.c, tests/tb/; bin/tb-build, a developer's
+# command that builds and probes them: tests/tools/tb-build.c)
+LIB_SRC += src/tb.c
+TEST_PROGS += bin/test-tb
+
+bin/test-tb: tests/tb/test-tb.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/tb-build: tests/tools/tb-build.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/obj/rules_builtin.o: bin/gen/rules_builtin.c bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/rules_builtin.c
@@ -188,10 +195,3 @@ fuzz: bin/gen/rules_builtin.c
 	        grep -E '^stat::number_of_executed_units|^stat::peak_rss|ERROR|SUMMARY' \
 	        | sed "s/^/$$f: /"); \
 	done
-
-# endgame tables: the developer's builder and prober (tests/tools/tb-build.c)
-bin/tb-build: tests/tools/tb-build.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
-
-bin/test-tb: tests/tb/test-tb.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)

@@ -384,88 +384,6 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
 
-/* ---------------------------------------------------------------- engine */
-
-/*
- * Scores are from the side to move's point of view, in hundredths of a
- * piece.  A won position scores YOTE_WIN - plies to the win, a lost one
- * -(YOTE_WIN - plies); a draw by the rules scores 0.
- */
-#define YOTE_WIN 30000
-#define YOTE_WIN_BOUND (YOTE_WIN - 1000)        /* above: a forced win */
-#define YOTE_MAX_PLY 64                         /* deepest search */
-
-/* What a search may spend; 0 means no limit of that kind. */
-struct yote_limits {
-	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 */
-	unsigned long long nodes;       /* nodes; deterministic */
-	long movetime_ms;       /* wall-clock; not deterministic */
-	int endgame;            /* 1: with YOTE_ENDGAME_PIECES or fewer
-				   pieces left, search on to 16 plies (within
-				   YOTE_ENDGAME_NODES) for an exact result */
-};
-
-#define YOTE_ENDGAME_PIECES 5
-#define YOTE_ENDGAME_NODES 2000000ULL
-
-/* What a search found. */
-struct yote_search_result {
-	int score;              /* of the best move, side to move's view */
-	int depth;              /* last completed iteration */
-	int nmoves;             /* legal moves at the root */
-	struct yote_move best;  /* best move; valid when nmoves > 0 */
-	struct yote_move pv[YOTE_MAX_PLY];      /* principal variation */
-	int pvlen;
-	unsigned long long nodes;       /* nodes searched */
-	long ms;                /* time taken */
-};
-
-/*
- * Called after every completed iteration (may be NULL); for progress and
- * the "info" lines of yote-play's protocol.
- */
-typedef void (*yote_info_fn)(void *ctx, const struct yote_search_result *sr);
-
-/* An engine: transposition table, history, killers.  One per thread. */
-struct yote_engine;
-
-/* hash_mb: transposition table size in MiB (1..4096; rounded down to a
- * power of two entries).  NULL when out of memory. */
-struct yote_engine *yote_engine_new(size_t hash_mb);
-void yote_engine_free(struct yote_engine *e);
-
-/* Forget everything learnt (for reproducible results per game). */
-void yote_engine_clear(struct yote_engine *e);
-
-/*
- * Search p under rules r within lim.  Deterministic for a given engine
- * state, position and depth/node limits.  Returns 0, or YOTE_ENOMEM.
- */
-int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
-    const struct yote_pos *p, const struct yote_limits *lim,
-    struct yote_search_result *out, yote_info_fn info, void *ctx);
-
-/* The static evaluation of p (side to move's view). */
-int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
-
-/*
- * The evaluation's weights (see eval.c), global to the process.  Only the
- * tuning tool changes them, before any search starts.
- */
-struct yote_eval_weights {
-	int trade, hand, corner, threat, initiative, open, mobility,
-	    mobility_blocked, shut_in, decay;
-};
-extern struct yote_eval_weights yote_eval_w;
-
-/*
- * Plain minimax to depth with the same quiescence and evaluation, but no
- * pruning and no tables: what yote_engine_search must score at that
- * depth.  For tests; exponential.
- */
-int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
-    int depth);
-
 /* ---------------------------------------------------------------- endgame tables */
 
 /*
@@ -564,6 +482,88 @@ size_t yote_tb_classes(const struct yote_tb *tb, struct yote_tb_class *out);
  */
 int yote_tb_build(struct yote_tb *tb, const struct yote_tb_class *c,
     struct yote_tb_stats *st, struct yote_error *err);
+
+/* ---------------------------------------------------------------- engine */
+
+/*
+ * Scores are from the side to move's point of view, in hundredths of a
+ * piece.  A won position scores YOTE_WIN - plies to the win, a lost one
+ * -(YOTE_WIN - plies); a draw by the rules scores 0.
+ */
+#define YOTE_WIN 30000
+#define YOTE_WIN_BOUND (YOTE_WIN - 1000)        /* above: a forced win */
+#define YOTE_MAX_PLY 64                         /* deepest search */
+
+/* What a search may spend; 0 means no limit of that kind. */
+struct yote_limits {
+	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 */
+	unsigned long long nodes;       /* nodes; deterministic */
+	long movetime_ms;       /* wall-clock; not deterministic */
+	int endgame;            /* 1: with YOTE_ENDGAME_PIECES or fewer
+				   pieces left, search on to 16 plies (within
+				   YOTE_ENDGAME_NODES) for an exact result */
+};
+
+#define YOTE_ENDGAME_PIECES 5
+#define YOTE_ENDGAME_NODES 2000000ULL
+
+/* What a search found. */
+struct yote_search_result {
+	int score;              /* of the best move, side to move's view */
+	int depth;              /* last completed iteration */
+	int nmoves;             /* legal moves at the root */
+	struct yote_move best;  /* best move; valid when nmoves > 0 */
+	struct yote_move pv[YOTE_MAX_PLY];      /* principal variation */
+	int pvlen;
+	unsigned long long nodes;       /* nodes searched */
+	long ms;                /* time taken */
+};
+
+/*
+ * Called after every completed iteration (may be NULL); for progress and
+ * the "info" lines of yote-play's protocol.
+ */
+typedef void (*yote_info_fn)(void *ctx, const struct yote_search_result *sr);
+
+/* An engine: transposition table, history, killers.  One per thread. */
+struct yote_engine;
+
+/* hash_mb: transposition table size in MiB (1..4096; rounded down to a
+ * power of two entries).  NULL when out of memory. */
+struct yote_engine *yote_engine_new(size_t hash_mb);
+void yote_engine_free(struct yote_engine *e);
+
+/* Forget everything learnt (for reproducible results per game). */
+void yote_engine_clear(struct yote_engine *e);
+
+/*
+ * Search p under rules r within lim.  Deterministic for a given engine
+ * state, position and depth/node limits.  Returns 0, or YOTE_ENOMEM.
+ */
+int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
+    const struct yote_pos *p, const struct yote_limits *lim,
+    struct yote_search_result *out, yote_info_fn info, void *ctx);
+
+/* The static evaluation of p (side to move's view). */
+int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
+
+/*
+ * The evaluation's weights (see eval.c), global to the process.  Only the
+ * tuning tool changes them, before any search starts.
+ */
+struct yote_eval_weights {
+	int trade, hand, corner, threat, initiative, open, mobility,
+	    mobility_blocked, shut_in, decay;
+};
+extern struct yote_eval_weights yote_eval_w;
+
+/*
+ * Plain minimax to depth with the same quiescence and evaluation, but no
+ * pruning and no tables: what yote_engine_search must score at that
+ * depth.  For tests; exponential.
+ */
+int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
+    int depth);
 
 /* ---------------------------------------------------------------- annotation */
 
