@@ -31,7 +31,14 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
-	src/archive.c src/lines.c
+	src/lines.c
+# the archive format (src/archive_int.h)
+LIB_SRC += src/archive_io.c
+LIB_SRC += src/rangecoder.c
+LIB_SRC += src/archive_moves.c
+LIB_SRC += src/archive_keys.c
+LIB_SRC += src/archive_write.c
+LIB_SRC += src/archive_read.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
@@ -44,6 +51,7 @@ bin/obj/.dir:
 	touch $@
 
 bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/draw.h \
+    src/archive_int.h \
     bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
