@@ -80,6 +80,8 @@ bin/obj/test-%.o: tests/unit/test-%.c src/yote.h bin/obj/.dir
 bin/test-unit: bin/obj/test-unit.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
+bin/obj/test-archive.o: src/archive_int.h
+
 bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
