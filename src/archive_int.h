@@ -1,6 +1,31 @@
 /*
  * archive_int.h - private: the parts of the archive format
- * (formats/archive.md), one file each, low to high:
+ * (formats/archive.md, yote-archive(5)).
+ *
+ * An archive is one or more members (so `cat a.yta b.yta` is an archive
+ * of both); a member is a 16-byte header, data blocks, an optional index
+ * block and a 32-byte end block.  Every block header carries the CRC-32
+ * of itself and of its payload, so a flipped byte or a cut is found and
+ * named, and the games of every intact block still come out.
+ *
+ * A data block holds up to N games, coded into three streams that are
+ * deflated together (zlib over many games, never one game alone):
+ *  - the moves: each move is its rank among the legal moves of its
+ *    position in a fixed order (best first by a one-ply score, ties by
+ *    canonical text), coded with an adaptive binary model for the score
+ *    level and uniformly within the level, by a range coder;
+ *  - the record trees: every key and value in order with its YAML style
+ *    and tag, coded by a second range coder with per-key models (the
+ *    value before, values seen, the value that came after the same
+ *    preceding value, numbers changed by a small step), so that headers
+ *    that repeat cost next to nothing;
+ *  - literals: the bytes of values seen for the first time.
+ * A block decodes on its own (models start afresh in each block), which
+ * is what lets a reader skip or lose a block and go on with the next.
+ *
+ * Memory is one block plus one game, whatever the collection.
+ *
+ * The parts, one file each, low to high:
  *
  *   archive_io.c     bytes, varints, CRC-32 and zlib blocks
  *   rangecoder.c     the binary range coder and its small models

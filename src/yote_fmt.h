@@ -12,7 +12,7 @@
 
 #include "yote.h"
 
-/* archive.c */
+/* archive_read.c */
 struct yote_arc_reader;
 
 int yote_arc_open(FILE *fp, const char *name, const unsigned char *head,
