@@ -54,7 +54,7 @@
 #define MAX_RULESETS 256        /* rulesets one block may use */
 #define NODE_LIMIT (YOTE_MAX_DOCUMENT / 2)      /* nodes in one game */
 
-/* ------------------------------------------------------------ archive_io.c */
+/* ----------------------------------------------------- archive_io.c */
 
 extern const unsigned char yote_arc_magic[8];
 
@@ -165,7 +165,7 @@ int yote_arc_deflate(const struct buf *in, struct buf *z);
 int yote_arc_inflate(const unsigned char *z, size_t clen, uint32_t zcrc,
     unsigned char *out, size_t ulen);
 
-/* ------------------------------------------------------------ rangecoder.c */
+/* ----------------------------------------------------- rangecoder.c */
 
 /*
  * A binary range coder.  The same struct and the same calls encode or
@@ -214,7 +214,7 @@ uint64_t yote_rc_gamma(struct rc *rc, struct gamma *g, uint64_t v);
 unsigned yote_rc_tree(struct rc *rc, prob_t *probs, int bits, unsigned v);
 void yote_probs_init(prob_t *p, size_t n);
 
-/* ------------------------------------------------------------ archive_moves.c */
+/* -------------------------------------------------- archive_moves.c */
 
 #define TIER_J 16
 #define TIER_CTX 32
@@ -264,7 +264,7 @@ int yote_mover_decode(struct mover *mv, struct rc *rc,
     const struct yote_rules *r, struct yote_pos *pos, const char **text,
     const char **why);
 
-/* ------------------------------------------------------------ archive_keys.c */
+/* --------------------------------------------------- archive_keys.c */
 
 #define SLOT_MAX 256
 #define SLOT_HASH 512

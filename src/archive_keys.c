@@ -376,7 +376,8 @@ node_shape(const struct yote_node *n)
 static unsigned
 code_shape(struct hcoder *h, struct slot *s, unsigned shape)
 {
-	if (s->shape < 64 && yote_rc_bit(&h->rc, &s->p_shape, shape == s->shape))
+	if (s->shape < 64 &&
+	    yote_rc_bit(&h->rc, &s->p_shape, shape == s->shape))
 		return s->shape;
 	shape = yote_rc_tree(&h->rc, s->shape_tree, 6, shape);
 	s->shape = shape;
@@ -419,8 +420,8 @@ enc_text(struct hcoder *h, struct slot *s, uint32_t actx,
 		for (k = 0; k < pr.digits; k++)
 			if (yote_rc_bit(rc, &s->d_zero[k], d[k] != 0)) {
 				yote_rc_bit(rc, &s->d_sign[k], d[k] < 0);
-				yote_rc_gamma(rc, &s->d_mag[k], (uint64_t)(d[k] < 0 ?
-				    -d[k] : d[k]) - 1);
+				yote_rc_gamma(rc, &s->d_mag[k],
+				    (uint64_t)(d[k] < 0 ? -d[k] : d[k]) - 1);
 			}
 		return slot_update(s, actx, t, n);
 	}
@@ -485,11 +486,14 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, char **out,
 			v = run_value(at, pr.len[r]);
 			if (yote_rc_bit(rc, &s->d_zero[k], 0)) {
 				int neg = yote_rc_bit(rc, &s->d_sign[k], 0);
-				uint64_t mag = yote_rc_gamma(rc, &s->d_mag[k], 0) + 1;
+				uint64_t mag;
 
-				if (neg ? mag > v : mag > 999999999999999999ULL - v) {
+				mag = yote_rc_gamma(rc, &s->d_mag[k], 0) + 1;
+				if (neg ? mag > v :
+				    mag > 999999999999999999ULL - v) {
 					free(t);
-					return yote_keys_bad(h, "a number out of range");
+					return yote_keys_bad(h,
+					    "a number out of range");
 				}
 				v = neg ? v - mag : v + mag;
 			}

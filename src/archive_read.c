@@ -215,7 +215,8 @@ a_resync(struct yote_arc_reader *a, const unsigned char *have, size_t nhave,
 			if (p + BLOCK_HEAD <= b.n && b.p[p] == 'Y' &&
 			    yote_arc_block_head_ok(b.p + p))
 				goto found;
-			if (b.p[p] == yote_arc_magic[0] && yote_arc_member_head_ok(b.p + p))
+			if (b.p[p] == yote_arc_magic[0] &&
+			    yote_arc_member_head_ok(b.p + p))
 				goto found;
 		}
 		if (eof || a->io_errno || b.oom) {

@@ -416,6 +416,18 @@ w_encode(struct yote_archive_writer *w, const struct yote_record *rec,
 	return 0;
 }
 
+/* A problem with game of file, its message still to write. */
+static void
+w_problem(struct yote_error *e, int code, int diag, const char *file,
+    unsigned long game)
+{
+	memset(e, 0, sizeof(*e));
+	e->code = code;
+	e->diag = diag;
+	e->file = file;
+	e->game = game;
+}
+
 /* Hand the problems the checker found to the caller. */
 static void
 w_report(struct yote_archive_writer *w, yote_diag_fn diag, void *ctx,
@@ -429,11 +441,7 @@ w_report(struct yote_archive_writer *w, yote_diag_fn diag, void *ctx,
 	for (i = 0; i < w->ndiag; i++)
 		diag(ctx, &w->diags[i]);
 	if (w->more_diags > 0) {
-		memset(&e, 0, sizeof(e));
-		e.code = YOTE_EVALUE;
-		e.diag = YOTE_D_LIMIT;
-		e.file = file;
-		e.game = rec->game;
+		w_problem(&e, YOTE_EVALUE, YOTE_D_LIMIT, file, rec->game);
 		snprintf(e.msg, sizeof(e.msg), "%lu more problems in this game",
 		    w->more_diags);
 		diag(ctx, &e);
@@ -460,11 +468,7 @@ yote_archive_put(struct yote_archive_writer *w,
 	if (deep || nodes > NODE_LIMIT || bytes > YOTE_MAX_DOCUMENT) {
 		struct yote_error e;
 
-		memset(&e, 0, sizeof(e));
-		e.code = YOTE_ELIMIT;
-		e.diag = YOTE_D_LIMIT;
-		e.file = file;
-		e.game = rec->game;
+		w_problem(&e, YOTE_ELIMIT, YOTE_D_LIMIT, file, rec->game);
 		snprintf(e.msg, sizeof(e.msg), "a game too large or too deep "
 		    "for an archive");
 		if (diag != NULL)
@@ -487,16 +491,12 @@ yote_archive_put(struct yote_archive_writer *w,
 	}
 	if (raw) {
 		if (w->ndiag == 0) {    /* cannot happen; say something */
-			struct yote_error e;
+			struct yote_error *e = &w->diags[w->ndiag++];
 
-			memset(&e, 0, sizeof(e));
-			e.code = YOTE_EILLEGAL;
-			e.diag = YOTE_D_ILLEGAL_MOVE;
-			e.file = file;
-			e.game = rec->game;
-			snprintf(e.msg, sizeof(e.msg), "the moves cannot be "
+			w_problem(e, YOTE_EILLEGAL, YOTE_D_ILLEGAL_MOVE, file,
+			    rec->game);
+			snprintf(e->msg, sizeof(e->msg), "the moves cannot be "
 			    "ranked");
-			w->diags[w->ndiag++] = e;
 		}
 		w_report(w, diag, ctx, rec, file);
 		if (!(w->flags & YOTE_ARCHIVE_KEEP_INVALID))

@@ -190,7 +190,8 @@ yote_rc_tree(struct rc *rc, prob_t *probs, int bits, unsigned v)
 	int i;
 
 	for (i = bits - 1; i >= 0; i--)
-		m = m << 1 | (unsigned)yote_rc_bit(rc, &probs[m], (int)(v >> i) & 1);
+		m = m << 1 |
+		    (unsigned)yote_rc_bit(rc, &probs[m], (int)(v >> i) & 1);
 	return m - (1U << bits);
 }
 
