@@ -78,7 +78,7 @@ main(int argc, char *argv[])
 	struct yote_record *rec;
 	struct yote_game_info info;
 	struct yote_search_result sr;
-	struct yote_limits lim = { 2, 0, 0 };
+	struct yote_limits lim = { .depth = 2 };
 	struct ctx c;
 	const struct yote_node *t;
 	double a = 0.0002, b = 0.05, x1, x2, f1, f2, y;
