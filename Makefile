@@ -39,6 +39,7 @@ LIB_SRC += src/node.c
 LIB_SRC += src/yaml_read.c
 LIB_SRC += src/yaml_write.c
 LIB_SRC += src/reader.c
+LIB_SRC += src/game.c
 # the archive format (src/archive_int.h)
 LIB_SRC += src/archive_io.c
 LIB_SRC += src/rangecoder.c
@@ -50,10 +51,12 @@ LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
 # the members it uses (yote-validate carries no engine and no SVG writer).
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
+TOOL_OBJ += bin/obj/play.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
 	bin/test-load-order bin/tune bin/fit-k
+TEST_PROGS += bin/test-game
 
 all: bin/libyote.a $(TOOLS) bin/yote.pc
 
@@ -118,6 +121,9 @@ bin/test-unit: bin/obj/test-unit.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 bin/test-archive: bin/obj/test-archive.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
+bin/test-game: bin/obj/test-game.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 bin/test-rules: tests/rules/test-rules.c bin/libyote.a

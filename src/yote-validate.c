@@ -276,9 +276,6 @@ main(int argc, char *argv[])
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	status = tool_stdout_done(status);
 	return status;
 }
