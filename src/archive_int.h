@@ -247,12 +247,11 @@ struct mover {
 void yote_mover_init(struct mover *mv);
 void yote_mover_free(struct mover *mv);
 /*
- * Rank the n plies of a game: moves[i] played in before[i].  0, -1 when
- * a move is not among the legal moves, or YOTE_ENOMEM.  Nothing is coded
- * yet: a game whose moves cannot be ranked can still be kept as text.
+ * Rank every ply of game g.  0, -1 when a move is not among the legal
+ * moves, or YOTE_ENOMEM.  Nothing is coded yet: a game whose moves cannot
+ * be ranked can still be kept as text.
  */
-int yote_mover_rank_game(struct mover *mv, const struct yote_rules *r,
-    const struct yote_pos *before, const struct yote_move *moves, size_t n);
+int yote_mover_rank_game(struct mover *mv, const struct yote_game *g);
 /* Code the n plies just ranked into the moves stream. */
 void yote_mover_encode(struct mover *mv, struct rc *rc, size_t n);
 /*

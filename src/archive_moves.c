@@ -236,9 +236,10 @@ text_move(const char *p)
 
 
 int
-yote_mover_rank_game(struct mover *mv, const struct yote_rules *r,
-    const struct yote_pos *before, const struct yote_move *moves, size_t n)
+yote_mover_rank_game(struct mover *mv, const struct yote_game *g)
 {
+	const struct yote_rules *r = yote_game_rules(g);
+	size_t n = yote_game_plies(g);
 	char mtext[YOTE_MOVE_TEXT], text[YOTE_MOVE_TEXT];
 	size_t i, j, idx;
 	long nm;
@@ -258,15 +259,16 @@ yote_mover_rank_game(struct mover *mv, const struct yote_rules *r,
 	mv->ctxs.n = mv->canon.n = 0;
 	for (i = 0; i < n; i++) {
 		struct ply_sym *sy = &mv->sym[i];
+		const struct yote_move *m = yote_game_move(g, i + 1);
 
-		if ((nm = mover_rank(mv, r, &before[i])) < 0)
+		if ((nm = mover_rank(mv, r, yote_game_pos(g, i))) < 0)
 			return YOTE_ENOMEM;
 		for (idx = 0; idx < (size_t)nm; idx++)
-			if (yote_move_equal(&mv->list.v[idx], &moves[i]))
+			if (yote_move_equal(&mv->list.v[idx], m))
 				break;
 		if (idx == (size_t)nm)
 			return -1;
-		yote_move_format(r, &moves[i], mtext);
+		yote_move_format(r, m, mtext);
 		mv->canon_off[i] = mv->canon.n;
 		yote_buf_put(&mv->canon, mtext, strlen(mtext) + 1);
 		sy->levels = (uint32_t)mv->nlevel;

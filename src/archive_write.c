@@ -39,14 +39,11 @@ struct yote_archive_writer {
 	struct rc mrc;
 	struct mover mv;
 	/* the game being added */
-	struct yote_pos *before;
-	struct yote_move *moves;
-	size_t nply, capply;
+	size_t nply;            /* its plies */
 	struct yote_error diags[MAX_DIAGS];
 	size_t ndiag;
 	unsigned long more_diags;
 	int bad_start;          /* the checker refused the start position */
-	int oom;
 	/* the index: one entry per data block */
 	uint64_t *idx_off;
 	uint32_t *idx_games;
@@ -141,38 +138,6 @@ w_diag(void *ctx, const struct yote_error *e)
 		w->diags[w->ndiag++] = *e;
 	else
 		w->more_diags++;
-}
-
-static int
-w_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct yote_archive_writer *w = ctx;
-
-	(void)ply;
-	(void)after;
-	(void)item;
-	if (w->nply == w->capply) {
-		size_t cap = w->capply ? 2 * w->capply : 256;
-		struct yote_pos *b = realloc(w->before, cap * sizeof(*b));
-		struct yote_move *m2;
-
-		if (b == NULL) {
-			w->oom = 1;
-			return 1;
-		}
-		w->before = b;
-		if ((m2 = realloc(w->moves, cap * sizeof(*m2))) == NULL) {
-			w->oom = 1;
-			return 1;
-		}
-		w->moves = m2;
-		w->capply = cap;
-	}
-	w->before[w->nply] = *before;
-	w->moves[w->nply++] = *m;
-	return 0;
 }
 
 static int
@@ -448,43 +413,25 @@ w_report(struct yote_archive_writer *w, yote_diag_fn diag, void *ctx,
 	}
 }
 
-int
-yote_archive_put(struct yote_archive_writer *w,
-    const struct yote_record *rec, const char *file, yote_diag_fn diag,
-    void *ctx, struct yote_error *err)
+/*
+ * Add game g (NULL: no ruleset) that the checker played from rec with
+ * info; returns as yote_archive_put.
+ */
+static int
+w_put(struct yote_archive_writer *w, const struct yote_record *rec,
+    const char *file, yote_diag_fn diag, void *ctx,
+    const struct yote_game_info *info, const struct yote_game *g,
+    struct yote_error *err)
 {
-	struct yote_game_info info;
 	const struct yote_node *root = rec->root, *moves = NULL;
-	size_t nodes = 0, bytes = 0;
-	int deep = 0, raw, rc;
-	long problems;
+	int raw, rc;
 
-	if (w->failed)
-		return yote_error_set(err, w->failed, "%s", w->why);
-	w->nply = w->ndiag = 0;
-	w->more_diags = 0;
-	w->bad_start = w->oom = 0;
-	tree_size(root, 0, &nodes, &bytes, &deep);
-	if (deep || nodes > NODE_LIMIT || bytes > YOTE_MAX_DOCUMENT) {
-		struct yote_error e;
-
-		w_problem(&e, YOTE_ELIMIT, YOTE_D_LIMIT, file, rec->game);
-		snprintf(e.msg, sizeof(e.msg), "a game too large or too deep "
-		    "for an archive");
-		if (diag != NULL)
-			diag(ctx, &e);
-		return YOTE_EILLEGAL;
-	}
-	problems = yote_checker_play(w->ck, rec, file, &info, w_diag, w_ply,
-	    w);
-	if (problems == YOTE_ENOMEM || w->oom)
-		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	if (root != NULL && root->type == YOTE_NODE_MAP)
 		moves = yote_node_get(root, "moves");
-	raw = moves == NULL || moves->type != YOTE_NODE_SEQ ||
-	    info.rules == NULL || w->bad_start || info.played != moves->n;
-	if (!raw && (rc = yote_mover_rank_game(&w->mv, info.rules, w->before,
-	    w->moves, w->nply)) != 0) {
+	raw = moves == NULL || moves->type != YOTE_NODE_SEQ || g == NULL ||
+	    w->bad_start || info->played != moves->n;
+	w->nply = g != NULL ? yote_game_plies(g) : 0;
+	if (!raw && (rc = yote_mover_rank_game(&w->mv, g)) != 0) {
 		if (rc == YOTE_ENOMEM)
 			return yote_error_set(err, rc, "out of memory");
 		raw = 1;
@@ -504,12 +451,48 @@ yote_archive_put(struct yote_archive_writer *w,
 	}
 	if (!w->open)
 		w_block_start(w);
-	if ((rc = w_encode(w, rec, &info, raw, err)) != 0)
+	if ((rc = w_encode(w, rec, info, raw, err)) != 0)
 		return rc;
 	if ((w->games >= w->block_games || w->hdr.n + w->mov.n + w->lit.n >=
 	    BLOCK_BYTES) && (rc = w_block_flush(w, err)) != 0)
 		return rc;
 	return raw;
+}
+
+int
+yote_archive_put(struct yote_archive_writer *w,
+    const struct yote_record *rec, const char *file, yote_diag_fn diag,
+    void *ctx, struct yote_error *err)
+{
+	struct yote_game_info info;
+	struct yote_game *g;
+	size_t nodes = 0, bytes = 0;
+	int deep = 0, rc;
+	long problems;
+
+	if (w->failed)
+		return yote_error_set(err, w->failed, "%s", w->why);
+	w->nply = w->ndiag = 0;
+	w->more_diags = 0;
+	w->bad_start = 0;
+	tree_size(rec->root, 0, &nodes, &bytes, &deep);
+	if (deep || nodes > NODE_LIMIT || bytes > YOTE_MAX_DOCUMENT) {
+		struct yote_error e;
+
+		w_problem(&e, YOTE_ELIMIT, YOTE_D_LIMIT, file, rec->game);
+		snprintf(e.msg, sizeof(e.msg), "a game too large or too deep "
+		    "for an archive");
+		if (diag != NULL)
+			diag(ctx, &e);
+		return YOTE_EILLEGAL;
+	}
+	problems = yote_game_from_record(w->ck, rec, file, &info, w_diag, w,
+	    &g);
+	if (problems == YOTE_ENOMEM)
+		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	rc = w_put(w, rec, file, diag, ctx, &info, g, err);
+	yote_game_free(g);
+	return rc;
 }
 
 int
@@ -555,8 +538,6 @@ yote_archive_writer_close(struct yote_archive_writer *w,
 	yote_buf_free(&w->payload);
 	yote_buf_free(&w->z);
 	yote_mover_free(&w->mv);
-	free(w->before);
-	free(w->moves);
 	free(w->idx_off);
 	free(w->idx_games);
 	free(w);

@@ -1059,6 +1059,38 @@ test_rangecoder(void **state)
 	free(dm);
 }
 
+/* Rank game g's plies, code them, and decode them back from its start. */
+static void
+moves_roundtrip(struct mover *enc, struct mover *dec, struct buf *out,
+    const struct yote_game *g)
+{
+	const struct yote_rules *r = yote_game_rules(g);
+	struct yote_pos q;
+	struct rc rc;
+	const char *text, *why;
+	char want[YOTE_MOVE_TEXT];
+	size_t i, n = yote_game_plies(g);
+
+	assert_int_equal(yote_mover_rank_game(enc, g), 0);
+	out->n = 0;
+	yote_mover_init(enc);
+	yote_rc_enc_init(&rc, out);
+	yote_mover_encode(enc, &rc, n);
+	yote_rc_flush(&rc);
+	yote_mover_init(dec);
+	yote_rc_dec_init(&rc, out->p, out->n);
+	q = *yote_game_pos(g, 0);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(yote_mover_decode(dec, &rc, r, &q, &text,
+		    &why), 0);
+		assert_string_equal(text, yote_move_format(r,
+		    yote_game_move(g, i + 1), want));
+		assert_string_equal(text, (const char *)enc->canon.p +
+		    enc->canon_off[i]);
+		assert_memory_equal(&q, yote_game_pos(g, i + 1), sizeof(q));
+	}
+}
+
 /*
  * The move model: in positions of random games under every built-in
  * ruleset, every legal move is ranked, coded, and decoded back to the
@@ -1072,12 +1104,10 @@ test_moves(void **state)
 	struct yote_movelist l = { NULL, 0, 0 };
 	struct mover enc, dec;
 	struct buf out = { NULL, 0, 0, 0 };
-	struct yote_pos p, *before = NULL, q, after;
-	struct yote_move *moves = NULL;
+	struct yote_game *g, *one;
 	struct rc rc;
 	const char *text, *why;
-	char want[YOTE_MOVE_TEXT];
-	size_t ri, i, k, n, cap = 0;
+	size_t ri, i, k, n;
 	long nm;
 
 	(void)state;
@@ -1087,80 +1117,42 @@ test_moves(void **state)
 		const struct yote_rules *r = yote_rules_by_name(names[ri]);
 
 		assert_non_null(r);
-		yote_pos_start(r, &p);
+		assert_non_null(g = yote_game_new(r, NULL));
 		/* one random game; every move of every position of it */
-		for (n = 0;; n++) {
-			if ((nm = yote_gen_moves(r, &p, &l)) <= 0 || n == 200)
+		for (n = 0; n < 200; n++) {
+			if ((nm = yote_gen_moves(r, yote_game_now(g), &l)) <= 0)
 				break;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				before = realloc(before, cap * sizeof(*before));
-				moves = realloc(moves, cap * sizeof(*moves));
-				assert_non_null(before);
-				assert_non_null(moves);
-			}
 			for (k = 0; k < (size_t)nm; k++) {
-				assert_int_equal(yote_mover_rank_game(&enc, r, &p,
-				    &l.v[k], 1), 0);
-				out.n = 0;
-				yote_mover_init(&enc);
-				yote_rc_enc_init(&rc, &out);
-				yote_mover_encode(&enc, &rc, 1);
-				yote_rc_flush(&rc);
-				yote_mover_init(&dec);
-				yote_rc_dec_init(&rc, out.p, out.n);
-				q = p;
-				assert_int_equal(yote_mover_decode(&dec, &rc, r,
-				    &q, &text, &why), 0);
-				assert_string_equal(text, yote_move_format(r,
-				    &l.v[k], want));
-				after = p;
-				yote_pos_play(r, &after, &l.v[k]);
-				assert_memory_equal(&q, &after, sizeof(q));
+				one = yote_game_new(r, yote_game_now(g));
+				assert_non_null(one);
+				assert_int_equal(yote_game_play(one, &l.v[k],
+				    NULL), 0);
+				moves_roundtrip(&enc, &dec, &out, one);
+				yote_game_free(one);
 			}
-			before[n] = p;
-			moves[n] = l.v[rnd(l.n)];
-			yote_pos_play(r, &p, &moves[n]);
-		}
-		/* a move that is not legal there cannot be ranked */
-		if (n > 1) {
-			assert_int_equal(yote_mover_rank_game(&enc, r, &before[1],
-			    &moves[0], 1), -1);
+			assert_int_equal(yote_game_play(g, &l.v[rnd(l.n)], NULL),
+			    0);
 		}
 		/* the whole game, in one stream, with models that learn */
-		assert_int_equal(yote_mover_rank_game(&enc, r, before, moves,
-		    n), 0);
-		out.n = 0;
-		yote_mover_init(&enc);
-		yote_rc_enc_init(&rc, &out);
-		yote_mover_encode(&enc, &rc, n);
-		yote_rc_flush(&rc);
-		yote_mover_init(&dec);
+		moves_roundtrip(&enc, &dec, &out, g);
+		/* moves decoded where they do not fit: a failure says why */
 		yote_rc_dec_init(&rc, out.p, out.n);
-		yote_pos_start(r, &q);
-		for (i = 0; i < n; i++) {
-			assert_int_equal(yote_mover_decode(&dec, &rc, r, &q,
-			    &text, &why), 0);
-			assert_string_equal(text, yote_move_format(r, &moves[i],
-			    want));
-			assert_string_equal(text, (const char *)enc.canon.p +
-			    enc.canon_off[i]);
-		}
-		assert_memory_equal(&q, &p, sizeof(q));
-		/* past the end of the stream: bad data, said so */
-		for (i = 0; i < 40; i++)
+		for (i = 0; i < 40; i++) {
+			struct yote_pos q = *yote_game_now(g);
+
+			why = NULL;
 			if (yote_mover_decode(&dec, &rc, r, &q, &text,
-			    &why) != 0)
+			    &why) != 0) {
+				assert_non_null(why);
 				break;
-		if (i < 40)
-			assert_non_null(why);
+			}
+		}
+		yote_game_free(g);
 	}
 	yote_mover_free(&enc);
 	yote_mover_free(&dec);
 	yote_movelist_free(&l);
 	yote_buf_free(&out);
-	free(before);
-	free(moves);
 }
 
 /*
