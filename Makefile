@@ -34,12 +34,19 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 LIB_SRC = src/error.c \
 	src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/checker.c src/eval.c src/search.c src/annotate.c \
-	src/archive.c src/lines.c
+	src/lines.c
 LIB_SRC += src/node.c
 LIB_SRC += src/yaml_read.c
 LIB_SRC += src/yaml_write.c
 LIB_SRC += src/reader.c
 LIB_SRC += src/game.c
+# the archive format (src/archive_int.h)
+LIB_SRC += src/archive_io.c
+LIB_SRC += src/rangecoder.c
+LIB_SRC += src/archive_moves.c
+LIB_SRC += src/archive_keys.c
+LIB_SRC += src/archive_write.c
+LIB_SRC += src/archive_read.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
 # the members it uses (yote-validate carries no engine and no SVG writer).
