@@ -81,8 +81,8 @@ bin/test-rules: tests/rules/test-rules.c bin/libyote.a
 bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
-bin/refgen: tests/ref/refgen.c
-	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ $<
+bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h
+	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ tests/ref/refgen.c tests/ref/ref.c
 
 # A sub-make builds the tests, so that `make asan check` builds them with
 # the flags `make asan` has just recorded in bin/build.mk.
