@@ -81,6 +81,13 @@ static const struct game games[] = {
 
 #define NGAMES (sizeof(games) / sizeof(games[0]))
 
+/* TAP tests per game: one more where libyote has endgame tables */
+#ifdef YOTE_TB_MAX_PIECES
+#define TESTS_PER_GAME ((size_t)12)
+#else
+#define TESTS_PER_GAME ((size_t)11)
+#endif
+
 static unsigned long tests, failures;
 static int report;
 
@@ -289,6 +296,7 @@ struct figures {
 	long lib_disagree, perft_ref, perft_lib;
 	long horizon_known, horizon_bad;        /* ref_horizon vs solver */
 	long conv_n, converted, conv_maxrep;    /* won positions played out */
+	long tb_known, tb_bad;                  /* endgame tables vs solver */
 	long solver_bad;
 };
 
@@ -418,6 +426,9 @@ run_game(const struct game *g, int nsample, int nconvert,
 	Rules R;
 	Pos p, q;
 	struct yote_pos lp, start;
+#ifdef YOTE_TB_MAX_PIECES
+	struct yote_tb *tb = NULL;
+#endif
 
 	memset(f, 0, sizeof(*f));
 	if (g->strong == 0) {
@@ -440,6 +451,12 @@ run_game(const struct game *g, int nsample, int nconvert,
 		ok(0, NULL, "%s: out of memory", g->name);
 		goto out;
 	}
+#ifdef YOTE_TB_MAX_PIECES
+	/* every class of the game, built in memory */
+	if (yote_tb_open(r, NULL, g->strong ? g->strong + g->weak :
+	    2 * r->pieces, YOTE_TB_NO_CACHE, &tb, NULL) != 0)
+		goto oom;
+#endif
 	if (g->strong == 0) {
 		yote_pos_start(r, &start);
 		if (to_ref(r, &R, &start, &p) != 0 || ref_solver_add(s, &p))
@@ -470,7 +487,10 @@ run_game(const struct game *g, int nsample, int nconvert,
 	for (long tries = 0; f->sampled < nsample && tries < 100L * nsample;
 	    tries++) {
 		long i = (long)(rng() % (uint64_t)f->states);
+		/* half at counter 0, as after a capture, the limit far away */
 		int k = (int)(rng() % (uint64_t)f->layers), v, va;
+		if (rng() % 2)
+			k = 0;
 		struct yote_search_result sr;
 		MoveList rm = { 0 };
 		char status[64];
@@ -484,6 +504,17 @@ run_game(const struct game *g, int nsample, int nconvert,
 			goto oom;
 		f->sampled++;
 
+#ifdef YOTE_TB_MAX_PIECES
+		/* libyote's endgame tables, where they answer, give the same
+		 * value (the same distance too: a win that fits in the plies
+		 * the move limit leaves is the same win without the limit) */
+		int wdl_tb, plies_tb;
+		if (yote_tb_probe(tb, &lp, &wdl_tb, &plies_tb, NULL) == 1) {
+			f->tb_known++;
+			if (wdl_tb != wdl(v) || plies_tb != dist(v))
+				f->tb_bad++;
+		}
+#endif
 		/* the solver against plain minimax near the end */
 		int h = ref_horizon(&R, &p, HORIZON);
 		if (h != REF_UNKNOWN)
@@ -579,6 +610,11 @@ run_game(const struct game *g, int nsample, int nconvert,
 	    "with the solver on %ld sampled positions (%ld ended within it, "
 	    "%ld differ)", g->name, HORIZON, f->sampled, f->horizon_known,
 	    f->horizon_bad);
+#ifdef YOTE_TB_MAX_PIECES
+	ok(f->tb_bad == 0, NULL, "%s: libyote's endgame tables agree with "
+	    "the solver on %ld of the sampled positions (%ld differ)", g->name,
+	    f->tb_known, f->tb_bad);
+#endif
 	ok(f->lib_disagree == 0, NULL, "%s: libyote and the reference agree "
 	    "on the moves of %ld sampled positions (%ld differ)", g->name,
 	    f->sampled, f->lib_disagree);
@@ -614,6 +650,9 @@ oom:
 	ok(0, NULL, "%s: out of memory or unreadable position", g->name);
 out:
 	yote_movelist_free(&ml);
+#ifdef YOTE_TB_MAX_PIECES
+	yote_tb_close(tb);
+#endif
 	yote_engine_free(e);
 	ref_solver_free(s);
 	if (owned)
@@ -681,7 +720,8 @@ main(int argc, char **argv)
 		}
 	}
 	if (!report)
-		printf("1..%zu\n", only ? (size_t)11 : 11 * NGAMES);
+		printf("1..%zu\n", only ? TESTS_PER_GAME :
+		    TESTS_PER_GAME * NGAMES);
 	for (size_t i = 0; i < NGAMES; i++)
 		if (only == NULL || strcmp(only, games[i].name) == 0)
 			run_game(&games[i], nsample, nconvert, &fig[i]);
