@@ -262,21 +262,60 @@ dist(int v)
 }
 
 /*
- * The engine's grade of move m played in p, searched before as sr: what
- * yote-analyze computes from its two searches (the position after the
- * move searched in the same game, so the same table; the engine's own
- * choice never loses against itself).  This is the one place to plug in
- * the library's own grading.
+ * The engine's grade of move m played in p, searched before as sr (under
+ * game g's ruleset r, with the limits lim).  This is the one place where
+ * the grading is taken.  By default: what yote-analyze computes from its
+ * two searches (the position after the move searched in the same game, so
+ * the same table; the engine's own choice never loses against itself).
+ * Built with -DORACLE_LIB_GRADING: the library's own grading,
+ * yote_annotate_game (the annot branch), on a record of the one move.
  */
 static enum yote_class
-grade_move(struct yote_engine *e, const struct yote_rules *r,
-    const struct yote_pos *p, const struct yote_search_result *sr,
-    const struct yote_move *m, const struct yote_limits *lim)
+grade_move(struct yote_engine *e, const struct game *g,
+    const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_search_result *sr, const struct yote_move *m,
+    const struct yote_limits *lim)
 {
+#ifdef ORACLE_LIB_GRADING
+	struct yote_annotate_opts o = { .lim = *lim, .only = YOTE_CLASS_NONE,
+		.side = -1 };
+	struct yote_annotation a;
+	struct yote_record rec = { .game = 1 };
+	struct yote_checker *ck = yote_checker_new();
+	struct yote_node *moves = yote_node_seq();
+	char text[YOTE_MOVE_TEXT], pos[YOTE_POS_TEXT];
+	const char *base = strrchr(g->rules, '/');
+	enum yote_class c = YOTE_CLASS_NONE;
+
+	(void)sr;
+	rec.root = yote_node_map();
+	if (ck == NULL || moves == NULL || rec.root == NULL ||
+	    yote_node_set(rec.root, "yote", yote_node_scalar("1")) != 0 ||
+	    yote_node_set(rec.root, "rules", yote_node_scalar(base ? base + 1 :
+	    g->rules)) != 0 ||
+	    yote_node_set(rec.root, "start", yote_node_scalar(
+	    yote_pos_format(r, p, pos))) != 0 ||
+	    yote_node_push(moves, yote_node_scalar(yote_move_format(r, m,
+	    text))) != 0) {
+		yote_node_free(moves);
+		goto out;
+	}
+	if (yote_node_set(rec.root, "moves", moves) != 0)
+		goto out;
+	if (yote_annotate_game(e, ck, &rec, base ? g->rules : NULL, &o, &a,
+	    NULL, NULL) == 0 && a.cls != NULL && a.plies == 1)
+		c = a.cls[0];
+	yote_annotation_free(&a);
+out:
+	yote_node_free(rec.root);
+	yote_checker_free(ck);
+	return c;
+#else
 	struct yote_search_result sa;
 	struct yote_pos q = *p;
 	int before = sr->score, after;
 
+	(void)g;
 	yote_pos_play(r, &q, m);
 	if (yote_engine_search(e, r, &q, lim, &sa, NULL, NULL) != 0)
 		return YOTE_CLASS_NONE;
@@ -284,6 +323,7 @@ grade_move(struct yote_engine *e, const struct yote_rules *r,
 	if (sr->nmoves > 0 && yote_move_equal(m, &sr->best) && after < before)
 		after = before;
 	return yote_classify(before, after);
+#endif
 }
 
 struct figures {
@@ -574,8 +614,8 @@ run_game(const struct game *g, int nsample, int nconvert,
 			continue;
 		}
 		va = ref_value_back(va);
-		enum yote_class c = grade_move(e, r, &lp, &sr, &ml.v[pick],
-		    &lim);
+		enum yote_class c = grade_move(e, g, r, &lp, &sr,
+		    &ml.v[pick], &lim);
 		if (wdl(va) < wdl(v)) {
 			f->losing++;
 			if (c >= YOTE_CLASS_INACCURACY)
