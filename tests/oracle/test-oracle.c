@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "yote.h"
 #include "solve.h"
@@ -81,11 +82,12 @@ static const struct game games[] = {
 
 #define NGAMES (sizeof(games) / sizeof(games[0]))
 
-/* TAP tests per game: one more where libyote has endgame tables */
+/* TAP tests per game: one more where libyote has endgame tables, and one
+ * more for a game from a ruleset file (yote-analyze on records) */
 #ifdef YOTE_TB_MAX_PIECES
-#define TESTS_PER_GAME ((size_t)12)
+#define TESTS_PER_GAME 12
 #else
-#define TESTS_PER_GAME ((size_t)11)
+#define TESTS_PER_GAME 11
 #endif
 
 static unsigned long tests, failures;
@@ -337,8 +339,74 @@ struct figures {
 	long horizon_known, horizon_bad;        /* ref_horizon vs solver */
 	long conv_n, converted, conv_maxrep;    /* won positions played out */
 	long tb_known, tb_bad;                  /* endgame tables vs solver */
+	long rec_n, rec_mates, rec_false;       /* yote-analyze on records */
 	long solver_bad;
 };
+
+/* the truth about the move of one record: its value for the mover, and
+ * the distance to the end from the position after it */
+struct truth {
+	int value, dist;
+};
+
+/*
+ * yote-analyze on records that name the ruleset file (no --rules), each
+ * the start position and one move: its eval of each move (the mover's
+ * view; the first side's where the analysis says eval-view: first)
+ * against the truth.  Counts the mate evals and the false ones.  0, or -1
+ * when yote-analyze cannot be run or its output has the wrong number of
+ * evals.
+ */
+static int
+analyze_records(const char path[256], const int *mover, const struct truth *t,
+    long n, long *mates, long *bad)
+{
+	char cmd[300], line[512], ev[64] = "";
+	long k = 0;
+	int first_view = 0, have = 0;
+	FILE *fp;
+
+	snprintf(cmd, sizeof(cmd), "bin/yote-analyze '%s' 2>/dev/null", path);
+	if ((fp = popen(cmd, "r")) == NULL)
+		return -1;
+	*mates = *bad = 0;
+	for (;;) {
+		int end = fgets(line, sizeof(line), fp) == NULL;
+		if ((end || strncmp(line, "---", 3) == 0) && have && k < n) {
+			/* one record read: judge its eval */
+			const char *e = ev;
+			int sign = 1;
+			if (first_view && mover[k] == YOTE_SECOND)
+				sign = -1;
+			if (*e == '#') {
+				int claim = atoi(e + 2);
+				(*mates)++;
+				if (e[1] == '-')
+					sign = -sign;
+				if (wdl(t[k].value) != sign ||
+				    t[k].dist > claim)
+					(*bad)++;
+			}
+			k++;
+			have = first_view = 0;
+		}
+		if (end)
+			break;
+		if (strncmp(line, "  eval: ", 8) == 0) {
+			const char *v = line + 8;
+			size_t len;
+			v += strspn(v, "'\"");
+			len = strcspn(v, "'\"\n");
+			snprintf(ev, sizeof(ev), "%.*s", (int)len, v);
+			have = 1;
+		} else if (strstr(line, "eval-view: first") != NULL) {
+			first_view = 1;
+		}
+	}
+	if (pclose(fp) != 0 || k != n)
+		return -1;
+	return 0;
+}
 
 static double
 pct(long a, long b)
@@ -466,6 +534,10 @@ run_game(const struct game *g, int nsample, int nconvert,
 	Rules R;
 	Pos p, q;
 	struct yote_pos lp, start;
+	char recpath[256], cwd[1024], abspath[1100];
+	FILE *recs = NULL;
+	struct truth *truth = NULL;
+	int *mover = NULL;
 #ifdef YOTE_TB_MAX_PIECES
 	struct yote_tb *tb = NULL;
 #endif
@@ -522,6 +594,24 @@ run_game(const struct game *g, int nsample, int nconvert,
 	ok(f->perft_ref == f->perft_lib, NULL, "%s: perft %d is %ld as in the "
 	    "reference (libyote %ld)", g->name, g->perft, f->perft_ref,
 	    f->perft_lib);
+
+	/* records of the sampled moves for yote-analyze, naming the file */
+	if (g->strong == 0 && getcwd(cwd, sizeof(cwd)) != NULL) {
+		/* the records live elsewhere: the file's full path */
+		snprintf(abspath, sizeof(abspath), "%s/%s", cwd, g->rules);
+		snprintf(recpath, sizeof(recpath), "%s/oracle-XXXXXX",
+		    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+		int fd = mkstemp(recpath);
+		if (fd >= 0 && (recs = fdopen(fd, "w")) == NULL)
+			close(fd);
+		truth = malloc((size_t)nsample * sizeof(*truth));
+		mover = malloc((size_t)nsample * sizeof(*mover));
+		if (truth == NULL || mover == NULL) {
+			if (recs != NULL)
+				fclose(recs);
+			recs = NULL;
+		}
+	}
 
 	rng_state = 0x9e3779b97f4a7c15ULL;
 	for (long tries = 0; f->sampled < nsample && tries < 100L * nsample;
@@ -613,6 +703,16 @@ run_game(const struct game *g, int nsample, int nconvert,
 			f->lib_disagree++;
 			continue;
 		}
+		if (recs != NULL) {
+			char mt[YOTE_MOVE_TEXT], pt[YOTE_POS_TEXT];
+			fprintf(recs, "---\nyote: 1\nrules: '%s'\n"
+			    "start: \"%s\"\nmoves: [%s]\n", abspath,
+			    yote_pos_format(r, &lp, pt),
+			    yote_move_format(r, &ml.v[pick], mt));
+			truth[f->rec_n].value = ref_value_back(va);
+			truth[f->rec_n].dist = dist(va);
+			mover[f->rec_n++] = lp.side;
+		}
 		va = ref_value_back(va);
 		enum yote_class c = grade_move(e, g, r, &lp, &sr,
 		    &ml.v[pick], &lim);
@@ -626,6 +726,15 @@ run_game(const struct game *g, int nsample, int nconvert,
 				f->keeping_flagged++;
 		}
 	}
+	if (recs != NULL) {
+		fclose(recs);
+		recs = NULL;
+		if (analyze_records(recpath, mover, truth, f->rec_n,
+		    &f->rec_mates, &f->rec_false) != 0)
+			f->rec_false = -1;
+		unlink(recpath);
+	}
+
 	/* won positions played out */
 	for (long tries = 0; f->conv_n < nconvert && tries < 1000L * nconvert;
 	    tries++) {
@@ -674,6 +783,11 @@ run_game(const struct game *g, int nsample, int nconvert,
 	    "positions won against the slowest defence within the exact "
 	    "distance + %d plies: %ld/%ld (a position seen up to %ld times)",
 	    g->name, CONV_SLACK, f->converted, f->conv_n, f->conv_maxrep);
+	if (g->strong == 0)
+		ok(f->rec_false == 0, "engine aim (issue 11)", "%s: false "
+		    "mate claims of yote-analyze on records naming the "
+		    "ruleset file: %ld of %ld moves (%ld mate evals)", g->name,
+		    f->rec_false, f->rec_n, f->rec_mates);
 	ok(f->false_mates == 0, "engine aim (issue 11)", "%s: false mate "
 	    "claims: %ld of %ld positions (%ld mate scores)", g->name,
 	    f->false_mates, f->sampled, f->mates);
@@ -689,6 +803,12 @@ run_game(const struct game *g, int nsample, int nconvert,
 oom:
 	ok(0, NULL, "%s: out of memory or unreadable position", g->name);
 out:
+	if (recs != NULL) {
+		fclose(recs);
+		unlink(recpath);
+	}
+	free(truth);
+	free(mover);
 	yote_movelist_free(&ml);
 #ifdef YOTE_TB_MAX_PIECES
 	yote_tb_close(tb);
@@ -705,15 +825,17 @@ print_table(const struct figures *f)
 	printf("| game | positions | sampled | best keeps value | fastest | "
 	    "draws within +-0.50 | draws beyond +-2.00 | false mate claims | "
 	    "value-losing flagged | value-losing missed | "
-	    "value-keeping flagged mistake+ | wins converted |\n");
+	    "value-keeping flagged mistake+ | wins converted | false mate "
+	    "claims, records naming the file |\n");
 	printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- "
-	    "| --- | --- |\n");
+	    "| --- | --- | --- |\n");
 	for (size_t i = 0; i < NGAMES; i++, f++) {
 		if (f->states == 0)
 			continue;       /* not run (--only) */
 		printf("| %s | %ld x %ld | %ld | %ld/%ld %.1f%% | %.1f%% | "
 		    "%ld/%ld %.1f%% | %.1f%% | %ld/%ld | %ld/%ld %.1f%% | "
-		    "%ld | %ld/%ld %.1f%% | %ld/%ld (max repeat %ld) |\n",
+		    "%ld | %ld/%ld %.1f%% | %ld/%ld (max repeat %ld) | "
+		    "%ld/%ld |\n",
 		    games[i].name, f->states,
 		    f->layers, f->sampled, f->keeps, f->kept_n,
 		    pct(f->keeps, f->kept_n),
@@ -723,7 +845,8 @@ print_table(const struct figures *f)
 		    pct(f->losing_flagged, f->losing),
 		    f->losing - f->losing_flagged, f->keeping_flagged,
 		    f->keeping, pct(f->keeping_flagged, f->keeping),
-		    f->converted, f->conv_n, f->conv_maxrep);
+		    f->converted, f->conv_n, f->conv_maxrep, f->rec_false,
+		    f->rec_n);
 	}
 }
 
@@ -759,9 +882,14 @@ main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (!report)
-		printf("1..%zu\n", only ? TESTS_PER_GAME :
-		    TESTS_PER_GAME * NGAMES);
+	if (!report) {
+		int plan = 0;
+		for (size_t i = 0; i < NGAMES; i++)
+			if (only == NULL || strcmp(only, games[i].name) == 0)
+				plan += TESTS_PER_GAME +
+				    (games[i].strong == 0);
+		printf("1..%d\n", plan);
+	}
 	for (size_t i = 0; i < NGAMES; i++)
 		if (only == NULL || strcmp(only, games[i].name) == 0)
 			run_game(&games[i], nsample, nconvert, &fig[i]);
