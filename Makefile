@@ -35,8 +35,7 @@ LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
-	bin/test-oracle
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
 
 all: bin/libyote.a $(TOOLS)
 
@@ -88,6 +87,7 @@ bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h
 # The exact-solver oracle: the reference generator and solver on boards of
 # at most 8 x 8, so that their positions copy cheaply.
 REF_ORACLE = tests/ref/ref.c tests/ref/solve.c
+TEST_PROGS += bin/test-oracle
 bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/ref/solve.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -DMAXW=8 -DMAXH=8 -Itests/ref $(LDFLAGS) -o $@ tests/oracle/test-oracle.c $(REF_ORACLE) bin/libyote.a $(LIBS)
 
