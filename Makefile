@@ -29,13 +29,19 @@ LIBS = $(PKG_LIBS) -pthread -lm
 RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
-LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
-	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
+LIB_SRC = src/error.c \
+	src/rules.c src/position.c src/movegen.c src/notation.c \
+	src/status.c src/checker.c src/eval.c src/search.c src/annotate.c \
 	src/archive.c src/lines.c
+LIB_SRC += src/node.c
+LIB_SRC += src/yaml_read.c
+LIB_SRC += src/yaml_write.c
+LIB_SRC += src/reader.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
+	bin/test-load-order
 
 all: bin/libyote.a $(TOOLS)
 
@@ -79,6 +85,9 @@ bin/test-rules: tests/rules/test-rules.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/test-load-order: tests/order/test-load-order.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h

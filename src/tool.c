@@ -191,8 +191,10 @@ tool_rules(const char *spec, int *owned, int *status)
 
 	yote_error_clear(&e);
 	*owned = 0;
-	if ((rc = yote_rules_get(spec ? spec : "classic", &r, owned, &e)) == 0)
+	if ((rc = yote_rules_get(spec ? spec : "classic", &r, &e)) == 0) {
+		*owned = !r->builtin;
 		return r;
+	}
 	tool_diag(&e);
 	/* an unknown name is a usage error; a bad file is rejected input */
 	*status = e.file == NULL ? EXIT_USAGE : tool_exit_for(rc);

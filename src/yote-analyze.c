@@ -295,15 +295,15 @@ annotate_item(struct yote_node *moves, size_t i, const struct yote_rules *r,
 		moves->kids[i] = map;
 		item = map;
 	}
-	moves->style = 1;       /* block: one annotated ply per entry */
-	item->style = 1;
+	moves->style = YOTE_STYLE_BLOCK;       /* one annotated ply per entry */
+	item->style = YOTE_STYLE_BLOCK;
 	yote_node_set(item, "eval-before", scalar(yote_score_text(before, sc)));
 	yote_node_set(item, "eval", scalar(yote_score_text(after, sc)));
 	if (!best && sr->nmoves > 0) {
 		yote_node_set(item, "best", scalar(yote_move_format(r,
 		    &sr->best, text)));
 		if ((pv = yote_node_seq()) != NULL) {
-			pv->style = 2;  /* flow */
+			pv->style = YOTE_STYLE_FLOW;
 			for (k = 0; k < sr->pvlen; k++)
 				yote_node_push(pv, scalar(yote_move_format(r,
 				    &sr->pv[k], text)));
@@ -352,7 +352,7 @@ add_summary(struct job *j, const struct yote_rules *r)
 			continue;
 		if ((side = yote_node_map()) == NULL)
 			break;
-		side->style = 2;
+		side->style = YOTE_STYLE_FLOW;
 		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_INACCURACY]);
 		yote_node_set(side, "inaccuracies", scalar(buf));
 		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_MISTAKE]);

@@ -158,7 +158,7 @@ game_record(const struct game *g, const char *event, const char *first,
 		struct yote_node *rn = yote_node_scalar(round);
 
 		if (rn != NULL)
-			rn->style = 3;  /* double-quoted: a name, not a number */
+			rn->style = YOTE_STYLE_DOUBLE;  /* a name, not a number */
 		yote_node_set(root, "round", rn);
 	}
 	yote_node_set(root, "first", yote_node_scalar(first));
@@ -171,7 +171,7 @@ game_record(const struct game *g, const char *event, const char *first,
 	if (with_start)
 		yote_node_set(root, "start", yote_node_scalar(
 		    yote_pos_format(g->r, start, buf)));
-	moves->style = 2;       /* flow: [c3, d4, ...] */
+	moves->style = YOTE_STYLE_FLOW;        /* [c3, d4, ...] */
 	for (i = 0; i < g->h.n; i++)
 		yote_node_push(moves, yote_node_scalar(yote_move_format(g->r,
 		    &g->h.mv[i], buf)));

@@ -571,7 +571,7 @@ main(int argc, char *argv[])
 	struct yote_error e;
 	unsigned long long games = 10, seed = 1, k = 300, made, tries;
 	const char *rules = "classic", *bad;
-	int c, owned = 0, rc, status = EX_OK;
+	int c, rc, status = EX_OK;
 
 	memset(&g, 0, sizeof(g));
 	g.allowed = ~0U;
@@ -616,7 +616,7 @@ main(int argc, char *argv[])
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	yote_error_clear(&e);
-	if (yote_rules_get(rules, &g.r, &owned, &e) != 0) {
+	if (yote_rules_get(rules, &g.r, &e) != 0) {
 		if (e.file != NULL && e.line > 0)
 			fprintf(stderr, "%s: %s:%lu:%lu: %s\n", PROG, e.file,
 			    e.line, e.col, e.msg);
@@ -630,7 +630,7 @@ main(int argc, char *argv[])
 	if (g.r->move_limit == 0)
 		g.allowed &= ~TERM_BIT(YOTE_TERM_MOVE_LIMIT);
 	if ((g.allowed & ~1U) == 0) {
-		yote_rules_free(owned ? g.r : NULL);
+		yote_rules_free(g.r);
 		return usage_error("--terminations: none of these endings can "
 		    "happen under %s", g.r->name);
 	}
@@ -684,7 +684,6 @@ main(int argc, char *argv[])
 	}
 	yote_movelist_free(&g.list);
 	free(g.moves);
-	if (owned)
-		yote_rules_free(g.r);
+	yote_rules_free(g.r);
 	return status;
 }
