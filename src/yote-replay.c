@@ -32,9 +32,9 @@ static struct opts opt;
 struct game {
 	const struct yote_record *rec;
 	const struct yote_rules *r;
-	struct history h;       /* the plies replayed */
+	struct yote_game *play; /* the plies replayed */
+	size_t n;               /* how many */
 	int bad;                /* a diagnostic was printed */
-	int oom;
 };
 
 static void
@@ -73,23 +73,6 @@ print_diag(void *ctx, const struct yote_error *e)
 
 	g->bad = 1;
 	tool_diag(e);
-}
-
-static int
-keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct game *g = ctx;
-
-	(void)ply;
-	(void)before;
-	(void)item;
-	if (history_push(&g->h, m, after) != 0) {
-		g->oom = 1;
-		return 1;
-	}
-	return 0;
 }
 
 static const char *
@@ -164,7 +147,7 @@ static void
 print_end(const struct game *g, const struct yote_game_info *info)
 {
 	const struct yote_rules *r = g->r;
-	const struct yote_pos *p = &g->h.pos[g->h.n];
+	const struct yote_pos *p = yote_game_pos(g->play, g->n);
 	struct yote_outcome o;
 	const char *res = header(g->rec, "result");
 	const char *term = header(g->rec, "termination");
@@ -188,13 +171,13 @@ static void
 print_ply(const struct game *g, size_t i, enum draw_style st)
 {
 	char text[YOTE_MOVE_TEXT], rem[600];
-	const struct yote_move *m = &g->h.mv[i - 1];
+	const struct yote_move *m = yote_game_move(g->play, i);
 
-	describe_removal(g->r, &g->h.pos[i - 1], m, rem, sizeof(rem));
-	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[g->h.pos[i - 1].side],
+	describe_removal(g->r, yote_game_pos(g->play, i - 1), m, rem, sizeof(rem));
+	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[yote_game_pos(g->play, i - 1)->side],
 	    yote_move_format(g->r, m, text), rem[0] ? " (" : "", rem,
 	    rem[0] ? ")" : "");
-	draw_board(stdout, g->r, &g->h.pos[i], draw_move_squares(g->r, m), st);
+	draw_board(stdout, g->r, yote_game_pos(g->play, i), draw_move_squares(g->r, m), st);
 }
 
 static int
@@ -211,12 +194,12 @@ write_svg(const struct game *g, size_t i, const char *path)
 	else
 		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
 		    "?", s ? s : "?", i, yote_move_format(g->r,
-		    &g->h.mv[i - 1], text));
+		    yote_game_move(g->play, i), text));
 	if ((fp = tool_atomic_open(path)) == NULL) {
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
-	bad = draw_svg(fp, g->r, &g->h.pos[i], i ? &g->h.mv[i - 1] : NULL, title);
+	bad = draw_svg(fp, g->r, yote_game_pos(g->play, i), i ? yote_game_move(g->play, i) : NULL, title);
 	if (bad)
 		tool_warn("%s: write error; the old file is left as it was",
 		    path);
@@ -230,11 +213,11 @@ show_position(const struct game *g, size_t i, enum draw_style st)
 	char buf[YOTE_POS_TEXT];
 
 	if (i == 0) {
-		printf("Start: %s\n", yote_pos_format(g->r, &g->h.pos[0], buf));
-		draw_board(stdout, g->r, &g->h.pos[0], 0, st);
+		printf("Start: %s\n", yote_pos_format(g->r, yote_game_pos(g->play, 0), buf));
+		draw_board(stdout, g->r, yote_game_pos(g->play, 0), 0, st);
 	} else {
 		print_ply(g, i, st);
-		printf("Position: %s\n", yote_pos_format(g->r, &g->h.pos[i],
+		printf("Position: %s\n", yote_pos_format(g->r, yote_game_pos(g->play, i),
 		    buf));
 	}
 }
@@ -251,7 +234,7 @@ interact(const struct game *g, enum draw_style st)
 		fputs("\n", stdout);
 		show_position(g, at, st);
 		printf("[ply %zu of %zu] n)ext p)rev f)irst l)ast NUMBER q)uit> ",
-		    at, g->h.n);
+		    at, g->n);
 		fflush(stdout);
 		if (fgets(line, sizeof(line), stdin) == NULL)
 			return 1;
@@ -259,7 +242,7 @@ interact(const struct game *g, enum draw_style st)
 		switch (line[0]) {
 		case '\0':
 		case 'n':
-			if (at < g->h.n)
+			if (at < g->n)
 				at++;
 			else
 				return 0;       /* past the end: next game */
@@ -272,17 +255,17 @@ interact(const struct game *g, enum draw_style st)
 			at = 0;
 			break;
 		case 'l':
-			at = g->h.n;
+			at = g->n;
 			break;
 		case 'q':
 			return 1;
 		default:
 			n = strtol(line, &end, 10);
-			if (*end == '\0' && n >= 0 && (size_t)n <= g->h.n)
+			if (*end == '\0' && n >= 0 && (size_t)n <= g->n)
 				at = (size_t)n;
 			else
 				printf("unknown command '%s': n, p, f, l, a ply "
-				    "number from 0 to %zu, or q\n", line, g->h.n);
+				    "number from 0 to %zu, or q\n", line, g->n);
 		}
 	}
 }
@@ -297,14 +280,14 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	int status = EXIT_OK;
 
 	if (opt.positions) {
-		for (i = 1; i <= g->h.n; i++)
+		for (i = 1; i <= g->n; i++)
 			printf("%zu\t%s\t%s\n", i, yote_move_format(g->r,
-			    &g->h.mv[i - 1], text), yote_pos_format(g->r,
-			    &g->h.pos[i], buf));
+			    yote_game_move(g->play, i), text), yote_pos_format(g->r,
+			    yote_game_pos(g->play, i), buf));
 		return EXIT_OK;
 	}
 	if (opt.svg_dir != NULL) {
-		for (i = 0; i <= g->h.n && status == EXIT_OK; i++) {
+		for (i = 0; i <= g->n && status == EXIT_OK; i++) {
 			snprintf(path, sizeof(path), "%s/game%lu-ply%03zu.svg",
 			    opt.svg_dir, g->rec->game, i);
 			status = write_svg(g, i, path);
@@ -312,10 +295,10 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 		return status;
 	}
 	if (opt.ply >= 0 || opt.final || opt.svg != NULL) {
-		at = opt.ply >= 0 ? (size_t)opt.ply : g->h.n;
-		if (at > g->h.n) {
+		at = opt.ply >= 0 ? (size_t)opt.ply : g->n;
+		if (at > g->n) {
 			tool_warn("game %lu has %zu pl%s%s; there is no ply %zu",
-			    g->rec->game, g->h.n, g->h.n == 1 ? "y" : "ies",
+			    g->rec->game, g->n, g->n == 1 ? "y" : "ies",
 			    g->bad ? " that could be replayed" : "", at);
 			return EXIT_INVALID;
 		}
@@ -331,15 +314,15 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 		return EXIT_OK;
 	}
 	print_header(g);
-	printf("Start: %s\n", yote_pos_format(g->r, &g->h.pos[0], buf));
-	draw_board(stdout, g->r, &g->h.pos[0], 0, st);
-	for (i = 1; i <= g->h.n; i++) {
+	printf("Start: %s\n", yote_pos_format(g->r, yote_game_pos(g->play, 0), buf));
+	draw_board(stdout, g->r, yote_game_pos(g->play, 0), 0, st);
+	for (i = 1; i <= g->n; i++) {
 		putchar('\n');
 		print_ply(g, i, st);
 	}
 	putchar('\n');
 	if (info->played < info->plies)
-		printf("Replay stopped after ply %zu.\n", g->h.n);
+		printf("Replay stopped after ply %zu.\n", g->n);
 	else
 		print_end(g, info);
 	return EXIT_OK;
@@ -374,26 +357,21 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 
 	memset(&g, 0, sizeof(g));
 	g.rec = rec;
-	/* the start is known once the checker has read the record */
-	if (history_init(&g.h, &(struct yote_pos){ .ply = 1 }) != 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
-	problems = yote_checker_play(ck, rec, name, &info, print_diag,
-	    keep_ply, &g);
-	if (g.oom || problems == YOTE_ENOMEM) {
+	problems = yote_game_from_record(ck, rec, name, &info, print_diag, &g,
+	    &g.play);
+	if (problems == YOTE_ENOMEM) {
 		tool_warn("out of memory");
 		status = EXIT_IO;
-	} else if (info.rules == NULL) {
+	} else if (g.play == NULL) {
 		status = EXIT_INVALID;  /* no ruleset: nothing to replay */
 	} else {
 		g.r = info.rules;
-		g.h.pos[0] = info.start;
+		g.n = yote_game_plies(g.play);
 		status = show_game(&g, &info, quit);
 		if (problems > 0 && status < EXIT_INVALID)
 			status = EXIT_INVALID;
 	}
-	history_free(&g.h);
+	yote_game_free(g.play);
 	return status;
 }
 
@@ -436,43 +414,76 @@ replay_stream(struct yote_checker *ck, FILE *fp, const char *name)
 	return status;
 }
 
+/* Set key to a new scalar of text; 0, or non-zero when out of memory. */
+static int
+set_text(struct yote_node *map, const char *key, const char *text)
+{
+	struct yote_node *v = yote_node_scalar(text);
+
+	return v == NULL || yote_node_set(map, key, v) != 0;
+}
+
+/* The record --start and --moves make (moves as typed, for the checker
+ * to judge), or NULL when out of memory. */
+static struct yote_node *
+args_record(const char *start, const char *moves)
+{
+	struct yote_node *root, *list = NULL, *v;
+	char *copy, *tok, *save;
+	int bad;
+
+	if ((root = yote_node_map()) == NULL)
+		return NULL;
+	if ((copy = strdup(moves ? moves : "")) == NULL) {
+		yote_node_free(root);
+		return NULL;
+	}
+	bad = set_text(root, "yote", "1");
+	if (opt.rules != NULL)
+		bad |= set_text(root, "rules", opt.rules);
+	if (start != NULL)
+		bad |= set_text(root, "start", start);
+	if (!bad && ((list = yote_node_seq()) == NULL ||
+	    yote_node_set(root, "moves", list) != 0))
+		bad = 1;
+	for (tok = strtok_r(copy, " \t,", &save); tok != NULL && !bad;
+	    tok = strtok_r(NULL, " \t,", &save)) {
+		if ((v = yote_node_scalar(tok)) == NULL ||
+		    yote_node_push(list, v) != 0)
+			bad = 1;
+		else
+			v->line = 1;
+	}
+	free(copy);
+	if (bad) {
+		yote_node_free(root);
+		return NULL;
+	}
+	return root;
+}
+
 /* --start/--moves: a record made from the command line. */
 static int
 replay_args(struct yote_checker *ck, const char *start, const char *moves)
 {
 	struct yote_record rec;
-	struct yote_node *root, *list, *v;
-	char *copy, *tok, *save;
 	int status, quit = 0;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.game = 1;
-	if ((root = yote_node_map()) == NULL || (list = yote_node_seq()) ==
-	    NULL || (copy = strdup(moves ? moves : "")) == NULL) {
+	if ((rec.root = args_record(start, moves)) == NULL) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
-	yote_node_set(root, "yote", yote_node_scalar("1"));
-	if (opt.rules != NULL)
-		yote_node_set(root, "rules", yote_node_scalar(opt.rules));
-	if (start != NULL)
-		yote_node_set(root, "start", yote_node_scalar(start));
-	for (tok = strtok_r(copy, " \t,", &save); tok != NULL;
-	    tok = strtok_r(NULL, " \t,", &save))
-		if ((v = yote_node_scalar(tok)) != NULL) {
-			v->line = 1;
-			yote_node_push(list, v);
-		}
-	yote_node_set(root, "moves", list);
-	free(copy);
-	rec.root = root;
 	status = replay(ck, &rec, "--moves", &quit);
-	yote_node_free(root);
+	yote_node_free(rec.root);
 	return status;
 }
 
-int
-main(int argc, char *argv[])
+/* The options into opt, start and moves: -1 to go on, else the exit
+ * status. */
+static int
+parse_options(int argc, char *argv[], const char **start, const char **moves)
 {
 	enum { OPT_SVG = 256, OPT_SVG_DIR };
 	static const struct option longopts[] = {
@@ -493,15 +504,9 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct yote_rules *r = NULL;
-	struct yote_checker *ck;
-	const char *start = NULL, *moves = NULL, *path;
-	char *end, why[256];
-	FILE *fp;
-	int c, owned = 0, status = EXIT_OK, modes;
-	struct stat sb;
+	char *end;
+	int c;
 
-	tool_init(argv[0]);
 	opt.ply = -1;
 	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:pr:s:", longopts,
 	    NULL)) != -1) {
@@ -534,7 +539,7 @@ main(int argc, char *argv[])
 			opt.interactive = 1;
 			break;
 		case 'm':
-			moves = optarg;
+			*moves = optarg;
 			break;
 		case 'n':
 			opt.ply = strtol(optarg, &end, 10);
@@ -549,7 +554,7 @@ main(int argc, char *argv[])
 			opt.rules = optarg;
 			break;
 		case 's':
-			start = optarg;
+			*start = optarg;
 			break;
 		case OPT_SVG:
 			opt.svg = optarg;
@@ -561,6 +566,17 @@ main(int argc, char *argv[])
 			return tool_bad_option(c, argv);
 		}
 	}
+	return -1;
+}
+
+/* Options that exclude or need each other: -1 to go on, else the exit
+ * status. */
+static int
+check_options(int argc, const char *start, const char *moves)
+{
+	struct stat sb;
+	int modes;
+
 	modes = opt.positions + opt.interactive + (opt.svg != NULL) +
 	    (opt.svg_dir != NULL);
 	if (modes > 1)
@@ -589,35 +605,51 @@ main(int argc, char *argv[])
 		tool_warn("%s: not a directory", opt.svg_dir);
 		return EXIT_IO;
 	}
+	return -1;
+}
+
+/* Replay the input: the file (or standard input), or --start/--moves. */
+static int
+replay_input(struct yote_checker *ck, const char *path, const char *start,
+    const char *moves)
+{
+	char why[256];
+	FILE *fp;
+	int status;
+
+	if (start != NULL || moves != NULL)
+		return replay_args(ck, start, moves);
+	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
+		tool_warn("%s: %s", path, why);
+		return EXIT_IO;
+	}
+	status = replay_stream(ck, fp, fp == stdin ? "<stdin>" : path);
+	if (fp != stdin)
+		fclose(fp);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const struct yote_rules *r = NULL;
+	struct yote_checker *ck;
+	const char *start = NULL, *moves = NULL;
+	int owned = 0, status;
+
+	tool_init(argv[0]);
+	if ((status = parse_options(argc, argv, &start, &moves)) >= 0 ||
+	    (status = check_options(argc, start, moves)) >= 0)
+		return status;
 	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
 	    &status)) == NULL)
 		return status;
-	if ((ck = yote_checker_new()) == NULL) {
-		tool_warn("out of memory");
+	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
-	}
-	if (r != NULL)
-		yote_checker_set_rules(ck, r);
-	if (start != NULL || moves != NULL)
-		status = replay_args(ck, start, moves);
-	else {
-		path = optind < argc ? argv[optind] : "-";
-		if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-			tool_warn("%s: %s", path, why);
-			status = EXIT_IO;
-		} else {
-			status = replay_stream(ck, fp, fp == stdin ? "<stdin>" :
-			    path);
-			if (fp != stdin)
-				fclose(fp);
-		}
-	}
+	status = replay_input(ck, optind < argc ? argv[optind] : "-", start,
+	    moves);
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
-	return status;
+	return tool_stdout_done(status);
 }

@@ -27,19 +27,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 data=tests/data/analyze
 T=$(printf '\t')
 
-n=0
-ok() {	# ok 0|1 DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 1 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-	fi
-}
-skip() {
-	n=$((n + 1))
-	echo "ok $n # skip $1"
-}
+. tests/lib/tap.sh
 note() {	# note FILE: a file's first lines as TAP comments
 	head -n "${2:-15}" "$1" | sed 's/^/# /'
 }
@@ -428,4 +416,4 @@ usage "--best with --perft" --best --perft 2
 usage "an unknown option" --frobnicate
 usage "--from-ply 0" --from-ply 0
 
-echo "1..$n"
+tap_done
