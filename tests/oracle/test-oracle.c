@@ -572,82 +572,50 @@ convert(struct yote_engine *e, const struct yote_rules *r, const Rules *R,
 	return won;
 }
 
-static void
-run_game(const struct game *g, int nsample, int nconvert,
-    struct figures *f)
+/* one game of the table being measured */
+struct run {
+	const struct game *g;
+	const struct yote_rules *r;     /* libyote's ruleset */
+	Rules R;                        /* the reference's */
+	struct ref_solver *s;
+	struct yote_engine *e;
+	struct yote_limits lim;
+	struct figures *f;
+	struct yote_movelist ml;
+#ifdef YOTE_TB_MAX_PIECES
+	struct yote_tb *tb;
+#endif
+	FILE *recs;                     /* records for yote-analyze, or NULL */
+	char recpath[256], abspath[1100];
+	struct truth *truth;
+	int *mover;
+};
+
+/* the solver's own tests: its recurrence, the values worked out by hand,
+ * perft as libyote counts it; 0, or -1 on a failure */
+static int
+check_solver(struct run *u)
 {
-	const struct yote_rules *r = NULL;
-	struct yote_engine *e = NULL;
-	struct ref_solver *s = NULL;
-	struct yote_movelist ml = { 0 };
-	struct yote_limits lim = { .depth = ANALYZE_DEPTH, .endgame = 1 };
-	char spec[256], err[256], why[256] = "";
-	struct yote_rules *loaded = NULL;
-	Rules R;
-	Pos p, q;
-	struct yote_pos lp, start;
-	char recpath[256], cwd[1024], abspath[1100];
-	FILE *recs = NULL;
-	struct truth *truth = NULL;
-	int *mover = NULL;
-#ifdef YOTE_TB_MAX_PIECES
-	struct yote_tb *tb = NULL;
-#endif
+	const struct game *g = u->g;
+	struct figures *f = u->f;
+	char err[256], why[256] = "";
+	long nhand = 0, hand_bad = 0;
+	struct yote_pos lp;
+	Pos p;
 
-	memset(f, 0, sizeof(*f));
-	if (g->strong == 0) {
-		if (ref_rules_of_file(g->rules, spec, sizeof(spec)) != 0)
-			snprintf(spec, sizeof(spec), "unreadable");
-		if (yote_rules_load_file(g->rules, &loaded, NULL) == 0)
-			r = loaded;
-	} else {
-		snprintf(spec, sizeof(spec), "%s", g->rules);
-		r = yote_rules_by_name(g->rules);
-	}
-	if (ref_parse_rules(spec, &R, err) != 0 || r == NULL) {
-		ok(0, NULL, "%s: ruleset %s reads", g->name, g->rules);
-		return;
-	}
-	ok(rules_agree(r, &R), NULL, "%s: libyote reads %s as %s", g->name,
-	    g->rules, spec);
-
-	s = ref_solver_new(&R);
-	e = yote_engine_new(ANALYZE_HASH_MB);
-	if (s == NULL || e == NULL) {
-		ok(0, NULL, "%s: out of memory", g->name);
-		goto out;
-	}
-#ifdef YOTE_TB_MAX_PIECES
-	/* every class of the game, built in memory */
-	if (yote_tb_open(r, NULL, g->strong ? g->strong + g->weak :
-	    2 * r->pieces, YOTE_TB_NO_CACHE, &tb, NULL) != 0)
-		goto oom;
-#endif
-	if (g->strong == 0) {
-		yote_pos_start(r, &start);
-		if (to_ref(r, &R, &start, &p) != 0 || ref_solver_add(s, &p))
-			goto oom;
-	} else if (add_ending(s, &R, g->strong, g->weak) != 0) {
-		goto oom;
-	}
-	if (ref_solver_run(s) != 0)
-		goto oom;
-	f->states = ref_solver_count(s);
-	f->layers = ref_solver_layers(s);
-	f->solver_bad = ref_solver_check(s, why);
+	f->solver_bad = ref_solver_check(u->s, why);
 	ok(f->solver_bad == 0, NULL, "%s: every value of %ld positions x %ld "
 	    "counter values is the best over its moves%s%s", g->name,
 	    f->states, f->layers, f->solver_bad ? ": " : "", why);
 
-	/* the values worked out by hand */
-	long nhand = 0, hand_bad = 0;
 	for (size_t j = 0; j < NHAND; j++) {
 		int v = REF_UNKNOWN;
 		if (strcmp(hand[j].game, g->name) != 0)
 			continue;
 		nhand++;
-		if (ref_parse_position(&R, hand[j].pos, &p, err) != 0 ||
-		    ref_solver_value(s, &p, &v) != 0 || v != hand[j].value) {
+		if (ref_parse_position(&u->R, hand[j].pos, &p, err) != 0 ||
+		    ref_solver_value(u->s, &p, &v) != 0 ||
+		    v != hand[j].value) {
 			if (hand_bad++ == 0)
 				diag("%s: %s is %d, not %d: %s",
 				    g->name, hand[j].pos, v, hand[j].value,
@@ -658,175 +626,228 @@ run_game(const struct game *g, int nsample, int nconvert,
 	    "worked out by hand", g->name, nhand);
 
 	/* the same perft from the start (an ending: its first position) */
-	ref_solver_position(s, 0, 0, &p);
-	if (to_lib(r, &R, &p, &lp) != 0)
-		goto oom;
-	f->perft_ref = (long)ref_perft(&R, &p, g->perft);
-	f->perft_lib = (long)yote_perft(r, &lp, g->perft);
+	ref_solver_position(u->s, 0, 0, &p);
+	if (to_lib(u->r, &u->R, &p, &lp) != 0)
+		return -1;
+	f->perft_ref = (long)ref_perft(&u->R, &p, g->perft);
+	f->perft_lib = (long)yote_perft(u->r, &lp, g->perft);
 	ok(f->perft_ref == f->perft_lib, NULL, "%s: perft %d is %ld as in the "
 	    "reference (libyote %ld)", g->name, g->perft, f->perft_ref,
 	    f->perft_lib);
+	return 0;
+}
 
-	/* records of the sampled moves for yote-analyze, naming the file */
-	if (g->strong == 0 && getcwd(cwd, sizeof(cwd)) != NULL) {
-		/* the records live elsewhere: the file's full path */
-		snprintf(abspath, sizeof(abspath), "%s/%s", cwd, g->rules);
-		snprintf(recpath, sizeof(recpath), "%s/oracle-XXXXXX",
-		    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-		int fd = mkstemp(recpath);
-		if (fd >= 0 && (recs = fdopen(fd, "w")) == NULL)
-			close(fd);
-		truth = malloc((size_t)nsample * sizeof(*truth));
-		mover = malloc((size_t)nsample * sizeof(*mover));
-		if (truth == NULL || mover == NULL) {
-			if (recs != NULL)
-				fclose(recs);
-			recs = NULL;
-		}
+/* records of the sampled moves for yote-analyze, naming the ruleset file
+ * (a game from the start of a file only); none when that cannot be */
+static void
+records_open(struct run *u, int nsample)
+{
+	char cwd[1024];
+	int fd;
+
+	if (u->g->strong != 0 || getcwd(cwd, sizeof(cwd)) == NULL)
+		return;
+	/* the records live elsewhere: the file's full path */
+	snprintf(u->abspath, sizeof(u->abspath), "%s/%s", cwd, u->g->rules);
+	snprintf(u->recpath, sizeof(u->recpath), "%s/oracle-XXXXXX",
+	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	u->truth = malloc((size_t)nsample * sizeof(*u->truth));
+	u->mover = malloc((size_t)nsample * sizeof(*u->mover));
+	if (u->truth == NULL || u->mover == NULL ||
+	    (fd = mkstemp(u->recpath)) < 0)
+		return;
+	if ((u->recs = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		unlink(u->recpath);
 	}
+}
+
+/* the move m of lp, whose exact value for the mover is value and the
+ * distance from the position after it dist, as a record */
+static void
+records_add(struct run *u, const struct yote_pos *lp,
+    const struct yote_move *m, int value, int dist_after)
+{
+	char mt[YOTE_MOVE_TEXT], pt[YOTE_POS_TEXT];
+	struct figures *f = u->f;
+
+	if (u->recs == NULL)
+		return;
+	fprintf(u->recs, "---\nyote: 1\nrules: '%s'\nstart: \"%s\"\n"
+	    "moves: [%s]\n", u->abspath, yote_pos_format(u->r, lp, pt),
+	    yote_move_format(u->r, m, mt));
+	u->truth[f->rec_n].value = value;
+	u->truth[f->rec_n].dist = dist_after;
+	u->mover[f->rec_n++] = lp->side;
+}
+
+static void
+records_judge(struct run *u)
+{
+	struct figures *f = u->f;
+
+	if (u->recs == NULL)
+		return;
+	fclose(u->recs);
+	u->recs = NULL;
+	if (analyze_records(u->recpath, u->mover, u->truth, f->rec_n,
+	    &f->rec_mates, &f->rec_false) != 0)
+		f->rec_false = -1;
+	unlink(u->recpath);
+}
+
+/* base position i with counter k, value v: everything measured on it;
+ * 0, or -1 on a failure */
+static int
+sample(struct run *u, long i, int k, int v)
+{
+	struct figures *f = u->f;
+	struct yote_search_result sr;
+	struct yote_pos lp, after;
+	MoveList rm = { 0 };
+	char status[64];
+	int va, h;
+	long n;
+	Pos p, q;
+
+	ref_solver_position(u->s, i, k, &p);
+	if (to_lib(u->r, &u->R, &p, &lp) != 0)
+		return -1;
+	f->sampled++;
+#ifdef YOTE_TB_MAX_PIECES
+	/* libyote's endgame tables, where they answer, give the same value
+	 * (the same distance too: a win that fits in the plies the move
+	 * limit leaves is the same win without the limit) */
+	int wdl_tb, plies_tb;
+	if (yote_tb_probe(u->tb, &lp, &wdl_tb, &plies_tb, NULL) == 1) {
+		f->tb_known++;
+		if (wdl_tb != wdl(v) || plies_tb != dist(v))
+			f->tb_bad++;
+	}
+#endif
+	/* the solver against plain minimax near the end */
+	h = ref_horizon(&u->R, &p, HORIZON);
+	if (h != REF_UNKNOWN)
+		f->horizon_known++;
+	if ((h != REF_UNKNOWN && h != v) ||
+	    (h == REF_UNKNOWN && v != 0 && dist(v) <= HORIZON))
+		f->horizon_bad++;
+
+	/* libyote and the reference: the same moves here */
+	ref_legal_moves(&u->R, &p, &rm, status);
+	n = yote_gen_moves(u->r, &lp, &u->ml);
+	if (n != (long)rm.n)
+		f->lib_disagree++;
+	ref_ml_free(&rm);
+	if (n <= 0)
+		return 0;
+
+	/* a fresh table per position, as per game in yote-analyze */
+	yote_engine_clear(u->e);
+	if (yote_engine_search(u->e, u->r, &lp, &u->lim, &sr, NULL,
+	    NULL) != 0 || sr.nmoves == 0)
+		return -1;
+	after = lp;
+	yote_pos_play(u->r, &after, &sr.best);
+	if (to_ref(u->r, &u->R, &after, &q) != 0 ||
+	    ref_solver_value(u->s, &q, &va) != 0) {
+		f->lib_disagree++;
+		return 0;
+	}
+	va = ref_value_back(va);
+	f->kept_n++;
+	if (wdl(va) == wdl(v))
+		f->keeps++;
+	if (va == v)
+		f->fastest++;
+	if (v == 0) {
+		f->draws++;
+		if (abs(sr.score) <= 50)
+			f->draws_near++;
+		if (abs(sr.score) > 200)
+			f->draws_far++;
+	}
+	if (abs(sr.score) > YOTE_WIN_BOUND) {
+		int claim = YOTE_WIN - abs(sr.score);
+		f->mates++;
+		if (wdl(v) != wdl(sr.score) || dist(v) > claim)
+			f->false_mates++;
+	}
+
+	/* a random move, graded */
+	size_t pick = (size_t)(rng() % u->ml.n);
+	after = lp;
+	yote_pos_play(u->r, &after, &u->ml.v[pick]);
+	if (to_ref(u->r, &u->R, &after, &q) != 0 ||
+	    ref_solver_value(u->s, &q, &va) != 0) {
+		f->lib_disagree++;
+		return 0;
+	}
+	records_add(u, &lp, &u->ml.v[pick], ref_value_back(va), dist(va));
+	va = ref_value_back(va);
+	enum yote_class c = grade_move(u->e, u->g, u->r, &lp, &sr,
+	    &u->ml.v[pick], &u->lim);
+	if (wdl(va) < wdl(v)) {
+		f->losing++;
+		if (c >= YOTE_CLASS_INACCURACY)
+			f->losing_flagged++;
+	} else {
+		f->keeping++;
+		if (c >= YOTE_CLASS_MISTAKE)
+			f->keeping_flagged++;
+	}
+	return 0;
+}
+
+/* nsample positions that are not finished, then nconvert won ones played
+ * out; 0, or -1 on a failure */
+static int
+sample_all(struct run *u, int nsample, int nconvert)
+{
+	struct figures *f = u->f;
+	Pos p;
 
 	rng_state = 0x9e3779b97f4a7c15ULL;
 	for (long tries = 0; f->sampled < nsample && tries < 100L * nsample;
 	    tries++) {
 		long i = (long)(rng() % (uint64_t)f->states);
 		/* half at counter 0, as after a capture, the limit far away */
-		int k = (int)(rng() % (uint64_t)f->layers), v, va;
+		int k = (int)(rng() % (uint64_t)f->layers);
 		if (rng() % 2)
 			k = 0;
-		struct yote_search_result sr;
-		MoveList rm = { 0 };
-		char status[64];
-
-		if (ref_solver_terminal(s, i) || (f->layers > 1 &&
+		if (ref_solver_terminal(u->s, i) || (f->layers > 1 &&
 		    k == f->layers - 1))
 			continue;
-		ref_solver_position(s, i, k, &p);
-		v = ref_solver_value_at(s, i, k);
-		if (to_lib(r, &R, &p, &lp) != 0)
-			goto oom;
-		f->sampled++;
-
-#ifdef YOTE_TB_MAX_PIECES
-		/* libyote's endgame tables, where they answer, give the same
-		 * value (the same distance too: a win that fits in the plies
-		 * the move limit leaves is the same win without the limit) */
-		int wdl_tb, plies_tb;
-		if (yote_tb_probe(tb, &lp, &wdl_tb, &plies_tb, NULL) == 1) {
-			f->tb_known++;
-			if (wdl_tb != wdl(v) || plies_tb != dist(v))
-				f->tb_bad++;
-		}
-#endif
-		/* the solver against plain minimax near the end */
-		int h = ref_horizon(&R, &p, HORIZON);
-		if (h != REF_UNKNOWN)
-			f->horizon_known++;
-		if ((h != REF_UNKNOWN && h != v) ||
-		    (h == REF_UNKNOWN && v != 0 && dist(v) <= HORIZON))
-			f->horizon_bad++;
-
-		/* libyote and the reference: the same moves here */
-		ref_legal_moves(&R, &p, &rm, status);
-		long n = yote_gen_moves(r, &lp, &ml);
-		if (n != (long)rm.n)
-			f->lib_disagree++;
-		ref_ml_free(&rm);
-		if (n <= 0)
-			continue;
-
-		/* a fresh table per position, as per game in yote-analyze */
-		yote_engine_clear(e);
-		if (yote_engine_search(e, r, &lp, &lim, &sr, NULL,
-		    NULL) != 0 || sr.nmoves == 0)
-			goto oom;
-		struct yote_pos after = lp;
-		yote_pos_play(r, &after, &sr.best);
-		if (to_ref(r, &R, &after, &q) != 0 ||
-		    ref_solver_value(s, &q, &va) != 0) {
-			f->lib_disagree++;
-			continue;
-		}
-		va = ref_value_back(va);
-		f->kept_n++;
-		if (wdl(va) == wdl(v))
-			f->keeps++;
-		if (va == v)
-			f->fastest++;
-		if (v == 0) {
-			f->draws++;
-			if (abs(sr.score) <= 50)
-				f->draws_near++;
-			if (abs(sr.score) > 200)
-				f->draws_far++;
-		}
-		if (abs(sr.score) > YOTE_WIN_BOUND) {
-			int claim = YOTE_WIN - abs(sr.score);
-			f->mates++;
-			if (wdl(v) != wdl(sr.score) || dist(v) > claim)
-				f->false_mates++;
-		}
-
-		/* a random move, graded */
-		size_t pick = (size_t)(rng() % ml.n);
-		struct yote_pos am = lp;
-		yote_pos_play(r, &am, &ml.v[pick]);
-		if (to_ref(r, &R, &am, &q) != 0 ||
-		    ref_solver_value(s, &q, &va) != 0) {
-			f->lib_disagree++;
-			continue;
-		}
-		if (recs != NULL) {
-			char mt[YOTE_MOVE_TEXT], pt[YOTE_POS_TEXT];
-			fprintf(recs, "---\nyote: 1\nrules: '%s'\n"
-			    "start: \"%s\"\nmoves: [%s]\n", abspath,
-			    yote_pos_format(r, &lp, pt),
-			    yote_move_format(r, &ml.v[pick], mt));
-			truth[f->rec_n].value = ref_value_back(va);
-			truth[f->rec_n].dist = dist(va);
-			mover[f->rec_n++] = lp.side;
-		}
-		va = ref_value_back(va);
-		enum yote_class c = grade_move(e, g, r, &lp, &sr,
-		    &ml.v[pick], &lim);
-		if (wdl(va) < wdl(v)) {
-			f->losing++;
-			if (c >= YOTE_CLASS_INACCURACY)
-				f->losing_flagged++;
-		} else {
-			f->keeping++;
-			if (c >= YOTE_CLASS_MISTAKE)
-				f->keeping_flagged++;
-		}
+		if (sample(u, i, k, ref_solver_value_at(u->s, i, k)) != 0)
+			return -1;
 	}
-	if (recs != NULL) {
-		fclose(recs);
-		recs = NULL;
-		if (analyze_records(recpath, mover, truth, f->rec_n,
-		    &f->rec_mates, &f->rec_false) != 0)
-			f->rec_false = -1;
-		unlink(recpath);
-	}
+	records_judge(u);
 
-	/* won positions played out */
 	for (long tries = 0; f->conv_n < nconvert && tries < 1000L * nconvert;
 	    tries++) {
 		long i = (long)(rng() % (uint64_t)f->states), rep = 0;
-		int v;
-		int k = (int)(rng() % (uint64_t)f->layers);
-		if (ref_solver_terminal(s, i) || (f->layers > 1 &&
+		int k = (int)(rng() % (uint64_t)f->layers), v;
+		if (ref_solver_terminal(u->s, i) || (f->layers > 1 &&
 		    k == f->layers - 1))
 			continue;
 		/* wins the search sees whole at its depth prove little */
-		v = ref_solver_value_at(s, i, k);
+		v = ref_solver_value_at(u->s, i, k);
 		if (v <= 0 || dist(v) <= ANALYZE_DEPTH)
 			continue;
-		ref_solver_position(s, i, k, &p);
+		ref_solver_position(u->s, i, k, &p);
 		f->conv_n++;
-		f->converted += convert(e, r, &R, s, p, &lim, &rep);
+		f->converted += convert(u->e, u->r, &u->R, u->s, p, &u->lim,
+		    &rep);
 		if (rep > f->conv_maxrep)
 			f->conv_maxrep = rep;
 	}
+	return 0;
+}
 
+/* the TAP lines of what sample_all measured */
+static void
+report_samples(const struct game *g, const struct figures *f)
+{
 	ok(f->horizon_bad == 0, NULL, "%s: plain minimax to %d plies agrees "
 	    "with the solver on %ld sampled positions (%ld ended within it, "
 	    "%ld differ)", g->name, HORIZON, f->sampled, f->horizon_known,
@@ -871,22 +892,80 @@ run_game(const struct game *g, int nsample, int nconvert,
 	    "annotator aim (issue 11)", "%s: value-keeping moves flagged "
 	    "mistake or worse: %ld/%ld = %.1f%%", g->name, f->keeping_flagged,
 	    f->keeping, pct(f->keeping_flagged, f->keeping));
+}
+
+static void
+run_game(const struct game *g, int nsample, int nconvert,
+    struct figures *f)
+{
+	struct run u = { .g = g, .f = f, .lim = { .depth = ANALYZE_DEPTH,
+		.endgame = 1 } };
+	struct yote_rules *loaded = NULL;
+	char spec[256], err[256];
+	struct yote_pos start;
+	Pos p;
+
+	memset(f, 0, sizeof(*f));
+	if (g->strong == 0) {
+		if (ref_rules_of_file(g->rules, spec, sizeof(spec)) != 0)
+			snprintf(spec, sizeof(spec), "unreadable");
+		if (yote_rules_load_file(g->rules, &loaded, NULL) == 0)
+			u.r = loaded;
+	} else {
+		snprintf(spec, sizeof(spec), "%s", g->rules);
+		u.r = yote_rules_by_name(g->rules);
+	}
+	if (ref_parse_rules(spec, &u.R, err) != 0 || u.r == NULL) {
+		ok(0, NULL, "%s: ruleset %s reads", g->name, g->rules);
+		return;
+	}
+	ok(rules_agree(u.r, &u.R), NULL, "%s: libyote reads %s as %s",
+	    g->name, g->rules, spec);
+
+	u.s = ref_solver_new(&u.R);
+	u.e = yote_engine_new(ANALYZE_HASH_MB);
+	if (u.s == NULL || u.e == NULL)
+		goto fail;
+#ifdef YOTE_TB_MAX_PIECES
+	/* every class of the game, built in memory */
+	if (yote_tb_open(u.r, NULL, g->strong ? g->strong + g->weak :
+	    2 * u.r->pieces, YOTE_TB_NO_CACHE, &u.tb, NULL) != 0)
+		goto fail;
+#endif
+	if (g->strong == 0) {
+		yote_pos_start(u.r, &start);
+		if (to_ref(u.r, &u.R, &start, &p) != 0 ||
+		    ref_solver_add(u.s, &p) != 0)
+			goto fail;
+	} else if (add_ending(u.s, &u.R, g->strong, g->weak) != 0) {
+		goto fail;
+	}
+	if (ref_solver_run(u.s) != 0)
+		goto fail;
+	f->states = ref_solver_count(u.s);
+	f->layers = ref_solver_layers(u.s);
+	if (check_solver(&u) != 0)
+		goto fail;
+	records_open(&u, nsample);
+	if (sample_all(&u, nsample, nconvert) != 0)
+		goto fail;
+	report_samples(g, f);
 	goto out;
-oom:
+fail:
 	ok(0, NULL, "%s: out of memory or unreadable position", g->name);
 out:
-	if (recs != NULL) {
-		fclose(recs);
-		unlink(recpath);
+	if (u.recs != NULL) {
+		fclose(u.recs);
+		unlink(u.recpath);
 	}
-	free(truth);
-	free(mover);
-	yote_movelist_free(&ml);
+	free(u.truth);
+	free(u.mover);
+	yote_movelist_free(&u.ml);
 #ifdef YOTE_TB_MAX_PIECES
-	yote_tb_close(tb);
+	yote_tb_close(u.tb);
 #endif
-	yote_engine_free(e);
-	ref_solver_free(s);
+	yote_engine_free(u.e);
+	ref_solver_free(u.s);
 	yote_rules_free(loaded);
 }
 
