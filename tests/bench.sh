@@ -87,8 +87,6 @@ if [ -x tests/bench-archive.sh ]; then
 fi
 
 echo
-echo "== strength ($matchgames games a pairing, classic, both colours of each opening, -j 2)"
-for pair in beginner,greedy casual,greedy club,greedy expert,greedy \
-    casual,beginner club,casual expert,club master,expert; do
-	"$B/yote-play" --match "$pair" --games "$matchgames" -j 2 --max-plies 300 --seed 3 | sed 's/^/  /'
-done
+echo "== strength: each level against the one below, every built-in ruleset"
+echo "   ($matchgames games a pairing, both colours of each random opening, -j 2)"
+STRENGTH_GAMES=$matchgames sh tests/strength.sh | sed 's/^/  /'
