@@ -137,14 +137,18 @@ bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 bin/test-game: bin/obj/test-game.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
-bin/test-rules: tests/rules/test-rules.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+# the TAP helpers of the C test programs that are not cmocka tests
+TAP_SRC = tests/lib/tap.c tests/lib/tap.h
+TAP_CFLAGS = -Itests/lib
+
+bin/test-rules: tests/rules/test-rules.c $(TAP_SRC) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(TAP_CFLAGS) $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
 bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
-bin/test-load-order: tests/order/test-load-order.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/test-load-order: tests/order/test-load-order.c $(TAP_SRC) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(TAP_CFLAGS) $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
 bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h
 	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ tests/ref/refgen.c tests/ref/ref.c
@@ -153,8 +157,8 @@ bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h
 # at most 8 x 8, so that their positions copy cheaply.
 REF_ORACLE = tests/ref/ref.c tests/ref/solve.c
 TEST_PROGS += bin/test-oracle
-bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/ref/solve.h bin/libyote.a
-	$(CC) $(ALL_CFLAGS) -DMAXW=8 -DMAXH=8 -Itests/ref $(LDFLAGS) -o $@ tests/oracle/test-oracle.c $(REF_ORACLE) bin/libyote.a $(LIBS)
+bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/ref/solve.h $(TAP_SRC) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -DMAXW=8 -DMAXH=8 -Itests/ref $(TAP_CFLAGS) $(LDFLAGS) -o $@ tests/oracle/test-oracle.c $(REF_ORACLE) tests/lib/tap.c bin/libyote.a $(LIBS)
 
 # A sub-make builds the tests, so that `make asan check` builds them with
 # the flags `make asan` has just recorded in bin/build.mk; asan/ubsan named

@@ -37,7 +37,6 @@
  * Run from the project root (prove does).  Exit status: 0 when every test
  * that is not a TODO passed, 1 otherwise, 2 on bad usage.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +45,7 @@
 
 #include "yote.h"
 #include "solve.h"
+#include "tap.h"
 
 /* yote-analyze's defaults (yote-analyze.c: depth 6, --hash 16, the exact
  * endgame search on) */
@@ -134,58 +134,6 @@ static const struct {
 #else
 #define TESTS_PER_GAME 12
 #endif
-
-static unsigned long tests, failures;
-static int report;
-
-static void
-ok(int cond, const char *todo, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* one TAP line; todo non-NULL makes it a TODO test, which never fails */
-static void
-ok(int cond, const char *todo, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!cond && todo == NULL)
-		failures++;
-	if (report)
-		return;
-	printf("%s %lu - ", cond ? "ok" : "not ok", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	if (todo != NULL)
-		printf(" # TODO %s", todo);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void
-diag(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static void
-diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (report)
-		return;
-	fputs("# ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 /* a fixed generator, so that every run samples the same positions */
 static uint64_t rng_state;
@@ -604,7 +552,7 @@ check_solver(struct run *u)
 	Pos p;
 
 	f->solver_bad = ref_solver_check(u->s, why);
-	ok(f->solver_bad == 0, NULL, "%s: every value of %ld positions x %ld "
+	ok(f->solver_bad == 0, "%s: every value of %ld positions x %ld "
 	    "counter values is the best over its moves%s%s", g->name,
 	    f->states, f->layers, f->solver_bad ? ": " : "", why);
 
@@ -622,7 +570,7 @@ check_solver(struct run *u)
 				    hand[j].why);
 		}
 	}
-	ok(hand_bad == 0, NULL, "%s: the solver's values of %ld positions "
+	ok(hand_bad == 0, "%s: the solver's values of %ld positions "
 	    "worked out by hand", g->name, nhand);
 
 	/* the same perft from the start (an ending: its first position) */
@@ -631,7 +579,7 @@ check_solver(struct run *u)
 		return -1;
 	f->perft_ref = (long)ref_perft(&u->R, &p, g->perft);
 	f->perft_lib = (long)yote_perft(u->r, &lp, g->perft);
-	ok(f->perft_ref == f->perft_lib, NULL, "%s: perft %d is %ld as in the "
+	ok(f->perft_ref == f->perft_lib, "%s: perft %d is %ld as in the "
 	    "reference (libyote %ld)", g->name, g->perft, f->perft_ref,
 	    f->perft_lib);
 	return 0;
@@ -848,47 +796,47 @@ sample_all(struct run *u, int nsample, int nconvert)
 static void
 report_samples(const struct game *g, const struct figures *f)
 {
-	ok(f->horizon_bad == 0, NULL, "%s: plain minimax to %d plies agrees "
+	ok(f->horizon_bad == 0, "%s: plain minimax to %d plies agrees "
 	    "with the solver on %ld sampled positions (%ld ended within it, "
 	    "%ld differ)", g->name, HORIZON, f->sampled, f->horizon_known,
 	    f->horizon_bad);
 #ifdef YOTE_TB_MAX_PIECES
-	ok(f->tb_bad == 0, NULL, "%s: libyote's endgame tables agree with "
+	ok(f->tb_bad == 0, "%s: libyote's endgame tables agree with "
 	    "the solver on %ld of the sampled positions (%ld differ)", g->name,
 	    f->tb_known, f->tb_bad);
 #endif
-	ok(f->lib_disagree == 0, NULL, "%s: libyote and the reference agree "
+	ok(f->lib_disagree == 0, "%s: libyote and the reference agree "
 	    "on the moves of %ld sampled positions (%ld differ)", g->name,
 	    f->sampled, f->lib_disagree);
 
 	diag("%s: %ld positions x %ld, %ld sampled", g->name, f->states,
 	    f->layers, f->sampled);
-	ok(at_least(f->keeps, f->kept_n, AIM_BEST_KEEPS),
+	ok_todo(at_least(f->keeps, f->kept_n, AIM_BEST_KEEPS),
 	    "engine aim (issue 11)", "%s: best move keeps the exact value: "
 	    "%ld/%ld = %.1f%% (fastest %.1f%%)", g->name, f->keeps,
 	    f->kept_n, pct(f->keeps, f->kept_n), pct(f->fastest, f->kept_n));
-	ok(at_least(f->draws_near, f->draws, AIM_DRAWS_NEAR),
+	ok_todo(at_least(f->draws_near, f->draws, AIM_DRAWS_NEAR),
 	    "engine aim (issue 11)", "%s: exact draws scored within +-0.50: "
 	    "%ld/%ld = %.1f%% (beyond +-2.00: %.1f%%)", g->name, f->draws_near,
 	    f->draws, pct(f->draws_near, f->draws),
 	    pct(f->draws_far, f->draws));
-	ok(f->converted == f->conv_n, "engine aim (issue 11)", "%s: won "
+	ok_todo(f->converted == f->conv_n, "engine aim (issue 11)", "%s: won "
 	    "positions won against the slowest defence within the exact "
 	    "distance + %d plies: %ld/%ld (a position seen up to %ld times)",
 	    g->name, CONV_SLACK, f->converted, f->conv_n, f->conv_maxrep);
 	if (g->strong == 0)
-		ok(f->rec_false == 0, NULL, "%s: false "
+		ok(f->rec_false == 0, "%s: false "
 		    "mate claims of yote-analyze on records naming the "
 		    "ruleset file: %ld of %ld moves (%ld mate evals)", g->name,
 		    f->rec_false, f->rec_n, f->rec_mates);
-	ok(f->false_mates == 0, NULL, "%s: false mate "
+	ok(f->false_mates == 0, "%s: false mate "
 	    "claims: %ld of %ld positions (%ld mate scores)", g->name,
 	    f->false_mates, f->sampled, f->mates);
-	ok(at_least(f->losing_flagged, f->losing, AIM_LOSING_FLAGGED),
+	ok_todo(at_least(f->losing_flagged, f->losing, AIM_LOSING_FLAGGED),
 	    "annotator aim (issue 11)", "%s: value-losing moves flagged: "
 	    "%ld/%ld = %.1f%%", g->name, f->losing_flagged, f->losing,
 	    pct(f->losing_flagged, f->losing));
-	ok(pct(f->keeping_flagged, f->keeping) <= AIM_KEEPING_FLAGGED,
+	ok_todo(pct(f->keeping_flagged, f->keeping) <= AIM_KEEPING_FLAGGED,
 	    "annotator aim (issue 11)", "%s: value-keeping moves flagged "
 	    "mistake or worse: %ld/%ld = %.1f%%", g->name, f->keeping_flagged,
 	    f->keeping, pct(f->keeping_flagged, f->keeping));
@@ -916,10 +864,10 @@ run_game(const struct game *g, int nsample, int nconvert,
 		u.r = yote_rules_by_name(g->rules);
 	}
 	if (ref_parse_rules(spec, &u.R, err) != 0 || u.r == NULL) {
-		ok(0, NULL, "%s: ruleset %s reads", g->name, g->rules);
+		ok(0, "%s: ruleset %s reads", g->name, g->rules);
 		return;
 	}
-	ok(rules_agree(u.r, &u.R), NULL, "%s: libyote reads %s as %s",
+	ok(rules_agree(u.r, &u.R), "%s: libyote reads %s as %s",
 	    g->name, g->rules, spec);
 
 	u.s = ref_solver_new(&u.R);
@@ -952,7 +900,7 @@ run_game(const struct game *g, int nsample, int nconvert,
 	report_samples(g, f);
 	goto out;
 fail:
-	ok(0, NULL, "%s: out of memory or unreadable position", g->name);
+	ok(0, "%s: out of memory or unreadable position", g->name);
 out:
 	if (u.recs != NULL) {
 		fclose(u.recs);
@@ -1022,7 +970,7 @@ hash_first(void)
 		b.side = YOTE_SECOND;
 		apart = yote_pos_hash(&a) != yote_pos_hash(&b);
 	}
-	ok(apart, NULL, "a ruleset file loaded first: "
+	ok(apart, "a ruleset file loaded first: "
 	    "positions hash apart");
 	yote_rules_free(r);
 	(void)yote_rules_by_name("classic");
@@ -1045,7 +993,7 @@ main(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--report") == 0) {
-			report = 1;
+			tap_quiet = 1;
 		} else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc) {
 			nsample = atoi(argv[++i]);
 			if (nsample < 1)
@@ -1060,7 +1008,7 @@ main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (!report) {
+	if (!tap_quiet) {
 		int plan = 1;
 		for (size_t i = 0; i < NGAMES; i++)
 			if (only == NULL || strcmp(only, games[i].name) == 0)
@@ -1072,7 +1020,7 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < NGAMES; i++)
 		if (only == NULL || strcmp(only, games[i].name) == 0)
 			run_game(&games[i], nsample, nconvert, &fig[i]);
-	if (report)
+	if (tap_quiet)
 		print_table(fig);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }

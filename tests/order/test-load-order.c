@@ -20,20 +20,10 @@
 #include <string.h>
 
 #include "yote.h"
+#include "tap.h"
 
 #define PLIES 24
 #define DEPTH 6
-
-static int tests, failures;
-
-static void
-ok(int cond, const char *what)
-{
-	tests++;
-	if (!cond)
-		failures++;
-	printf("%s %d - %s\n", cond ? "ok" : "not ok", tests, what);
-}
 
 static char *
 slurp(const char *path, size_t *len)
@@ -123,5 +113,5 @@ main(int argc, char **argv)
 	yote_movelist_free(&ml);
 	yote_rules_free(rf);
 	yote_rules_free(rb);
-	return failures ? 1 : 0;
+	return tap_failures ? 1 : 0;
 }

@@ -10,12 +10,12 @@
  * are in the data, worked out by hand from rules.md, never produced here.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "yote.h"
+#include "tap.h"
 
 #define MAX_WORDS 4096          /* moves on one moves:/has: line */
 
@@ -42,8 +42,6 @@ struct run {
 	struct yote_pos pos;    /* current position */
 	int have_pos;           /* pos is set */
 };
-
-static unsigned long tests, failures;
 
 static void *
 xmalloc(size_t n)
@@ -82,35 +80,12 @@ trim(char *s)
 /* ------------------------------------------------------------ TAP */
 
 static void
-diag(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static void
-diag(const char *fmt, ...)
+result(int pass, const struct file *f, const struct line *l)
 {
-	va_list ap;
-
-	fputs("# ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	fputc('\n', stdout);
-}
-
-static void
-result(int ok, const struct file *f, const struct line *l)
-{
-	tests++;
-	if (!ok)
-		failures++;
-	printf("%sok %lu - %s:%lu: %s", ok ? "" : "not ", tests, f->path,
-	    l->lineno, l->key);
-	if (l->comment != NULL)
-		printf(" (%s)", l->comment);
-	putchar('\n');
+	ok(pass, "%s:%lu: %s%s%s%s", f->path, l->lineno, l->key,
+	    l->comment != NULL ? " (" : "",
+	    l->comment != NULL ? l->comment : "",
+	    l->comment != NULL ? ")" : "");
 }
 
 /* ------------------------------------------------------------ reading */
@@ -681,12 +656,8 @@ main(int argc, char *argv[])
 		f.path = argv[a];
 		if (read_file(&f) == 0)
 			run_file(&f);
-		else {
-			tests++;
-			failures++;
-			printf("not ok %lu - %s: the data file can be read\n",
-			    tests, f.path);
-		}
+		else
+			ok(0, "%s: the data file can be read", f.path);
 		for (i = 0; i < f.n; i++) {
 			free(f.v[i].key);
 			free(f.v[i].value);
@@ -694,6 +665,5 @@ main(int argc, char *argv[])
 		}
 		free(f.v);
 	}
-	printf("1..%lu\n", tests);
-	return failures ? 1 : 0;
+	return tap_plan();
 }
