@@ -144,8 +144,8 @@ TAP_CFLAGS = -Itests/lib
 bin/test-rules: tests/rules/test-rules.c $(TAP_SRC) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(TAP_CFLAGS) $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
-bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/test-movegen: tests/ref/test-movegen.c tests/lib/splitmix.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-load-order: tests/order/test-load-order.c $(TAP_SRC) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(TAP_CFLAGS) $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
@@ -231,14 +231,14 @@ clean:
 .PRECIOUS: bin/obj/%.o
 
 # generated game collections (samples, tests, benchmarks)
-bin/gen-games: tests/tools/gen-games.c $(TOOL_LIB) bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
+bin/gen-games: tests/tools/gen-games.c tests/lib/splitmix.h $(TOOL_LIB) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
 
 bin/test-engine: tests/engine/test-engine.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
-bin/tune: tests/tools/tune.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/tune: tests/tools/tune.c tests/lib/splitmix.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/fit-k: tests/tools/fit-k.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)

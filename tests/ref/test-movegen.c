@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "yote.h"
+#include "splitmix.h"
 
 #define MAX_RULES_CACHE 64
 #define PLAY_MAX_MOVES 200000   /* a game stops at a position with more */
@@ -147,29 +148,11 @@ static const char *prog = "test-movegen";
 
 /* ------------------------------------------------------------ PRNG */
 
-/* splitmix64: small, fast, and the same on every platform. */
-static uint64_t
-rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-/* Uniform in [0, n), n > 0. */
-static size_t
-rng_below(uint64_t *s, size_t n)
-{
-	return (size_t)(rng_next(s) % n);
-}
-
 /* 1 with probability per/1000. */
 static int
 rng_chance(uint64_t *s, unsigned per)
 {
-	return rng_next(s) % 1000 < per;
+	return splitmix_next(s) % 1000 < per;
 }
 
 static uint64_t
@@ -859,7 +842,7 @@ emit_variants(struct sampler *sm, const struct yote_pos *p, uint64_t *rng)
 	emit(sm, &q);
 	if (r->opening == YOTE_OPEN_FIRST_PLACE) {
 		q = *p;
-		q.ply = 1 + (uint32_t)rng_below(rng, 2);
+		q.ply = 1 + (uint32_t)splitmix_below(rng, 2);
 		if (rng_chance(rng, 500))
 			q.hand[q.side] = 0;
 		emit(sm, &q);
@@ -867,14 +850,14 @@ emit_variants(struct sampler *sm, const struct yote_pos *p, uint64_t *rng)
 	if (r->move_limit) {
 		q = *p;
 		q.since_capture = (uint32_t)r->move_limit -
-		    (uint32_t)rng_below(rng, 2);
+		    (uint32_t)splitmix_below(rng, 2);
 		emit(sm, &q);
 		q.since_capture += 7;
 		emit(sm, &q);
 	}
 	if (p->hand[0] || p->hand[1]) {
 		q = *p;
-		switch (rng_below(rng, 3)) {
+		switch (splitmix_below(rng, 3)) {
 		case 0:
 			q.hand[0] = 0;
 			break;
@@ -896,13 +879,13 @@ draw_policy(struct policy *pol, uint64_t *rng, const struct yote_rules *r)
 	static const unsigned capture[] = { 0, 30, 250, 500, 800, 950, 1000 };
 	unsigned placing = 2 * (unsigned)r->pieces;
 
-	pol->capture = capture[rng_below(rng, sizeof(capture) /
+	pol->capture = capture[splitmix_below(rng, sizeof(capture) /
 	    sizeof(capture[0]))];
 	pol->longest = rng_chance(rng, 500) ? 700 : 0;
-	pol->turn = rng_chance(rng, 250) ? placing + (unsigned)rng_below(rng,
-	    80) : 0;
-	pol->sample = 40 + (unsigned)rng_below(rng, 120);
-	pol->maxply = placing + 40 + (unsigned)rng_below(rng, 400);
+	pol->turn = rng_chance(rng, 250) ?
+	    placing + (unsigned)splitmix_below(rng, 80) : 0;
+	pol->sample = 40 + (unsigned)splitmix_below(rng, 120);
+	pol->maxply = placing + 40 + (unsigned)splitmix_below(rng, 400);
 	if (r->move_limit && pol->capture < 100)
 		pol->maxply += 2 * (unsigned)r->move_limit;
 }
@@ -924,8 +907,8 @@ choose(const struct policy *pol, unsigned ply, const struct yote_movelist *l,
 	if (pol->turn && ply >= pol->turn)
 		capture = 950;
 	if (ncap == 0 || (nother > 0 && !rng_chance(rng, capture)))
-		return nother ? idx[ncap + rng_below(rng, nother)] :
-		    idx[rng_below(rng, ncap)];
+		return nother ? idx[ncap + splitmix_below(rng, nother)] :
+		    idx[splitmix_below(rng, ncap)];
 	if (rng_chance(rng, pol->longest)) {
 		/* one of the longest chains, at random */
 		for (i = 0; i < ncap; i++)
@@ -934,9 +917,9 @@ choose(const struct policy *pol, unsigned ply, const struct yote_movelist *l,
 		for (i = k = 0; i < ncap; i++)
 			if (l->v[idx[i]].nseg == best)
 				idx[k++] = idx[i];
-		return idx[rng_below(rng, k)];
+		return idx[splitmix_below(rng, k)];
 	}
-	return idx[rng_below(rng, ncap)];
+	return idx[splitmix_below(rng, ncap)];
 }
 
 static int

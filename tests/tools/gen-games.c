@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "tool.h"
+#include "splitmix.h"
 
 #define MAX_TRIES 100000        /* discarded games per kept game, at most */
 
@@ -73,13 +74,8 @@ rng_seed(uint64_t seed)
 {
 	int i;
 
-	for (i = 0; i < 4; i++) {       /* splitmix64 spreads the seed */
-		uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
-
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-		rng_s[i] = z ^ (z >> 31);
-	}
+	for (i = 0; i < 4; i++)         /* splitmix64 spreads the seed */
+		rng_s[i] = splitmix_next(&seed);
 }
 
 /* Uniform in 0..n-1 (n > 0); the bias of a plain modulo is negligible. */

@@ -15,6 +15,7 @@
 
 #include "yote.h"
 #include "yote_engine.h"
+#include "splitmix.h"
 
 static const char *const names[] = { "trade", "hand", "corner", "threat",
 	"initiative", "open", "mobility", "mobility_blocked", "shut_in",
@@ -46,16 +47,6 @@ set_weights(struct yote_eval_weights *w, const char *spec)
 	}
 	free(copy);
 	return 0;
-}
-
-static uint64_t
-rnd(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
 }
 
 int
@@ -112,7 +103,7 @@ main(int argc, char *argv[])
 			yote_pos_start(r, &start);
 			for (k = 0; k < 4; k++) {
 				yote_gen_moves(r, &start, &l);
-				yote_pos_play(r, &start, &l.v[rnd(&seed) % l.n]);
+				yote_pos_play(r, &start, &l.v[splitmix_below(&seed, l.n)]);
 			}
 		}
 		p = start;
