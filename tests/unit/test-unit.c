@@ -92,83 +92,69 @@ long_move(int n)
 
 /* ------------------------------------------------------------ move text */
 
+/* a field that a case of test_move_parse_kinds leaves unchecked */
+#define ANY (-1)
+
 static void
 test_move_parse_kinds(void **state)
 {
+	/* what segment k of the text holds (a text with several segments
+	 * to check has a row for each) */
+	static const struct {
+		const char *text;
+		int nseg, k;
+		int sep, col, row, bonus, bonus_col, bonus_row;
+	} cases[] = {
+		/* place */
+		{ "c3", 0, 0, ANY, 2, 2, ANY, ANY, ANY },
+		/* step */
+		{ "c3-c4", 1, 1, '-', 2, 3, 0, ANY, ANY },
+		/* capture with a board bonus */
+		{ "c3xc5+e1", 1, 1, 'x', 2, 4, 's', 4, 0 },
+		/* capture, bonus from the hand */
+		{ "c3xc5+@", 1, 1, ANY, ANY, ANY, '@', ANY, ANY },
+		/* capture without a bonus */
+		{ "c3xc5", 1, 1, 'x', ANY, ANY, 0, ANY, ANY },
+		/* chained capture */
+		{ "c3xc5+e1xe5+a2", 2, 2, 'x', 4, 4, 's', 0, 1 },
+		/* self-jump */
+		{ "c3-c5", 1, 1, '-', ANY, 4, ANY, ANY, ANY },
+		/* bridge */
+		{ "c3-c5xe5+a1", 2, 1, '-', ANY, ANY, 0, ANY, ANY },
+		{ "c3-c5xe5+a1", 2, 2, 'x', ANY, ANY, 's', 0, 0 },
+		/* rows of more than one digit fit the grammar */
+		{ "a12", ANY, 0, ANY, ANY, 11, ANY, ANY, ANY },
+		{ "z10xz12", ANY, 0, ANY, 25, ANY, ANY, ANY, ANY },
+		{ "z10xz12", ANY, 1, ANY, ANY, 11, ANY, ANY, ANY },
+	};
 	struct yote_move_text mt;
 	struct yote_error e;
+	size_t i;
+	int k;
 
 	(void)state;
 	yote_error_clear(&e);
-
-	/* place */
-	assert_int_equal(yote_move_parse("c3", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 0);
-	assert_int_equal(mt.col[0], 2);
-	assert_int_equal(mt.row[0], 2);
-
-	/* step */
-	assert_int_equal(yote_move_parse("c3-c4", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 1);
-	assert_int_equal(mt.sep[1], '-');
-	assert_int_equal(mt.col[1], 2);
-	assert_int_equal(mt.row[1], 3);
-	assert_int_equal(mt.bonus[1], 0);
-
-	/* capture with a board bonus */
-	assert_int_equal(yote_move_parse("c3xc5+e1", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 1);
-	assert_int_equal(mt.sep[1], 'x');
-	assert_int_equal(mt.col[1], 2);
-	assert_int_equal(mt.row[1], 4);
-	assert_int_equal(mt.bonus[1], 's');
-	assert_int_equal(mt.bonus_col[1], 4);
-	assert_int_equal(mt.bonus_row[1], 0);
-
-	/* capture, bonus from the hand */
-	assert_int_equal(yote_move_parse("c3xc5+@", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 1);
-	assert_int_equal(mt.bonus[1], '@');
-
-	/* capture without a bonus */
-	assert_int_equal(yote_move_parse("c3xc5", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 1);
-	assert_int_equal(mt.sep[1], 'x');
-	assert_int_equal(mt.bonus[1], 0);
-
-	/* chained capture */
-	assert_int_equal(yote_move_parse("c3xc5+e1xe5+a2", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 2);
-	assert_int_equal(mt.sep[2], 'x');
-	assert_int_equal(mt.col[2], 4);
-	assert_int_equal(mt.row[2], 4);
-	assert_int_equal(mt.bonus[2], 's');
-	assert_int_equal(mt.bonus_col[2], 0);
-	assert_int_equal(mt.bonus_row[2], 1);
-
-	/* self-jump */
-	assert_int_equal(yote_move_parse("c3-c5", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 1);
-	assert_int_equal(mt.sep[1], '-');
-	assert_int_equal(mt.row[1], 4);
-
-	/* bridge */
-	assert_int_equal(yote_move_parse("c3-c5xe5+a1", &mt, &e), 0);
-	assert_int_equal(mt.nseg, 2);
-	assert_int_equal(mt.sep[1], '-');
-	assert_int_equal(mt.sep[2], 'x');
-	assert_int_equal(mt.bonus[1], 0);
-	assert_int_equal(mt.bonus[2], 's');
-	assert_int_equal(mt.bonus_col[2], 0);
-	assert_int_equal(mt.bonus_row[2], 0);
-
-	/* rows of more than one digit fit the grammar */
-	assert_int_equal(yote_move_parse("a12", &mt, &e), 0);
-	assert_int_equal(mt.row[0], 11);
-	assert_int_equal(yote_move_parse("z10xz12", &mt, &e), 0);
-	assert_int_equal(mt.col[0], 25);
-	assert_int_equal(mt.row[1], 11);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		k = cases[i].k;
+		assert_int_equal(yote_move_parse(cases[i].text, &mt, &e), 0);
+		if (cases[i].nseg != ANY)
+			assert_int_equal(mt.nseg, cases[i].nseg);
+		if (cases[i].sep != ANY)
+			assert_int_equal(mt.sep[k], cases[i].sep);
+		if (cases[i].col != ANY)
+			assert_int_equal(mt.col[k], cases[i].col);
+		if (cases[i].row != ANY)
+			assert_int_equal(mt.row[k], cases[i].row);
+		if (cases[i].bonus != ANY)
+			assert_int_equal(mt.bonus[k], cases[i].bonus);
+		if (cases[i].bonus_col != ANY)
+			assert_int_equal(mt.bonus_col[k], cases[i].bonus_col);
+		if (cases[i].bonus_row != ANY)
+			assert_int_equal(mt.bonus_row[k], cases[i].bonus_row);
+	}
 }
+
+#undef ANY
 
 static void
 test_move_parse_upper(void **state)
@@ -972,110 +958,86 @@ test_rules_load_errors(void **state)
 {
 	/* good_rules: line 2 yote-rules, 3 name, 4 description, 5 board,
 	 * 6 pieces, 7 sides, 8 opening, 9 chain, 10 bonus, 11 self-jump,
-	 * 12 blocked, 13 few-pieces, 14 no-capture-limit */
+	 * 12 blocked, 13 few-pieces, 14 no-capture-limit.  how: 'k' for
+	 * good_rules with key given text (NULL: the key dropped), '+' for
+	 * good_rules followed by text, '=' for text alone. */
+	static const struct {
+		char how;
+		const char *key, *text;
+		int code;
+		unsigned long line, col;
+		const char *msg;
+	} cases[] = {
+		/* unknown key: at the key */
+		{ '+', NULL, "colour: red\n", YOTE_EVALUE, 15, 1,
+		    "unknown key 'colour'" },
+		/* repeated key: at the second one */
+		{ '+', NULL, "pieces: 3\n", YOTE_EVALUE, 15, 1,
+		    "key 'pieces' given twice" },
+		/* bad values: at the value */
+		{ 'k', "bonus", "sometimes", YOTE_EVALUE, 10, 8,
+		    "bad value 'sometimes' for 'bonus'" },
+		{ 'k', "board", "9x5", YOTE_EVALUE, 5, 8,
+		    "bad value '9x5' for 'board'" },
+		{ 'k', "board", "6 x 5", YOTE_EVALUE, 5, 8, "'board'" },
+		{ 'k', "pieces", "012", YOTE_EVALUE, 6, 9,
+		    "bad value '012' for 'pieces'" },
+		{ 'k', "pieces", "65", YOTE_EVALUE, 6, 9,
+		    "bad value '65' for 'pieces'" },
+		{ 'k', "chain", "maybe", YOTE_EVALUE, 9, 8,
+		    "bad value 'maybe' for 'chain'" },
+		{ 'k', "few-pieces", "0", YOTE_EVALUE, 13, 13,
+		    "bad value '0' for 'few-pieces'" },
+		{ 'k', "name", "my rules", YOTE_EVALUE, 3, 7,
+		    "bad value 'my rules' for 'name'" },
+		{ 'k', "sides", "[one]", YOTE_EVALUE, 7, 8, "'sides'" },
+		{ 'k', "opening", "[none, hand-first]", YOTE_EVALUE, 8, 10,
+		    "'opening'" },
+		/* missing key: at the mapping that lacks it (line 2, after
+		 * the comment) */
+		{ 'k', "bonus", NULL, YOTE_EVALUE, 2, 1,
+		    "missing key 'bonus'" },
+		{ 'k', "yote-rules", NULL, YOTE_EVALUE, 2, 1,
+		    "missing key 'yote-rules'" },
+		/* wrong version: at the value */
+		{ 'k', "yote-rules", "2", YOTE_EVALUE, 2, 13, "version '2'" },
+		/* not a mapping */
+		{ '=', NULL, "# list\n- classic\n- damasi\n", YOTE_EVALUE, 2, 1,
+		    "expected a mapping" },
+		{ '=', NULL, "classic\n", YOTE_EVALUE, 1, 1,
+		    "expected a mapping" },
+		/* YAML syntax errors: where libyaml found the problem */
+		{ '=', NULL, "yote-rules: 1\nname: [x\n", YOTE_ESYNTAX, 3, 1,
+		    "did not find expected ',' or ']'" },
+		{ '=', NULL, "yote-rules: 1\n  name: x\n", YOTE_ESYNTAX, 2, 7,
+		    "mapping values are not allowed" },
+		{ '=', NULL, "yote-rules: 1\nname: \"x\n", YOTE_ESYNTAX, 3, 1,
+		    "quoted scalar" },
+		/* one document only: broken YAML or a second document after
+		 * it is not ignored */
+		{ '+', NULL, "...\n]] not yaml\n", YOTE_ESYNTAX, 16, 1,
+		    "did not find expected <document start>" },
+		{ '+', NULL, "---\nname: other\n", YOTE_EVALUE, 16, 1,
+		    "a ruleset file holds one document" },
+	};
 	struct rules_case c;
 	char text[2048];
+	size_t i;
 
 	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].how == 'k')
+			snprintf(text, sizeof(text), "%s",
+			    rules_with(cases[i].key, cases[i].text));
+		else
+			snprintf(text, sizeof(text), "%s%s",
+			    cases[i].how == '+' ? good_rules : "",
+			    cases[i].text);
+		c = (struct rules_case){ text, cases[i].code, cases[i].line,
+		    cases[i].col, cases[i].msg };
+		expect_rules_error(&c);
+	}
 
-	/* unknown key: at the key */
-	snprintf(text, sizeof(text), "%scolour: red\n", good_rules);
-	c = (struct rules_case){ text, YOTE_EVALUE, 15, 1,
-	    "unknown key 'colour'" };
-	expect_rules_error(&c);
-
-	/* repeated key: at the second one */
-	snprintf(text, sizeof(text), "%spieces: 3\n", good_rules);
-	c = (struct rules_case){ text, YOTE_EVALUE, 15, 1,
-	    "key 'pieces' given twice" };
-	expect_rules_error(&c);
-
-	/* bad values: at the value */
-	snprintf(text, sizeof(text), "%s", rules_with("bonus", "sometimes"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 10, 8,
-	    "bad value 'sometimes' for 'bonus'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("board", "9x5"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 5, 8,
-	    "bad value '9x5' for 'board'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("board", "6 x 5"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 5, 8, "'board'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("pieces", "012"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 6, 9,
-	    "bad value '012' for 'pieces'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("pieces", "65"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 6, 9,
-	    "bad value '65' for 'pieces'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("chain", "maybe"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 9, 8,
-	    "bad value 'maybe' for 'chain'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("few-pieces", "0"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 13, 13,
-	    "bad value '0' for 'few-pieces'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("name", "my rules"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 3, 7,
-	    "bad value 'my rules' for 'name'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("sides", "[one]"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 7, 8, "'sides'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s",
-	    rules_with("opening", "[none, hand-first]"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 8, 10, "'opening'" };
-	expect_rules_error(&c);
-
-	/* missing key: at the mapping that lacks it (line 2, after the
-	 * comment) */
-	snprintf(text, sizeof(text), "%s", rules_with("bonus", NULL));
-	c = (struct rules_case){ text, YOTE_EVALUE, 2, 1,
-	    "missing key 'bonus'" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s", rules_with("yote-rules", NULL));
-	c = (struct rules_case){ text, YOTE_EVALUE, 2, 1,
-	    "missing key 'yote-rules'" };
-	expect_rules_error(&c);
-
-	/* wrong version: at the value */
-	snprintf(text, sizeof(text), "%s", rules_with("yote-rules", "2"));
-	c = (struct rules_case){ text, YOTE_EVALUE, 2, 13,
-	    "version '2'" };
-	expect_rules_error(&c);
-
-	/* not a mapping */
-	c = (struct rules_case){ "# list\n- classic\n- damasi\n",
-	    YOTE_EVALUE, 2, 1, "expected a mapping" };
-	expect_rules_error(&c);
-	c = (struct rules_case){ "classic\n", YOTE_EVALUE, 1, 1,
-	    "expected a mapping" };
-	expect_rules_error(&c);
-
-	/* YAML syntax errors: where libyaml found the problem */
-	c = (struct rules_case){ "yote-rules: 1\nname: [x\n", YOTE_ESYNTAX,
-	    3, 1, "did not find expected ',' or ']'" };
-	expect_rules_error(&c);
-	c = (struct rules_case){ "yote-rules: 1\n  name: x\n", YOTE_ESYNTAX,
-	    2, 7, "mapping values are not allowed" };
-	expect_rules_error(&c);
-	c = (struct rules_case){ "yote-rules: 1\nname: \"x\n", YOTE_ESYNTAX,
-	    3, 1, "quoted scalar" };
-	expect_rules_error(&c);
-
-	/* one document only: broken YAML or a second document after it is
-	 * not ignored */
-	snprintf(text, sizeof(text), "%s...\n]] not yaml\n", good_rules);
-	c = (struct rules_case){ text, YOTE_ESYNTAX, 16, 1,
-	    "did not find expected <document start>" };
-	expect_rules_error(&c);
-	snprintf(text, sizeof(text), "%s---\nname: other\n", good_rules);
-	c = (struct rules_case){ text, YOTE_EVALUE, 16, 1,
-	    "a ruleset file holds one document" };
-	expect_rules_error(&c);
 	/* but a document end marker and comments after it are fine */
 	snprintf(text, sizeof(text), "%s...\n# the end\n", good_rules);
 	{
@@ -1206,48 +1168,55 @@ test_rules_write_reload(void **state)
 /* ------------------------------------------------------------ end of game */
 
 static void
-expect_outcome(const char *rname, const char *text, enum yote_result res,
-    enum yote_termination term)
-{
-	const struct yote_rules *r = rules(rname);
-	struct yote_pos p = pos_of(r, text);
-	struct yote_outcome o;
-
-	yote_pos_outcome(r, &p, &o);
-	if (o.result != res || o.term != term)
-		fail_msg("%s '%s': %s %s, expected %s %s", rname, text,
-		    yote_result_text(o.result), yote_termination_text(o.term),
-		    yote_result_text(res), yote_termination_text(term));
-}
-
-static void
 test_outcome(void **state)
 {
+	static const struct {
+		const char *rules, *pos;
+		enum yote_result res;
+		enum yote_termination term;
+	} cases[] = {
+		{ "classic", "6/6/6/6/6 x 12 12 0 1", YOTE_RES_NONE,
+		    YOTE_TERM_NONE },
+		{ "classic", "6/6/6/6/6 x 0 12 0 1", YOTE_RES_SECOND,
+		    YOTE_TERM_CAPTURE_ALL },
+		{ "ndar-kepp", "5/5/2x2/5/5 o 0 0 0 9", YOTE_RES_FIRST,
+		    YOTE_TERM_CAPTURE_ALL },
+		/* capture-all looks only at the side to move */
+		{ "ndar-kepp", "5/5/2x2/5/5 x 0 0 0 9", YOTE_RES_NONE,
+		    YOTE_TERM_NONE },
+		{ "damasi", "6/6/o5/o5/xoo3 x 0 0 0 10", YOTE_RES_SECOND,
+		    YOTE_TERM_BLOCKED },
+		{ "traditional", "6/6/o5/o5/xoo3 x 0 8 0 10", YOTE_RES_SECOND,
+		    YOTE_TERM_BLOCKED },
+		{ "traditional", "o5/xooo2/xooooo/xxxxoo/xxxxxx x 0 0 0 20",
+		    YOTE_RES_FIRST, YOTE_TERM_BLOCKED },
+		{ "classic", "6/2o3/2x3/6/6 x 0 0 0 2", YOTE_RES_DRAW,
+		    YOTE_TERM_BLOCKED },
+		{ "classic", "4o1/6/2x3/6/6 x 0 0 0 10", YOTE_RES_DRAW,
+		    YOTE_TERM_FEW_PIECES },
+		{ "ndar-kepp", "4o/5/2x2/5/5 x 0 0 120 200", YOTE_RES_DRAW,
+		    YOTE_TERM_MOVE_LIMIT },
+		{ "ndar-kepp", "4o/5/2x2/5/5 x 0 0 119 200", YOTE_RES_NONE,
+		    YOTE_TERM_NONE },
+	};
+	struct yote_outcome o;
+	struct yote_pos p;
+	size_t i;
+
 	(void)state;
-	expect_outcome("classic", "6/6/6/6/6 x 12 12 0 1", YOTE_RES_NONE,
-	    YOTE_TERM_NONE);
-	expect_outcome("classic", "6/6/6/6/6 x 0 12 0 1", YOTE_RES_SECOND,
-	    YOTE_TERM_CAPTURE_ALL);
-	expect_outcome("ndar-kepp", "5/5/2x2/5/5 o 0 0 0 9", YOTE_RES_FIRST,
-	    YOTE_TERM_CAPTURE_ALL);
-	/* capture-all looks only at the side to move */
-	expect_outcome("ndar-kepp", "5/5/2x2/5/5 x 0 0 0 9", YOTE_RES_NONE,
-	    YOTE_TERM_NONE);
-	expect_outcome("damasi", "6/6/o5/o5/xoo3 x 0 0 0 10",
-	    YOTE_RES_SECOND, YOTE_TERM_BLOCKED);
-	expect_outcome("traditional", "6/6/o5/o5/xoo3 x 0 8 0 10",
-	    YOTE_RES_SECOND, YOTE_TERM_BLOCKED);
-	expect_outcome("traditional",
-	    "o5/xooo2/xooooo/xxxxoo/xxxxxx x 0 0 0 20", YOTE_RES_FIRST,
-	    YOTE_TERM_BLOCKED);
-	expect_outcome("classic", "6/2o3/2x3/6/6 x 0 0 0 2", YOTE_RES_DRAW,
-	    YOTE_TERM_BLOCKED);
-	expect_outcome("classic", "4o1/6/2x3/6/6 x 0 0 0 10", YOTE_RES_DRAW,
-	    YOTE_TERM_FEW_PIECES);
-	expect_outcome("ndar-kepp", "4o/5/2x2/5/5 x 0 0 120 200",
-	    YOTE_RES_DRAW, YOTE_TERM_MOVE_LIMIT);
-	expect_outcome("ndar-kepp", "4o/5/2x2/5/5 x 0 0 119 200",
-	    YOTE_RES_NONE, YOTE_TERM_NONE);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct yote_rules *r = rules(cases[i].rules);
+
+		p = pos_of(r, cases[i].pos);
+		yote_pos_outcome(r, &p, &o);
+		if (o.result != cases[i].res || o.term != cases[i].term)
+			fail_msg("%s '%s': %s %s, expected %s %s",
+			    cases[i].rules, cases[i].pos,
+			    yote_result_text(o.result),
+			    yote_termination_text(o.term),
+			    yote_result_text(cases[i].res),
+			    yote_termination_text(cases[i].term));
+	}
 }
 
 static void
