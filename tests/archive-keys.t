@@ -16,22 +16,9 @@ for p in bin/test-archive bin/gen-games bin/yote-analyze; do
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/archive-keys.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-cat >"$tmp/big-board.yaml" <<'EOF'
-yote-rules: 1
-name: big-board
-board: 7x6
-pieces: 14
-sides: [white, black]
-opening: none
-chain: yes
-bonus: optional-board
-self-jump: plain
-blocked: loses
-few-pieces: 2
-no-capture-limit: 80
-EOF
+big_board=$(pwd)/tests/data/big-board.yaml
 seed=11
-for r in classic traditional damasi ndar-kepp "$tmp/big-board.yaml"; do
+for r in classic traditional damasi ndar-kepp "$big_board"; do
 	n=$(basename "$r" .yaml)
 	bin/gen-games --rules "$r" --games 150 --seed "$seed" \
 	    >"$tmp/gen-$n.yaml" || exit 1

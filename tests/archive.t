@@ -37,23 +37,10 @@ for f in $samples; do
 done
 
 # A generated collection under every ruleset, a custom one too.
-cat >"$tmp/big-board.yaml" <<'EOF'
-yote-rules: 1
-name: big-board
-board: 7x6
-pieces: 14
-sides: [white, black]
-opening: none
-chain: yes
-bonus: optional-board
-self-jump: plain
-blocked: loses
-few-pieces: 2
-no-capture-limit: 80
-EOF
+big_board=$(pwd)/tests/data/big-board.yaml
 seed=3
 : >"$tmp/all.yaml"
-for r in classic traditional damasi ndar-kepp "$tmp/big-board.yaml"; do
+for r in classic traditional damasi ndar-kepp "$big_board"; do
 	gen-games --rules "$r" --games 120 --seed "$seed" >>"$tmp/all.yaml"
 	seed=$((seed + 1))
 done
