@@ -21,18 +21,19 @@ secs() { # command... : wall seconds, peak KiB in $tmp/mem
 }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t <= 0) t = 0.001; printf "%.0f", n / t }'; }
 
+# The fixed positions: ruleset, perft depth, search depth, position.
+positions='classic 5 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+traditional 5 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+damasi 5 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
+ndar-kepp 6 10 2o2/1o3/1xx2/o4/3o1 x 6 6 3 17
+classic 6 9 6/6/6/6/6 x 12 12 0 1'
+
 echo "== perft (single thread, bulk counting at the last ply)"
-while read -r rules depth pos; do
+echo "$positions" | while read -r rules depth _ pos; do
 	t=$(secs "$B/yote-analyze" --rules "$rules" --position "$pos" --perft "$depth")
 	n=$("$B/yote-analyze" --rules "$rules" --position "$pos" --perft "$depth")
 	printf '%-12s depth %s  %12s leaves  %6.2f s  %s leaves/s\n' "$rules" "$depth" "$n" "$t" "$(rate "$n" "$t")"
-done <<'EOF'
-classic 5 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
-traditional 5 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
-damasi 5 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
-ndar-kepp 6 2o2/1o3/1xx2/o4/3o1 x 6 6 3 17
-classic 6 6/6/6/6/6 x 12 12 0 1
-EOF
+done
 
 echo
 echo "== validation of a generated collection"
@@ -63,16 +64,10 @@ done
 
 echo
 echo "== engine"
-while read -r rules depth pos; do
+echo "$positions" | while read -r rules _ depth pos; do
 	"$B/yote-analyze" --rules "$rules" --position "$pos" --best --depth "$depth" >"$tmp/best"
 	tail -2 "$tmp/best" | head -1 | awk -v r="$rules" '{ ms = $9; if (ms < 1) ms = 1; printf "%-12s depth %s  %9s nodes  %5s ms  %.0f nodes/s\n", r, $3, $7, $9, $7 * 1000 / ms }'
-done <<'EOF'
-classic 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
-traditional 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
-damasi 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
-ndar-kepp 10 2o2/1o3/1xx2/o4/3o1 x 6 6 3 17
-classic 9 6/6/6/6/6 x 12 12 0 1
-EOF
+done
 echo "-- default search over the fixed positions (tests/bench-positions.sh)"
 sh tests/bench-positions.sh | sed 's/^/  /'
 echo "-- annotation of samples/*.yaml at depth 5: -j 1 against -j 2"
