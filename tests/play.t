@@ -494,6 +494,22 @@ def validates(path):
     return p.returncode == 0 and p.stdout == b"", p.stdout.decode()
 
 
+def saved(path):
+    """Whether the record a session wrote validates, why not, and its
+    keys and moves (empty unless it validates)."""
+    if not os.path.exists(path):
+        return False, "no file " + path, {}
+    good, why = validates(path)
+    return good, why, record(path) if good else {}
+
+
+def ok_record(path, desc, **want):
+    """One test: the record at path validates and has the wanted keys."""
+    good, why, rec = saved(path)
+    return ok(good and all(rec.get(k) == v for k, v in want.items()), desc,
+              why + repr(rec))
+
+
 class PlaySession(Session):
     """yote-play on a pseudo-terminal."""
 
@@ -589,8 +605,7 @@ try:
        "save FILE" in scr and "c3xc5+e1" in scr,
        "help: the notation and the commands", s.tail())
     scr = s.type("save " + mid)
-    good, why = validates(mid) if os.path.exists(mid) else (False, "none")
-    rec = record(mid) if good else {}
+    good, why, rec = saved(mid)
     ok(scr is not None and ("Saved to %s." % mid) in scr and good and
        rec.get("moves") == played and rec.get("result") == "'*'" and
        rec.get("termination") == "unfinished",
@@ -610,9 +625,8 @@ try:
        "resign: the result in words, the record written", s.tail())
 finally:
     s.close()
-good, why = validates(game) if os.path.exists(game) else (False, "missing")
+good, why, rec = saved(game)
 ok(good, "-o: the game's record validates", why)
-rec = record(game) if good else {}
 ok(rec.get("event") == "yote-play" and
    re.match(r"^\d{4}-\d\d-\d\d$", rec.get("date", "")) and
    rec.get("first") == "Human" and
@@ -645,14 +659,9 @@ try:
        "--first engine: black resigns, 1-0", s.tail())
 finally:
     s.close()
-good, why = validates(first) if os.path.exists(first) else (False, "none")
-rec = record(first) if good else {}
-ok(good and rec.get("result") == "1-0" and
-   rec.get("termination") == "resignation" and
-   rec.get("first") == "yote-play (beginner)" and
-   rec.get("second") == "Human" and rec.get("moves") == [reply],
-   "--first engine: the record validates, 1-0 by resignation", why +
-   repr(rec))
+ok_record(first, "--first engine: the record validates, 1-0 by resignation",
+          result="1-0", termination="resignation",
+          first="yote-play (beginner)", second="Human", moves=[reply])
 
 # ---- a game to its end by the rules: the human plays the hints
 full = os.path.join(TMP, "full.yaml")
@@ -678,12 +687,8 @@ try:
        "ASCII board)", s.tail())
 finally:
     s.close()
-good, why = validates(full) if os.path.exists(full) else (False, "none")
-rec = record(full) if good else {}
-ok(good and m is not None and rec.get("result") == m.group(1) and
-   rec.get("termination") == m.group(2),
-   "a game to the end: the record validates, with that result", why +
-   repr(rec))
+ok_record(full, "a game to the end: the record validates, with that result",
+          result=m and m.group(1), termination=m and m.group(2))
 
 # ---- quit: the game is left unfinished
 quit_rec = os.path.join(TMP, "quit.yaml")
@@ -697,11 +702,8 @@ try:
        "quit: the game is left unfinished, exit 0", s.tail())
 finally:
     s.close()
-good, why = validates(quit_rec) if os.path.exists(quit_rec) else (False, "")
-rec = record(quit_rec) if good else {}
-ok(good and rec.get("result") == "'*'" and
-   rec.get("termination") == "unfinished" and rec.get("moves") == [],
-   "quit: the record validates, '*' unfinished", why + repr(rec))
+ok_record(quit_rec, "quit: the record validates, '*' unfinished",
+          result="'*'", termination="unfinished", moves=[])
 
 # ---- human against human: a draw offered, declined, offered, accepted
 hh = os.path.join(TMP, "hh.yaml")
@@ -734,13 +736,9 @@ try:
        "draw accepted (y): 1/2-1/2 under classic", s.tail())
 finally:
     s.close()
-good, why = validates(hh) if os.path.exists(hh) else (False, "missing")
-rec = record(hh) if good else {}
-ok(good and rec.get("result") == "1/2-1/2" and
-   rec.get("termination") == "agreement" and
-   rec.get("first") == "first player" and rec.get("moves") == ["c3", "d4"],
-   "human-vs-human: the record validates, 1/2-1/2 by agreement",
-   why + repr(rec))
+ok_record(hh, "human-vs-human: the record validates, 1/2-1/2 by agreement",
+          result="1/2-1/2", termination="agreement", first="first player",
+          moves=["c3", "d4"])
 
 # ---- under traditional an agreement goes to the side with more captures
 tr = os.path.join(TMP, "trad.yaml")
@@ -759,12 +757,8 @@ try:
        s.tail())
 finally:
     s.close()
-good, why = validates(tr) if os.path.exists(tr) else (False, "missing")
-rec = record(tr) if good else {}
-ok(good and rec.get("result") == "1-0" and
-   rec.get("termination") == "agreement" and rec.get("rules") ==
-   "traditional", "traditional: the record validates, 1-0 by agreement",
-   why + repr(rec))
+ok_record(tr, "traditional: the record validates, 1-0 by agreement",
+          result="1-0", termination="agreement", rules="traditional")
 
 # ---- the engine does not agree to lose: under traditional, a draw offered
 #      by the side that has captured more is declined
