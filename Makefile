@@ -126,7 +126,7 @@ CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 bin/obj/test-%.o: tests/unit/test-%.c bin/obj/test-%.d bin/obj/.dir
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(CMOCKA_CFLAGS) -c -o $@ $<
 
 bin/test-unit: bin/obj/test-unit.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
@@ -137,18 +137,18 @@ bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 bin/test-game: bin/obj/test-game.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
-# the TAP helpers of the C test programs that are not cmocka tests
+# the test programs' helpers (tests/lib): TAP for those that are not
+# cmocka tests, pseudo-random numbers (rng.h, header only)
 TAP_SRC = tests/lib/tap.c tests/lib/tap.h
-TAP_CFLAGS = -Itests/lib
 
 bin/test-rules: tests/rules/test-rules.c $(TAP_SRC) bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(TAP_CFLAGS) $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
-bin/test-movegen: tests/ref/test-movegen.c tests/lib/splitmix.h bin/libyote.a
+bin/test-movegen: tests/ref/test-movegen.c tests/lib/rng.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-load-order: tests/order/test-load-order.c $(TAP_SRC) bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(TAP_CFLAGS) $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
 bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h
 	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ tests/ref/refgen.c tests/ref/ref.c
@@ -157,8 +157,8 @@ bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h
 # at most 8 x 8, so that their positions copy cheaply.
 REF_ORACLE = tests/ref/ref.c tests/ref/solve.c
 TEST_PROGS += bin/test-oracle
-bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/ref/solve.h $(TAP_SRC) bin/libyote.a
-	$(CC) $(ALL_CFLAGS) -DMAXW=8 -DMAXH=8 -Itests/ref $(TAP_CFLAGS) $(LDFLAGS) -o $@ tests/oracle/test-oracle.c $(REF_ORACLE) tests/lib/tap.c bin/libyote.a $(LIBS)
+bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/ref/solve.h $(TAP_SRC) tests/lib/rng.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -DMAXW=8 -DMAXH=8 -Itests/ref -Itests/lib $(LDFLAGS) -o $@ tests/oracle/test-oracle.c $(REF_ORACLE) tests/lib/tap.c bin/libyote.a $(LIBS)
 
 # A sub-make builds the tests, so that `make asan check` builds them with
 # the flags `make asan` has just recorded in bin/build.mk; asan/ubsan named
@@ -231,13 +231,13 @@ clean:
 .PRECIOUS: bin/obj/%.o
 
 # generated game collections (samples, tests, benchmarks)
-bin/gen-games: tests/tools/gen-games.c tests/lib/splitmix.h $(TOOL_LIB) bin/libyote.a
+bin/gen-games: tests/tools/gen-games.c tests/lib/rng.h $(TOOL_LIB) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
 
 bin/test-engine: tests/engine/test-engine.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
-bin/tune: tests/tools/tune.c tests/lib/splitmix.h bin/libyote.a
+bin/tune: tests/tools/tune.c tests/lib/rng.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/fit-k: tests/tools/fit-k.c bin/libyote.a

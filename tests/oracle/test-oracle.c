@@ -45,6 +45,7 @@
 
 #include "yote.h"
 #include "solve.h"
+#include "rng.h"
 #include "tap.h"
 
 /* yote-analyze's defaults (yote-analyze.c: depth 6, --hash 16, the exact
@@ -141,10 +142,7 @@ static uint64_t rng_state;
 static uint64_t
 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return xorshift_next(&rng_state);
 }
 
 /*

@@ -43,7 +43,7 @@
 #include <string.h>
 
 #include "yote.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #define MAX_RULES_CACHE 64
 #define PLAY_MAX_MOVES 200000   /* a game stops at a position with more */

@@ -40,7 +40,7 @@
 #include <string.h>
 
 #include "tool.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #define MAX_TRIES 100000        /* discarded games per kept game, at most */
 

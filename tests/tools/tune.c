@@ -15,7 +15,7 @@
 
 #include "yote.h"
 #include "yote_engine.h"
-#include "splitmix.h"
+#include "rng.h"
 
 static const char *const names[] = { "trade", "hand", "corner", "threat",
 	"initiative", "open", "mobility", "mobility_blocked", "shut_in",

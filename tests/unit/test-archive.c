@@ -25,6 +25,7 @@
 
 #include "yote.h"
 #include "archive_int.h"
+#include "rng.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -33,10 +34,7 @@ static uint64_t rng = 88172645463325252ULL;
 static unsigned long
 rnd(unsigned long n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (unsigned long)(rng % n);
+	return (unsigned long)(xorshift_next(&rng) % n);
 }
 
 /* 0 when a and b are the same tree, else 1 with the first difference. */
@@ -96,14 +94,19 @@ node_eq(const struct yote_node *a, const struct yote_node *b,
 		fail_msg("%s", why);
 }
 
+/* n, made just now, in that style (the test fails when n is NULL) */
 static struct yote_node *
-scalar(const char *text, int style)
+styled(struct yote_node *n, int style)
 {
-	struct yote_node *n = yote_node_scalar(text);
-
 	assert_non_null(n);
 	n->style = style;
 	return n;
+}
+
+static struct yote_node *
+scalar(const char *text, int style)
+{
+	return styled(yote_node_scalar(text), style);
 }
 
 static void
@@ -118,21 +121,13 @@ set(struct yote_node *map, const char *key, struct yote_node *v)
 static struct yote_node *
 seq(int style)
 {
-	struct yote_node *n = yote_node_seq();
-
-	assert_non_null(n);
-	n->style = style;
-	return n;
+	return styled(yote_node_seq(), style);
 }
 
 static struct yote_node *
 map(int style)
 {
-	struct yote_node *n = yote_node_map();
-
-	assert_non_null(n);
-	n->style = style;
-	return n;
+	return styled(yote_node_map(), style);
 }
 
 static char *

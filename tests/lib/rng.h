@@ -1,11 +1,11 @@
 /*
- * splitmix.h - the pseudo-random numbers of the test programs: splitmix64,
- * small and the same on every platform, so that a seed names one run.
- * Header only (static inline), so that tests/ref's programs take it
- * without linking anything of libyote's.
+ * rng.h - the pseudo-random numbers of the test programs: splitmix64 and
+ * xorshift64, small and the same on every platform, so that a seed names
+ * one run.  Header only (static inline), so that tests/ref's programs take
+ * it without linking anything of libyote's.
  */
-#ifndef TESTS_SPLITMIX_H
-#define TESTS_SPLITMIX_H
+#ifndef TESTS_RNG_H
+#define TESTS_RNG_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +26,16 @@ static inline size_t
 splitmix_below(uint64_t *s, size_t n)
 {
 	return (size_t)(splitmix_next(s) % n);
+}
+
+/* The next number of xorshift64 (13, 7, 17) from the state *s, not 0. */
+static inline uint64_t
+xorshift_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
 }
 
 #endif
