@@ -241,6 +241,42 @@ tool_open(const char *path, char *why, size_t size)
 	return fp;
 }
 
+int
+tool_input_open(struct tool_input *in, const char *path,
+    void (*report)(void *, const struct yote_error *), void *ctx)
+{
+	struct yote_error e;
+
+	in->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	in->rd = NULL;
+	yote_error_clear(&e);
+	if ((in->fp = tool_open(path, e.msg, sizeof(e.msg))) == NULL) {
+		e.code = YOTE_EIO;
+		e.diag = YOTE_D_IO;
+		e.file = in->name;
+		if (report != NULL)
+			report(ctx, &e);
+		else
+			tool_diag(&e);
+		return EXIT_IO;
+	}
+	if (yote_reader_open(in->fp, in->name, &in->rd) != 0) {
+		tool_warn("out of memory");
+		if (in->fp != stdin)
+			fclose(in->fp);
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+void
+tool_input_close(struct tool_input *in)
+{
+	yote_reader_close(in->rd);
+	if (in->fp != stdin)
+		fclose(in->fp);
+}
+
 /* ------------------------------------------------------------ atomic files */
 
 /* The temporary file being written, for the signal handler. */

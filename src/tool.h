@@ -99,6 +99,27 @@ const struct yote_rules *tool_rules(const char *spec, int *owned,
 FILE *tool_open(const char *path, char *why, size_t size);
 
 /*
+ * One input of records: the file and a reader on it; name is what
+ * diagnostics call it, "<stdin>" for "-", else the path.
+ */
+struct tool_input {
+	FILE *fp;
+	struct yote_reader *rd;
+	const char *name;
+};
+
+/*
+ * Open path ("-": standard input) with tool_open and a reader on it.
+ * Returns 0, or EXIT_IO when the file cannot be read (said through
+ * report(ctx, e), or tool_diag when report is NULL) or memory runs out
+ * (said with tool_warn).  tool_input_close closes the reader and the file
+ * (standard input stays open).
+ */
+int tool_input_open(struct tool_input *in, const char *path,
+    void (*report)(void *, const struct yote_error *), void *ctx);
+void tool_input_close(struct tool_input *in);
+
+/*
  * Write a file atomically: tool_atomic_open makes a temporary file beside
  * path (with the mode path has, or would get); tool_atomic_close renames
  * it over path when ok, else removes it.  SIGINT, SIGTERM and SIGHUP

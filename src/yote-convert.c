@@ -317,26 +317,19 @@ worse(int a, int b)
 static int
 convert_file(struct out *o, const char *path)
 {
+	struct tool_input in;
 	struct yote_reader *rd;
 	struct yote_record *rec;
 	struct yote_error e;
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	char why[256];
-	FILE *fp;
+	const char *name;
 	unsigned long taken = 0, want = ULONG_MAX;
 	long skipped;
 	int rc, status = EXIT_OK;
 
-	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-		tool_warn("%s: %s", name, why);
+	if (tool_input_open(&in, path, NULL, NULL) != 0)
 		return EXIT_IO;
-	}
-	if (yote_reader_open(fp, name, &rd) != 0) {
-		tool_warn("out of memory");
-		if (fp != stdin)
-			fclose(fp);
-		return EXIT_IO;
-	}
+	rd = in.rd;
+	name = in.name;
 	if (opt.list)
 		yote_reader_set_flags(rd, YOTE_READ_NO_MOVES);
 	if (opt.first > 0) {
@@ -382,9 +375,7 @@ convert_file(struct out *o, const char *path)
 		    yote_reader_games(rd));
 		status = EXIT_INVALID;
 	}
-	yote_reader_close(rd);
-	if (fp != stdin)
-		fclose(fp);
+	tool_input_close(&in);
 	return status;
 }
 

@@ -376,17 +376,13 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 }
 
 static int
-replay_stream(struct yote_checker *ck, FILE *fp, const char *name)
+replay_stream(struct yote_checker *ck, struct yote_reader *rd,
+    const char *name)
 {
-	struct yote_reader *rd;
 	struct yote_record *rec;
 	struct yote_error e;
 	int rc, status = EXIT_OK, st, quit = 0;
 
-	if (yote_reader_open(fp, name, &rd) != 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
 	while (!quit) {
 		yote_error_clear(&e);
 		if ((rc = yote_reader_next(rd, &rec, &e)) == 0)
@@ -410,7 +406,6 @@ replay_stream(struct yote_checker *ck, FILE *fp, const char *name)
 		}
 		yote_record_free(rec);
 	}
-	yote_reader_close(rd);
 	return status;
 }
 
@@ -613,19 +608,15 @@ static int
 replay_input(struct yote_checker *ck, const char *path, const char *start,
     const char *moves)
 {
-	char why[256];
-	FILE *fp;
+	struct tool_input in;
 	int status;
 
 	if (start != NULL || moves != NULL)
 		return replay_args(ck, start, moves);
-	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-		tool_warn("%s: %s", path, why);
+	if (tool_input_open(&in, path, NULL, NULL) != 0)
 		return EXIT_IO;
-	}
-	status = replay_stream(ck, fp, fp == stdin ? "<stdin>" : path);
-	if (fp != stdin)
-		fclose(fp);
+	status = replay_stream(ck, in.rd, in.name);
+	tool_input_close(&in);
 	return status;
 }
 

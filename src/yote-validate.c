@@ -123,32 +123,20 @@ list_line(const char *file, unsigned long game, const struct yote_record *rec,
 static int
 validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 {
+	struct tool_input in;
 	struct yote_reader *rd;
 	struct yote_record *rec;
 	struct yote_game_info info;
 	struct yote_error e;
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	char why[256];
-	FILE *fp;
+	const char *name;
 	unsigned long counted = 0;
 	long problems;
 	int rc, status = EXIT_OK;
 
-	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-		yote_error_clear(&e);
-		e.code = YOTE_EIO;
-		e.diag = YOTE_D_IO;
-		e.file = name;
-		snprintf(e.msg, sizeof(e.msg), "%s", why);
-		diag(NULL, &e);
+	if (tool_input_open(&in, path, diag, NULL) != 0)
 		return EXIT_IO;
-	}
-	if (yote_reader_open(fp, name, &rd) != 0) {
-		tool_warn("out of memory");
-		if (fp != stdin)
-			fclose(fp);
-		return EXIT_IO;
-	}
+	rd = in.rd;
+	name = in.name;
 	for (;;) {
 		yote_error_clear(&e);
 		rc = yote_reader_next(rd, &rec, &e);
@@ -193,9 +181,7 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 			    problems == 0);
 		yote_record_free(rec);
 	}
-	yote_reader_close(rd);
-	if (fp != stdin)
-		fclose(fp);
+	tool_input_close(&in);
 	return status;
 }
 
