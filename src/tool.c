@@ -269,6 +269,18 @@ tool_input_open(struct tool_input *in, const char *path,
 	return 0;
 }
 
+int
+tool_input_next(struct tool_input *in, struct yote_record **rec,
+    struct yote_error *e)
+{
+	int rc;
+
+	yote_error_clear(e);
+	if ((rc = yote_reader_next(in->rd, rec, e)) < 0)
+		e->file = in->name;
+	return rc;
+}
+
 void
 tool_input_close(struct tool_input *in)
 {

@@ -120,6 +120,13 @@ int tool_input_open(struct tool_input *in, const char *path,
 void tool_input_close(struct tool_input *in);
 
 /*
+ * The next record of in: yote_reader_next's result, with *e cleared
+ * first and, on an error, naming the input.
+ */
+int tool_input_next(struct tool_input *in, struct yote_record **rec,
+    struct yote_error *e);
+
+/*
  * Write a file atomically: tool_atomic_open makes a temporary file beside
  * path (with the mode path has, or would get); tool_atomic_close renames
  * it over path when ok, else removes it.  SIGINT, SIGTERM and SIGHUP

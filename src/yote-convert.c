@@ -318,38 +318,32 @@ static int
 convert_file(struct out *o, const char *path)
 {
 	struct tool_input in;
-	struct yote_reader *rd;
 	struct yote_record *rec;
 	struct yote_error e;
-	const char *name;
 	unsigned long taken = 0, want = ULONG_MAX;
 	long skipped;
 	int rc, status = EXIT_OK;
 
 	if (tool_input_open(&in, path, NULL, NULL) != 0)
 		return EXIT_IO;
-	rd = in.rd;
-	name = in.name;
 	if (opt.list)
-		yote_reader_set_flags(rd, YOTE_READ_NO_MOVES);
+		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
 	if (opt.first > 0) {
 		want = opt.last - opt.first + 1;
 		yote_error_clear(&e);
-		skipped = yote_reader_skip(rd, opt.first - 1, &e);
+		skipped = yote_reader_skip(in.rd, opt.first - 1, &e);
 		if (skipped < 0) {
-			e.file = name;
+			e.file = in.name;
 			tool_diag(&e);
 			status = tool_exit_for((int)skipped);
 			want = 0;
 		}
 	}
 	while (taken < want) {
-		yote_error_clear(&e);
-		rc = yote_reader_next(rd, &rec, &e);
+		rc = tool_input_next(&in, &rec, &e);
 		if (rc == 0)
 			break;
 		if (rc < 0) {
-			e.file = name;
 			tool_diag(&e);
 			status = worse(status, tool_exit_for(rc));
 			if (rc == YOTE_EVALUE) {
@@ -363,16 +357,16 @@ convert_file(struct out *o, const char *path)
 			yote_record_free(rec);
 			break;
 		}
-		status = worse(status, out_put(o, name, rec,
-		    yote_reader_plies(rd)));
+		status = worse(status, out_put(o, in.name, rec,
+		    yote_reader_plies(in.rd)));
 		taken = opt.first > 0 ? rec->game - opt.first + 1 : taken + 1;
 		yote_record_free(rec);
 		if (status == EXIT_IO)
 			break;
 	}
 	if (opt.first > 0 && taken == 0 && status == EXIT_OK) {
-		tool_warn("%s: no game %lu (%lu games)", name, opt.first,
-		    yote_reader_games(rd));
+		tool_warn("%s: no game %lu (%lu games)", in.name, opt.first,
+		    yote_reader_games(in.rd));
 		status = EXIT_INVALID;
 	}
 	tool_input_close(&in);

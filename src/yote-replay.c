@@ -376,19 +376,16 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 }
 
 static int
-replay_stream(struct yote_checker *ck, struct yote_reader *rd,
-    const char *name)
+replay_stream(struct yote_checker *ck, struct tool_input *in)
 {
 	struct yote_record *rec;
 	struct yote_error e;
 	int rc, status = EXIT_OK, st, quit = 0;
 
 	while (!quit) {
-		yote_error_clear(&e);
-		if ((rc = yote_reader_next(rd, &rec, &e)) == 0)
+		if ((rc = tool_input_next(in, &rec, &e)) == 0)
 			break;
 		if (rc < 0) {
-			e.file = name;
 			tool_diag(&e);
 			st = tool_exit_for(rc);
 			if (st > status)
@@ -398,7 +395,7 @@ replay_stream(struct yote_checker *ck, struct yote_reader *rd,
 			break;
 		}
 		if (selected(rec)) {
-			st = replay(ck, rec, name, &quit);
+			st = replay(ck, rec, in->name, &quit);
 			if (st > status)
 				status = st;
 			if (opt.game > 0)
@@ -615,7 +612,7 @@ replay_input(struct yote_checker *ck, const char *path, const char *start,
 		return replay_args(ck, start, moves);
 	if (tool_input_open(&in, path, NULL, NULL) != 0)
 		return EXIT_IO;
-	status = replay_stream(ck, in.rd, in.name);
+	status = replay_stream(ck, &in);
 	tool_input_close(&in);
 	return status;
 }

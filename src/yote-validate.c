@@ -124,26 +124,20 @@ static int
 validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 {
 	struct tool_input in;
-	struct yote_reader *rd;
 	struct yote_record *rec;
 	struct yote_game_info info;
 	struct yote_error e;
-	const char *name;
 	unsigned long counted = 0;
 	long problems;
 	int rc, status = EXIT_OK;
 
 	if (tool_input_open(&in, path, diag, NULL) != 0)
 		return EXIT_IO;
-	rd = in.rd;
-	name = in.name;
 	for (;;) {
-		yote_error_clear(&e);
-		rc = yote_reader_next(rd, &rec, &e);
+		rc = tool_input_next(&in, &rec, &e);
 		if (rc == 0)
 			break;
 		if (rc < 0) {
-			e.file = name;
 			diag(NULL, &e);
 			status = rc == YOTE_EIO || rc == YOTE_ENOMEM ? EXIT_IO :
 			    status > EXIT_INVALID ? status : EXIT_INVALID;
@@ -152,15 +146,15 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 				t->games++;
 				t->invalid++;
 				if (opt.list && !opt.quiet)
-					list_line(name, e.game, NULL, 0, 0);
+					list_line(in.name, e.game, NULL, 0, 0);
 			}
 			if (rc == YOTE_EVALUE)
 				continue;
 			break;
 		}
 		counted = rec->game;
-		problems = yote_checker_play(ck, rec, name, &info, diag, NULL,
-		    NULL);
+		problems = yote_checker_play(ck, rec, in.name, &info, diag,
+		    NULL, NULL);
 		if (problems == YOTE_ENOMEM) {
 			tool_warn("out of memory");
 			yote_record_free(rec);
@@ -177,7 +171,7 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 				status = EXIT_INVALID;
 		}
 		if (opt.list && !opt.quiet)
-			list_line(name, rec->game, rec, info.plies,
+			list_line(in.name, rec->game, rec, info.plies,
 			    problems == 0);
 		yote_record_free(rec);
 	}
