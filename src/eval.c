@@ -48,19 +48,27 @@ const struct yote_eval_weights yote_eval_default = {
 				   side, or a step it lacks */
 };
 
-/* Pieces of `victims` that `attackers` could jump now. */
+/* Pieces of `mid` with a point of `one` on one side and a point of
+ * `other` on the opposite side, along some axis. */
 static uint64_t
-capturable(const struct yote_rules *r, uint64_t attackers, uint64_t victims,
-    uint64_t empty)
+between(const struct yote_rules *r, uint64_t mid, uint64_t one,
+    uint64_t other)
 {
 	uint64_t hit = 0;
 	int d;
 
 	for (d = 0; d < 4; d++)
-		/* an attacker on one side, empty on the other */
-		hit |= shift_dir(r, attackers, d) & victims &
-		    shift_dir(r, empty, d ^ 1);
+		hit |= mid & shift_dir(r, one, d) & shift_dir(r, other, d ^ 1);
 	return hit;
+}
+
+/* Pieces of `victims` that `attackers` could jump now: an attacker on
+ * one side, empty on the other. */
+static uint64_t
+capturable(const struct yote_rules *r, uint64_t attackers, uint64_t victims,
+    uint64_t empty)
+{
+	return between(r, victims, attackers, empty);
 }
 
 /* Pieces with an open line through them: along an axis, one neighbour
@@ -69,13 +77,7 @@ static uint64_t
 open_lines(const struct yote_rules *r, uint64_t own, uint64_t opp,
     uint64_t empty)
 {
-	uint64_t hit = 0;
-	int d;
-
-	for (d = 0; d < 4; d++)
-		hit |= own & shift_dir(r, empty, d) &
-		    shift_dir(r, empty | opp, d ^ 1);
-	return hit;
+	return between(r, own, empty, empty | opp);
 }
 
 static uint64_t
