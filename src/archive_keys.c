@@ -179,6 +179,18 @@ slot_get(struct hcoder *h, const struct slot *parent, const char *sep,
 	return s;
 }
 
+/* The slot of the value under map key `key` in the map of slot s: keyed
+ * by the key's text, one shared slot for keys that are not scalars. */
+static struct slot *
+slot_of_key(struct hcoder *h, const struct slot *s,
+    const struct yote_node *key)
+{
+	if (key != NULL && key->type == YOTE_NODE_SCALAR)
+		return slot_get(h, s, "/", (const unsigned char *)key->text,
+		    key->len);
+	return slot_get(h, s, "/?", NULL, 0);
+}
+
 static long
 dict_find(const struct slot *s, const unsigned char *t, size_t n)
 {
@@ -616,12 +628,7 @@ enc_node(struct hcoder *h, struct slot *s, uint32_t actx,
 			if ((rc = enc_node(h, k, pk, key, depth + 1, NULL, NULL,
 			    g)) != 0)
 				return rc;
-			if (key != NULL && key->type == YOTE_NODE_SCALAR)
-				v = slot_get(h, s, "/", (const unsigned char *)
-				    key->text, key->len);
-			else
-				v = slot_get(h, s, "/?", NULL, 0);
-			if (v == NULL)
+			if ((v = slot_of_key(h, s, key)) == NULL)
 				return YOTE_ENOMEM;
 			if (item_canon != NULL && !found &&
 			    yote_node_is(key, "move")) {
@@ -804,12 +811,7 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 				yote_node_free(n);
 				return rc;
 			}
-			if (key != NULL && key->type == YOTE_NODE_SCALAR)
-				v = slot_get(h, s, "/", (const unsigned char *)
-				    key->text, key->len);
-			else
-				v = slot_get(h, s, "/?", NULL, 0);
-			if (v == NULL) {
+			if ((v = slot_of_key(h, s, key)) == NULL) {
 				yote_node_free(n);
 				return -2;
 			}
