@@ -140,15 +140,6 @@ w_diag(void *ctx, const struct yote_error *e)
 		w->more_diags++;
 }
 
-static int
-pos_equal(const struct yote_pos *a, const struct yote_pos *b)
-{
-	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
-	    a->hand[0] == b->hand[0] && a->hand[1] == b->hand[1] &&
-	    a->side == b->side && a->since_capture == b->since_capture &&
-	    a->ply == b->ply;
-}
-
 static void
 w_block_start(struct yote_archive_writer *w)
 {
@@ -327,12 +318,12 @@ w_start_mode(const struct yote_record *rec,
 	struct yote_pos def, q;
 
 	yote_pos_start(info->rules, &def);
-	if (pos_equal(&def, &info->start))
+	if (yote_pos_same(&def, &info->start))
 		return START_DEFAULT;
 	v = yote_node_get(rec->root, "start");
 	if (v != NULL && v->type == YOTE_NODE_SCALAR &&
 	    yote_pos_parse(info->rules, v->text, &q, NULL) == 0 &&
-	    pos_equal(&q, &info->start))
+	    yote_pos_same(&q, &info->start))
 		return START_KEY;
 	return START_TEXT;
 }

@@ -237,15 +237,6 @@ set_scalar(struct yote_node *map, const char *key, const char *text,
 }
 
 static int
-same_pos(const struct yote_pos *a, const struct yote_pos *b)
-{
-	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
-	    a->hand[0] == b->hand[0] && a->hand[1] == b->hand[1] &&
-	    a->side == b->side && a->since_capture == b->since_capture &&
-	    a->ply == b->ply;
-}
-
-static int
 build(const struct yote_game *g, const char *rules,
     const struct yote_tag *tags, size_t ntags, enum yote_result result,
     enum yote_termination term, struct yote_node *root)
@@ -268,7 +259,7 @@ build(const struct yote_game *g, const char *rules,
 	bad |= set_scalar(root, "termination", term == YOTE_TERM_NONE ?
 	    "unfinished" : yote_termination_text(term), YOTE_STYLE_ANY);
 	yote_pos_start(g->r, &start);
-	if (!same_pos(&g->pos[0], &start))
+	if (!yote_pos_same(&g->pos[0], &start))
 		bad |= set_scalar(root, "start", yote_pos_format(g->r,
 		    &g->pos[0], buf), YOTE_STYLE_ANY);
 	if (bad || (moves = yote_node_seq()) == NULL)

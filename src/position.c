@@ -89,6 +89,15 @@ yote_pos_captured_by(const struct yote_rules *r, const struct yote_pos *p,
 	return r->pieces - yote_pos_remaining(p, !s);
 }
 
+int
+yote_pos_same(const struct yote_pos *a, const struct yote_pos *b)
+{
+	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
+	    a->hand[0] == b->hand[0] && a->hand[1] == b->hand[1] &&
+	    a->side == b->side && a->since_capture == b->since_capture &&
+	    a->ply == b->ply;
+}
+
 static const char *const field_names[6] = { "rows", "side to move",
 	"first side's hand", "second side's hand", "plies since capture",
 	"ply" };

@@ -46,6 +46,10 @@ empty_squares(const struct yote_rules *r, const struct yote_pos *p)
 struct yote_node *yote_node_new(enum yote_node_type type);
 struct yote_node *yote_scalar_new(const char *text, size_t len);
 
+/* position.c: a and b are the same position, field by field (the pad
+ * byte does not count) */
+int yote_pos_same(const struct yote_pos *a, const struct yote_pos *b);
+
 /* rules.c: whether a --rules/rules: value names a file, not a built-in */
 int yote_rules_spec_is_file(const char *spec);
 
