@@ -53,17 +53,29 @@ removed_squares(const struct yote_move *m)
 	return b;
 }
 
-/* Colour for a side named in the ruleset (white, black, red...). */
-static const char *
-ansi_for(const char *name, int side)
+/* The colours of a side named in the ruleset (white, black, red...): at
+ * a terminal and in SVG. */
+struct colour {
+	const char *name, *ansi, *svg;
+};
+
+static const struct colour *
+colour_of(const char *name, int side)
 {
-	if (strcmp(name, "red") == 0)
-		return "\033[1;31m";
-	if (strcmp(name, "black") == 0)
-		return "\033[1;34m";
-	if (strcmp(name, "white") == 0)
-		return "\033[1;37m";
-	return side ? "\033[1;34m" : "\033[1;33m";
+	static const struct colour named[] = {
+		{ "red", "\033[1;31m", "#b8322a" },
+		{ "black", "\033[1;34m", "#262626" },
+		{ "white", "\033[1;37m", "#f6f1e7" },
+	}, other[2] = {
+		{ NULL, "\033[1;33m", "#f6f1e7" },
+		{ NULL, "\033[1;34m", "#262626" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (strcmp(name, named[i].name) == 0)
+			return &named[i];
+	return &other[side != 0];
 }
 
 void
@@ -89,7 +101,7 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 				fputs(s ? "\xe2\x97\x8b" : "\xe2\x97\x8f", fp);
 			else
 				fprintf(fp, "%s\xe2\x97\x8f",
-				    ansi_for(r->side_name[s], s));
+				    colour_of(r->side_name[s], s)->ansi);
 			if (st == DRAW_COLOUR && (s >= 0 || (mark & SQ(sq))))
 				fputs("\033[0m", fp);
 		}
@@ -134,18 +146,6 @@ xml_text(FILE *fp, const char *s)
 				fputc(*s, fp);
 		}
 	}
-}
-
-static const char *
-svg_fill(const char *name, int side)
-{
-	if (strcmp(name, "white") == 0)
-		return "#f6f1e7";
-	if (strcmp(name, "black") == 0)
-		return "#262626";
-	if (strcmp(name, "red") == 0)
-		return "#b8322a";
-	return side ? "#262626" : "#f6f1e7";
 }
 
 static void
@@ -235,7 +235,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 				fprintf(fp, "<circle class=\"piece side-%s\" "
 				    "cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"/>\n",
 				    s ? "second" : "first", x, y, CELL * 2 / 5,
-				    svg_fill(r->side_name[s], s));
+				    colour_of(r->side_name[s], s)->svg);
 			}
 	fputs("</g>\n<g class=\"hands\" font-size=\"14\" "
 	    "fill=\"#333333\">\n", fp);
@@ -254,7 +254,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			    "cy=\"%d\" r=\"6\" fill=\"%s\" "
 			    "stroke=\"#111111\" stroke-width=\"1\"/>\n",
 			    s ? "second" : "first", MARGIN + 8 + k * step,
-			    y + 14, svg_fill(r->side_name[s], s));
+			    y + 14, colour_of(r->side_name[s], s)->svg);
 	}
 	fputs("</g>\n</svg>\n", fp);
 	return ferror(fp) ? -1 : 0;
