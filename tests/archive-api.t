@@ -6,11 +6,5 @@
 set -eu
 LC_ALL=C
 export LC_ALL
-if [ ! -x bin/test-archive ]; then
-	echo "1..1"
-	echo "not ok 1 - bin/test-archive is built (make bin/test-archive)"
-	exit 1
-fi
-CMOCKA_MESSAGE_OUTPUT=TAP
-export CMOCKA_MESSAGE_OUTPUT
-exec bin/test-archive
+. tests/lib/tap.sh
+tap_exec_cmocka bin/test-archive

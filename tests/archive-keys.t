@@ -7,13 +7,8 @@
 set -u
 LC_ALL=C
 export LC_ALL
-for p in bin/test-archive bin/gen-games bin/yote-analyze; do
-	if [ ! -x "$p" ]; then
-		echo "1..1"
-		echo "not ok 1 - $p is built"
-		exit 1
-	fi
-done
+. tests/lib/tap.sh
+tap_need bin/test-archive bin/gen-games bin/yote-analyze
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/archive-keys.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 big_board=$(pwd)/tests/data/big-board.yaml

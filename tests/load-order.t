@@ -7,35 +7,22 @@ set -eu
 LC_ALL=C
 export LC_ALL
 prog=bin/test-load-order
-if [ ! -x $prog ]; then
-	echo "1..1"
-	echo "not ok 1 - $prog is built (make $prog)"
-	exit 1
-fi
+. tests/lib/tap.sh
+tap_need $prog
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "1..4"
-n=0
 for order in file-first builtin-first; do
-	n=$((n + 1))
-	if $prog $order formats/rules/classic.yaml > "$tmp/$order" 2>&1; then
-		echo "ok $n - $order: hashes non-zero and distinct"
-	else
-		echo "not ok $n - $order: hashes non-zero and distinct"
-		sed 's/^/# /' "$tmp/$order"
-	fi
+	st=0
+	$prog $order formats/rules/classic.yaml >"$tmp/$order" 2>&1 || st=$?
+	ok $((st == 0)) "$order: hashes non-zero and distinct" "$tmp/$order"
 done
 a=$(grep '^search: ' "$tmp/file-first" || true)
 b=$(grep '^search: ' "$tmp/builtin-first" || true)
-if [ -n "$a" ]; then
-	echo "ok 3 - file-first: the search ran ($a)"
-else
-	echo "not ok 3 - file-first: the search ran"
-fi
-if [ -n "$a" ] && [ "$a" = "$b" ]; then
-	echo "ok 4 - the same score, nodes and move in both orders"
-else
-	echo "not ok 4 - the same score, nodes and move in both orders"
-	echo "# file-first:    $a"
-	echo "# builtin-first: $b"
-fi
+c=0
+[ -n "$a" ] && c=1
+ok $c "file-first: the search ran${a:+ ($a)}"
+c=0
+[ -n "$a" ] && [ "$a" = "$b" ] && c=1
+printf 'file-first:    %s\nbuiltin-first: %s\n' "$a" "$b" >"$tmp/searches"
+ok $c "the same score, nodes and move in both orders" "$tmp/searches"

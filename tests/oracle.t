@@ -10,11 +10,8 @@
 set -eu
 LC_ALL=C
 export LC_ALL
-if [ ! -x bin/test-oracle ]; then
-	echo "1..1"
-	echo "not ok 1 - bin/test-oracle is built (make bin/test-oracle)"
-	exit 1
-fi
+. tests/lib/tap.sh
+tap_need bin/test-oracle
 n=${ORACLE_SAMPLES:-60}
 c=3
 [ "$n" -ge 30 ] || c=1

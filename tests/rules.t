@@ -4,9 +4,6 @@
 set -eu
 LC_ALL=C
 export LC_ALL
-if [ ! -x bin/test-rules ]; then
-	echo "1..1"
-	echo "not ok 1 - bin/test-rules is built (make bin/test-rules)"
-	exit 1
-fi
+. tests/lib/tap.sh
+tap_need bin/test-rules
 exec bin/test-rules tests/rules/*.txt

@@ -8,6 +8,8 @@
 #       comments.
 #   skip REASON         one test, skipped
 #   tap_done            the plan, 1..N, for a script that counts as it goes
+#   tap_need PROGRAM... the whole script is one failed test, and ends,
+#                       when a PROGRAM is not built
 #   tap_exec_cmocka PROGRAM
 #                       the whole script: PROGRAM's cmocka tests as TAP,
 #                       or one failed test when PROGRAM is not built
@@ -41,12 +43,18 @@ tap_done() {
 	echo "1..$tap_n"
 }
 
+tap_need() {
+	for tap_p in "$@"; do
+		if [ ! -x "$tap_p" ]; then
+			echo "1..1"
+			echo "not ok 1 - $tap_p is built (make $tap_p)"
+			exit 1
+		fi
+	done
+}
+
 tap_exec_cmocka() {
-	if [ ! -x "$1" ]; then
-		echo "1..1"
-		echo "not ok 1 - $1 is built (make $1)"
-		exit 1
-	fi
+	tap_need "$1"
 	CMOCKA_MESSAGE_OUTPUT=TAP
 	export CMOCKA_MESSAGE_OUTPUT
 	exec "$1"
