@@ -20,37 +20,31 @@ n=0
 for d in tests/cases/*/; do
 	[ -f "$d/cmd" ] && n=$((n + 1))
 done
+. tests/lib/tap.sh
 echo "1..$n"
-i=0
 for d in tests/cases/*/; do
 	d=${d%/}
 	[ -f "$d/cmd" ] || continue
-	i=$((i + 1))
 	in=/dev/null
 	[ -f "$d/stdin" ] && in="$d/stdin"
 	CASE=$d sh -c "$(cat "$d/cmd")" <"$in" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	want=0
 	[ -f "$d/status" ] && want=$(cat "$d/status")
-	ok=1
+	pass=1
 	why=
-	[ "$st" = "$want" ] || { ok=0; why="exit status $st, expected $want"; }
+	[ "$st" = "$want" ] || { pass=0; why="exit status $st, expected $want"; }
 	for f in stdout stderr; do
 		got=$tmp/out
 		[ $f = stderr ] && got=$tmp/err
 		exp=$d/$f
 		[ -f "$exp" ] || exp=/dev/null
 		if ! cmp -s "$got" "$exp"; then
-			ok=0
+			pass=0
 			why="$why${why:+; }$f differs"
-			diff -u "$exp" "$got" | head -20 | sed 's/^/# /' >"$tmp/diff.$f"
+			diff -u "$exp" "$got" >"$tmp/diff.$f"
 		fi
 	done
-	if [ $ok = 1 ]; then
-		echo "ok $i - ${d#tests/cases/}"
-	else
-		echo "not ok $i - ${d#tests/cases/}: $why"
-		cat "$tmp"/diff.* 2>/dev/null
-	fi
+	ok $pass "${d#tests/cases/}${why:+: $why}" "$tmp"/diff.*
 	rm -f "$tmp"/diff.*
 done

@@ -42,10 +42,9 @@ cycle() {
 	    sed 's/^tsort: //' | tr '\n' ' ' || true
 }
 
-n=0
-say() {	# say OK DESCRIPTION [DIAGNOSTICS]
-	n=$((n + 1))
-	if [ "$1" = 1 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+. tests/lib/tap.sh
+say() {	# say OK DESCRIPTION [DIAGNOSTICS]: every line of them shown
+	ok "$1" "$2"
 	[ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/# /'
 }
 

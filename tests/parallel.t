@@ -14,15 +14,10 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 P="parallel --will-cite --pipe --keep-order -N 5"
-n=0
-check() { # name
-	n=$((n + 1))
-	if cmp -s "$tmp/serial.$1" "$tmp/parallel.$1"; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		diff "$tmp/serial.$1" "$tmp/parallel.$1" | head -10 | sed 's/^/# /'
-	fi
+. tests/lib/tap.sh
+check() { # check NAME DESCRIPTION: serial.NAME and parallel.NAME agree
+	diff "$tmp/serial.$1" "$tmp/parallel.$1" >"$tmp/diff.$1"
+	ok $((! $?)) "$2" "$tmp/diff.$1"
 }
 echo "1..7"
 # valid games, then games with defects in between
@@ -32,20 +27,19 @@ echo "1..7"
   yote-convert --to lines --lossy samples/ndar-kepp.yaml samples/traditional.yaml
 } >"$tmp/all.lines" 2>/dev/null
 games=$(wc -l <"$tmp/all.lines")
-n=$((n + 1))
-if [ "$games" -ge 30 ]; then echo "ok $n - $games games in lines"; else echo "not ok $n - only $games games"; fi
+c=0
+[ "$games" -ge 30 ] && c=1
+ok $c "$games games in lines"
 
 yote-validate <"$tmp/all.lines" >"$tmp/serial.out" 2>"$tmp/serial.err"
 echo $? >"$tmp/serial.st"
 $P yote-validate <"$tmp/all.lines" >"$tmp/parallel.out" 2>"$tmp/parallel.err"
 st=$?
 check err "yote-validate: the same diagnostics"
-n=$((n + 1))
-if [ -s "$tmp/serial.err" ] && [ "$(cat "$tmp/serial.st")" = 1 ] && [ "$st" -gt 0 ]; then
-	echo "ok $n - both runs reject the collection"
-else
-	echo "not ok $n - statuses serial $(cat "$tmp/serial.st"), parallel $st"
-fi
+c=0
+[ -s "$tmp/serial.err" ] && [ "$(cat "$tmp/serial.st")" = 1 ] && [ "$st" -gt 0 ] && c=1
+echo "statuses serial $(cat "$tmp/serial.st"), parallel $st" >"$tmp/st"
+ok $c "both runs reject the collection" "$tmp/st"
 
 yote-validate --format=json <"$tmp/all.lines" >"$tmp/serial.json" 2>/dev/null
 $P yote-validate --format=json <"$tmp/all.lines" >"$tmp/parallel.json" 2>/dev/null

@@ -51,6 +51,7 @@ no-capture-limit: $limit
 EOF
 }
 
+. tests/lib/tap.sh
 echo "1..$(grep -c . "$data")"
 t=0
 tab=$(printf '\t')
@@ -66,13 +67,8 @@ while IFS=$tab read -r rules pos depth want; do
     esac
     got=$("$analyze" --rules "$r" --position "$pos" --perft "$depth" \
         2> "$tmp/err" | tail -n 1)
-    what="perft $depth = $want: $rules $pos"
-    if [ "$got" = "$want" ]; then
-        echo "ok $t - $what"
-    else
-        echo "not ok $t - $what"
-        echo "#      got: $got"
-        echo "# expected: $want"
-        sed 's/^/# /' "$tmp/err"
-    fi
+    printf '     got: %s\nexpected: %s\n' "$got" "$want" >"$tmp/got"
+    c=0
+    [ "$got" = "$want" ] && c=1
+    ok $c "perft $depth = $want: $rules $pos" "$tmp/got" "$tmp/err"
 done < "$data"
