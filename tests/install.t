@@ -11,30 +11,30 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 d=$tmp/stage
 prefix=/usr/local
+. tests/lib/tap.sh
 echo "1..4"
+c=0
 if $MAKE -s install DESTDIR="$d" PREFIX=$prefix >"$tmp/log" 2>&1 &&
     [ -f "$d$prefix/lib/pkgconfig/yote.pc" ] &&
     [ -f "$d$prefix/include/yote.h" ] && [ -f "$d$prefix/lib/libyote.a" ] &&
     [ -x "$d$prefix/bin/yote-validate" ]; then
-	echo "ok 1 - make install writes the tools, libyote.a, yote.h and yote.pc"
-else
-	echo "not ok 1 - make install writes the tools, libyote.a, yote.h and yote.pc"
-	sed 's/^/# /' "$tmp/log"
+	c=1
 fi
+ok $c "make install writes the tools, libyote.a, yote.h and yote.pc" \
+    "$tmp/log"
 if ! command -v pkg-config >/dev/null 2>&1; then
-	echo "ok 2 # SKIP no pkg-config"
-	echo "ok 3 # SKIP no pkg-config"
+	skip "no pkg-config"
+	skip "no pkg-config"
 else
 	pc="pkg-config --define-variable=prefix=$d$prefix"
 	export PKG_CONFIG_PATH="$d$prefix/lib/pkgconfig"
+	c=0
 	if flags=$($pc --cflags --libs --static yote 2>"$tmp/log") &&
 	    case $flags in *"-I$d$prefix/include"*-lyote*) true ;; *) false ;; esac
 	then
-		echo "ok 2 - pkg-config --cflags --libs yote ($flags)"
-	else
-		echo "not ok 2 - pkg-config --cflags --libs yote"
-		sed 's/^/# /' "$tmp/log"
+		c=1
 	fi
+	ok $c "pkg-config --cflags --libs yote${flags:+ ($flags)}" "$tmp/log"
 	cat >"$tmp/t.c" <<'EOC'
 #include <stdio.h>
 #include <yote.h>
@@ -54,19 +54,16 @@ EOC
 	# a sanitizer build (make asan) needs its flags to link
 	extra=$(sed -n 's/^LDFLAGS = //p' bin/build.mk 2>/dev/null || true)
 	# shellcheck disable=SC2086
+	c=0
 	if ${CC:-cc} -o "$tmp/t" "$tmp/t.c" $flags $extra >"$tmp/log" 2>&1 &&
 	    "$tmp/t" | grep -q '^classic '; then
-		echo "ok 3 - a program builds and runs against the installed library"
-	else
-		echo "not ok 3 - a program builds and runs against the installed library"
-		sed 's/^/# /' "$tmp/log"
+		c=1
 	fi
+	ok $c "a program builds and runs against the installed library" \
+	    "$tmp/log"
 fi
 $MAKE -s uninstall DESTDIR="$d" PREFIX=$prefix >"$tmp/log" 2>&1 || true
-left=$(find "$d" ! -type d | sed "s|^$d||")
-if [ -z "$left" ] && [ ! -d "$d$prefix/share/yote" ]; then
-	echo "ok 4 - make uninstall leaves no file and no data directory"
-else
-	echo "not ok 4 - make uninstall leaves no file and no data directory"
-	printf '%s\n' "$left" | sed 's/^/# left: /'
-fi
+find "$d" ! -type d | sed "s|^$d||" >"$tmp/left"
+c=0
+[ ! -s "$tmp/left" ] && [ ! -d "$d$prefix/share/yote" ] && c=1
+ok $c "make uninstall leaves no file and no data directory" "$tmp/left"
