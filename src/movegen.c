@@ -103,6 +103,18 @@ bonus_choices(const struct yote_rules *r, uint64_t opp, int opphand)
 
 static void chain(struct gen *, int, uint64_t, uint64_t, int, int);
 
+/* Where a jump from sq in direction d lands when the point it passes
+ * over is in `over` and the landing point in `to`; -1 when it cannot. */
+static inline int
+jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
+    uint64_t to)
+{
+	int land = r->jump[sq][d];
+
+	return land >= 0 && (over & BIT(r->adj[sq][d])) && (to & BIT(land)) ?
+	    land : -1;
+}
+
 /*
  * The bonus pieces to try after a jump landing on land: those allowed,
  * with those that block the next jump of a chain from land, or else the
@@ -117,11 +129,9 @@ bonus_set(const struct gen *g, uint64_t opp, int land)
 
 	if (~g->bonus == 0)
 		return opp;
-	for (d = 0; r->chain && d < 4; d++) {
-		j = r->jump[land][d];
-		if (j >= 0 && (opp & BIT(r->adj[land][d])) && (opp & BIT(j)))
+	for (d = 0; r->chain && d < 4; d++)
+		if ((j = jump_to(r, land, d, opp, opp)) >= 0)
 			b |= BIT(j);
-	}
 	return b ? b : opp & -opp;
 }
 
@@ -149,12 +159,9 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 	int d, mid, land;
 
 	for (d = 0; d < 4 && !g->oom; d++) {
-		land = r->jump[sq][d];
-		if (land < 0)
+		if ((land = jump_to(r, sq, d, opp, empty)) < 0)
 			continue;
 		mid = r->adj[sq][d];
-		if (!(opp & BIT(mid)) || !(empty & BIT(land)))
-			continue;
 		opp2 = opp & ~BIT(mid);
 		own2 = (own & ~BIT(sq)) | BIT(land);
 		g->cur.seg_to[nseg] = (uint8_t)land;
@@ -214,12 +221,9 @@ chain_count(const struct yote_rules *r, int sq, uint64_t own, uint64_t opp,
 	int d, mid, land;
 
 	for (d = 0; d < 4; d++) {
-		land = r->jump[sq][d];
-		if (land < 0)
+		if ((land = jump_to(r, sq, d, opp, empty)) < 0)
 			continue;
 		mid = r->adj[sq][d];
-		if (!(opp & BIT(mid)) || !(empty & BIT(land)))
-			continue;
 		opp2 = opp & ~BIT(mid);
 		if (!r->chain || depth + 1 >= YOTE_MAX_SEGS) {
 			n += bonus_choices(r, opp2, opphand);
@@ -279,9 +283,7 @@ piece_captures(struct gen *g, const struct yote_pos *p, int s, int sq)
 	if (r->selfjump != YOTE_SJ_BRIDGE)
 		return;
 	for (d = 0; d < 4; d++) {
-		land = r->jump[sq][d];
-		if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
-		    !(empty & BIT(land)))
+		if ((land = jump_to(r, sq, d, own, empty)) < 0)
 			continue;
 		g->cur.kind = YOTE_BRIDGE;
 		g->cur.seg_to[0] = (uint8_t)land;
@@ -332,9 +334,8 @@ gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
 			g->cur.kind = YOTE_SELFJUMP;
 			g->cur.nseg = 1;
 			for (d = 0; d < 4; d++) {
-				land = r->jump[sq][d];
-				if (land >= 0 && (own & BIT(r->adj[sq][d])) &&
-				    (empty & BIT(land))) {
+				land = jump_to(r, sq, d, own, empty);
+				if (land >= 0) {
 					g->cur.seg_to[0] = (uint8_t)land;
 					emit(g);
 				}
@@ -351,7 +352,7 @@ yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 {
 	uint64_t own = p->pieces[s], opp = p->pieces[!s];
 	uint64_t empty = r->board & ~(own | opp), b, own2;
-	int d, d2, sq, land, mid2, land2;
+	int d, d2, sq, land;
 
 	if (placements_only(r, p))
 		return 0;
@@ -363,20 +364,13 @@ yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 	for (b = own; b; b &= b - 1) {
 		sq = lsb64(b);
 		for (d = 0; d < 4; d++) {
-			land = r->jump[sq][d];
-			if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
-			    !(empty & BIT(land)))
+			if ((land = jump_to(r, sq, d, own, empty)) < 0)
 				continue;
 			own2 = (own & ~BIT(sq)) | BIT(land);
-			for (d2 = 0; d2 < 4; d2++) {
-				land2 = r->jump[land][d2];
-				if (land2 < 0)
-					continue;
-				mid2 = r->adj[land][d2];
-				if ((opp & BIT(mid2)) &&
-				    !((own2 | opp) & BIT(land2)))
+			for (d2 = 0; d2 < 4; d2++)
+				if (jump_to(r, land, d2, opp,
+				    ~(own2 | opp)) >= 0)
 					return 1;
-			}
 		}
 	}
 	return 0;
@@ -419,9 +413,7 @@ count_raw(const struct yote_rules *r, const struct yote_pos *p, int s)
 	for (b = own; b; b &= b - 1) {
 		sq = lsb64(b);
 		for (d = 0; d < 4; d++) {
-			land = r->jump[sq][d];
-			if (land < 0 || !(own & BIT(r->adj[sq][d])) ||
-			    !(empty & BIT(land)))
+			if ((land = jump_to(r, sq, d, own, empty)) < 0)
 				continue;
 			own2 = (own & ~BIT(sq)) | BIT(land);
 			if (r->chain) {
@@ -429,14 +421,11 @@ count_raw(const struct yote_rules *r, const struct yote_pos *p, int s)
 				    1);
 				continue;
 			}
-			for (d2 = 0; d2 < 4; d2++) {
-				int l2 = r->jump[land][d2];
-
-				if (l2 >= 0 && (opp & BIT(r->adj[land][d2])) &&
-				    !((own2 | opp) & BIT(l2)))
+			for (d2 = 0; d2 < 4; d2++)
+				if (jump_to(r, land, d2, opp,
+				    ~(own2 | opp)) >= 0)
 					n += bonus_choices(r, opp & (opp - 1),
 					    opphand);
-			}
 		}
 	}
 	return n;
