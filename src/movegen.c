@@ -345,35 +345,38 @@ gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
 	}
 }
 
-/* Captures available to side s by bit operations (bridge included). */
+/* The points of `to` that a jump reaches from a point of `from` over a
+ * point of `over`, in any direction. */
+static inline uint64_t
+jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)
+{
+	uint64_t hit = 0;
+	int d;
+
+	for (d = 0; d < 4; d++)
+		hit |= shift_dir(r, shift_dir(r, from, d) & over, d) & to;
+	return hit;
+}
+
+/*
+ * Captures available to side s by bit operations.  A bridge is a
+ * self-jump, then a capture from where it landed; the point it left
+ * cannot be that capture's landing (that jump would pass over its own
+ * piece), so the points empty before the move are the ones to test.
+ */
 int
 yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
     int s)
 {
 	uint64_t own = p->pieces[s], opp = p->pieces[!s];
-	uint64_t empty = r->board & ~(own | opp), b, own2;
-	int d, d2, sq, land;
+	uint64_t empty = r->board & ~(own | opp);
 
 	if (placements_only(r, p))
 		return 0;
-	for (d = 0; d < 4; d++)
-		if (shift_dir(r, shift_dir(r, own, d) & opp, d) & empty)
-			return 1;
-	if (r->selfjump != YOTE_SJ_BRIDGE)
-		return 0;
-	for (b = own; b; b &= b - 1) {
-		sq = lsb64(b);
-		for (d = 0; d < 4; d++) {
-			if ((land = jump_to(r, sq, d, own, empty)) < 0)
-				continue;
-			own2 = (own & ~BIT(sq)) | BIT(land);
-			for (d2 = 0; d2 < 4; d2++)
-				if (jump_to(r, land, d2, opp,
-				    ~(own2 | opp)) >= 0)
-					return 1;
-		}
-	}
-	return 0;
+	if (jumps(r, own, opp, empty))
+		return 1;
+	return r->selfjump == YOTE_SJ_BRIDGE &&
+	    jumps(r, jumps(r, own, own, empty), opp, empty) != 0;
 }
 
 /* Count the moves of side s, ignoring whether the game is over. */
@@ -456,23 +459,39 @@ yote_raw_has_move(const struct yote_rules *r, const struct yote_pos *p, int s)
 	return yote_pos_has_capture(r, p, s);
 }
 
+/* A generator for r into out (emptied), with these bonus points and
+ * limit (struct gen). */
+static void
+gen_init(struct gen *g, const struct yote_rules *r, uint64_t bonus,
+    size_t limit, struct yote_movelist *out)
+{
+	out->n = 0;
+	g->r = r;
+	g->out = out;
+	g->oom = 0;
+	g->bonus = bonus;
+	g->limit = limit;
+}
+
+/* The moves generated, or the error that stopped the generator. */
+static long
+gen_done(const struct gen *g)
+{
+	return g->oom ? (g->oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
+	    (long)g->out->n;
+}
+
 static long
 gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t from, uint64_t bonus, size_t limit, struct yote_movelist *out)
 {
 	struct gen g;
 
-	out->n = 0;
+	gen_init(&g, r, bonus, limit, out);
 	if (yote_over_unless_blocked(r, p))
 		return 0;
-	g.r = r;
-	g.out = out;
-	g.oom = 0;
-	g.bonus = bonus;
-	g.limit = limit;
 	gen_raw(&g, p, p->side, from);
-	return g.oom ? (g.oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
-	    (long)out->n;
+	return gen_done(&g);
 }
 
 static long
@@ -482,19 +501,13 @@ captures_masked(const struct yote_rules *r, const struct yote_pos *p,
 	struct gen g;
 	uint64_t b;
 
-	out->n = 0;
+	gen_init(&g, r, bonus, limit, out);
 	if (placements_only(r, p) || yote_over_unless_blocked(r, p))
 		return 0;
-	g.r = r;
-	g.out = out;
-	g.oom = 0;
-	g.bonus = bonus;
-	g.limit = limit;
 	memset(&g.cur, 0, offsetof(struct yote_move, seg_to));
 	for (b = p->pieces[p->side]; b; b &= b - 1)
 		piece_captures(&g, p, p->side, lsb64(b));
-	return g.oom ? (g.oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
-	    (long)out->n;
+	return gen_done(&g);
 }
 
 long
