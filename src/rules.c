@@ -126,9 +126,8 @@ node_error(struct yote_error *err, const yaml_node_t *n, const char *fmt, ...)
 	return YOTE_EVALUE;
 }
 
-/* Match a scalar against a list of names; -1 if none. */
-static int
-pick(const char *v, const char *const *names, int n)
+int
+yote_name_index(const char *v, const char *const *names, int n)
 {
 	int i;
 
@@ -198,7 +197,7 @@ enum_value(struct yote_error *err, const yaml_node_t *n, const char *key,
 
 	if (scalar_value(err, n, key, &v) != 0)
 		return YOTE_EVALUE;
-	if ((x = pick(v, names, count)) < 0) {
+	if ((x = yote_name_index(v, names, count)) < 0) {
 		expect[0] = '\0';
 		for (i = 0; i < count; i++) {
 			strcat(expect, names[i]);
@@ -305,7 +304,7 @@ read_key(struct yote_rules *r, enum rkey k, yaml_document_t *doc,
 	case K_CHAIN:
 		if (scalar_value(err, n, key, &v) != 0)
 			return YOTE_EVALUE;
-		if ((x = pick(v, yesno, 4)) < 0)
+		if ((x = yote_name_index(v, yesno, 4)) < 0)
 			return node_error(err, n, "rules: bad value '%s' for "
 			    "'chain': expected yes or no", v);
 		r->chain = x & 1;
@@ -357,8 +356,8 @@ rules_from_document(yaml_document_t *doc, struct yote_rules *r,
 		if (kn->type != YAML_SCALAR_NODE)
 			return node_error(err, kn, "rules: keys must be "
 			    "plain names");
-		k = pick((const char *)kn->data.scalar.value, key_names,
-		    K_COUNT);
+		k = yote_name_index((const char *)kn->data.scalar.value,
+		    key_names, K_COUNT);
 		if (k < 0)
 			return node_error(err, kn, "rules: unknown key '%s'",
 			    (const char *)kn->data.scalar.value);

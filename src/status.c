@@ -13,7 +13,6 @@
  *  4. move-limit: N plies in a row without a capture: draw.
  * The same checks apply to a set-up start position.
  */
-#include <string.h>
 
 #include "yote_int.h"
 
@@ -81,12 +80,7 @@ yote_result_text(enum yote_result res)
 int
 yote_result_parse(const char *s)
 {
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (strcmp(s, result_texts[i]) == 0)
-			return i;
-	return -1;
+	return yote_name_index(s, result_texts, 4);
 }
 
 static const char *const term_texts[] = { "", "capture-all", "blocked",
@@ -102,10 +96,9 @@ yote_termination_text(enum yote_termination t)
 int
 yote_termination_parse(const char *s)
 {
-	int i;
+	/* from 1: "" names no termination */
+	int i = yote_name_index(s, term_texts + 1,
+	    (int)(sizeof(term_texts) / sizeof(term_texts[0])) - 1);
 
-	for (i = 1; i < (int)(sizeof(term_texts) / sizeof(term_texts[0])); i++)
-		if (strcmp(s, term_texts[i]) == 0)
-			return i;
-	return -1;
+	return i < 0 ? -1 : i + 1;
 }

@@ -50,6 +50,9 @@ struct yote_node *yote_scalar_new(const char *text, size_t len);
  * byte does not count) */
 int yote_pos_same(const struct yote_pos *a, const struct yote_pos *b);
 
+/* rules.c: the index of v among the n names, or -1 */
+int yote_name_index(const char *v, const char *const *names, int n);
+
 /* rules.c: whether a --rules/rules: value names a file, not a built-in */
 int yote_rules_spec_is_file(const char *spec);
 
