@@ -31,6 +31,7 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
+	src/analysis.c \
 	src/archive.c src/lines.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o

@@ -110,10 +110,11 @@ for d in 1 2 3; do
 		note "$tmp/err"
 	fi
 done
-# the best move offered is the capture white had, and the reply is no mistake
-c=$(col "$tmp/t" 15 5)/$(col "$tmp/t" 16 6)
-ok "$([ "$c" = "d3xd5+a1/-" ] && echo 1)" \
-    "classic: best at ply 15 is d3xd5+a1, the chain at ply 16 is not graded ($c)"
+# a better move is offered (several keep +6), and the reply is no mistake
+b=$(col "$tmp/t" 15 5)
+c=$(col "$tmp/t" 16 6)
+ok "$([ "$b" != - ] && [ "$b" != e3 ] && [ "$c" = - ] && echo 1)" \
+    "classic: a best move at ply 15 ($b), the chain at ply 16 is not graded ($c)"
 
 for d in 1 2 3; do
 	yote-analyze --depth $d "$data/blunder-ndar-kepp.yaml" >"$tmp/out" \
@@ -122,9 +123,9 @@ for d in 1 2 3; do
 	plies "$tmp/out" >"$tmp/t"
 	c=$(col "$tmp/t" 1 6)/$(col "$tmp/t" 1 7)/$(col "$tmp/t" 1 4)
 	c2=$(col "$tmp/t" 2 3)/$(col "$tmp/t" 2 4)/$(col "$tmp/t" 2 6)
-	if [ $st = 0 ] && [ "$c" = "blunder/??/#-1" ] &&
+	if [ $st = 0 ] && [ "$c" = "blunder/??/#+1" ] &&
 	    [ "$c2" = "#+1/#+0/-" ]; then
-		ok 1 "ndar-kepp, depth $d: ply 1 (b4-b5, walks into Ndar-Kepp) is a blunder, eval #-1; ply 2 #+1 -> #+0"
+		ok 1 "ndar-kepp, depth $d: ply 1 (second's b4-b5, walks into Ndar-Kepp) is a blunder, eval #+1 (first's view); ply 2 #+1 -> #+0"
 	else
 		ok 0 "ndar-kepp, depth $d: ply 1 '$c', ply 2 '$c2', exit status $st"
 		note "$tmp/err"
