@@ -186,7 +186,14 @@ judge(struct work *w, size_t i, const struct searched *b,
 		/* a proven result is one ply nearer after its move */
 		v->after = v->before + (v->before > YOTE_WIN_BOUND) -
 		    (v->before < -YOTE_WIN_BOUND);
-	else if (value_at(w, &w->g.pos[i], after, b->sr.depth - 1, lim,
+	else if (proven(v->before)) {
+		/* a search that proves a result stops early: it sets no
+		 * horizon, and a slower win needs the deepest look we have */
+		if (after == NULL && search(w, &w->g.pos[i], lim,
+		    &w->tmp) != 0)
+			return YOTE_ENOMEM;
+		v->after = -(after != NULL ? after : &w->tmp)->sr.score;
+	} else if (value_at(w, &w->g.pos[i], after, b->sr.depth - 1, lim,
 	    &x) != 0)
 		return YOTE_ENOMEM;
 	else
@@ -209,17 +216,17 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	cap = (cap > DEEP_MIN_NODES ? cap : DEEP_MIN_NODES) * DEEP_FACTOR;
 	deep.nodes = cap < DEEP_MAX_NODES ? cap : DEEP_MAX_NODES;
 	deep.movetime_ms *= DEEP_FACTOR;
-	deep.depth = b->sr.depth + 2;
+	/* a proven value before the move needs no deeper look; after does */
+	if (proven(b->sr.score))
+		deep.depth = (w->s[i].sr.depth > deep.depth ?
+		    w->s[i].sr.depth : deep.depth) + 2;
+	else
+		deep.depth = b->sr.depth + 2;
 	if (deep.depth > YOTE_MAX_PLY - 4)
 		deep.depth = YOTE_MAX_PLY - 4;
-	/* a proven value before the move needs no deeper look; after does */
 	if (!proven(b->sr.score)) {
 		if (search(w, &w->g.pos[i - 1], &deep, &w->deep) != 0)
 			return YOTE_ENOMEM;
-		b = &w->deep;
-	} else {
-		w->deep = *b;
-		w->deep.sr.depth = deep.depth;
 		b = &w->deep;
 	}
 	return judge(w, i, b, NULL, &deep, v);

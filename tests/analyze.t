@@ -10,7 +10,10 @@
 #  3. Determinism: the same run twice, -j 1 against -j 2, --nodes.
 #  4. Records: the output validates, keeps unknown keys and comment:
 #     annotations, the analysis: header counts what the plies say.
-#  5. --only, --side, --from-ply, --summary and --tsv layouts, --graph
+#  5. Won positions (tests/data/analyze/won.yaml): a slower win is no
+#     mistake, a missed faster win at most an inaccuracy; evaluations
+#     from the first side's view, older records (mover's view) turned.
+#  6. --only, --side, --from-ply, --summary and --tsv layouts, --graph
 #     (xmllint, one marker per graded ply), --best, the progress line on
 #     a terminal (with script(1)), usage errors (exit 2).
 #
@@ -251,7 +254,59 @@ for f in samples/invalid/*.yaml; do
 done
 ok "$([ -z "$bad" ] && echo 1)" "samples/invalid/*.yaml: each exits 1 with a diagnostic${bad:+ (not:$bad)}"
 
-# ------------------------------------------------------------ 5. options
+# ------------------------------------------------------------ 5. won games, views
+# won.yaml: first wins at once with b1xb3 under a 3x3 ruleset
+yote-analyze "$data/won.yaml" >"$tmp/w" 2>"$tmp/err"
+st=$?
+for g in 1 2 3 4; do
+	plies "$tmp/w" $g >"$tmp/w$g"
+done
+c=$(col "$tmp/w1" 1 3)/$(col "$tmp/w1" 1 4)/$(col "$tmp/w1" 1 5)/$(col "$tmp/w1" 1 6)
+case $c in
+"#+1/#+"*/-/-) k=1 ;;
+*) k=0 ;;
+esac
+ok "$([ $st = 0 ] && [ $k = 1 ] && echo 1)" \
+    "a slower win after a proven win (#+1, a1-a2, still a proven win) is not graded, no best: ($c)"
+c=$(col "$tmp/w2" 1 6)
+ok "$( { [ "$c" = inaccuracy ] || [ "$c" = - ]; } && echo 1)" \
+    "a missed faster win (#+1, c1-c2 still well ahead) is at most an inaccuracy ($c)"
+c=$(col "$tmp/w3" 1 3)/$(col "$tmp/w3" 1 4)/$(col "$tmp/w4" 1 3)/$(col "$tmp/w4" 1 4)
+ok "$([ "$c" = "#+1/#+0/#-1/#-0" ] && echo 1)" \
+    "evaluations from the first side's view: first winning #+1 -> #+0, second winning #-1 -> #-0 ($c)"
+k=$(grep -c '^  eval-view: first$' "$tmp/w")
+ok "$([ "$k" = 4 ] && echo 1)" "analysis: says eval-view: first in each of the 4 records ($k)"
+# the sign of an ordinary score: after first's blunder at ply 15 second
+# is winning, and stays so whoever moves
+yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
+plies "$tmp/o" >"$tmp/t"
+c=$(col "$tmp/t" 15 3)/$(col "$tmp/t" 15 4)/$(col "$tmp/t" 16 3)/$(col "$tmp/t" 16 4)
+case $c in
++*/-*/-*/-*) k=1 ;;
+*) k=0 ;;
+esac
+ok $k "first's blunder at ply 15: + before, - after, - around second's ply 16 ($c)"
+# best: and pv: only on graded plies, and always there
+bad=$(awk '/^---/ { g++ } /^- / { if (b != c) bad++; b = c = 0 }
+    /^  best:/ { b = 1 } /^  class:/ { c = 1 }
+    END { if (b != c) bad++; print bad + 0 }' "$tmp/a1")
+k=$(grep -c '^  best:' "$tmp/a1")
+ok "$([ "$bad" = 0 ] && [ "$k" -gt 0 ] && echo 1)" \
+    "best: and pv: on exactly the graded plies of samples/classic.yaml ($k)"
+# an older record (mover's view, no eval-view): read in its view and
+# written in the first side's, here for ply 1 which --from-ply 2 leaves
+yote-analyze --depth 1 --from-ply 2 "$data/old-view.yaml" >"$tmp/o" 2>&1
+st=$?
+plies "$tmp/o" >"$tmp/t"
+c=$(col "$tmp/t" 1 3)/$(col "$tmp/t" 1 4)/$(col "$tmp/t" 2 3)/$(col "$tmp/t" 2 4)
+ok "$([ $st = 0 ] && [ "$c" = "-1.01/#+1/#+1/#+0" ] && grep -q '^  eval-view: first$' "$tmp/o" && echo 1)" \
+    "an older record's mover-view evals (second's +1.01, #-1) become the first side's (-1.01, #+1) ($c)"
+yote-analyze --depth 1 "$tmp/o" >"$tmp/o2" 2>&1
+plies "$tmp/o2" >"$tmp/t2"
+c=$(col "$tmp/t2" 1 4)
+ok "$([ "$c" = "#+1" ] && echo 1)" "a record in the first side's view is not turned again ($c)"
+
+# ------------------------------------------------------------ 6. options
 G=$(grep -c '^---' "$tmp/a1")	# games in samples/classic.yaml
 yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
 plies "$tmp/o" >"$tmp/full"
