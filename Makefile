@@ -30,11 +30,13 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
 LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
-	src/status.c src/record.c src/game.c src/eval.c src/search.c src/annotate.c \
-	src/analysis.c \
-	src/archive.c src/lines.c
+	src/status.c src/record.c src/checker.c src/eval.c src/search.c src/annotate.c \
+	src/archive.c src/lines.c \
+	src/game.c \
+	src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
-TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
+TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o \
+	bin/obj/play.o
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
 
@@ -44,7 +46,7 @@ bin/obj/.dir:
 	mkdir -p bin/obj
 	touch $@
 
-bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/draw.h \
+bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/draw.h src/play.h \
     bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

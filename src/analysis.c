@@ -40,14 +40,6 @@
 #define DEEP_MIN_NODES 20000ULL
 #define DEEP_MAX_NODES 4000000ULL       /* ... and never more than this */
 
-/* The game as played. */
-struct line {
-	struct yote_pos *pos;   /* pos[0] the start, pos[i] after ply i */
-	struct yote_move *mv;   /* mv[i - 1] made ply i */
-	size_t n, cap;          /* plies, allocated */
-	int oom;
-};
-
 /* One search of a position, with the score of each iteration. */
 struct searched {
 	struct yote_search_result sr;
@@ -66,54 +58,12 @@ struct work {
 	const struct yote_rules *r;
 	const struct yote_annotate_opts *o;
 	struct yote_annotation *out;
-	struct line g;
+	const struct yote_game *g;     /* the game as played */
+	size_t n;               /* its plies */
 	struct searched *s;     /* s[i]: position i under the budget */
 	struct searched deep, tmp;      /* re-searches */
 	int oom;                /* a node could not be made */
-	yote_diag_fn diag;      /* the caller's, with its context */
-	void *ctx;
 };
-
-/* The checker has one context for its two callbacks: the work. */
-static void
-pass_diag(void *ctx, const struct yote_error *err)
-{
-	struct work *w = ctx;
-
-	if (w->diag != NULL)
-		w->diag(w->ctx, err);
-}
-
-static int
-keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct line *g = &((struct work *)ctx)->g;
-	size_t cap;
-	void *p;
-
-	(void)ply;
-	(void)item;
-	if (g->n + 2 > g->cap) {
-		cap = g->cap ? g->cap * 2 : 128;
-		if ((p = realloc(g->pos, cap * sizeof(*g->pos))) == NULL)
-			goto nomem;
-		g->pos = p;
-		if ((p = realloc(g->mv, cap * sizeof(*g->mv))) == NULL)
-			goto nomem;
-		g->mv = p;
-		g->cap = cap;
-	}
-	if (g->n == 0)
-		g->pos[0] = *before;
-	g->mv[g->n] = *m;
-	g->pos[++g->n] = *after;
-	return 0;
-nomem:
-	g->oom = 1;
-	return 1;
-}
 
 static void
 keep_iteration(void *ctx, const struct yote_search_result *sr)
@@ -182,18 +132,18 @@ judge(struct work *w, size_t i, const struct searched *b,
 
 	v->by = &b->sr;
 	v->before = b->sr.score;
-	if (yote_move_equal(&w->g.mv[i - 1], &b->sr.best))
+	if (yote_move_equal(yote_game_move(w->g, i), &b->sr.best))
 		/* a proven result is one ply nearer after its move */
 		v->after = v->before + (v->before > YOTE_WIN_BOUND) -
 		    (v->before < -YOTE_WIN_BOUND);
 	else if (proven(v->before)) {
 		/* a search that proves a result stops early: it sets no
 		 * horizon, and a slower win needs the deepest look we have */
-		if (after == NULL && search(w, &w->g.pos[i], lim,
+		if (after == NULL && search(w, yote_game_pos(w->g, i), lim,
 		    &w->tmp) != 0)
 			return YOTE_ENOMEM;
 		v->after = -(after != NULL ? after : &w->tmp)->sr.score;
-	} else if (value_at(w, &w->g.pos[i], after, b->sr.depth - 1, lim,
+	} else if (value_at(w, yote_game_pos(w->g, i), after, b->sr.depth - 1, lim,
 	    &x) != 0)
 		return YOTE_ENOMEM;
 	else
@@ -225,7 +175,7 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	if (deep.depth > YOTE_MAX_PLY - 4)
 		deep.depth = YOTE_MAX_PLY - 4;
 	if (!proven(b->sr.score)) {
-		if (search(w, &w->g.pos[i - 1], &deep, &w->deep) != 0)
+		if (search(w, yote_game_pos(w->g, i - 1), &deep, &w->deep) != 0)
 			return YOTE_ENOMEM;
 		b = &w->deep;
 	}
@@ -423,10 +373,10 @@ convert_view(struct work *w, struct yote_record *rec,
 		return;
 	for (i = 0; i < moves->n; i++) {
 		/* sides alternate; past a bad move, go on alternating */
-		if (i < w->g.n)
-			mover = w->g.pos[i].side;
+		if (i < w->n)
+			mover = yote_game_pos(w->g, i)->side;
 		else
-			mover = (w->g.pos[w->g.n].side + (int)(i - w->g.n)) &
+			mover = (yote_game_now(w->g)->side + (int)(i - w->n)) &
 			    1;
 		for (k = 0; k < 2; k++)
 			if (yote_annotation_eval(rec, moves->kids[i], keys[k],
@@ -448,16 +398,16 @@ grade(struct work *w, struct yote_record *rec)
 	size_t i, first = out->first;
 	int s;
 
-	for (i = first; i <= w->g.n; i++) {
-		if (search(w, &w->g.pos[i], &o->lim, &w->s[i]) != 0)
+	for (i = first; i <= w->n; i++) {
+		if (search(w, yote_game_pos(w->g, i), &o->lim, &w->s[i]) != 0)
 			return YOTE_ENOMEM;
 		out->wc[i] = yote_win_chance(first_view(w->s[i].sr.score,
-		    w->g.pos[i].side));
+		    yote_game_pos(w->g, i)->side));
 	}
 	if (moves != NULL && moves->type == YOTE_NODE_SEQ)
 		convert_view(w, rec, moves);
-	for (i = first + 1; i <= w->g.n; i++) {
-		s = w->g.pos[i - 1].side;
+	for (i = first + 1; i <= w->n; i++) {
+		s = yote_game_pos(w->g, i - 1)->side;
 		if (o->side >= 0 && o->side != s)
 			continue;
 		if (judge(w, i, &w->s[i - 1], &w->s[i], &o->lim, &v) != 0 ||
@@ -485,6 +435,7 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
     yote_diag_fn diag, void *ctx)
 {
 	struct yote_game_info info;
+	struct yote_game *g = NULL;
 	struct work w;
 	long problems;
 	size_t n;
@@ -494,23 +445,13 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 	w.e = e;
 	w.o = o;
 	w.out = out;
-	w.diag = diag;
-	w.ctx = ctx;
-	problems = yote_checker_play(ck, rec, file, &info, pass_diag,
-	    keep_ply, &w);
-	if (w.g.oom || problems == YOTE_ENOMEM) {
-		problems = YOTE_ENOMEM;
+	problems = yote_game_from_record(ck, rec, file, &info, diag, ctx,
+	    &g);
+	if (problems == YOTE_ENOMEM || g == NULL)
 		goto out;
-	}
-	if (info.rules == NULL)
-		goto out;
-	w.r = info.rules;
-	if (w.g.n == 0 && (w.g.pos = malloc(sizeof(*w.g.pos))) == NULL) {
-		problems = YOTE_ENOMEM;
-		goto out;
-	}
-	w.g.pos[0] = info.start;
-	n = w.g.n;
+	w.g = g;
+	w.r = yote_game_rules(g);
+	w.n = n = yote_game_plies(g);
 	out->plies = n;
 	out->first = o->from_ply > 1 ? o->from_ply - 1 : 0;
 	if (out->first > n)
@@ -527,8 +468,7 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 		problems = YOTE_ENOMEM;
 out:
 	free(w.s);
-	free(w.g.pos);
-	free(w.g.mv);
+	yote_game_free(g);
 	return problems;
 }
 

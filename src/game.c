@@ -1,539 +1,308 @@
 /*
- * game.c - playing a record through, and checking it against the rules.
- *
- * What a record must satisfy (notation.md, rules.md sections 4 and 8):
- *  - a mapping with yote: 1 and a moves: list; rules: a built-in name or
- *    a ruleset file; start: a valid position (default: the empty board);
- *  - every move well-formed and legal in turn, none after the game ended;
- *  - a finished game carries its true result (and termination, if given);
- *  - in a game that is not over, a result other than * needs a declared
- *    termination: resignation with 1-0 or 0-1, agreement with the result
- *    the rules give it (a draw; where the ruleset scores a blocked game by
- *    captures, as traditional does, the side that captured more wins),
- *    time and adjudication with any decisive or drawn result;
- *  - * goes only with unfinished or with no termination.
+ * game.c - a game played through: a ruleset, a start position, the moves
+ * and the position after each; filled by playing moves (checked against
+ * the rules) or by the record checker, and turned back into a record.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "yote_int.h"
 
-#define RULES_CACHE 16          /* ruleset files kept loaded */
+/* libyaml's styles, as struct yote_node keeps them */
+#define STYLE_ANY 0
+#define STYLE_FLOW 2
 
-struct cached_rules {
-	char *path;
-	struct yote_rules *rules;
+struct yote_game {
+	const struct yote_rules *r;     /* not owned */
+	struct yote_pos *pos;   /* pos[0] the start, pos[i] after ply i */
+	struct yote_move *mv;   /* mv[i - 1] made ply i */
+	size_t n, cap;          /* plies, allocated positions */
+	struct yote_movelist list;      /* scratch for legality tests */
 };
 
-struct yote_checker {
-	struct cached_rules cache[RULES_CACHE];
-	int ncache;
-	struct yote_movelist list;      /* reused for every move */
-	const struct yote_rules *fallback;      /* for records without rules: */
-	char failed[700];       /* why the last ruleset file was refused */
-};
-
-void
-yote_checker_set_rules(struct yote_checker *ck, const struct yote_rules *r)
+/* A game with room for its first plies and no start yet. */
+static struct yote_game *
+game_alloc(void)
 {
-	ck->fallback = r;
-}
+	struct yote_game *g;
 
-static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
-	"limit", "not-a-mapping", "missing-key", "bad-version", "bad-type",
-	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
-	"bad-result", "bad-termination", "result-mismatch", "io",
-	"duplicate-key", "damaged-archive" };
-
-const char *
-yote_diag_name(int diag)
-{
-	return diag >= 0 && diag < YOTE_D_COUNT ? diag_names[diag] : "?";
-}
-
-struct yote_checker *
-yote_checker_new(void)
-{
-	return calloc(1, sizeof(struct yote_checker));
-}
-
-void
-yote_checker_free(struct yote_checker *ck)
-{
-	int i;
-
-	if (ck == NULL)
-		return;
-	for (i = 0; i < ck->ncache; i++) {
-		free(ck->cache[i].path);
-		yote_rules_free(ck->cache[i].rules);
-	}
-	yote_movelist_free(&ck->list);
-	free(ck);
-}
-
-const struct yote_node *
-yote_item_move(const struct yote_node *item)
-{
-	if (item == NULL)
+	if ((g = calloc(1, sizeof(*g))) == NULL)
 		return NULL;
-	if (item->type == YOTE_NODE_MAP)
-		item = yote_node_get(item, "move");
-	return item != NULL && item->type == YOTE_NODE_SCALAR ? item : NULL;
-}
-
-/* Everything one check needs to report a problem. */
-struct run {
-	const char *file;
-	unsigned long game;
-	yote_diag_fn diag;
-	void *ctx;
-	struct yote_game_info *info;
-};
-
-static void
-report(struct run *run, int diag, const struct yote_node *at,
-    unsigned long ply, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-static void
-report(struct run *run, int diag, const struct yote_node *at,
-    unsigned long ply, const char *fmt, ...)
-{
-	struct yote_error e;
-	va_list ap;
-
-	run->info->problems++;
-	if (run->diag == NULL)
-		return;
-	memset(&e, 0, sizeof(e));
-	e.code = diag == YOTE_D_ILLEGAL_MOVE || diag == YOTE_D_AFTER_END ?
-	    YOTE_EILLEGAL : YOTE_EVALUE;
-	e.diag = diag;
-	e.file = run->file;
-	e.game = run->game;
-	e.ply = ply;
-	if (at != NULL) {
-		e.line = at->line;
-		e.col = at->col;
+	g->cap = 128;
+	g->pos = malloc(g->cap * sizeof(*g->pos));
+	g->mv = malloc(g->cap * sizeof(*g->mv));
+	if (g->pos == NULL || g->mv == NULL) {
+		yote_game_free(g);
+		return NULL;
 	}
-	va_start(ap, fmt);
-	vsnprintf(e.msg, sizeof(e.msg), fmt, ap);
-	va_end(ap);
-	run->diag(run->ctx, &e);
+	return g;
 }
 
-/* A ruleset file named in a record: relative to the record's folder. */
-static const struct yote_rules *
-rules_file(struct yote_checker *ck, const char *spec, const char *file,
+struct yote_game *
+yote_game_new(const struct yote_rules *r, const struct yote_pos *start)
+{
+	struct yote_game *g;
+
+	if ((g = game_alloc()) == NULL)
+		return NULL;
+	g->r = r;
+	if (start != NULL)
+		g->pos[0] = *start;
+	else
+		yote_pos_start(r, &g->pos[0]);
+	return g;
+}
+
+void
+yote_game_free(struct yote_game *g)
+{
+	if (g == NULL)
+		return;
+	free(g->pos);
+	free(g->mv);
+	yote_movelist_free(&g->list);
+	free(g);
+}
+
+/* Add a ply known to be legal, leading to after (NULL: play it); 0 or
+ * YOTE_ENOMEM. */
+static int
+push(struct yote_game *g, const struct yote_move *m,
+    const struct yote_pos *after)
+{
+	struct yote_pos *np;
+	struct yote_move *nm;
+	size_t cap;
+
+	if (g->n + 2 > g->cap) {
+		cap = g->cap * 2;
+		if ((np = realloc(g->pos, cap * sizeof(*np))) == NULL)
+			return YOTE_ENOMEM;
+		g->pos = np;
+		if ((nm = realloc(g->mv, cap * sizeof(*nm))) == NULL)
+			return YOTE_ENOMEM;
+		g->mv = nm;
+		g->cap = cap;
+	}
+	g->mv[g->n] = *m;
+	if (after != NULL)
+		g->pos[g->n + 1] = *after;
+	else {
+		g->pos[g->n + 1] = g->pos[g->n];
+		yote_pos_play(g->r, &g->pos[g->n + 1], m);
+	}
+	g->n++;
+	return 0;
+}
+
+int
+yote_game_play(struct yote_game *g, const struct yote_move *m,
     struct yote_error *err)
 {
-	struct yote_rules *r;
-	const char *slash;
-	char *path;
-	size_t dirlen = 0;
-	int i;
-
-	if (spec[0] != '/' && file != NULL && (slash = strrchr(file, '/')))
-		dirlen = (size_t)(slash - file) + 1;
-	if ((path = malloc(dirlen + strlen(spec) + 1)) == NULL)
-		return NULL;
-	memcpy(path, file, dirlen);
-	strcpy(path + dirlen, spec);
-	for (i = 0; i < ck->ncache; i++)
-		if (strcmp(ck->cache[i].path, path) == 0) {
-			free(path);
-			return ck->cache[i].rules;
-		}
-	if (yote_rules_load_file(path, &r, err) != 0) {
-		/* the message must not point into path once it is freed */
-		if (err != NULL && err->line > 0)
-			snprintf(ck->failed, sizeof(ck->failed), "ruleset file "
-			    "%s:%lu:%lu: %s", path, err->line, err->col,
-			    err->msg);
-		else if (err != NULL)
-			snprintf(ck->failed, sizeof(ck->failed), "ruleset file "
-			    "%s: %s", path, err->msg);
-		free(path);
-		return NULL;
-	}
-	if (ck->ncache == RULES_CACHE) {
-		free(ck->cache[0].path);
-		yote_rules_free(ck->cache[0].rules);
-		memmove(&ck->cache[0], &ck->cache[1],
-		    (RULES_CACHE - 1) * sizeof(ck->cache[0]));
-		ck->ncache--;
-	}
-	ck->cache[ck->ncache].path = path;
-	ck->cache[ck->ncache].rules = r;
-	ck->ncache++;
-	return r;
-}
-
-static const struct yote_rules *
-record_rules(struct yote_checker *ck, struct run *run,
-    const struct yote_node *rn, const struct yote_rules *embedded)
-{
-	const struct yote_rules *r;
-	struct yote_error e;
-	int owned;
-
-	if (rn == NULL)
-		return ck->fallback ? ck->fallback :
-		    yote_rules_by_name("classic");
-	if (rn->type != YOTE_NODE_SCALAR) {
-		report(run, YOTE_D_BAD_TYPE, rn, 0, "'rules' must be a "
-		    "ruleset name or file");
-		return NULL;
-	}
-	if (!yote_rules_spec_is_file(rn->text)) {
-		yote_error_clear(&e);
-		if (yote_rules_get(rn->text, &r, &owned, &e) != 0) {
-			report(run, YOTE_D_BAD_RULES, rn, 0, "%s", e.msg);
-			return NULL;
-		}
-		return r;       /* a built-in: never owned */
-	}
-	/* an archive brings the ruleset file along: no need for the file */
-	if (embedded != NULL)
-		return embedded;
-	yote_error_clear(&e);
-	ck->failed[0] = '\0';
-	if ((r = rules_file(ck, rn->text, run->file, &e)) == NULL)
-		report(run, YOTE_D_BAD_RULES, rn, 0, "%s", ck->failed[0] ?
-		    ck->failed : "out of memory");
-	return r;
-}
-
-/* YAML mappings have unique keys; a repeated one would hide a value. */
-static void
-check_duplicates(struct run *run, const struct yote_node *map)
-{
-	size_t i, j;
-
-	for (i = 2; i + 1 < map->n; i += 2) {
-		if (map->kids[i]->type != YOTE_NODE_SCALAR)
-			continue;
-		for (j = 0; j < i; j += 2)
-			if (yote_node_is(map->kids[j], map->kids[i]->text)) {
-				report(run, YOTE_D_DUPLICATE_KEY, map->kids[i],
-				    0, "key '%s' given twice (first at line "
-				    "%lu): a record is one game; are two games "
-				    "missing a '---' between them?",
-				    map->kids[i]->text, map->kids[j]->line);
-				break;
-			}
-	}
-}
-
-/* A scalar value of a known key, or NULL with a report. */
-static const struct yote_node *
-scalar_key(struct run *run, const struct yote_node *root, const char *key)
-{
-	const struct yote_node *n = yote_node_get(root, key);
-
-	if (n != NULL && n->type != YOTE_NODE_SCALAR) {
-		report(run, YOTE_D_BAD_TYPE, n, 0, "'%s' must be a single "
-		    "value, not a %s", key, n->type == YOTE_NODE_MAP ?
-		    "mapping" : "list");
-		return NULL;
-	}
-	return n;
-}
-
-/* "; legal from c3: c3-b3 c3-d3" or a count, after an illegal move. */
-static void
-alternatives(struct yote_checker *ck, const struct yote_rules *r,
-    const struct yote_pos *p, int from, char *buf, size_t size)
-{
-	char text[YOTE_MOVE_TEXT], sq[4];
-	unsigned long long all;
-	size_t i, used;
-
-	buf[0] = '\0';
-	all = yote_count_moves(r, p);
-	yote_square_name(r, from, sq);
-	if (yote_gen_moves_from(r, p, from, &ck->list) <= 0) {
-		snprintf(buf, size, " (no legal move from %s; %llu legal "
-		    "move%s in all)", sq, all, all == 1 ? "" : "s");
-		return;
-	}
-	if (ck->list.n > 8) {
-		snprintf(buf, size, " (%zu legal moves from %s)", ck->list.n,
-		    sq);
-		return;
-	}
-	yote_movelist_sort(r, &ck->list);
-	used = (size_t)snprintf(buf, size, " (legal from %s:", sq);
-	for (i = 0; i < ck->list.n && used < size; i++)
-		used += (size_t)snprintf(buf + used, size - used, " %s",
-		    yote_move_format(r, &ck->list.v[i], text));
-	if (used < size)
-		snprintf(buf + used, size - used, ")");
-}
-
-/* Play the moves; returns 0 when all were legal. */
-static int
-play_moves(struct yote_checker *ck, struct run *run,
-    const struct yote_rules *r, const struct yote_node *moves,
-    yote_ply_fn plyfn, void *ctx)
-{
-	struct yote_game_info *info = run->info;
-	struct yote_move_text mt;
-	struct yote_move m;
-	struct yote_error e;
-	struct yote_outcome o;
-	struct yote_pos before;
-	const struct yote_node *item, *mn;
-	char alt[300];
-	size_t i;
 	int found;
 
-	for (i = 0; i < moves->n; i++) {
-		item = moves->kids[i];
-		if ((mn = yote_item_move(item)) == NULL) {
-			report(run, YOTE_D_BAD_TYPE, item, i + 1, "a move must "
-			    "be a move text or a mapping with 'move:'");
-			return -1;
-		}
-		yote_error_clear(&e);
-		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
-		    strlen(mn->text) != mn->len) {
-			if (strlen(mn->text) != mn->len)
-				report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1,
-				    "bad move: a NUL byte at character %zu",
-				    strlen(mn->text) + 1);
-			else
-				report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1,
-				    "bad move '%.40s': %s at character %lu",
-				    mn->text, e.msg, e.col);
-			return -1;
-		}
-		if (yote_move_from_text(r, &mt, &m, &e) != 0) {
-			yote_pos_outcome(r, &info->final, &o);
-			if (o.term != YOTE_TERM_NONE)
-				goto after_end;
-			report(run, YOTE_D_ILLEGAL_MOVE, mn, i + 1,
-			    "illegal move '%s': %s", mn->text, e.msg);
-			return -1;
-		}
-		if ((found = yote_move_legal(r, &info->final, &m,
-		    &ck->list)) < 0) {
-			report(run, YOTE_D_LIMIT, mn, i + 1, "move '%s' cannot "
-			    "be checked: %s", mn->text, found == YOTE_ELIMIT ?
-			    "more legal moves from its square than the limit" :
-			    "out of memory");
-			return -1;
-		}
-		if (!found) {
-			yote_pos_outcome(r, &info->final, &o);
-			if (o.term != YOTE_TERM_NONE)
-				goto after_end;
-			yote_move_check(r, &info->final, &m, &e);
-			alternatives(ck, r, &info->final, m.from, alt,
-			    sizeof(alt));
-			report(run, YOTE_D_ILLEGAL_MOVE, mn, i + 1,
-			    "illegal move '%s': %s%s", mn->text, e.msg, alt);
-			return -1;
-		}
-		before = info->final;
-		yote_pos_play(r, &info->final, &m);
-		info->played++;
-		if (plyfn != NULL && plyfn(ctx, i + 1, &before, &m,
-		    &info->final, item) != 0)
-			return 1;
+	found = yote_move_legal(g->r, &g->pos[g->n], m, &g->list);
+	if (found < 0)
+		return yote_error_set(err, found, found == YOTE_ELIMIT ?
+		    "more legal moves from one square than the limit" :
+		    "out of memory");
+	if (!found) {
+		if (yote_move_check(g->r, &g->pos[g->n], m, err) != 0)
+			return YOTE_EILLEGAL;
+		/* the two tests disagree only on a move the generator lacks */
+		return yote_error_set(err, YOTE_EILLEGAL, "not a legal move");
 	}
+	if (push(g, m, NULL) != 0)
+		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	return 0;
-after_end:
-	if (i == 0)
-		report(run, YOTE_D_AFTER_END, mn, i + 1, "move '%s' after the "
-		    "end of the game: the start position is already finished "
-		    "(%s, %s)", mn->text, yote_termination_text(o.term),
-		    yote_result_text(o.result));
-	else
-		report(run, YOTE_D_AFTER_END, mn, i + 1, "move '%s' after the "
-		    "end of the game (%s, %s, after ply %lu)", mn->text,
-		    yote_termination_text(o.term), yote_result_text(o.result),
-		    (unsigned long)i);
-	return -1;
 }
 
-/* The result a declared agreement gives. */
-static enum yote_result
-agreement_result(const struct yote_rules *r, const struct yote_pos *p)
+int
+yote_game_undo(struct yote_game *g, size_t n)
 {
-	int a, b;
-
-	if (r->blocked != YOTE_BLOCK_MORE_CAPTURED)
-		return YOTE_RES_DRAW;
-	a = yote_pos_captured_by(r, p, YOTE_FIRST);
-	b = yote_pos_captured_by(r, p, YOTE_SECOND);
-	return a == b ? YOTE_RES_DRAW : a > b ? YOTE_RES_FIRST :
-	    YOTE_RES_SECOND;
+	if (n > g->n)
+		return YOTE_EVALUE;
+	g->n -= n;
+	return 0;
 }
+
+size_t
+yote_game_plies(const struct yote_game *g)
+{
+	return g->n;
+}
+
+const struct yote_rules *
+yote_game_rules(const struct yote_game *g)
+{
+	return g->r;
+}
+
+const struct yote_pos *
+yote_game_pos(const struct yote_game *g, size_t i)
+{
+	return i <= g->n ? &g->pos[i] : NULL;
+}
+
+const struct yote_pos *
+yote_game_now(const struct yote_game *g)
+{
+	return &g->pos[g->n];
+}
+
+const struct yote_move *
+yote_game_move(const struct yote_game *g, size_t i)
+{
+	return i >= 1 && i <= g->n ? &g->mv[i - 1] : NULL;
+}
+
+/* ------------------------------------------------------------ from a record */
+
+/* The checker has one context for both callbacks: the game and the
+ * caller's diagnostics. */
+struct collect {
+	struct yote_game *g;
+	int oom;
+	yote_diag_fn diag;
+	void *ctx;
+};
 
 static void
-check_result(struct run *run, const struct yote_rules *r,
-    const struct yote_node *resn, const struct yote_node *termn)
+collect_diag(void *arg, const struct yote_error *e)
 {
-	struct yote_game_info *info = run->info;
-	const struct yote_outcome *o = &info->outcome;
-	const struct yote_node *at = resn != NULL ? resn : termn;
-	int res = info->result, term = info->term;
+	struct collect *c = arg;
 
-	if (o->term != YOTE_TERM_NONE) {
-		/* the game is over: only the truth will do */
-		if (res >= 0 && res != (int)o->result)
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' does not match the final position: %s by %s",
-			    resn->text, yote_result_text(o->result),
-			    yote_termination_text(o->term));
-		else if (term >= 0 && term != (int)o->term)
-			report(run, YOTE_D_RESULT_MISMATCH, termn, 0,
-			    "termination '%s' does not match the final "
-			    "position: the game ended by %s (%s)", termn->text,
-			    yote_termination_text(o->term),
-			    yote_result_text(o->result));
-		return;
+	if (c->diag != NULL)
+		c->diag(c->ctx, e);
+}
+
+static int
+collect_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
+    const struct yote_move *m, const struct yote_pos *after,
+    const struct yote_node *item)
+{
+	struct collect *c = ctx;
+
+	(void)ply;
+	(void)before;
+	(void)item;
+	if (push(c->g, m, after) != 0) {
+		c->oom = 1;
+		return 1;
 	}
-	if (term >= 0 && term <= YOTE_TERM_MOVE_LIMIT) {
-		report(run, YOTE_D_RESULT_MISMATCH, termn, 0, "termination "
-		    "'%s' but the final position is not finished",
-		    termn->text);
-		return;
-	}
-	if (res < 0)
-		return;
-	if (res == YOTE_RES_NONE) {
-		if (term >= 0 && term != YOTE_TERM_UNFINISHED)
-			report(run, YOTE_D_RESULT_MISMATCH, at, 0, "result "
-			    "'*' goes only with termination 'unfinished' or "
-			    "none, not '%s'", termn->text);
-		return;
-	}
-	switch (term) {
-	case -1:
-		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
-		    "but the final position is not finished and no "
-		    "termination (resignation, agreement, time, adjudication) "
-		    "is declared", resn->text);
-		break;
-	case YOTE_TERM_UNFINISHED:
-		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
-		    "with termination 'unfinished': expected '*'", resn->text);
-		break;
-	case YOTE_TERM_RESIGNATION:
-		if (res == YOTE_RES_DRAW)
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' with termination 'resignation': expected "
-			    "1-0 or 0-1", resn->text);
-		break;
-	case YOTE_TERM_AGREEMENT:
-		if (res != (int)agreement_result(r, &info->final))
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' with termination 'agreement': under %s an "
-			    "agreement here gives %s", resn->text, r->name,
-			    yote_result_text(agreement_result(r,
-			    &info->final)));
-		break;
-	default:        /* time, adjudication: any result */
-		break;
-	}
+	return 0;
 }
 
 long
-yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
+yote_game_from_record(struct yote_checker *ck, const struct yote_record *rec,
     const char *file, struct yote_game_info *info, yote_diag_fn diag,
-    yote_ply_fn plyfn, void *ctx)
+    void *ctx, struct yote_game **out)
 {
-	const struct yote_node *root = rec->root, *v, *moves, *resn, *termn;
-	const struct yote_rules *r;
-	struct yote_error e;
-	struct run run;
-	struct yote_node at;
-	int rc;
+	struct collect c;
+	long problems;
 
-	memset(info, 0, sizeof(*info));
-	info->result = info->term = -1;
-	run.file = file;
-	run.game = rec->game;
-	run.diag = diag;
-	run.ctx = ctx;
-	run.info = info;
-	memset(&at, 0, sizeof(at));
-	at.line = rec->line;
-	at.col = rec->col;
-	if (root == NULL || root->type != YOTE_NODE_MAP) {
-		report(&run, YOTE_D_NOT_MAPPING, root != NULL &&
-		    !(root->type == YOTE_NODE_SCALAR && root->len == 0) ?
-		    root : &at, 0,
-		    "expected a mapping of record keys (yote:, moves:, ...), "
-		    "found %s", root == NULL || (root->type ==
-		    YOTE_NODE_SCALAR && root->len == 0) ? "an empty document" :
-		    root->type == YOTE_NODE_SEQ ? "a list" : "a single value");
-		return (long)info->problems;
+	*out = NULL;
+	/* the ruleset and start are known once the checker has read the
+	 * record: the plies come with their positions meanwhile */
+	if ((c.g = game_alloc()) == NULL)
+		return YOTE_ENOMEM;
+	c.oom = 0;
+	c.diag = diag;
+	c.ctx = ctx;
+	problems = yote_checker_play(ck, rec, file, info, collect_diag,
+	    collect_ply, &c);
+	if (c.oom || problems == YOTE_ENOMEM) {
+		yote_game_free(c.g);
+		return YOTE_ENOMEM;
 	}
-	at.line = root->line;
-	at.col = root->col;
-	check_duplicates(&run, root);
-	if ((v = yote_node_get(root, "yote")) == NULL)
-		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'yote' "
-		    "(the record format version, 1)");
-	else if (!yote_node_is(v, "1"))
-		report(&run, YOTE_D_BAD_VERSION, v, 0, "unsupported record "
-		    "version '%s': expected yote: 1", v->type ==
-		    YOTE_NODE_SCALAR ? v->text : "?");
-	moves = yote_node_get(root, "moves");
-	if (moves == NULL)
-		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'moves' "
-		    "(the list of moves; [] for none)");
-	else if (moves->type != YOTE_NODE_SEQ) {
-		report(&run, YOTE_D_BAD_TYPE, moves, 0, "'moves' must be a "
-		    "list of moves, not %s", moves->type == YOTE_NODE_MAP ?
-		    "a mapping" : "a single value");
-		moves = NULL;
+	if (info->rules == NULL) {
+		yote_game_free(c.g);
+		return problems;
 	}
-	resn = scalar_key(&run, root, "result");
-	if (resn != NULL && (info->result = yote_result_parse(resn->text)) < 0)
-		report(&run, YOTE_D_BAD_RESULT, resn, 0, "unknown result "
-		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *", resn->text);
-	termn = scalar_key(&run, root, "termination");
-	if (termn != NULL &&
-	    (info->term = yote_termination_parse(termn->text)) < 0)
-		report(&run, YOTE_D_BAD_TERMINATION, termn, 0, "unknown "
-		    "termination '%s': expected capture-all, blocked, "
-		    "few-pieces, move-limit, agreement, resignation, time, "
-		    "adjudication or unfinished", termn->text);
-	if ((r = record_rules(ck, &run, yote_node_get(root, "rules"),
-	    rec->embedded)) == NULL)
-		return (long)info->problems;
-	info->rules = r;
-	yote_pos_start(r, &info->start);
-	if ((v = scalar_key(&run, root, "start")) != NULL) {
-		yote_error_clear(&e);
-		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
-			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",
-			    e.msg);
-			return (long)info->problems;
-		}
+	c.g->r = info->rules;
+	c.g->pos[0] = info->start;
+	*out = c.g;
+	return problems;
+}
+
+/* ------------------------------------------------------------ to a record */
+
+/* Set key to a new scalar of text in style; 0 or YOTE_ENOMEM. */
+static int
+set_scalar(struct yote_node *map, const char *key, const char *text,
+    int style)
+{
+	struct yote_node *v;
+
+	if ((v = yote_node_scalar(text)) == NULL)
+		return YOTE_ENOMEM;
+	v->style = style;
+	return yote_node_set(map, key, v);
+}
+
+static int
+same_pos(const struct yote_pos *a, const struct yote_pos *b)
+{
+	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
+	    a->hand[0] == b->hand[0] && a->hand[1] == b->hand[1] &&
+	    a->side == b->side && a->since_capture == b->since_capture &&
+	    a->ply == b->ply;
+}
+
+static int
+build(const struct yote_game *g, const char *rules,
+    const struct yote_tag *tags, size_t ntags, enum yote_result result,
+    enum yote_termination term, struct yote_node *root)
+{
+	struct yote_node *moves, *mv;
+	struct yote_pos start;
+	char buf[YOTE_POS_TEXT > YOTE_MOVE_TEXT ? YOTE_POS_TEXT :
+	    YOTE_MOVE_TEXT];
+	size_t i;
+	int bad = 0;
+
+	bad |= set_scalar(root, "yote", "1", STYLE_ANY);
+	bad |= set_scalar(root, "rules", rules ? rules : g->r->name,
+	    STYLE_ANY);
+	for (i = 0; i < ntags; i++)
+		bad |= set_scalar(root, tags[i].key, tags[i].value,
+		    tags[i].style);
+	bad |= set_scalar(root, "result", yote_result_text(result),
+	    STYLE_ANY);
+	bad |= set_scalar(root, "termination", term == YOTE_TERM_NONE ?
+	    "unfinished" : yote_termination_text(term), STYLE_ANY);
+	yote_pos_start(g->r, &start);
+	if (!same_pos(&g->pos[0], &start))
+		bad |= set_scalar(root, "start", yote_pos_format(g->r,
+		    &g->pos[0], buf), STYLE_ANY);
+	if (bad || (moves = yote_node_seq()) == NULL)
+		return YOTE_ENOMEM;
+	moves->style = STYLE_FLOW;
+	if (yote_node_set(root, "moves", moves) != 0)
+		return YOTE_ENOMEM;
+	for (i = 0; i < g->n; i++)
+		if ((mv = yote_node_scalar(yote_move_format(g->r, &g->mv[i],
+		    buf))) == NULL || yote_node_push(moves, mv) != 0)
+			return YOTE_ENOMEM;
+	return 0;
+}
+
+int
+yote_game_record(const struct yote_game *g, const char *rules,
+    const struct yote_tag *tags, size_t ntags, enum yote_result result,
+    enum yote_termination term, struct yote_record **out,
+    struct yote_error *err)
+{
+	struct yote_record *rec;
+
+	*out = NULL;
+	if ((rec = calloc(1, sizeof(*rec))) == NULL ||
+	    (rec->root = yote_node_map()) == NULL ||
+	    build(g, rules, tags, ntags, result, term, rec->root) != 0) {
+		yote_record_free(rec);
+		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
-	info->final = info->start;
-	if (moves == NULL)
-		return (long)info->problems;
-	info->plies = moves->n;
-	rc = play_moves(ck, &run, r, moves, plyfn, ctx);
-	if (rc < 0 || rc > 0)
-		return (long)info->problems;
-	yote_pos_outcome(r, &info->final, &info->outcome);
-	/* an unreadable result or termination was reported already */
-	if ((info->result >= 0 || info->term >= 0) &&
-	    !(resn != NULL && info->result < 0) &&
-	    !(termn != NULL && info->term < 0))
-		check_result(&run, r, info->result >= 0 ? resn : NULL,
-		    info->term >= 0 ? termn : NULL);
-	return (long)info->problems;
+	rec->game = 1;
+	*out = rec;
+	return 0;
 }

@@ -4,7 +4,7 @@
  *
  * A collection is a stream of documents, one game each, so memory follows
  * the largest game, never the collection.  Nothing is interpreted here
- * (game.c does that): the tree keeps every key in order, with each
+ * (checker.c does that): the tree keeps every key in order, with each
  * scalar's tag and quoting style, so that reading then writing a record
  * loses nothing.  Aliases are refused: a record has no use for them and
  * expanding them is how small files become huge.

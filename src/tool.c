@@ -120,52 +120,48 @@ tool_number(const char *arg, const char *name, long long lo, long long hi,
 	return 0;
 }
 
-int
-history_init(struct history *h, const struct yote_pos *start)
-{
-	memset(h, 0, sizeof(*h));
-	h->cap = 128;
-	h->pos = malloc(h->cap * sizeof(*h->pos));
-	h->mv = malloc(h->cap * sizeof(*h->mv));
-	if (h->pos == NULL || h->mv == NULL) {
-		history_free(h);
-		return -1;
-	}
-	h->pos[0] = *start;
-	return 0;
-}
-
-int
-history_push(struct history *h, const struct yote_move *m,
-    const struct yote_pos *after)
-{
-	struct yote_pos *np;
-	struct yote_move *nm;
-	size_t cap;
-
-	if (h->n + 2 > h->cap) {
-		cap = h->cap * 2;
-		if ((np = realloc(h->pos, cap * sizeof(*np))) == NULL)
-			return -1;
-		h->pos = np;
-		if ((nm = realloc(h->mv, cap * sizeof(*nm))) == NULL)
-			return -1;
-		h->mv = nm;
-		h->cap = cap;
-	}
-	h->mv[h->n] = *m;
-	h->pos[++h->n] = *after;
-	return 0;
-}
-
 void
-history_free(struct history *h)
+engopt_init(struct engopt *eo)
 {
-	free(h->pos);
-	free(h->mv);
-	h->pos = NULL;
-	h->mv = NULL;
-	h->n = h->cap = 0;
+	memset(eo, 0, sizeof(*eo));
+	eo->hash_mb = 16;
+	eo->jobs = 1;
+}
+
+int
+engopt_take(struct engopt *eo, int c, const char *arg)
+{
+	long long x;
+
+	switch (c) {
+	case 'D':
+		if (tool_number(arg, "--depth", 1, YOTE_MAX_PLY - 4, &x) != 0)
+			return -1;
+		eo->lim.depth = (int)x;
+		return 1;
+	case 'H':
+		if (tool_number(arg, "--hash", 1, 4096, &x) != 0)
+			return -1;
+		eo->hash_mb = (size_t)x;
+		return 1;
+	case 'N':
+		if (tool_number(arg, "--nodes", 1, 1000000000000LL, &x) != 0)
+			return -1;
+		eo->lim.nodes = (unsigned long long)x;
+		return 1;
+	case 'j':
+		if (tool_number(arg, "--jobs", 1, 256, &x) != 0)
+			return -1;
+		eo->jobs = (int)x;
+		return 1;
+	case 't':
+		if (tool_number(arg, "--movetime", 1, 86400000, &x) != 0)
+			return -1;
+		eo->lim.movetime_ms = (long)x;
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 int

@@ -50,19 +50,25 @@ int tool_bad_option(int c, char *const argv[]);
 int tool_number(const char *arg, const char *name, long long lo,
     long long hi, long long *out);
 
-/* A game as played so far: the positions and the moves between them. */
-struct history {
-	struct yote_pos *pos;   /* pos[0] the start, pos[i] after ply i */
-	struct yote_move *mv;   /* mv[i - 1] made ply i */
-	size_t n, cap;          /* plies, allocated */
+/*
+ * The engine options that yote-analyze and yote-play share, each with its
+ * short option: -D/--depth, -N/--nodes, -t/--movetime (the search budget
+ * per position), -H/--hash MB, -j/--jobs N.
+ */
+struct engopt {
+	struct yote_limits lim; /* --depth, --nodes, --movetime */
+	size_t hash_mb;         /* --hash (default 16) */
+	int jobs;               /* --jobs (default 1) */
 };
 
-/* Start at start; 0, or -1 when out of memory. */
-int history_init(struct history *h, const struct yote_pos *start);
-/* Add a ply: m, leading to after; 0, or -1 when out of memory. */
-int history_push(struct history *h, const struct yote_move *m,
-    const struct yote_pos *after);
-void history_free(struct history *h);
+void engopt_init(struct engopt *eo);
+
+/*
+ * Take getopt_long's option c with its argument if it is one of the
+ * above: 1 taken, 0 not an engine option, -1 a bad value (the usage error
+ * is printed: exit with EXIT_USAGE).
+ */
+int engopt_take(struct engopt *eo, int c, const char *arg);
 
 /* The exit status an error code calls for. */
 int tool_exit_for(int code);

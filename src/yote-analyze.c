@@ -719,8 +719,19 @@ analyse_files(char **files, const struct yote_rules *fallback)
 
 /* ------------------------------------------------------------ main */
 
-int
-main(int argc, char *argv[])
+/* What the command line asks for beyond struct opts. */
+struct mode {
+	const char *rules;      /* --rules */
+	const char *position;   /* --position */
+	int perft;              /* --perft DEPTH, or -1 */
+	int divide;             /* --divide */
+	int moves;              /* --moves */
+	int best;               /* --best */
+};
+
+/* The options into opt and md: -1 to go on, else the exit status. */
+static int
+parse_options(int argc, char *argv[], struct mode *md)
 {
 	static const struct option longopts[] = {
 		{ "best", no_argument, NULL, 'b' },
@@ -745,47 +756,29 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static char *stdin_only[] = { (char *)"-", NULL };
-	const struct yote_rules *r = NULL;
-	const char *rules = NULL, *position = NULL;
-	struct yote_error e;
-	struct yote_pos pos;
+	struct engopt eo;
 	long long x;
-	int c, divide = 0, moves = 0, best = 0, depth = -1, owned = 0;
-	int status = EXIT_OK;
+	int c, taken;
 
-	tool_init(argv[0]);
-	opt.hash_mb = 16;
-	opt.jobs = 1;
+	engopt_init(&eo);
+	memset(md, 0, sizeof(*md));
+	md->perft = -1;
 	opt.side = -1;
 	while ((c = getopt_long(argc, argv, ":D:G:H:N:P:STVbdf:g:hj:mo:p:r:s:t:",
 	    longopts, NULL)) != -1) {
+		if ((taken = engopt_take(&eo, c, optarg)) < 0)
+			return EXIT_USAGE;
+		if (taken)
+			continue;
 		switch (c) {
-		case 'D':
-			if (tool_number(optarg, "--depth", 1, YOTE_MAX_PLY - 4,
-			    &x) != 0)
-				return EXIT_USAGE;
-			opt.lim.depth = (int)x;
-			break;
 		case 'G':
 			if (tool_number(optarg, "--game", 1, 1000000000000LL,
 			    &x) != 0)
 				return EXIT_USAGE;
 			opt.game = (unsigned long)x;
 			break;
-		case 'H':
-			if (tool_number(optarg, "--hash", 1, 4096, &x) != 0)
-				return EXIT_USAGE;
-			opt.hash_mb = (size_t)x;
-			break;
-		case 'N':
-			if (tool_number(optarg, "--nodes", 1, 1000000000000LL,
-			    &x) != 0)
-				return EXIT_USAGE;
-			opt.lim.nodes = (unsigned long long)x;
-			break;
 		case 'P':
-			position = optarg;
+			md->position = optarg;
 			break;
 		case 'S':
 			opt.summary = 1;
@@ -797,10 +790,10 @@ main(int argc, char *argv[])
 			printf("%s %s\n", tool_name, YOTE_VERSION);
 			return EXIT_OK;
 		case 'b':
-			best = 1;
+			md->best = 1;
 			break;
 		case 'd':
-			divide = 1;
+			md->divide = 1;
 			break;
 		case 'f':
 			if (tool_number(optarg, "--from-ply", 1, 1000000000, &x) != 0)
@@ -813,13 +806,8 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
-		case 'j':
-			if (tool_number(optarg, "--jobs", 1, 256, &x) != 0)
-				return EXIT_USAGE;
-			opt.jobs = (int)x;
-			break;
 		case 'm':
-			moves = 1;
+			md->moves = 1;
 			break;
 		case 'o':
 			if (strcmp(optarg, "inaccuracies") == 0)
@@ -836,10 +824,10 @@ main(int argc, char *argv[])
 		case 'p':
 			if (tool_number(optarg, "--perft", 0, 64, &x) != 0)
 				return EXIT_USAGE;
-			depth = (int)x;
+			md->perft = (int)x;
 			break;
 		case 'r':
-			rules = optarg;
+			md->rules = optarg;
 			break;
 		case 's':
 			if (strcmp(optarg, "first") == 0)
@@ -850,50 +838,76 @@ main(int argc, char *argv[])
 				return tool_usage_error("--side: expected first "
 				    "or second, not '%s'", optarg);
 			break;
-		case 't':
-			if (tool_number(optarg, "--movetime", 1, 86400000, &x) != 0)
-				return EXIT_USAGE;
-			opt.lim.movetime_ms = (long)x;
-			break;
 		default:
 			return tool_bad_option(c, argv);
 		}
 	}
-	if ((depth >= 0) + moves + best > 1)
+	opt.lim = eo.lim;
+	opt.hash_mb = eo.hash_mb;
+	opt.jobs = eo.jobs;
+	return -1;
+}
+
+/* Options that exclude or need each other: -1 to go on, else EXIT_USAGE. */
+static int
+check_options(const struct mode *md)
+{
+	if ((md->perft >= 0) + md->moves + md->best > 1)
 		return tool_usage_error("give one of --perft, --moves, --best");
-	if (divide && depth < 0)
+	if (md->divide && md->perft < 0)
 		return tool_usage_error("--divide goes with --perft");
 	if (opt.tsv && !opt.summary)
 		return tool_usage_error("--tsv goes with --summary");
+	return -1;
+}
+
+/* --perft, --moves or --best on one position. */
+static int
+one_position(const struct yote_rules *r, const struct mode *md)
+{
+	struct yote_error e;
+	struct yote_pos pos;
+
+	yote_error_clear(&e);
+	if (md->position == NULL)
+		yote_pos_start(r, &pos);
+	else if (yote_pos_parse(r, md->position, &pos, &e) != 0) {
+		tool_diag(&e);
+		return EXIT_INVALID;
+	}
+	return md->moves ? list_moves(r, &pos) : md->best ? best_move(r,
+	    &pos) : perft(r, &pos, md->perft, md->divide);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static char *stdin_only[] = { (char *)"-", NULL };
+	const struct yote_rules *r = NULL;
+	struct mode md;
+	int owned = 0, status = EXIT_OK, on_position;
+
+	tool_init(argv[0]);
+	if ((status = parse_options(argc, argv, &md)) >= 0)
+		return status;
+	if ((status = check_options(&md)) >= 0)
+		return status;
 	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms)
 		opt.lim.depth = 6;
 	opt.lim.endgame = 1;
-	if (rules != NULL || depth >= 0 || moves || best) {
-		if ((r = tool_rules(rules, &owned, &status)) == NULL)
-			return status;
-	}
-	if (depth >= 0 || moves || best) {
-		if (optind < argc) {
-			if (owned)
-				yote_rules_free(r);
-			return tool_usage_error("unexpected argument '%s'",
-			    argv[optind]);
-		}
-		yote_error_clear(&e);
-		if (position == NULL)
-			yote_pos_start(r, &pos);
-		else if (yote_pos_parse(r, position, &pos, &e) != 0) {
-			tool_diag(&e);
-			if (owned)
-				yote_rules_free(r);
-			return EXIT_INVALID;
-		}
-		status = moves ? list_moves(r, &pos) : best ? best_move(r,
-		    &pos) : perft(r, &pos, depth, divide);
-	} else if (position != NULL) {
-		return tool_usage_error("--position goes with --best, --moves "
-		    "or --perft");
-	} else {
+	on_position = md.perft >= 0 || md.moves || md.best;
+	if ((md.rules != NULL || on_position) &&
+	    (r = tool_rules(md.rules, &owned, &status)) == NULL)
+		return status;
+	if (on_position && optind < argc)
+		status = tool_usage_error("unexpected argument '%s'",
+		    argv[optind]);
+	else if (on_position)
+		status = one_position(r, &md);
+	else if (md.position != NULL)
+		status = tool_usage_error("--position goes with --best, "
+		    "--moves or --perft");
+	else {
 		opt.progress = isatty(STDERR_FILENO);
 		status = analyse_files(optind < argc ? argv + optind :
 		    stdin_only, r);

@@ -32,9 +32,9 @@ static struct opts opt;
 struct game {
 	const struct yote_record *rec;
 	const struct yote_rules *r;
-	struct history h;       /* the plies replayed */
+	struct yote_game *play; /* the plies replayed */
+	size_t n;               /* how many */
 	int bad;                /* a diagnostic was printed */
-	int oom;
 };
 
 static void
@@ -73,23 +73,6 @@ print_diag(void *ctx, const struct yote_error *e)
 
 	g->bad = 1;
 	tool_diag(e);
-}
-
-static int
-keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct game *g = ctx;
-
-	(void)ply;
-	(void)before;
-	(void)item;
-	if (history_push(&g->h, m, after) != 0) {
-		g->oom = 1;
-		return 1;
-	}
-	return 0;
 }
 
 static const char *
@@ -164,7 +147,7 @@ static void
 print_end(const struct game *g, const struct yote_game_info *info)
 {
 	const struct yote_rules *r = g->r;
-	const struct yote_pos *p = &g->h.pos[g->h.n];
+	const struct yote_pos *p = yote_game_pos(g->play, g->n);
 	struct yote_outcome o;
 	const char *res = header(g->rec, "result");
 	const char *term = header(g->rec, "termination");
@@ -188,13 +171,13 @@ static void
 print_ply(const struct game *g, size_t i, enum draw_style st)
 {
 	char text[YOTE_MOVE_TEXT], rem[600];
-	const struct yote_move *m = &g->h.mv[i - 1];
+	const struct yote_move *m = yote_game_move(g->play, i);
 
-	describe_removal(g->r, &g->h.pos[i - 1], m, rem, sizeof(rem));
-	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[g->h.pos[i - 1].side],
+	describe_removal(g->r, yote_game_pos(g->play, i - 1), m, rem, sizeof(rem));
+	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[yote_game_pos(g->play, i - 1)->side],
 	    yote_move_format(g->r, m, text), rem[0] ? " (" : "", rem,
 	    rem[0] ? ")" : "");
-	draw_board(stdout, g->r, &g->h.pos[i], draw_move_squares(g->r, m), st);
+	draw_board(stdout, g->r, yote_game_pos(g->play, i), draw_move_squares(g->r, m), st);
 }
 
 static int
@@ -211,12 +194,12 @@ write_svg(const struct game *g, size_t i, const char *path)
 	else
 		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
 		    "?", s ? s : "?", i, yote_move_format(g->r,
-		    &g->h.mv[i - 1], text));
+		    yote_game_move(g->play, i), text));
 	if ((fp = tool_atomic_open(path)) == NULL) {
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
-	bad = draw_svg(fp, g->r, &g->h.pos[i], i ? &g->h.mv[i - 1] : NULL, title);
+	bad = draw_svg(fp, g->r, yote_game_pos(g->play, i), i ? yote_game_move(g->play, i) : NULL, title);
 	if (bad)
 		tool_warn("%s: write error; the old file is left as it was",
 		    path);
@@ -230,11 +213,11 @@ show_position(const struct game *g, size_t i, enum draw_style st)
 	char buf[YOTE_POS_TEXT];
 
 	if (i == 0) {
-		printf("Start: %s\n", yote_pos_format(g->r, &g->h.pos[0], buf));
-		draw_board(stdout, g->r, &g->h.pos[0], 0, st);
+		printf("Start: %s\n", yote_pos_format(g->r, yote_game_pos(g->play, 0), buf));
+		draw_board(stdout, g->r, yote_game_pos(g->play, 0), 0, st);
 	} else {
 		print_ply(g, i, st);
-		printf("Position: %s\n", yote_pos_format(g->r, &g->h.pos[i],
+		printf("Position: %s\n", yote_pos_format(g->r, yote_game_pos(g->play, i),
 		    buf));
 	}
 }
@@ -251,7 +234,7 @@ interact(const struct game *g, enum draw_style st)
 		fputs("\n", stdout);
 		show_position(g, at, st);
 		printf("[ply %zu of %zu] n)ext p)rev f)irst l)ast NUMBER q)uit> ",
-		    at, g->h.n);
+		    at, g->n);
 		fflush(stdout);
 		if (fgets(line, sizeof(line), stdin) == NULL)
 			return 1;
@@ -259,7 +242,7 @@ interact(const struct game *g, enum draw_style st)
 		switch (line[0]) {
 		case '\0':
 		case 'n':
-			if (at < g->h.n)
+			if (at < g->n)
 				at++;
 			else
 				return 0;       /* past the end: next game */
@@ -272,17 +255,17 @@ interact(const struct game *g, enum draw_style st)
 			at = 0;
 			break;
 		case 'l':
-			at = g->h.n;
+			at = g->n;
 			break;
 		case 'q':
 			return 1;
 		default:
 			n = strtol(line, &end, 10);
-			if (*end == '\0' && n >= 0 && (size_t)n <= g->h.n)
+			if (*end == '\0' && n >= 0 && (size_t)n <= g->n)
 				at = (size_t)n;
 			else
 				printf("unknown command '%s': n, p, f, l, a ply "
-				    "number from 0 to %zu, or q\n", line, g->h.n);
+				    "number from 0 to %zu, or q\n", line, g->n);
 		}
 	}
 }
@@ -297,14 +280,14 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	int status = EXIT_OK;
 
 	if (opt.positions) {
-		for (i = 1; i <= g->h.n; i++)
+		for (i = 1; i <= g->n; i++)
 			printf("%zu\t%s\t%s\n", i, yote_move_format(g->r,
-			    &g->h.mv[i - 1], text), yote_pos_format(g->r,
-			    &g->h.pos[i], buf));
+			    yote_game_move(g->play, i), text), yote_pos_format(g->r,
+			    yote_game_pos(g->play, i), buf));
 		return EXIT_OK;
 	}
 	if (opt.svg_dir != NULL) {
-		for (i = 0; i <= g->h.n && status == EXIT_OK; i++) {
+		for (i = 0; i <= g->n && status == EXIT_OK; i++) {
 			snprintf(path, sizeof(path), "%s/game%lu-ply%03zu.svg",
 			    opt.svg_dir, g->rec->game, i);
 			status = write_svg(g, i, path);
@@ -312,10 +295,10 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 		return status;
 	}
 	if (opt.ply >= 0 || opt.final || opt.svg != NULL) {
-		at = opt.ply >= 0 ? (size_t)opt.ply : g->h.n;
-		if (at > g->h.n) {
+		at = opt.ply >= 0 ? (size_t)opt.ply : g->n;
+		if (at > g->n) {
 			tool_warn("game %lu has %zu pl%s%s; there is no ply %zu",
-			    g->rec->game, g->h.n, g->h.n == 1 ? "y" : "ies",
+			    g->rec->game, g->n, g->n == 1 ? "y" : "ies",
 			    g->bad ? " that could be replayed" : "", at);
 			return EXIT_INVALID;
 		}
@@ -331,15 +314,15 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 		return EXIT_OK;
 	}
 	print_header(g);
-	printf("Start: %s\n", yote_pos_format(g->r, &g->h.pos[0], buf));
-	draw_board(stdout, g->r, &g->h.pos[0], 0, st);
-	for (i = 1; i <= g->h.n; i++) {
+	printf("Start: %s\n", yote_pos_format(g->r, yote_game_pos(g->play, 0), buf));
+	draw_board(stdout, g->r, yote_game_pos(g->play, 0), 0, st);
+	for (i = 1; i <= g->n; i++) {
 		putchar('\n');
 		print_ply(g, i, st);
 	}
 	putchar('\n');
 	if (info->played < info->plies)
-		printf("Replay stopped after ply %zu.\n", g->h.n);
+		printf("Replay stopped after ply %zu.\n", g->n);
 	else
 		print_end(g, info);
 	return EXIT_OK;
@@ -374,26 +357,21 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 
 	memset(&g, 0, sizeof(g));
 	g.rec = rec;
-	/* the start is known once the checker has read the record */
-	if (history_init(&g.h, &(struct yote_pos){ .ply = 1 }) != 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
-	problems = yote_checker_play(ck, rec, name, &info, print_diag,
-	    keep_ply, &g);
-	if (g.oom || problems == YOTE_ENOMEM) {
+	problems = yote_game_from_record(ck, rec, name, &info, print_diag, &g,
+	    &g.play);
+	if (problems == YOTE_ENOMEM) {
 		tool_warn("out of memory");
 		status = EXIT_IO;
-	} else if (info.rules == NULL) {
+	} else if (g.play == NULL) {
 		status = EXIT_INVALID;  /* no ruleset: nothing to replay */
 	} else {
 		g.r = info.rules;
-		g.h.pos[0] = info.start;
+		g.n = yote_game_plies(g.play);
 		status = show_game(&g, &info, quit);
 		if (problems > 0 && status < EXIT_INVALID)
 			status = EXIT_INVALID;
 	}
-	history_free(&g.h);
+	yote_game_free(g.play);
 	return status;
 }
 

@@ -675,6 +675,89 @@ long yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 /* The move text of a moves item (a scalar, or a mapping's move:), or NULL. */
 const struct yote_node *yote_item_move(const struct yote_node *item);
 
+/* ---------------------------------------------------------------- a game */
+
+/*
+ * A game: a ruleset, a start position, the moves played from it and the
+ * position after each, played through.  Ply i (1-based) is the i-th move;
+ * position 0 is the start, position i the one after ply i.  Opaque.
+ */
+struct yote_game;
+
+/*
+ * A new game under r (not owned: it must outlive the game) from start
+ * (copied; NULL: the rules' start position).  NULL when out of memory.
+ * Free with yote_game_free.
+ */
+struct yote_game *yote_game_new(const struct yote_rules *r,
+    const struct yote_pos *start);
+
+/* Free a game; NULL is ignored. */
+void yote_game_free(struct yote_game *g);
+
+/*
+ * Play m in the position now, after checking that it is legal there.
+ * Returns 0; YOTE_EILLEGAL with the reason in err->msg (the game is
+ * unchanged); YOTE_ELIMIT or YOTE_ENOMEM.  Whether the game has already
+ * ended is the caller's question (yote_pos_outcome on yote_game_now).
+ */
+int yote_game_play(struct yote_game *g, const struct yote_move *m,
+    struct yote_error *err);
+
+/* Take back the last n plies: 0, or YOTE_EVALUE when fewer were played. */
+int yote_game_undo(struct yote_game *g, size_t n);
+
+/* The plies played. */
+size_t yote_game_plies(const struct yote_game *g);
+
+/* The game's ruleset (not owned). */
+const struct yote_rules *yote_game_rules(const struct yote_game *g);
+
+/*
+ * The position after ply i (0: the start), or NULL when i is beyond the
+ * plies played.  It points into g: valid until the next play, undo or
+ * free.
+ */
+const struct yote_pos *yote_game_pos(const struct yote_game *g, size_t i);
+
+/* The position now, after the last ply: yote_game_pos(g, plies). */
+const struct yote_pos *yote_game_now(const struct yote_game *g);
+
+/* The move of ply i (1 <= i <= plies), or NULL; points into g as above. */
+const struct yote_move *yote_game_move(const struct yote_game *g, size_t i);
+
+/*
+ * Play a record through checker ck (as yote_checker_play, with the same
+ * file, info and diag) and keep what was played: *out is the game of the
+ * record's start and every move played legally (up to the first bad one),
+ * owned by the caller (yote_game_free), or NULL when the record has no
+ * usable ruleset (info->rules is NULL) or on YOTE_ENOMEM.  Returns the
+ * number of problems (0: a valid record), or YOTE_ENOMEM.
+ */
+long yote_game_from_record(struct yote_checker *ck,
+    const struct yote_record *rec, const char *file,
+    struct yote_game_info *info, yote_diag_fn diag, void *ctx,
+    struct yote_game **out);
+
+/* A header of a record made from a game, and its YAML scalar style. */
+struct yote_tag {
+	const char *key;
+	const char *value;
+	int style;              /* libyaml scalar style: how it is quoted */
+};
+
+/*
+ * A record of g: yote: 1; rules: (rules, or the ruleset's name when
+ * NULL); the ntags tags in their order; result: result; termination:
+ * term (unfinished for YOTE_TERM_NONE); start: when g did not start from
+ * the rules' start position; moves: g's moves as a flow list.  Returns 0
+ * with *out, owned by the caller (yote_record_free), or YOTE_ENOMEM with
+ * *out NULL: never a record with a part missing.
+ */
+int yote_game_record(const struct yote_game *g, const char *rules,
+    const struct yote_tag *tags, size_t ntags, enum yote_result result,
+    enum yote_termination term, struct yote_record **out,
+    struct yote_error *err);
 /* ---------------------------------------------------------------- analysis */
 
 /*

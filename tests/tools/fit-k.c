@@ -27,31 +27,6 @@ struct sample {
 static struct sample *v;
 static size_t n, cap;
 
-struct ctx {
-	struct yote_engine *e;
-	const struct yote_rules *r;
-	struct yote_pos *pos;
-	size_t npos, cappos;
-};
-
-static int
-keep(void *arg, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct ctx *c = arg;
-
-	(void)ply;
-	(void)before;
-	(void)m;
-	(void)item;
-	if (c->npos == c->cappos) {
-		c->cappos = c->cappos ? 2 * c->cappos : 512;
-		c->pos = realloc(c->pos, c->cappos * sizeof(*c->pos));
-	}
-	c->pos[c->npos++] = *after;
-	return 0;
-}
 
 static double
 loss(double k)
@@ -78,16 +53,17 @@ main(int argc, char *argv[])
 	struct yote_record *rec;
 	struct yote_game_info info;
 	struct yote_search_result sr;
-	struct yote_limits lim = { 2, 0, 0 };
-	struct ctx c;
+	struct yote_limits lim = { .depth = 2 };
+	struct yote_engine *e;
+	struct yote_game *g;
+	const struct yote_pos *p;
 	const struct yote_node *t;
 	double a = 0.0002, b = 0.05, x1, x2, f1, f2, y;
 	int i, skip = 4;
 	size_t k;
 	FILE *fp;
 
-	memset(&c, 0, sizeof(c));
-	c.e = yote_engine_new(8);
+	e = yote_engine_new(8);
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--depth") == 0 && i + 1 < argc) {
 			lim.depth = atoi(argv[++i]);
@@ -103,21 +79,22 @@ main(int argc, char *argv[])
 		}
 		yote_reader_open(fp, argv[i], &rd);
 		while (yote_reader_next(rd, &rec, NULL) == 1) {
-			c.npos = 0;
-			if (yote_checker_play(ck, rec, argv[i], &info, NULL,
-			    keep, &c) != 0 || info.result < 1 ||
+			if (yote_game_from_record(ck, rec, argv[i], &info,
+			    NULL, NULL, &g) != 0 || info.result < 1 ||
 			    ((t = yote_node_get(rec->root, "termination")) !=
 			    NULL && (yote_node_is(t, "adjudication") ||
 			    yote_node_is(t, "unfinished")))) {
+				yote_game_free(g);
 				yote_record_free(rec);
 				continue;
 			}
 			y = info.result == YOTE_RES_FIRST ? 1 :
 			    info.result == YOTE_RES_SECOND ? 0 : 0.5;
-			yote_engine_clear(c.e);
-			for (k = (size_t)skip; k < c.npos; k++) {
-				yote_engine_search(c.e, info.rules, &c.pos[k],
-				    &lim, &sr, NULL, NULL);
+			yote_engine_clear(e);
+			for (k = (size_t)skip; k < yote_game_plies(g); k++) {
+				p = yote_game_pos(g, k + 1);
+				yote_engine_search(e, info.rules, p, &lim, &sr,
+				    NULL, NULL);
 				if (sr.nmoves == 0 || abs(sr.score) >
 				    YOTE_WIN_BOUND)
 					continue;
@@ -125,11 +102,12 @@ main(int argc, char *argv[])
 					cap = cap ? 2 * cap : 4096;
 					v = realloc(v, cap * sizeof(*v));
 				}
-				v[n].s = c.pos[k].side == YOTE_FIRST ? sr.score :
+				v[n].s = p->side == YOTE_FIRST ? sr.score :
 				    -sr.score;
 				v[n].y = y;
 				n++;
 			}
+			yote_game_free(g);
 			yote_record_free(rec);
 		}
 		yote_reader_close(rd);
@@ -158,8 +136,7 @@ main(int argc, char *argv[])
 	printf("positions %zu  K %.5f  log-loss %.4f (K=0: %.4f)\n", n,
 	    (a + b) / 2, loss((a + b) / 2), loss(0));
 	free(v);
-	free(c.pos);
-	yote_engine_free(c.e);
+	yote_engine_free(e);
 	yote_checker_free(ck);
 	return 0;
 }

@@ -209,8 +209,7 @@ struct gen {
 	unsigned long max_plies;        /* --max-plies: the longest game */
 	unsigned allowed;               /* bit per enum yote_termination */
 	struct yote_movelist list;      /* reused every ply */
-	unsigned long cap;              /* room in moves[] */
-	struct yote_move *moves;        /* the game so far */
+	struct yote_game *play;         /* the game so far */
 };
 
 struct game {
@@ -366,12 +365,13 @@ play(struct gen *g, struct game *gm)
 {
 	const struct yote_rules *r = g->r;
 	struct yote_outcome o;
-	struct yote_move *nm;
+	struct yote_move m;
 	unsigned long stop;
 	long n;
 
 	/* not all at the very same ply: a session runs out sooner or later */
 	stop = g->max_plies - rng_below(g->max_plies / 4 + 1);
+	yote_game_undo(g->play, yote_game_plies(g->play));
 	yote_pos_start(r, &gm->pos);
 	gm->plies = 0;
 	for (;;) {
@@ -392,83 +392,43 @@ play(struct gen *g, struct game *gm)
 			return YOTE_ENOMEM;
 		if (n == 0)     /* cannot happen: no moves is "blocked" */
 			return 0;
-		if (gm->plies == g->cap) {
-			g->cap = g->cap ? 2 * g->cap : 256;
-			if ((nm = realloc(g->moves, g->cap * sizeof(*nm))) ==
-			    NULL)
-				return YOTE_ENOMEM;
-			g->moves = nm;
-		}
-		g->moves[gm->plies] = g->list.v[choose(g, &gm->pos)];
-		yote_pos_play(r, &gm->pos, &g->moves[gm->plies]);
+		m = g->list.v[choose(g, &gm->pos)];
+		if (yote_game_play(g->play, &m, NULL) != 0)
+			return YOTE_ENOMEM;
+		gm->pos = *yote_game_now(g->play);
 		gm->plies++;
 	}
 }
 
 /* ------------------------------------------------------------ records */
 
+/* The record of the game just played, as a tournament's: 0 or
+ * YOTE_ENOMEM. */
 static int
-set_text(struct yote_node *map, const char *key, const char *text,
-    int style)
+make_record(struct gen *g, const struct game *gm, struct tourney *t,
+    struct yote_record **out)
 {
-	struct yote_node *v = yote_node_scalar(text);
+	struct yote_tag tags[6];
+	char date[32], round[32];
+	unsigned long a, b;
 
-	if (v == NULL)
-		return YOTE_ENOMEM;
-	v->style = style;
-	return yote_node_set(map, key, v);
-}
-
-static struct yote_node *
-make_record(struct gen *g, const struct game *gm, struct tourney *t)
-{
-	struct yote_node *root, *moves, *mv;
-	char buf[YOTE_MOVE_TEXT], round[32];
-	unsigned long a, b, i;
-	int bad = 0;
-
-	if ((root = yote_node_map()) == NULL)
-		return NULL;
 	a = seat(t);
 	b = seat(t);
-	snprintf(buf, sizeof(buf), "%04d-%02d-%02d", t->year, t->month,
+	snprintf(date, sizeof(date), "%04d-%02d-%02d", t->year, t->month,
 	    t->day);
 	if (t->boards > 1)
 		snprintf(round, sizeof(round), "%d.%d", t->round, t->board);
 	else
 		snprintf(round, sizeof(round), "%d", t->round);
-	bad |= set_text(root, "yote", "1", YAML_PLAIN_SCALAR_STYLE);
-	bad |= set_text(root, "rules", g->rules_text, YAML_ANY_SCALAR_STYLE);
-	bad |= set_text(root, "event", t->ev->name, YAML_ANY_SCALAR_STYLE);
-	bad |= set_text(root, "site", t->ev->site, YAML_ANY_SCALAR_STYLE);
-	bad |= set_text(root, "date", buf, YAML_PLAIN_SCALAR_STYLE);
+	tags[0] = (struct yote_tag){ "event", t->ev->name, 0 };
+	tags[1] = (struct yote_tag){ "site", t->ev->site, 0 };
+	tags[2] = (struct yote_tag){ "date", date, 0 };
 	/* quoted: a round is a label ("2.1"), not a number */
-	bad |= set_text(root, "round", round, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
-	bad |= set_text(root, "first", players[a], YAML_ANY_SCALAR_STYLE);
-	bad |= set_text(root, "second", players[b], YAML_ANY_SCALAR_STYLE);
-	bad |= set_text(root, "result", yote_result_text(gm->result),
-	    YAML_ANY_SCALAR_STYLE);
-	bad |= set_text(root, "termination", yote_termination_text(gm->term),
-	    YAML_PLAIN_SCALAR_STYLE);
-	if (bad || (moves = yote_node_seq()) == NULL) {
-		yote_node_free(root);
-		return NULL;
-	}
-	moves->style = YAML_FLOW_SEQUENCE_STYLE;
-	if (yote_node_set(root, "moves", moves) != 0) {
-		yote_node_free(root);
-		return NULL;
-	}
-	for (i = 0; i < gm->plies; i++) {
-		yote_move_format(g->r, &g->moves[i], buf);
-		if ((mv = yote_node_scalar(buf)) == NULL ||
-		    yote_node_push(moves, mv) != 0) {
-			yote_node_free(root);
-			return NULL;
-		}
-		mv->style = YAML_PLAIN_SCALAR_STYLE;
-	}
-	return root;
+	tags[3] = (struct yote_tag){ "round", round, 3 };
+	tags[4] = (struct yote_tag){ "first", players[a], 0 };
+	tags[5] = (struct yote_tag){ "second", players[b], 0 };
+	return yote_game_record(g->play, g->rules_text, tags, 6, gm->result,
+	    gm->term, out, NULL);
 }
 
 /* ------------------------------------------------------------ main */
@@ -567,7 +527,7 @@ main(int argc, char *argv[])
 	struct game gm;
 	struct tourney t;
 	struct yote_writer *w;
-	struct yote_record rec;
+	struct yote_record *rec;
 	struct yote_error e;
 	unsigned long long games = 10, seed = 1, k = 300, made, tries;
 	const char *rules = "classic", *bad;
@@ -635,10 +595,17 @@ main(int argc, char *argv[])
 		    "happen under %s", g.r->name);
 	}
 	g.max_plies = (unsigned long)k;
+	if ((g.play = yote_game_new(g.r, NULL)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", PROG);
+		yote_rules_free(owned ? g.r : NULL);
+		return EX_IO;
+	}
 	rng_seed(seed);
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (yote_writer_open(stdout, &w) != 0) {
 		fprintf(stderr, "%s: out of memory\n", PROG);
+		yote_game_free(g.play);
+		yote_rules_free(owned ? g.r : NULL);
 		return EX_IO;
 	}
 	memset(&t, 0, sizeof(t));
@@ -659,15 +626,14 @@ main(int argc, char *argv[])
 			break;
 		}
 		tourney_next(&t);
-		memset(&rec, 0, sizeof(rec));
-		rec.game = (unsigned long)made + 1;
-		if ((rec.root = make_record(&g, &gm, &t)) == NULL) {
+		if (make_record(&g, &gm, &t, &rec) != 0) {
 			fprintf(stderr, "%s: out of memory\n", PROG);
 			status = EX_IO;
 			break;
 		}
-		rc = yote_writer_put(w, &rec);
-		yote_node_free(rec.root);
+		rec->game = (unsigned long)made + 1;
+		rc = yote_writer_put(w, rec);
+		yote_record_free(rec);
 		if (rc != 0) {
 			fprintf(stderr, "%s: write error: %s\n", PROG,
 			    strerror(errno));
@@ -683,7 +649,7 @@ main(int argc, char *argv[])
 		status = EX_IO;
 	}
 	yote_movelist_free(&g.list);
-	free(g.moves);
+	yote_game_free(g.play);
 	if (owned)
 		yote_rules_free(g.r);
 	return status;

@@ -1,0 +1,102 @@
+/*
+ * play.h - what yote-play plays with besides the terminal: the engine's
+ * levels and players, games and their records, record output, and engine
+ * matches.  Tool support, not libyote.
+ */
+#ifndef YOTE_PLAY_H
+#define YOTE_PLAY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "yote.h"
+
+/*
+ * What each level does.  The low levels play imperfectly on purpose: with
+ * probability `blunder` they pick at random among the moves, otherwise
+ * among the moves within `slack` of the best at a shallow search.
+ */
+struct level {
+	const char *name;
+	int depth;              /* search depth */
+	unsigned long long nodes;       /* node budget per move (0: none) */
+	int blunder;            /* percent of moves chosen at random */
+	int slack;              /* pick among moves this close to the best */
+};
+
+/* The level of that name, or NULL. */
+const struct level *level_by_name(const char *s);
+
+/* The engine playing at a level. */
+struct player {
+	const struct level *lv;
+	struct yote_engine *e;  /* owned by whoever made the player */
+	uint64_t rng;           /* the level's random choices */
+};
+
+/*
+ * The engine's move at its level in p: the best, or (low levels) a random
+ * one now and then, or one of those within the level's slack.  0, or -1
+ * when there is none or memory ran out.
+ */
+int engine_move(struct player *pl, const struct yote_rules *r,
+    const struct yote_pos *p, struct yote_move *out, int *score);
+
+/* A game being played, and how it ended when it has. */
+struct game {
+	const struct yote_rules *r;
+	struct yote_game *play; /* the plies so far (libyote) */
+	enum yote_result result;
+	enum yote_termination term;
+};
+
+/* 0, or -1 when out of memory; game_free in any case. */
+int game_init(struct game *g, const struct yote_rules *r,
+    const struct yote_pos *start);
+void game_free(struct game *g);
+const struct yote_pos *game_now(const struct game *g);
+size_t game_plies(const struct game *g);
+/* Play a legal move: 0, or -1 when out of memory. */
+int game_play(struct game *g, const struct yote_move *m);
+/* Ended by the rules?  Sets result and termination. */
+int game_over(struct game *g);
+/* The record of a game (round may be NULL); NULL when out of memory. */
+struct yote_record *game_record(const struct game *g, const char *event,
+    const char *first, const char *second, const char *round);
+
+/* Records written to standard output, or atomically to a file. */
+struct outfile {
+	const char *path;       /* NULL: standard output */
+	FILE *fp;
+	struct yote_writer *w;
+};
+
+/* Open path ("-" or NULL: standard output); EXIT_OK or EXIT_IO (said). */
+int out_open(struct outfile *o, const char *path);
+/* Write one record; EXIT_OK or EXIT_IO. */
+int out_put(struct outfile *o, const struct yote_record *rec);
+/* Finish: keep the new file only when ok and all was written. */
+int out_close(struct outfile *o, int ok);
+
+/* How a match is played. */
+struct match_opts {
+	uint64_t seed;          /* of every random choice */
+	int max_plies;          /* adjudicate a draw after so many */
+	int jobs;               /* games played at a time */
+	const char *openings;   /* games whose final positions open, or NULL */
+	int random_plies;       /* else openings of so many random plies */
+	size_t hash_mb;         /* per engine */
+	const char *out;        /* the records' file, or NULL */
+};
+
+/*
+ * Level a against level b, games games (rounded up to even: each opening
+ * with both colours), or self_play: games games of a against itself, the
+ * records on standard output unless mo->out.  Prints the score and Elo
+ * difference of a match; returns the exit status.
+ */
+int run_match(const struct yote_rules *r, const struct level *a,
+    const struct level *b, unsigned long games, int self_play,
+    const struct match_opts *mo);
+
+#endif
