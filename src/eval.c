@@ -18,13 +18,22 @@
  *    of moves is fatal, so it weighs more there;
  *  - progress: the longer since the last capture, the less an advantage
  *    is worth (it has not been turned into captures), so the side ahead
- *    is pushed to act, and under a move limit the draw comes closer.
+ *    is pushed to act, and under a move limit the draw comes closer;
+ *  - pressing: in an ending, the side ahead gains by closing in on the
+ *    weaker side's pieces and taking their steps away, so that its best
+ *    moves lead somewhere instead of shuffling (the search scores a
+ *    repeated position as a draw, so a shuffle gains nothing).
  * The weights are set by self-play matches between variants (formats/
- * engine.md says how); yote_eval_weights lets the tuning tool change them.
+ * engine.md says how); each engine holds its own copy, which the tuning
+ * tool changes through yote_engine_set_weights.
  */
 #include "yote_int.h"
+#include "yote_engine.h"
 
-struct yote_eval_weights yote_eval_w = {
+/* pieces left on both sides together below which pressing counts */
+#define PRESS_PIECES 10
+
+const struct yote_eval_weights yote_eval_default = {
 	.trade = 40,            /* advantage x 24 / pieces left, x this/100 */
 	.hand = 8,              /* a piece in hand over one on the board */
 	.corner = 6,            /* a corner piece */
@@ -35,6 +44,8 @@ struct yote_eval_weights yote_eval_w = {
 	.mobility_blocked = 5,  /* a step where a blocked side loses */
 	.shut_in = 60,          /* no step and nothing in hand */
 	.decay = 100,           /* plies without capture halving the edge */
+	.press = 8,             /* an ending's weaker piece near the stronger
+				   side, or a step it lacks */
 };
 
 /* Pieces of `victims` that `attackers` could jump now. */
@@ -85,10 +96,40 @@ mobility(const struct yote_rules *r, uint64_t own, uint64_t empty)
 	return n;
 }
 
+/* Squares next to the pieces of b, and b. */
+static uint64_t
+around(const struct yote_rules *r, uint64_t b)
+{
+	return b | shift_dir(r, b, 0) | shift_dir(r, b, 1) |
+	    shift_dir(r, b, 2) | shift_dir(r, b, 3);
+}
+
+/*
+ * The stronger side's hold on the weaker one in an ending: weak pieces
+ * one or two steps from a strong piece, and the steps the weak side lacks.
+ * Without it every quiet move of a won ending looks alike and the search
+ * cannot tell progress from a shuffle.
+ */
+static int
+press(const struct yote_rules *r, uint64_t strong, uint64_t weak,
+    uint64_t empty)
+{
+	uint64_t near1 = around(r, strong), near2 = around(r, near1);
+
+	return popcount64(weak & near1) + popcount64(weak & near2) +
+	    4 * popcount64(weak) - mobility(r, weak, empty);
+}
+
 int
 yote_evaluate(const struct yote_rules *r, const struct yote_pos *p)
 {
-	const struct yote_eval_weights *w = &yote_eval_w;
+	return yote_evaluate_w(r, p, &yote_eval_default);
+}
+
+int
+yote_evaluate_w(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_eval_weights *w)
+{
 	const int s = p->side, o = !s;
 	uint64_t own = p->pieces[s], opp = p->pieces[o];
 	uint64_t empty = r->board & ~(own | opp);
@@ -120,6 +161,9 @@ yote_evaluate(const struct yote_rules *r, const struct yote_pos *p)
 		score += w->shut_in;
 	if (r->blocked == YOTE_BLOCK_LOSES && ms == 0 && p->hand[s] == 0)
 		score -= w->shut_in;
+	if (rs + ro <= PRESS_PIECES && rs != ro)
+		score += (rs > ro ? 1 : -1) * w->press * (rs > ro ?
+		    press(r, own, opp, empty) : press(r, opp, own, empty));
 	/* an edge not turned into captures fades */
 	since = (int)(p->since_capture > 1000 ? 1000 : p->since_capture);
 	if (r->move_limit) {

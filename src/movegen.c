@@ -31,12 +31,15 @@
 #include <string.h>
 
 #include "yote_int.h"
+#include "yote_engine.h"
 
 struct gen {
 	const struct yote_rules *r;
 	struct yote_movelist *out;
 	struct yote_move cur;   /* the move being built */
 	int oom;                /* 1: an allocation failed, 2: too many */
+	uint64_t bonus;         /* bonus squares allowed (the engine's
+				   choice), every one for the rules' lists */
 };
 
 void
@@ -94,6 +97,13 @@ bonus_choices(const struct yote_rules *r, uint64_t opp, int opphand)
 
 static void chain(struct gen *, int, uint64_t, uint64_t, int, int);
 
+/* The bonus pieces to try: those allowed, or else the lowest one. */
+static inline uint64_t
+bonus_set(const struct gen *g, uint64_t opp)
+{
+	return (opp & g->bonus) ? opp & g->bonus : opp & -opp;
+}
+
 /* After segment nseg-1 landed on land: record the bonus, emit, go on. */
 static void
 after_bonus(struct gen *g, int nseg, int land, uint64_t own, uint64_t opp,
@@ -135,7 +145,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 		case YOTE_BONUS_OPTIONAL_BOARD:
 			after_bonus(g, nseg + 1, land, own2, opp2, opphand,
 			    YOTE_BONUS_NO);
-			for (b = opp2; b; b &= b - 1)
+			for (b = bonus_set(g, opp2); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			break;
@@ -143,7 +153,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 			if (opp2 == 0)
 				after_bonus(g, nseg + 1, land, own2, opp2,
 				    opphand, YOTE_BONUS_NO);
-			for (b = opp2; b; b &= b - 1)
+			for (b = bonus_set(g, opp2); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			break;
@@ -151,7 +161,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 			if (opp2 == 0 && opphand == 0)
 				after_bonus(g, nseg + 1, land, own2, opp2,
 				    opphand, YOTE_BONUS_NO);
-			for (b = opp2; b; b &= b - 1)
+			for (b = bonus_set(g, opp2); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			if (opphand > 0)
@@ -458,7 +468,7 @@ yote_over_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
 
 static long
 gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t from, struct yote_movelist *out)
+    uint64_t from, uint64_t bonus, struct yote_movelist *out)
 {
 	struct gen g;
 
@@ -468,14 +478,15 @@ gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
 	g.r = r;
 	g.out = out;
 	g.oom = 0;
+	g.bonus = bonus;
 	gen_raw(&g, p, p->side, from);
 	return g.oom ? (g.oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
 	    (long)out->n;
 }
 
-long
-yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
-    struct yote_movelist *out)
+static long
+captures_masked(const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t bonus, struct yote_movelist *out)
 {
 	struct gen g;
 	uint64_t b;
@@ -486,6 +497,7 @@ yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
 	g.r = r;
 	g.out = out;
 	g.oom = 0;
+	g.bonus = bonus;
 	memset(&g.cur, 0, offsetof(struct yote_move, seg_to));
 	for (b = p->pieces[p->side]; b; b &= b - 1)
 		piece_captures(&g, p, p->side, lsb64(b));
@@ -494,10 +506,17 @@ yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
 }
 
 long
+yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *out)
+{
+	return captures_masked(r, p, ~(uint64_t)0, out);
+}
+
+long
 yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *out)
 {
-	return gen_from_mask(r, p, r->board, out);
+	return gen_from_mask(r, p, r->board, ~(uint64_t)0, out);
 }
 
 long
@@ -508,7 +527,7 @@ yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
 		out->n = 0;
 		return 0;
 	}
-	return gen_from_mask(r, p, BIT(from), out);
+	return gen_from_mask(r, p, BIT(from), ~(uint64_t)0, out);
 }
 
 int
@@ -625,4 +644,26 @@ yote_perft(const struct yote_rules *r, const struct yote_pos *p, int depth)
 	}
 	yote_movelist_free(&l);
 	return n;
+}
+
+
+/* ------------------------------------------------------------ the engine's */
+
+/*
+ * The engine's lists (yote_engine.h): the bonus removal limited to the
+ * enemy pieces in `bonus`, so that a dense board's thousands of bonus
+ * variants of a capture shrink to a few.
+ */
+long
+yote_gen_captures_q(const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t bonus, struct yote_movelist *out)
+{
+	return captures_masked(r, p, bonus, out);
+}
+
+long
+yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t bonus, struct yote_movelist *out)
+{
+	return gen_from_mask(r, p, r->board, bonus, out);
 }

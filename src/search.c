@@ -12,25 +12,47 @@
  *   position.
  * - Ordering: hash move, captures by pieces removed, two killers per ply,
  *   history counts.
- * - Quiescence: captures only, with stand-pat, at most QDEPTH plies and
- *   the QWIDTH best captures by gain, different jumps first (chains can
- *   give thousands).
+ * - Quiescence: captures only, with stand-pat, at most QDEPTH plies; the
+ *   captures are generated with few bonus choices per jump (the enemy
+ *   pieces that attack or touch ours; every choice once the enemy is down
+ *   to a few pieces), each is played and evaluated, and the QWIDTH best by
+ *   that value are searched, best first.  A capture whose value after it
+ *   (the opponent's stand-pat) cannot beat alpha is not searched: its
+ *   score can only be lower, so this cut is exact, and it keeps captures
+ *   that end the game, which are scored exactly.  Quiescence nodes use the
+ *   transposition table too, by remaining quiescence plies.
+ * - Repetition: a position met before along the line, or in the game's
+ *   history before the root (yote_engine_set_history), is a draw (0).
+ *   Only board, hands and side count; a capture or a placement cannot be
+ *   undone, so only the plies since the last capture are looked at.
  * - Exact scores for ends by the rules: a win in n plies scores
  *   YOTE_WIN - n; blocked, few-pieces and move-limit come from the
  *   position itself (status.c), so every ruleset's ends are exact.
  * - Budgets: depth, nodes (deterministic), wall-clock time (checked every
- *   1024 nodes).  An unfinished iteration is thrown away.
+ *   1024 nodes).  Depth 1 is always completed.  Of an unfinished
+ *   iteration, the root moves searched to the end are kept: the previous
+ *   best is searched first, so a move that beat it is better.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "yote_int.h"
+#include "yote_engine.h"
 
 #define QDEPTH 8
 #define QWIDTH 24
 #define INF (YOTE_WIN + 1)
 #define LISTS (YOTE_MAX_PLY + QDEPTH + 2)
+/* enemy pieces left at or below which quiescence takes every bonus choice */
+#define QFULL_PIECES 4
+/* how many enemy pieces quiescence considers as bonus removals */
+#define QBONUS 3
+/* jumps x enemy pieces at or below which every bonus choice is taken */
+#define QFULL_LIST 40
+/* table depth of a main-search entry: depth + QDEPTH; quiescence entries
+ * store the quiescence plies left, 0..QDEPTH */
+#define TT_MAIN(d) ((d) + QDEPTH)
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -50,6 +72,7 @@ struct ordered {
 };
 
 struct yote_engine {
+	struct yote_eval_weights w;
 	struct tt_entry *tt;
 	size_t tt_mask;
 	int history[2][YOTE_MAX_SQUARES + 1][YOTE_MAX_SQUARES];
@@ -58,12 +81,19 @@ struct yote_engine {
 	struct ordered ord[LISTS];
 	struct yote_move pv[YOTE_MAX_PLY][YOTE_MAX_PLY];
 	int pvlen[YOTE_MAX_PLY];
+	/* repetition: the history's hashes, then the line's (rep[nhist + ply]) */
+	uint64_t *rep;
+	size_t nhist, repcap;
 	/* one search */
 	const struct yote_rules *r;
-	unsigned long long nodes, node_limit;
+	unsigned long long nodes, qnodes, node_limit;
 	struct timespec t0;
 	long movetime;
-	int stop, oom;
+	int stop, oom, must_finish;
+	struct yote_move prev_best;     /* searched first at the root */
+	int have_prev;
+	struct yote_search_result part; /* best of the unfinished iteration */
+	int have_part;
 };
 
 static uint64_t
@@ -106,7 +136,58 @@ yote_engine_new(size_t hash_mb)
 		return NULL;
 	}
 	e->tt_mask = n - 1;
+	e->w = yote_eval_default;
+	if ((e->rep = malloc((YOTE_MAX_PLY + 1) * sizeof(uint64_t))) == NULL) {
+		free(e->tt);
+		free(e);
+		return NULL;
+	}
+	e->repcap = YOTE_MAX_PLY + 1;
 	return e;
+}
+
+void
+yote_engine_set_weights(struct yote_engine *e,
+    const struct yote_eval_weights *w)
+{
+	e->w = *w;
+}
+
+int
+yote_engine_set_history(struct yote_engine *e, const struct yote_pos *pos,
+    size_t n)
+{
+	uint64_t *nr;
+	size_t i;
+
+	if (n + YOTE_MAX_PLY + 1 > e->repcap) {
+		if ((nr = realloc(e->rep, (n + YOTE_MAX_PLY + 1) *
+		    sizeof(uint64_t))) == NULL)
+			return YOTE_ENOMEM;
+		e->rep = nr;
+		e->repcap = n + YOTE_MAX_PLY + 1;
+	}
+	for (i = 0; i < n; i++)
+		e->rep[i] = yote_pos_hash(&pos[i]);
+	e->nhist = n;
+	return 0;
+}
+
+/*
+ * Whether the position of hash h at line index at (history included)
+ * occurred before, within the last `since` plies (none before a capture).
+ */
+static int
+repeated(const uint64_t *rep, size_t at, uint32_t since, uint64_t h)
+{
+	size_t k, back;
+
+	for (back = 2; back <= since && back <= at; back += 2) {
+		k = at - back;
+		if (rep[k] == h)
+			return 1;
+	}
+	return 0;
 }
 
 void
@@ -121,6 +202,7 @@ yote_engine_free(struct yote_engine *e)
 		free(e->ord[i].score);
 		free(e->ord[i].idx);
 	}
+	free(e->rep);
 	free(e->tt);
 	free(e);
 }
@@ -146,6 +228,8 @@ elapsed_ms(const struct timespec *t0)
 static void
 check_budget(struct yote_engine *e)
 {
+	if (e->must_finish)
+		return;
 	if (e->node_limit && e->nodes >= e->node_limit)
 		e->stop = 1;
 	if (e->movetime && (e->nodes & 1023) == 0 &&
@@ -164,32 +248,6 @@ gain(const struct yote_move *m)
 	for (i = m->kind == YOTE_BRIDGE; i < m->nseg; i++)
 		n += 1 + (m->seg_bonus[i] != YOTE_BONUS_NO);
 	return n;
-}
-
-/*
- * Quiescence order: more pieces removed first; among captures that remove
- * as many, every jump's first bonus choice before any jump's second.  The
- * generator lists a jump's bonus choices (a dozen; a chain's, hundreds)
- * one after the other, so without the second key the QWIDTH captures
- * taken could all be one jump and miss every other piece's capture.
- */
-static void
-capture_order(const struct yote_movelist *l, int *sc)
-{
-	const int cap = (1 << 22) - 1;
-	const struct yote_move *m, *prev = NULL;
-	int rank = 0;
-	size_t i;
-
-	for (i = 0; i < l->n; i++, prev = m) {
-		m = &l->v[i];
-		if (prev != NULL && m->kind == prev->kind &&
-		    m->from == prev->from && m->seg_to[0] == prev->seg_to[0])
-			rank += rank < cap;
-		else
-			rank = 0;
-		sc[i] = gain(m) * (cap + 1) - rank;
-	}
 }
 
 static int *
@@ -275,51 +333,198 @@ pick(struct yote_movelist *l, int *sc, int *idx, size_t i)
 	}
 }
 
+/*
+ * The enemy pieces the search may take as bonus below the root: those
+ * that could capture one of the mover's pieces, then those touching one,
+ * at most QBONUS.  All of them when the enemy is nearly out of pieces (a
+ * capture-all or few-pieces ending must not depend on a choice left out)
+ * or when jumps times bonus choices are few (the lists are short anyway,
+ * and the search then sees every move).
+ */
+static uint64_t
+q_bonus(const struct yote_rules *r, const struct yote_pos *p)
+{
+	uint64_t own = p->pieces[p->side], opp = p->pieces[!p->side];
+	uint64_t empty = r->board & ~(own | opp), att = 0, touch = 0, pick1;
+	uint64_t out = 0;
+	int d, k, jumps = 0, left = yote_pos_remaining(p, !p->side);
+
+	if (left <= QFULL_PIECES || (r->few_pieces && left <= r->few_pieces +
+	    2))
+		return ~(uint64_t)0;
+	for (d = 0; d < 4; d++)
+		jumps += popcount64(shift_dir(r, shift_dir(r, own, d) & opp,
+		    d) & empty);
+	if (jumps * popcount64(opp) <= QFULL_LIST)
+		return ~(uint64_t)0;
+	for (d = 0; d < 4; d++) {
+		att |= opp & shift_dir(r, own & shift_dir(r, empty, d ^ 1),
+		    d ^ 1);
+		touch |= opp & shift_dir(r, own, d);
+	}
+	touch &= ~att;
+	for (k = 0; k < QBONUS && (att | touch); k++) {
+		pick1 = att ? att & -att : touch & -touch;
+		out |= pick1;
+		att &= ~pick1;
+		touch &= ~pick1;
+	}
+	return out;
+}
+
+/*
+ * The moves searched at a node: every legal move at the root, where the
+ * answer is chosen; below it, captures take their bonus among the pieces
+ * of q_bonus only (a dense board has thousands of bonus variants).
+ */
+static long
+gen_node(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *l, int ply)
+{
+	return ply == 0 ? yote_gen_moves(r, p, l) :
+	    yote_gen_moves_q(r, p, q_bonus(r, p), l);
+}
+
+/* Whether q has no move or is over by the rules: then terminal() scores it. */
+static int
+is_terminal(const struct yote_rules *r, const struct yote_pos *q)
+{
+	return yote_over_unless_blocked(r, q) || !yote_raw_has_move(r, q,
+	    q->side);
+}
+
+/*
+ * Score every capture by the position after it (exact when that ends the
+ * game, else minus the opponent's static evaluation, an upper bound of
+ * the capture's quiescence value), and bring the min(n, QWIDTH) best to
+ * the front, best first, ties in generator order.  Returns how many.
+ * The same for the search and for minimax, whatever the window.
+ */
+static size_t
+q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
+    const struct yote_pos *p, struct yote_movelist *l, int *sc, int *idx,
+    int ply)
+{
+	struct yote_pos q;
+	size_t i, k = l->n < QWIDTH ? l->n : QWIDTH;
+
+	for (i = 0; i < l->n; i++) {
+		q = *p;
+		yote_pos_play(r, &q, &l->v[i]);
+		sc[i] = is_terminal(r, &q) ? -terminal(r, &q, ply + 1) :
+		    -yote_evaluate_w(r, &q, w);
+		idx[i] = (int)i;
+	}
+	for (i = 0; i < k; i++)
+		pick(l, sc, idx, i);
+	return k;
+}
+
 static int
 qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
     int ply, int qd)
 {
 	const struct yote_rules *r = e->r;
 	struct yote_movelist *l = &e->list[ply];
+	struct tt_entry *te;
 	struct yote_pos q;
-	int stand, v, *sc;
+	uint64_t key;
+	int stand, best, v, *sc, *idx, alpha0, tt_move = -1, bi = -1, flag;
 	size_t i, n;
 
 	e->nodes++;
+	e->qnodes++;
 	check_budget(e);
-	if (yote_over_unless_blocked(r, p) || !yote_raw_has_move(r, p,
-	    p->side))
+	if (is_terminal(r, p))
 		return terminal(r, p, ply);
-	stand = yote_evaluate(r, p);
+	/* (the place to probe endgame tables when material is small) */
+	stand = yote_evaluate_w(r, p, &e->w);
 	if (stand >= beta || qd >= QDEPTH || ply >= LISTS - 1)
 		return stand;
+	key = search_key(r, p);
+	te = &e->tt[key & e->tt_mask];
+	if (te->key == key && te->depth == QDEPTH - qd) {
+		v = tt_score_out(te->score, ply);
+		if (te->flag == TT_EXACT ||
+		    (te->flag == TT_LOWER && v >= beta) ||
+		    (te->flag == TT_UPPER && v <= alpha))
+			return v;
+		tt_move = te->move == 0xFFFF ? -1 : te->move;
+	}
+	alpha0 = alpha;
 	if (stand > alpha)
 		alpha = stand;
-	if (yote_gen_captures(r, p, l) < 0) {
+	best = stand;
+	if (yote_gen_captures_q(r, p, q_bonus(r, p), l) < 0) {
 		e->oom = 1;
 		return stand;
 	}
-	n = l->n;
-	if (n == 0 || ensure_scores(e, ply, n) != 0)
+	if (l->n == 0 || ensure_scores(e, ply, l->n) != 0)
 		return stand;
 	sc = e->ord[ply].score;
-	capture_order(l, sc);
-	if (n > QWIDTH)
-		n = QWIDTH;
+	idx = e->ord[ply].idx;
+	n = q_order(r, &e->w, p, l, sc, idx, ply);
+	/* the table's move first, if it is among those searched */
+	for (i = 1; tt_move >= 0 && i < n; i++)
+		if (idx[i] == tt_move) {
+			struct yote_move t = l->v[i];
+			int ts = sc[i];
+
+			memmove(&l->v[1], &l->v[0], i * sizeof(l->v[0]));
+			memmove(&sc[1], &sc[0], i * sizeof(sc[0]));
+			memmove(&idx[1], &idx[0], i * sizeof(idx[0]));
+			l->v[0] = t;
+			sc[0] = ts;
+			idx[0] = tt_move;
+			break;
+		}
 	for (i = 0; i < n && !e->stop; i++) {
-		pick(l, sc, NULL, i);
+		if (sc[i] <= alpha) {
+			/* bounded by its static value: cannot beat alpha */
+			if (sc[i] > best)
+				best = sc[i];
+			continue;
+		}
 		q = *p;
 		yote_pos_play(r, &q, &l->v[i]);
 		v = -qsearch(e, &q, -beta, -alpha, ply + 1, qd + 1);
-		if (v > stand)
-			stand = v;
+		if (v > best) {
+			best = v;
+			bi = (int)i;
+		}
 		if (v > alpha) {
 			alpha = v;
 			if (v >= beta)
 				break;
 		}
 	}
-	return stand;
+	if (e->stop)
+		return best;
+	flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+	/* never over a main-search entry of another position */
+	if (te->key == key || te->depth <= QDEPTH) {
+		te->key = key;
+		te->score = (int16_t)tt_score_in(best, ply);
+		te->depth = (uint8_t)(QDEPTH - qd);
+		te->flag = (uint8_t)flag;
+		te->move = bi >= 0 && idx[bi] < 0xFFFF ? (uint16_t)idx[bi] :
+		    0xFFFF;
+	}
+	return best;
+}
+
+/* A root move searched to the end that beat every one before it. */
+static void
+keep_root(struct yote_engine *e, int v)
+{
+	int i;
+
+	e->part.score = v;
+	e->part.best = e->pv[0][0];
+	e->part.pvlen = e->pvlen[0];
+	for (i = 0; i < e->pvlen[0]; i++)
+		e->part.pv[i] = e->pv[0][i];
+	e->have_part = 1;
 }
 
 static int
@@ -330,25 +535,30 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	struct yote_movelist *l = &e->list[ply];
 	struct tt_entry *te;
 	struct yote_pos q;
-	uint64_t key;
+	uint64_t key, h;
 	int best = -INF, v, flag = TT_UPPER, *sc, *idx, tt_move = -1, bi = -1;
 	int pvnode = beta - alpha > 1, k;
 	size_t i, n;
 
 	e->pvlen[ply] = 0;
 	if (ply >= YOTE_MAX_PLY - 1)
-		return yote_evaluate(r, p);
+		return yote_evaluate_w(r, p, &e->w);
+	h = yote_pos_hash(p);
+	e->rep[e->nhist + ply] = h;
+	if (ply > 0 && repeated(e->rep, e->nhist + ply, p->since_capture, h))
+		return 0;
 	if (depth <= 0)
 		return qsearch(e, p, alpha, beta, ply, 0);
 	e->nodes++;
 	check_budget(e);
 	if (e->stop)
 		return 0;
+	/* (the place to probe endgame tables when material is small) */
 	key = search_key(r, p);
 	te = &e->tt[key & e->tt_mask];
-	if (te->key == key) {
+	if (te->key == key && te->depth > QDEPTH && ply > 0) {
 		tt_move = te->move == 0xFFFF ? -1 : te->move;
-		if (te->depth >= depth && !pvnode) {
+		if (te->depth >= TT_MAIN(depth) && !pvnode) {
 			v = tt_score_out(te->score, ply);
 			if (te->flag == TT_EXACT ||
 			    (te->flag == TT_LOWER && v >= beta) ||
@@ -356,7 +566,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 				return v;
 		}
 	}
-	if (yote_gen_moves(r, p, l) < 0) {
+	if (gen_node(r, p, l, ply) < 0) {
 		e->oom = 1;
 		e->stop = 1;
 		return 0;
@@ -374,7 +584,10 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		const struct yote_move *m = &l->v[i];
 
 		idx[i] = (int)i;
-		if ((int)i == tt_move)
+		if (ply == 0 && e->have_prev && yote_move_equal(m,
+		    &e->prev_best))
+			sc[i] = (1 << 30) + 1;
+		else if ((int)i == tt_move)
 			sc[i] = 1 << 30;
 		else if (yote_move_is_capture(m))
 			sc[i] = (1 << 24) + gain(m) * 4096;
@@ -410,6 +623,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 				for (k = 0; k < e->pvlen[ply + 1]; k++)
 					e->pv[ply][k + 1] = e->pv[ply + 1][k];
 				e->pvlen[ply] = e->pvlen[ply + 1] + 1;
+				if (ply == 0)
+					keep_root(e, v);
 				if (v >= beta) {
 					flag = TT_LOWER;
 					if (!yote_move_is_capture(&l->v[i])) {
@@ -424,26 +639,33 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			}
 		}
 	}
-	if (bi >= 0) {
+	if (bi >= 0 && ply > 0) {
 		te->key = key;
 		te->score = (int16_t)tt_score_in(best, ply);
-		te->depth = (uint8_t)depth;
+		te->depth = (uint8_t)TT_MAIN(depth);
 		te->flag = (uint8_t)flag;
 		te->move = idx[bi] < 0xFFFF ? (uint16_t)idx[bi] : 0xFFFF;
 	}
 	return best;
 }
 
+static int iterate(struct yote_engine *, const struct yote_rules *,
+    const struct yote_pos *, int, struct yote_search_result *, yote_info_fn,
+    void *);
+
 int
 yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,
     struct yote_search_result *out, yote_info_fn info, void *ctx)
 {
-	int depth, maxdepth, v, i;
+	size_t nhist;
+	int maxdepth, rc;
 
 	memset(out, 0, sizeof(*out));
 	e->r = r;
 	e->nodes = 0;
+	e->qnodes = 0;
+	e->have_prev = 0;
 	e->node_limit = lim->nodes;
 	e->movetime = lim->movetime_ms;
 	e->stop = 0;
@@ -463,19 +685,47 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	}
 	if (yote_gen_moves(r, p, &e->list[0]) < 0)
 		return YOTE_ENOMEM;
+	/* the history may end with the root itself */
+	nhist = e->nhist;
+	if (e->nhist > 0 && e->rep[e->nhist - 1] == yote_pos_hash(p))
+		e->nhist--;
+	rc = iterate(e, r, p, maxdepth, out, info, ctx);
+	e->nhist = nhist;
+	return rc;
+}
+
+/* Iterative deepening from the root p, up to maxdepth. */
+static int
+iterate(struct yote_engine *e, const struct yote_rules *r,
+    const struct yote_pos *p, int maxdepth, struct yote_search_result *out,
+    yote_info_fn info, void *ctx)
+{
+	int depth, v, i;
+
 	out->nmoves = (int)e->list[0].n;
 	if (out->nmoves == 0) {
 		out->score = terminal(r, p, 0);
 		return 0;
 	}
 	out->best = e->list[0].v[0];
-	out->score = yote_evaluate(r, p);
+	out->score = yote_evaluate_w(r, p, &e->w);
 	for (depth = 1; depth <= maxdepth; depth++) {
+		e->have_part = 0;
+		e->must_finish = depth == 1;
 		v = search(e, p, depth, -INF, INF, 0);
+		e->must_finish = 0;
 		if (e->oom)
 			return YOTE_ENOMEM;
-		if (e->stop)
+		if (e->stop) {
+			if (e->have_part) {
+				out->score = e->part.score;
+				out->best = e->part.best;
+				out->pvlen = e->part.pvlen;
+				for (i = 0; i < out->pvlen; i++)
+					out->pv[i] = e->part.pv[i];
+			}
 			break;
+		}
 		out->score = v;
 		out->depth = depth;
 		if (e->pvlen[0] > 0) {
@@ -483,6 +733,8 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 			out->pvlen = e->pvlen[0];
 			for (i = 0; i < out->pvlen; i++)
 				out->pv[i] = e->pv[0][i];
+			e->prev_best = out->best;
+			e->have_prev = 1;
 		}
 		out->nodes = e->nodes;
 		out->ms = elapsed_ms(&e->t0);
@@ -506,61 +758,59 @@ minimax_q(const struct yote_rules *r, const struct yote_pos *p, int ply,
 {
 	struct yote_movelist l = { 0 };
 	struct yote_pos q;
-	int stand, v;
+	int stand, v, *sc, *idx;
 	size_t i, n;
 
-	if (yote_over_unless_blocked(r, p) || !yote_raw_has_move(r, p,
-	    p->side))
+	if (is_terminal(r, p))
 		return terminal(r, p, ply);
 	stand = yote_evaluate(r, p);
-	if (qd >= QDEPTH)
+	if (qd >= QDEPTH || ply >= LISTS - 1)
 		return stand;
-	yote_gen_captures(r, p, &l);
-	/* the same QWIDTH best captures, in the same order, as qsearch */
-	n = l.n;
-	{
-		int *sc = malloc((n ? n : 1) * sizeof(int));
-
-		if (sc == NULL) {
-			yote_movelist_free(&l);
-			return stand;
-		}
-		capture_order(&l, sc);
-		if (n > QWIDTH)
-			n = QWIDTH;
+	if (yote_gen_captures_q(r, p, q_bonus(r, p), &l) <= 0) {
+		yote_movelist_free(&l);
+		return stand;
+	}
+	sc = malloc(l.n * sizeof(int));
+	idx = malloc(l.n * sizeof(int));
+	if (sc != NULL && idx != NULL) {
+		/* the same captures, in the same order, as qsearch */
+		n = q_order(r, &yote_eval_default, p, &l, sc, idx, ply);
 		for (i = 0; i < n; i++) {
-			pick(&l, sc, NULL, i);
 			q = *p;
 			yote_pos_play(r, &q, &l.v[i]);
 			v = -minimax_q(r, &q, ply + 1, qd + 1);
 			if (v > stand)
 				stand = v;
 		}
-		free(sc);
 	}
+	free(sc);
+	free(idx);
 	yote_movelist_free(&l);
 	return stand;
 }
 
 static int
 minimax_at(const struct yote_rules *r, const struct yote_pos *p, int depth,
-    int ply)
+    int ply, uint64_t *line)
 {
 	struct yote_movelist l = { 0 };
 	struct yote_pos q;
 	int best = -INF, v;
 	size_t i;
 
+	line[ply] = yote_pos_hash(p);
+	if (ply > 0 && repeated(line, (size_t)ply, p->since_capture, line[ply]))
+		return 0;
 	if (depth <= 0)
 		return minimax_q(r, p, ply, 0);
-	if (yote_gen_moves(r, p, &l) <= 0) {
+	if (gen_node(r, p, &l, ply) <= 0) {
 		yote_movelist_free(&l);
 		return terminal(r, p, ply);
 	}
 	for (i = 0; i < l.n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
-		v = -minimax_at(r, &q, depth - 1, ply + 1);
+		v = -minimax_at(r, &q, depth - 1, ply + 1, line);
 		if (v > best)
 			best = v;
 	}
@@ -571,5 +821,9 @@ minimax_at(const struct yote_rules *r, const struct yote_pos *p, int depth,
 int
 yote_minimax(const struct yote_rules *r, const struct yote_pos *p, int depth)
 {
-	return minimax_at(r, p, depth, 0);
+	uint64_t line[YOTE_MAX_PLY + 1];
+
+	if (depth > YOTE_MAX_PLY - 4)
+		depth = YOTE_MAX_PLY - 4;
+	return minimax_at(r, p, depth, 0, line);
 }

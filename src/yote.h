@@ -434,12 +434,28 @@ struct yote_engine;
 struct yote_engine *yote_engine_new(size_t hash_mb);
 void yote_engine_free(struct yote_engine *e);
 
-/* Forget everything learnt (for reproducible results per game). */
+/* Forget everything learnt (for reproducible results per game).  The
+ * history given by yote_engine_set_history is kept. */
 void yote_engine_clear(struct yote_engine *e);
 
 /*
+ * The game's positions before the one to search, oldest first (the
+ * searched position itself may end the list; it is ignored): a position
+ * the search meets again, there or along its own line, scores as a draw
+ * (0).  Board, hands and side to move count, not the ply counters.  The
+ * engine copies what it needs; the history holds for every search until
+ * set again (n = 0 forgets it).  Returns 0 or YOTE_ENOMEM (the old
+ * history is then kept).
+ */
+int yote_engine_set_history(struct yote_engine *e,
+    const struct yote_pos *positions, size_t n);
+
+/*
  * Search p under rules r within lim.  Deterministic for a given engine
- * state, position and depth/node limits.  Returns 0, or YOTE_ENOMEM.
+ * state, history, position and depth/node limits.  Depth 1 is always
+ * completed, whatever the budget, so out->best is a searched move; when
+ * the budget stops a deeper iteration, a root move that iteration proved
+ * better than the previous best is kept.  Returns 0, or YOTE_ENOMEM.
  */
 int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,
@@ -447,24 +463,6 @@ int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 
 /* The static evaluation of p (side to move's view). */
 int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
-
-/*
- * The evaluation's weights (see eval.c), global to the process.  Only the
- * tuning tool changes them, before any search starts.
- */
-struct yote_eval_weights {
-	int trade, hand, corner, threat, initiative, open, mobility,
-	    mobility_blocked, shut_in, decay;
-};
-extern struct yote_eval_weights yote_eval_w;
-
-/*
- * Plain minimax to depth with the same quiescence and evaluation, but no
- * pruning and no tables: what yote_engine_search must score at that
- * depth.  For tests; exponential.
- */
-int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
-    int depth);
 
 /* ---------------------------------------------------------------- annotation */
 

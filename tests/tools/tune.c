@@ -14,10 +14,11 @@
 #include <string.h>
 
 #include "yote.h"
+#include "yote_engine.h"
 
 static const char *const names[] = { "trade", "hand", "corner", "threat",
 	"initiative", "open", "mobility", "mobility_blocked", "shut_in",
-	"decay" };
+	"decay", "press" };
 
 static int
 set_weights(struct yote_eval_weights *w, const char *spec)
@@ -65,7 +66,7 @@ main(int argc, char *argv[])
 	struct yote_engine *e[2];
 	struct yote_movelist l = { 0 };
 	struct yote_search_result sr;
-	struct yote_limits lim = { 3, 0, 0 };
+	struct yote_limits lim = { 3, 0, 0, 0 };
 	struct yote_outcome o;
 	struct yote_pos start, p;
 	uint64_t seed = 1;
@@ -95,11 +96,16 @@ main(int argc, char *argv[])
 	}
 	if (r == NULL)
 		return 2;
-	wa = wb = yote_eval_w;
+	wa = wb = yote_eval_default;
 	if (set_weights(&wa, sa) != 0 || set_weights(&wb, sb) != 0)
 		return 2;
+	/* engine 0 plays A's moves, engine 1 B's */
 	e[0] = yote_engine_new(8);
 	e[1] = yote_engine_new(8);
+	if (e[0] == NULL || e[1] == NULL)
+		return 1;
+	yote_engine_set_weights(e[0], &wa);
+	yote_engine_set_weights(e[1], &wb);
 	for (g = 0; g < games; g++) {
 		a_first = g % 2 == 0;
 		if (a_first) {
@@ -123,7 +129,6 @@ main(int argc, char *argv[])
 				capped++;
 				break;
 			}
-			yote_eval_w = a_moves ? wa : wb;
 			yote_engine_search(e[!a_moves], r, &p, &lim, &sr, NULL,
 			    NULL);
 			yote_pos_play(r, &p, &sr.best);

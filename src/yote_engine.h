@@ -1,0 +1,51 @@
+/*
+ * yote_engine.h - the engine's private interface: evaluation weights,
+ * the quiescence capture generator and the test oracle.  For search.c,
+ * eval.c, movegen.c and the engine's tests and tuning tool; not
+ * installed.
+ */
+#ifndef YOTE_ENGINE_H
+#define YOTE_ENGINE_H
+
+#include "yote.h"
+
+/* The evaluation's weights (eval.c says what each one does). */
+struct yote_eval_weights {
+	int trade, hand, corner, threat, initiative, open, mobility,
+	    mobility_blocked, shut_in, decay, press;
+};
+
+/* The weights every new engine starts with. */
+extern const struct yote_eval_weights yote_eval_default;
+
+/* The evaluation of p under weights w (side to move's view). */
+int yote_evaluate_w(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_eval_weights *w);
+
+/* Give engine e its own weights (copied); for the tuning tool. */
+void yote_engine_set_weights(struct yote_engine *e,
+    const struct yote_eval_weights *w);
+
+/*
+ * movegen.c: the engine's move lists.  Like yote_gen_captures and
+ * yote_gen_moves, except that a bonus removal takes only enemy board
+ * pieces in `bonus` (the lowest enemy piece when none of them is left;
+ * the hand and "none" stay where the rule allows them).  bonus = ~0 gives
+ * the rules' lists.
+ */
+long yote_gen_captures_q(const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t bonus, struct yote_movelist *out);
+long yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
+    uint64_t bonus, struct yote_movelist *out);
+
+/*
+ * Plain minimax to depth with the same quiescence (same capture set, same
+ * width, same order) and evaluation, no tables and no pruning, and with
+ * the search's repetition rule along the line: what yote_engine_search
+ * must score at that depth from a cleared engine with no history.  For
+ * tests; exponential.
+ */
+int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
+    int depth);
+
+#endif
