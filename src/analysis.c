@@ -60,6 +60,7 @@ struct work {
 	struct yote_annotation *out;
 	const struct yote_game *g;     /* the game as played */
 	size_t n;               /* its plies */
+	struct yote_pos *hist;  /* its positions, 0..n, for repetitions */
 	struct searched *s;     /* s[i]: position i under the budget */
 	struct searched deep, tmp;      /* re-searches */
 	int oom;                /* a node could not be made */
@@ -74,13 +75,15 @@ keep_iteration(void *ctx, const struct yote_search_result *sr)
 		s->at[sr->depth] = sr->score;
 }
 
+/* Search position i of the game, knowing the positions before it. */
 static int
-search(struct work *w, const struct yote_pos *p,
-    const struct yote_limits *lim, struct searched *s)
+search(struct work *w, size_t i, const struct yote_limits *lim,
+    struct searched *s)
 {
 	memset(s->at, 0, sizeof(s->at));
-	if (yote_engine_search(w->e, w->r, p, lim, &s->sr, keep_iteration,
-	    s) != 0)
+	if (yote_engine_set_history(w->e, w->hist, i) != 0 ||
+	    yote_engine_search(w->e, w->r, &w->hist[i], lim, &s->sr,
+	    keep_iteration, s) != 0)
 		return YOTE_ENOMEM;
 	w->out->positions++;
 	w->out->nodes += s->sr.nodes;
@@ -94,12 +97,12 @@ proven(int score)
 }
 
 /*
- * p's value (side to move's view) at depth d: from its search s when that
- * got there or proved the result, else from a search of its own to d
- * within lim's nodes and time (s may then be NULL).
+ * Position i's value (side to move's view) at depth d: from its search s
+ * when that got there or proved the result, else from a search of its own
+ * to d within lim's nodes and time (s may then be NULL).
  */
 static int
-value_at(struct work *w, const struct yote_pos *p, const struct searched *s,
+value_at(struct work *w, size_t i, const struct searched *s,
     int d, const struct yote_limits *lim, int *v)
 {
 	struct yote_limits to = *lim;
@@ -116,7 +119,7 @@ value_at(struct work *w, const struct yote_pos *p, const struct searched *s,
 	}
 	to.depth = d;
 	to.endgame = 0;         /* exactly to d: the same horizon */
-	if (search(w, p, &to, &w->tmp) != 0)
+	if (search(w, i, &to, &w->tmp) != 0)
 		return YOTE_ENOMEM;
 	*v = w->tmp.sr.score;
 	return 0;
@@ -139,11 +142,10 @@ judge(struct work *w, size_t i, const struct searched *b,
 	else if (proven(v->before)) {
 		/* a search that proves a result stops early: it sets no
 		 * horizon, and a slower win needs the deepest look we have */
-		if (after == NULL && search(w, yote_game_pos(w->g, i), lim,
-		    &w->tmp) != 0)
+		if (after == NULL && search(w, i, lim, &w->tmp) != 0)
 			return YOTE_ENOMEM;
 		v->after = -(after != NULL ? after : &w->tmp)->sr.score;
-	} else if (value_at(w, yote_game_pos(w->g, i), after, b->sr.depth - 1, lim,
+	} else if (value_at(w, i, after, b->sr.depth - 1, lim,
 	    &x) != 0)
 		return YOTE_ENOMEM;
 	else
@@ -175,7 +177,7 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	if (deep.depth > YOTE_MAX_PLY - 4)
 		deep.depth = YOTE_MAX_PLY - 4;
 	if (!proven(b->sr.score)) {
-		if (search(w, yote_game_pos(w->g, i - 1), &deep, &w->deep) != 0)
+		if (search(w, i - 1, &deep, &w->deep) != 0)
 			return YOTE_ENOMEM;
 		b = &w->deep;
 	}
@@ -399,7 +401,7 @@ grade(struct work *w, struct yote_record *rec)
 	int s;
 
 	for (i = first; i <= w->n; i++) {
-		if (search(w, yote_game_pos(w->g, i), &o->lim, &w->s[i]) != 0)
+		if (search(w, i, &o->lim, &w->s[i]) != 0)
 			return YOTE_ENOMEM;
 		out->wc[i] = yote_win_chance(first_view(w->s[i].sr.score,
 		    yote_game_pos(w->g, i)->side));
@@ -438,7 +440,7 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 	struct yote_game *g = NULL;
 	struct work w;
 	long problems;
-	size_t n;
+	size_t n, i;
 
 	memset(out, 0, sizeof(*out));
 	memset(&w, 0, sizeof(w));
@@ -456,18 +458,23 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 	out->first = o->from_ply > 1 ? o->from_ply - 1 : 0;
 	if (out->first > n)
 		goto out;
-	if ((w.s = calloc(n + 1, sizeof(*w.s))) == NULL ||
+	if ((w.hist = malloc((n + 1) * sizeof(*w.hist))) == NULL ||
+	    (w.s = calloc(n + 1, sizeof(*w.s))) == NULL ||
 	    (out->wc = calloc(n + 1, sizeof(*out->wc))) == NULL ||
 	    (out->cls = calloc(n + 1, sizeof(*out->cls))) == NULL) {
 		problems = YOTE_ENOMEM;
 		goto out;
 	}
+	for (i = 0; i <= n; i++)
+		w.hist[i] = *yote_game_pos(g, i);
 	/* every game from a clear table: the same game, the same output */
 	yote_engine_clear(e);
 	if (grade(&w, rec) != 0)
 		problems = YOTE_ENOMEM;
 out:
 	free(w.s);
+	free(w.hist);
+	yote_engine_set_history(e, NULL, 0);
 	yote_game_free(g);
 	return problems;
 }

@@ -256,7 +256,11 @@ ok "$([ -z "$bad" ] && echo 1)" "samples/invalid/*.yaml: each exits 1 with a dia
 
 # ------------------------------------------------------------ 5. won games, views
 # won.yaml: first wins at once with b1xb3 under a 3x3 ruleset
-yote-analyze "$data/won.yaml" >"$tmp/w" 2>"$tmp/err"
+# (--rules: until positions hash themselves (issue 11), a ruleset read
+# only from a record leaves every hash key 0, which the repetition check
+# takes for a repeated position)
+yote-analyze --rules "$data/small-rules.yaml" "$data/won.yaml" >"$tmp/w" \
+    2>"$tmp/err"
 st=$?
 for g in 1 2 3 4; do
 	plies "$tmp/w" $g >"$tmp/w$g"
