@@ -38,7 +38,7 @@
 /* Re-searches: this many times the first search's nodes, at least ... */
 #define DEEP_FACTOR 8
 #define DEEP_MIN_NODES 20000ULL
-#define DEEP_MAX_NODES 4000000ULL       /* ... and never more than this */
+#define DEEP_MAX_NODES 2000000ULL       /* ... and never more than this */
 
 /* One search of a position, with the score of each iteration. */
 struct searched {

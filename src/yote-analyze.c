@@ -58,7 +58,8 @@ usage(FILE *fp)
 	    "blunders; the annotated records go to standard output.\n"
 	    "\n"
 	    "  -b, --best            search one position, print info and bestmove\n"
-	    "  -D, --depth N         search each position N plies (default 6)\n"
+	    "  -D, --depth N         search each position N plies (default: 6,\n"
+	    "                        within 1000000 nodes)\n"
 	    "  -d, --divide          with --perft: the count under each first move\n"
 	    "  -f, --from-ply N      analyse from ply N on\n"
 	    "  -G, --game N          only game N of each input\n"
@@ -68,7 +69,7 @@ usage(FILE *fp)
 	    "  -h, --help            this help\n"
 	    "  -j, --jobs N          analyse N games at a time (default 1)\n"
 	    "  -m, --moves           list the legal moves, sorted, one per line\n"
-	    "  -N, --nodes N         search each position N nodes\n"
+	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -o, --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "  -p, --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -76,7 +77,7 @@ usage(FILE *fp)
 	    "  -r, --rules R         ruleset (default classic, or the record's)\n"
 	    "  -s, --side SIDE       annotate only first or second\n"
 	    "  -S, --summary         a table per game and side, no records\n"
-	    "  -t, --movetime MS     search each position MS milliseconds\n"
+	    "  -t, --movetime MS     search each position at most MS milliseconds\n"
 	    "  -T, --tsv             the --summary table as TSV\n"
 	    "  -V, --version         print the version\n"
 	    "\n"
@@ -892,8 +893,10 @@ main(int argc, char *argv[])
 		return status;
 	if ((status = check_options(&md)) >= 0)
 		return status;
-	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms)
-		opt.lim.depth = 6;
+	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms) {
+		opt.lim.depth = YOTE_ANNOTATE_DEPTH;
+		opt.lim.nodes = YOTE_ANNOTATE_NODES;
+	}
 	opt.lim.endgame = 1;
 	on_position = md.perft >= 0 || md.moves || md.best;
 	if ((md.rules != NULL || on_position) &&

@@ -767,6 +767,14 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * analysis: header) hold the mover's view, and are converted when
  * annotated again.
  */
+/*
+ * The budget per position that yote-analyze uses when given none: depth 6,
+ * and never more than a million nodes (about a second on one core), which
+ * only the densest positions reach.
+ */
+#define YOTE_ANNOTATE_DEPTH 6
+#define YOTE_ANNOTATE_NODES 1000000ULL
+
 struct yote_annotate_opts {
 	struct yote_limits lim; /* budget per position */
 	enum yote_class only;   /* annotate this class and worse (NONE: every

@@ -458,9 +458,9 @@ if command -v script >/dev/null 2>&1 &&
 	script -qec "yote-analyze --depth 1 samples/classic.yaml >$tmp/p" \
 	    "$tmp/typescript" >/dev/null 2>&1 </dev/null
 	yote-analyze --depth 1 samples/classic.yaml >"$tmp/p2" 2>"$tmp/e2"
-	ok "$(grep -q 'yote-analyze: 9 games, [0-9]* positions/s' "$tmp/typescript" &&
+	ok "$(grep -q 'yote-analyze: 9 games, [0-9]* positions/s, [0-9.]* s a game (last [0-9.]* s)' "$tmp/typescript" &&
 	    cmp -s "$tmp/p" "$tmp/p2" && [ ! -s "$tmp/e2" ] && echo 1)" \
-	    "progress on a terminal's stderr, none otherwise; the same records"
+	    "progress (with the time per game) on a terminal's stderr, none otherwise; the same records"
 else
 	skip "script(1) not available: no terminal for the progress line"
 fi
