@@ -22,33 +22,50 @@ WARNFLAGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 PKGS = yaml-0.1 zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS := $(shell pkg-config --libs $(PKGS))
+# -MMD -MP: the compiler lists each object's headers in a .d file beside
+# it (included at the end), so a header change rebuilds what includes it.
 ALL_CFLAGS = $(WARNFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(PKG_CFLAGS) \
-	$(CFLAGS) -pthread
+	$(CFLAGS) -pthread -MMD -MP
 LIBS = $(PKG_LIBS) -pthread -lm
 
 RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
-LIB_SRC = src/rules.c src/position.c src/movegen.c src/notation.c \
-	src/status.c src/record.c src/checker.c src/eval.c src/search.c src/annotate.c \
-	src/archive.c src/lines.c \
-	src/game.c \
-	src/analysis.c
+LIB_SRC = src/error.c \
+	src/rules.c src/position.c src/movegen.c src/notation.c \
+	src/status.c src/checker.c src/eval.c src/search.c src/annotate.c \
+	src/archive.c src/lines.c
+LIB_SRC += src/node.c
+LIB_SRC += src/yaml_read.c
+LIB_SRC += src/yaml_write.c
+LIB_SRC += src/reader.c
+LIB_SRC += src/game.c
+LIB_SRC += src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
-TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o \
-	bin/obj/play.o
+# What the tools share, as an internal static library: a tool links only
+# the members it uses (yote-validate carries no engine and no SVG writer).
+TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
+TOOL_OBJ += bin/obj/play.o
+TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
-TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay
+TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
+	bin/test-load-order bin/tune bin/fit-k
+TEST_PROGS += bin/test-game
 
-all: bin/libyote.a $(TOOLS)
+all: bin/libyote.a $(TOOLS) bin/yote.pc
 
 bin/obj/.dir:
 	mkdir -p bin/obj
 	touch $@
 
-bin/obj/%.o: src/%.c src/yote.h src/yote_int.h src/yote_fmt.h src/tool.h src/draw.h src/play.h \
-    bin/obj/.dir
+# An object without its .d (built before -MMD, or the .d lost) is rebuilt.
+bin/obj/%.o: src/%.c bin/obj/%.d bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# (named, not a pattern: a missing intermediate file would not count)
+DEPS = $(patsubst src/%.c,bin/obj/%.d,$(wildcard src/*.c)) \
+	$(patsubst tests/unit/%.c,bin/obj/%.d,$(wildcard tests/unit/test-*.c))
+$(DEPS): ;
 
 bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
 	mkdir -p bin/gen
@@ -61,15 +78,37 @@ bin/libyote.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $(LIB_OBJ)
 
-bin/yote-%: bin/obj/yote-%.o $(TOOL_OBJ) bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_OBJ) bin/libyote.a $(LIBS)
+$(TOOL_LIB): $(TOOL_OBJ)
+	rm -f $@
+	ar rcs $@ $(TOOL_OBJ)
+
+bin/yote-%: bin/obj/yote-%.o $(TOOL_LIB) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
+
+# pkg-config's description of the installed library; rewritten when the
+# directories (PREFIX, LIBDIR, ...) or the version change.
+VERSION := $(shell sed -n 's/^\#define YOTE_VERSION "\(.*\)"/\1/p' src/yote.h)
+
+bin/yote.pc: FORCE bin/obj/.dir
+	printf '%s\n' 'prefix=$(PREFIX)' \
+	    'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))' \
+	    'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))' \
+	    '' 'Name: yote' \
+	    'Description: Yote rules, records and engine' \
+	    'Version: $(VERSION)' 'Requires.private: $(PKGS)' \
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lyote' \
+	    'Libs.private: -pthread -lm' > $@.tmp
+	cmp -s $@.tmp $@ || mv $@.tmp $@
+	rm -f $@.tmp
+
+FORCE:
 
 # ------------------------------------------------------------ tests
 
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-bin/obj/test-%.o: tests/unit/test-%.c src/yote.h bin/obj/.dir
+bin/obj/test-%.o: tests/unit/test-%.c bin/obj/test-%.d bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -c -o $@ $<
 
 bin/test-unit: bin/obj/test-unit.o bin/libyote.a
@@ -78,18 +117,25 @@ bin/test-unit: bin/obj/test-unit.o bin/libyote.a
 bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
+bin/test-game: bin/obj/test-game.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
 bin/test-rules: tests/rules/test-rules.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
+bin/test-load-order: tests/order/test-load-order.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
 bin/refgen: tests/ref/refgen.c
 	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ $<
 
 # A sub-make builds the tests, so that `make asan check` builds them with
-# the flags `make asan` has just recorded in bin/build.mk.
-check:
+# the flags `make asan` has just recorded in bin/build.mk; asan/ubsan named
+# with check on one command line go first, even under -j.
+check: $(filter asan ubsan,$(MAKECMDGOALS))
 	$(MAKE) all test-programs
 	LC_ALL=C prove -j2 tests/*.t
 
@@ -118,38 +164,47 @@ leakcheck: all
 valgrind-check: all test-programs
 	sh tests/valgrind-check.sh
 
-lint:
+# CI runs `make check`, which runs tests/layers.t too.
+lint: all
 	mandoc -Tlint -Wwarning man/*.[1-8]
+	LC_ALL=C prove tests/layers.t
 
 # ------------------------------------------------------------ install
 
+PCDIR ?= $(LIBDIR)/pkgconfig
+
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PCDIR) \
 	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/rules
 	for t in $(TOOLS); do cp $$t $(DESTDIR)$(BINDIR)/; done
 	cp bin/libyote.a $(DESTDIR)$(LIBDIR)/
+	cp bin/yote.pc $(DESTDIR)$(PCDIR)/
 	cp src/yote.h $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
 	    cp $$m $(DESTDIR)$(MANDIR)/man$$s/; done
 
+# Only what install wrote; our own data directories go when left empty.
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${t#bin/}; done
-	rm -f $(DESTDIR)$(LIBDIR)/libyote.a $(DESTDIR)$(INCLUDEDIR)/yote.h
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(LIBDIR)/libyote.a $(DESTDIR)$(PCDIR)/yote.pc \
+	    $(DESTDIR)$(INCLUDEDIR)/yote.h
+	for f in $(RULES); do rm -f $(DESTDIR)$(DATADIR)/rules/$${f##*/}; done
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
+	rmdir $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 clean:
 	rm -rf bin
 
-.PHONY: all check test-programs asan ubsan bench leakcheck valgrind-check lint install uninstall clean fuzz
-.SECONDARY:
+.PHONY: FORCE all check test-programs asan ubsan bench leakcheck valgrind-check lint install uninstall clean fuzz
+# objects a pattern chain builds (bin/obj/yote-*.o) are kept
+.PRECIOUS: bin/obj/%.o
 
 # generated game collections (samples, tests, benchmarks)
-bin/gen-games: tests/tools/gen-games.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/gen-games: tests/tools/gen-games.c $(TOOL_LIB) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
 
 bin/test-engine: tests/engine/test-engine.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
@@ -187,3 +242,5 @@ fuzz: bin/gen/rules_builtin.c
 	        grep -E '^stat::number_of_executed_units|^stat::peak_rss|ERROR|SUMMARY' \
 	        | sed "s/^/$$f: /"); \
 	done
+
+-include $(wildcard bin/obj/*.d bin/*.d)

@@ -31,10 +31,6 @@
 
 #include "yote_int.h"
 
-/* libyaml's collection styles, as struct yote_node.style holds them */
-#define STYLE_BLOCK 1
-#define STYLE_FLOW 2
-
 /* Re-searches: this many times the first search's nodes, at least ... */
 #define DEEP_FACTOR 8
 #define DEEP_MIN_NODES 20000ULL
@@ -237,8 +233,8 @@ annotate_item(struct work *w, struct yote_node *moves, size_t i, int mover,
 
 	if ((item = item_map(w, moves, i)) == NULL)
 		return;
-	moves->style = STYLE_BLOCK;     /* one annotated ply per entry */
-	item->style = STYLE_BLOCK;
+	moves->style = YOTE_STYLE_BLOCK;     /* one annotated ply per entry */
+	item->style = YOTE_STYLE_BLOCK;
 	put(w, item, "eval-before", yote_score_text(first_view(v->before,
 	    mover), sc));
 	put(w, item, "eval", yote_score_text(first_view(v->after, mover),
@@ -251,7 +247,7 @@ annotate_item(struct work *w, struct yote_node *moves, size_t i, int mover,
 			w->oom = 1;
 			return;
 		}
-		pv->style = STYLE_FLOW;
+		pv->style = YOTE_STYLE_FLOW;
 		for (k = 0; k < v->by->pvlen; k++)
 			if (yote_node_push(pv, yote_node_scalar(
 			    yote_move_format(w->r, &v->by->pv[k], text))) != 0)
@@ -318,7 +314,7 @@ add_summary(struct work *w, struct yote_record *rec)
 			w->oom = 1;
 			break;
 		}
-		side->style = STYLE_FLOW;
+		side->style = YOTE_STYLE_FLOW;
 		put_count(w, side, "inaccuracies",
 		    st->n[YOTE_CLASS_INACCURACY]);
 		put_count(w, side, "mistakes", st->n[YOTE_CLASS_MISTAKE]);

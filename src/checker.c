@@ -40,18 +40,6 @@ yote_checker_set_rules(struct yote_checker *ck, const struct yote_rules *r)
 	ck->fallback = r;
 }
 
-static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
-	"limit", "not-a-mapping", "missing-key", "bad-version", "bad-type",
-	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
-	"bad-result", "bad-termination", "result-mismatch", "io",
-	"duplicate-key", "damaged-archive" };
-
-const char *
-yote_diag_name(int diag)
-{
-	return diag >= 0 && diag < YOTE_D_COUNT ? diag_names[diag] : "?";
-}
-
 struct yote_checker *
 yote_checker_new(void)
 {
@@ -71,16 +59,6 @@ yote_checker_free(struct yote_checker *ck)
 	}
 	yote_movelist_free(&ck->list);
 	free(ck);
-}
-
-const struct yote_node *
-yote_item_move(const struct yote_node *item)
-{
-	if (item == NULL)
-		return NULL;
-	if (item->type == YOTE_NODE_MAP)
-		item = yote_node_get(item, "move");
-	return item != NULL && item->type == YOTE_NODE_SCALAR ? item : NULL;
 }
 
 /* Everything one check needs to report a problem. */
@@ -180,7 +158,6 @@ record_rules(struct yote_checker *ck, struct run *run,
 {
 	const struct yote_rules *r;
 	struct yote_error e;
-	int owned;
 
 	if (rn == NULL)
 		return ck->fallback ? ck->fallback :
@@ -192,7 +169,7 @@ record_rules(struct yote_checker *ck, struct run *run,
 	}
 	if (!yote_rules_spec_is_file(rn->text)) {
 		yote_error_clear(&e);
-		if (yote_rules_get(rn->text, &r, &owned, &e) != 0) {
+		if (yote_rules_get(rn->text, &r, &e) != 0) {
 			report(run, YOTE_D_BAD_RULES, rn, 0, "%s", e.msg);
 			return NULL;
 		}

@@ -8,10 +8,6 @@
 
 #include "yote_int.h"
 
-/* libyaml's styles, as struct yote_node keeps them */
-#define STYLE_ANY 0
-#define STYLE_FLOW 2
-
 struct yote_game {
 	const struct yote_rules *r;     /* not owned */
 	struct yote_pos *pos;   /* pos[0] the start, pos[i] after ply i */
@@ -261,23 +257,23 @@ build(const struct yote_game *g, const char *rules,
 	size_t i;
 	int bad = 0;
 
-	bad |= set_scalar(root, "yote", "1", STYLE_ANY);
+	bad |= set_scalar(root, "yote", "1", YOTE_STYLE_ANY);
 	bad |= set_scalar(root, "rules", rules ? rules : g->r->name,
-	    STYLE_ANY);
+	    YOTE_STYLE_ANY);
 	for (i = 0; i < ntags; i++)
 		bad |= set_scalar(root, tags[i].key, tags[i].value,
 		    tags[i].style);
 	bad |= set_scalar(root, "result", yote_result_text(result),
-	    STYLE_ANY);
+	    YOTE_STYLE_ANY);
 	bad |= set_scalar(root, "termination", term == YOTE_TERM_NONE ?
-	    "unfinished" : yote_termination_text(term), STYLE_ANY);
+	    "unfinished" : yote_termination_text(term), YOTE_STYLE_ANY);
 	yote_pos_start(g->r, &start);
 	if (!same_pos(&g->pos[0], &start))
 		bad |= set_scalar(root, "start", yote_pos_format(g->r,
-		    &g->pos[0], buf), STYLE_ANY);
+		    &g->pos[0], buf), YOTE_STYLE_ANY);
 	if (bad || (moves = yote_node_seq()) == NULL)
 		return YOTE_ENOMEM;
-	moves->style = STYLE_FLOW;
+	moves->style = YOTE_STYLE_FLOW;
 	if (yote_node_set(root, "moves", moves) != 0)
 		return YOTE_ENOMEM;
 	for (i = 0; i < g->n; i++)

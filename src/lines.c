@@ -21,7 +21,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
 #include "yote_int.h"
 #include "yote_fmt.h"
@@ -58,8 +57,8 @@ put_escaped(FILE *fp, const char *t, size_t n, int what)
 static int
 plain_style(int style)
 {
-	return style == YAML_ANY_SCALAR_STYLE ||
-	    style == YAML_PLAIN_SCALAR_STYLE;
+	return style == YOTE_STYLE_ANY ||
+	    style == YOTE_STYLE_PLAIN;
 }
 
 /* In a lossy line, the text a list item becomes, or NULL if none. */
@@ -135,13 +134,14 @@ static void
 put_scalar(FILE *fp, const struct yote_node *v)
 {
 	static const char open[] = { 0, 0, '\'', '"', '|', '>' };
-	int style = v->style >= 0 && v->style <= 5 ? v->style : 0;
+	int style = v->style >= YOTE_STYLE_ANY &&
+	    v->style <= YOTE_STYLE_FOLDED ? v->style : YOTE_STYLE_ANY;
 
 	if (open[style])
 		putc(open[style], fp);
 	put_escaped(fp, v->text, v->len, open[style] ? 'q' : 'v');
-	if (style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
-	    style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
+	if (style == YOTE_STYLE_SINGLE ||
+	    style == YOTE_STYLE_DOUBLE)
 		putc(open[style], fp);
 }
 
@@ -409,7 +409,7 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 	if (n >= 2 && s[0] == '[' && s[n - 1] == ']') {
 		if ((seq = yote_node_seq()) == NULL)
 			return NULL;
-		seq->style = YAML_FLOW_SEQUENCE_STYLE;
+		seq->style = YOTE_STYLE_FLOW;
 		seq->line = p->line;
 		seq->col = char_col(p, col);
 		for (i = 1; i < n - 1; i = j + 1) {
@@ -422,7 +422,7 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 				return NULL;
 			}
 			if ((it = scalar_from(p, s + i, j - i, col + i,
-			    YAML_PLAIN_SCALAR_STYLE)) == NULL ||
+			    YOTE_STYLE_PLAIN)) == NULL ||
 			    yote_node_push(seq, it) != 0) {
 				yote_node_free(seq);
 				return NULL;
@@ -432,18 +432,18 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 	}
 	if (n >= 2 && (s[0] == '"' || s[0] == '\'') && s[n - 1] == s[0])
 		return scalar_from(p, s + 1, n - 2, col + 1, s[0] == '"' ?
-		    YAML_DOUBLE_QUOTED_SCALAR_STYLE :
-		    YAML_SINGLE_QUOTED_SCALAR_STYLE);
+		    YOTE_STYLE_DOUBLE :
+		    YOTE_STYLE_SINGLE);
 	if (n >= 1 && (s[0] == '|' || s[0] == '>'))
 		return scalar_from(p, s + 1, n - 1, col + 1, s[0] == '|' ?
-		    YAML_LITERAL_SCALAR_STYLE : YAML_FOLDED_SCALAR_STYLE);
+		    YOTE_STYLE_LITERAL : YOTE_STYLE_FOLDED);
 	if (n >= 1 && strchr("\"'[", s[0]) != NULL) {
 		p->why = s[0] == '[' ? "a list without its closing ']'" :
 		    "a quoted value without its closing quote";
 		p->at = col;
 		return NULL;
 	}
-	return scalar_from(p, s, n, col, YAML_PLAIN_SCALAR_STYLE);
+	return scalar_from(p, s, n, col, YOTE_STYLE_PLAIN);
 }
 
 /*
@@ -476,7 +476,7 @@ parse_line(struct lparse *p, const char *s, size_t n)
 
 	if ((root = yote_node_map()) == NULL)
 		return NULL;
-	root->style = YAML_BLOCK_MAPPING_STYLE;
+	root->style = YOTE_STYLE_BLOCK;
 	root->line = p->line;
 	root->col = 1;
 	while (i < n) {
@@ -491,7 +491,7 @@ parse_line(struct lparse *p, const char *s, size_t n)
 			return NULL;
 		}
 		if ((k = scalar_from(p, s + i, eq - i, i,
-		    YAML_PLAIN_SCALAR_STYLE)) == NULL) {
+		    YOTE_STYLE_PLAIN)) == NULL) {
 			yote_node_free(root);
 			return NULL;
 		}

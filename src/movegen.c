@@ -446,26 +446,6 @@ yote_raw_has_move(const struct yote_rules *r, const struct yote_pos *p, int s)
 	return yote_pos_has_capture(r, p, s);
 }
 
-/*
- * Whether the game is over for a reason other than "blocked" (which
- * shows as an empty move list anyway).
- */
-int
-yote_over_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
-{
-	int s = p->side;
-
-	if (yote_pos_remaining(p, s) == 0)
-		return 1;
-	if (r->move_limit && p->since_capture >= (uint32_t)r->move_limit)
-		return 1;
-	if (r->few_pieces && yote_pos_remaining(p, s) <= r->few_pieces &&
-	    yote_pos_remaining(p, !s) <= r->few_pieces &&
-	    !yote_pos_has_capture(r, p, s) && !yote_pos_has_capture(r, p, !s))
-		return 1;
-	return 0;
-}
-
 static long
 gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t from, uint64_t bonus, struct yote_movelist *out)

@@ -121,12 +121,13 @@ game_record(const struct game *g, const char *event, const char *first,
 
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-	tags[n++] = (struct yote_tag){ "event", event, 0 };
-	tags[n++] = (struct yote_tag){ "date", date, 0 };
+	tags[n++] = (struct yote_tag){ "event", event, YOTE_STYLE_ANY };
+	tags[n++] = (struct yote_tag){ "date", date, YOTE_STYLE_ANY };
 	if (round != NULL)      /* double-quoted: a name, not a number */
-		tags[n++] = (struct yote_tag){ "round", round, 3 };
-	tags[n++] = (struct yote_tag){ "first", first, 0 };
-	tags[n++] = (struct yote_tag){ "second", second, 0 };
+		tags[n++] = (struct yote_tag){ "round", round,
+		    YOTE_STYLE_DOUBLE };
+	tags[n++] = (struct yote_tag){ "first", first, YOTE_STYLE_ANY };
+	tags[n++] = (struct yote_tag){ "second", second, YOTE_STYLE_ANY };
 	if (yote_game_record(g->play, NULL, tags, n, g->result, g->term, &rec,
 	    NULL) != 0)
 		return NULL;

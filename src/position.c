@@ -13,36 +13,34 @@
 
 #include "yote_int.h"
 
-/* Zobrist keys: board pieces, hand counts, side to move. */
-static uint64_t z_piece[2][YOTE_MAX_SQUARES];
-static uint64_t z_hand[2][YOTE_MAX_PIECES + 1];
-static uint64_t z_side;
+/*
+ * Zobrist keys: board pieces, hand counts, side to move.  The table is a
+ * constant computed by the compiler, so a position hashes the same in any
+ * program, whatever it loaded first, with nothing to initialise or lock.
+ * Key k is the k-th output of splitmix64 seeded with "Yote": the mix of
+ * seed + (k + 1) * golden ratio.
+ */
+#define Z_SEED 0x596F7465ULL
+#define Z_MIX1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ULL)
+#define Z_MIX2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBULL)
+#define Z_MIX3(z) ((z) ^ ((z) >> 31))
+#define ZK(k) Z_MIX3(Z_MIX2(Z_MIX1((uint64_t)(Z_SEED + \
+	((uint64_t)(k) + 1) * 0x9E3779B97F4A7C15ULL))))
+#define ZK4(k) ZK(k), ZK((k) + 1), ZK((k) + 2), ZK((k) + 3)
+#define ZK16(k) ZK4(k), ZK4((k) + 4), ZK4((k) + 8), ZK4((k) + 12)
+#define ZK64(k) ZK16(k), ZK16((k) + 16), ZK16((k) + 32), ZK16((k) + 48)
 
-static uint64_t
-splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+#if YOTE_MAX_SQUARES != 64 || YOTE_MAX_PIECES != 64
+#error "the Zobrist table below is written for 64 squares and 64 pieces"
+#endif
 
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
-
-/* Called once, from the built-in initialisation; fixed seed. */
-void
-yote_zobrist_init(void)
-{
-	uint64_t s = 0x596F7465ULL;     /* "Yote" */
-	int i, j;
-
-	for (i = 0; i < 2; i++)
-		for (j = 0; j < YOTE_MAX_SQUARES; j++)
-			z_piece[i][j] = splitmix64(&s);
-	for (i = 0; i < 2; i++)
-		for (j = 0; j <= YOTE_MAX_PIECES; j++)
-			z_hand[i][j] = splitmix64(&s);
-	z_side = splitmix64(&s);
-}
+static const uint64_t z_piece[2][YOTE_MAX_SQUARES] = {
+	{ ZK64(0) }, { ZK64(64) }
+};
+static const uint64_t z_hand[2][YOTE_MAX_PIECES + 1] = {
+	{ ZK64(128), ZK(192) }, { ZK64(193), ZK(257) }
+};
+static const uint64_t z_side = ZK(258);
 
 uint64_t
 yote_pos_hash(const struct yote_pos *p)

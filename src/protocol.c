@@ -23,7 +23,7 @@
 
 struct protocol {
 	const struct yote_rules *r;     /* current ruleset */
-	const struct yote_rules *loaded;        /* a ruleset file we own */
+	const struct yote_rules *loaded;        /* to free (a built-in: no-op) */
 	struct yote_engine *e;
 	struct yote_pos p;
 	int depth;              /* `go` without a budget */
@@ -191,7 +191,6 @@ protocol_line(struct protocol *pr, char *line, FILE *out)
 	const struct yote_rules *nr;
 	struct yote_error err;
 	char *cmd, *args, buf[YOTE_POS_TEXT];
-	int owned;
 
 	line[strcspn(line, "\r\n")] = '\0';
 	cmd = line + strspn(line, " \t");
@@ -211,12 +210,12 @@ protocol_line(struct protocol *pr, char *line, FILE *out)
 		yote_pos_start(pr->r, &pr->p);
 	} else if (strcmp(cmd, "rules") == 0) {
 		yote_error_clear(&err);
-		if (yote_rules_get(args, &nr, &owned, &err) != 0) {
+		if (yote_rules_get(args, &nr, &err) != 0) {
 			reply_error(out, "rules: %s", err.msg);
 			return 0;
 		}
 		yote_rules_free(pr->loaded);
-		pr->loaded = owned ? nr : NULL;
+		pr->loaded = nr;      /* freeing a built-in does nothing */
 		pr->r = nr;
 		yote_engine_clear(pr->e);
 		yote_pos_start(pr->r, &pr->p);

@@ -21,27 +21,6 @@ extern const char *const yote_builtin_rules_text[];
 extern const char *const yote_builtin_rules_file[];
 extern const int yote_builtin_rules_n;
 
-void
-yote_error_clear(struct yote_error *err)
-{
-	if (err != NULL)
-		memset(err, 0, sizeof(*err));
-}
-
-int
-yote_error_set(struct yote_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL)
-		return code;
-	err->code = code;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return code;
-}
-
 static const char *const opening_names[] = { "none", "first-move-placement",
 	"hand-first" };
 static const char *const bonus_names[] = { "none", "optional-board",
@@ -553,7 +532,6 @@ builtin_init(void)
 		free(r);
 		builtin_n++;
 	}
-	yote_zobrist_init();
 }
 
 int
@@ -593,13 +571,12 @@ yote_rules_spec_is_file(const char *spec)
 }
 
 int
-yote_rules_get(const char *spec, const struct yote_rules **out, int *owned,
+yote_rules_get(const char *spec, const struct yote_rules **out,
     struct yote_error *err)
 {
 	struct yote_rules *r;
 	int rc;
 
-	*owned = 0;
 	if (!yote_rules_spec_is_file(spec)) {
 		if ((*out = yote_rules_by_name(spec)) != NULL)
 			return 0;
@@ -607,11 +584,9 @@ yote_rules_get(const char *spec, const struct yote_rules **out, int *owned,
 		    "expected classic, traditional, damasi, ndar-kepp or a "
 		    "ruleset file", spec);
 	}
-	pthread_once(&builtin_once, builtin_init);
 	if ((rc = yote_rules_load_file(spec, &r, err)) != 0)
 		return rc;
 	*out = r;
-	*owned = 1;
 	return 0;
 }
 

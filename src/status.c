@@ -39,10 +39,9 @@ yote_pos_outcome(const struct yote_rules *r, const struct yote_pos *p,
 	struct yote_pos flipped;
 
 	o->result = YOTE_RES_NONE;
-	o->term = YOTE_TERM_NONE;
-	if (yote_pos_remaining(p, s) == 0) {
+	o->term = yote_end_unless_blocked(r, p);
+	if (o->term == YOTE_TERM_CAPTURE_ALL) {
 		o->result = winner(other);
-		o->term = YOTE_TERM_CAPTURE_ALL;
 		return;
 	}
 	if (!yote_raw_has_move(r, p, s)) {
@@ -67,18 +66,8 @@ yote_pos_outcome(const struct yote_rules *r, const struct yote_pos *p,
 		}
 		return;
 	}
-	if (r->few_pieces && yote_pos_remaining(p, s) <= r->few_pieces &&
-	    yote_pos_remaining(p, other) <= r->few_pieces &&
-	    !yote_pos_has_capture(r, p, s) &&
-	    !yote_pos_has_capture(r, p, other)) {
-		o->result = YOTE_RES_DRAW;
-		o->term = YOTE_TERM_FEW_PIECES;
-		return;
-	}
-	if (r->move_limit && p->since_capture >= (uint32_t)r->move_limit) {
-		o->result = YOTE_RES_DRAW;
-		o->term = YOTE_TERM_MOVE_LIMIT;
-	}
+	if (o->term != YOTE_TERM_NONE)
+		o->result = YOTE_RES_DRAW;      /* few-pieces, move-limit */
 }
 
 static const char *const result_texts[] = { "*", "1-0", "0-1", "1/2-1/2" };

@@ -164,6 +164,30 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 	}
 }
 
+struct yote_checker *
+tool_checker(const struct yote_rules *r)
+{
+	struct yote_checker *ck;
+
+	if ((ck = yote_checker_new()) == NULL) {
+		tool_warn("out of memory");
+		return NULL;
+	}
+	if (r != NULL)
+		yote_checker_set_rules(ck, r);
+	return ck;
+}
+
+int
+tool_stdout_done(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		tool_warn("write error on standard output");
+		return EXIT_IO;
+	}
+	return status;
+}
+
 int
 tool_exit_for(int code)
 {
@@ -187,8 +211,10 @@ tool_rules(const char *spec, int *owned, int *status)
 
 	yote_error_clear(&e);
 	*owned = 0;
-	if ((rc = yote_rules_get(spec ? spec : "classic", &r, owned, &e)) == 0)
+	if ((rc = yote_rules_get(spec ? spec : "classic", &r, &e)) == 0) {
+		*owned = !r->builtin;
 		return r;
+	}
 	tool_diag(&e);
 	/* an unknown name is a usage error; a bad file is rejected input */
 	*status = e.file == NULL ? EXIT_USAGE : tool_exit_for(rc);

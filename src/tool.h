@@ -70,6 +70,18 @@ void engopt_init(struct engopt *eo);
  */
 int engopt_take(struct engopt *eo, int c, const char *arg);
 
+/*
+ * At the end of a tool: flush standard output; on a write error say so and
+ * return EXIT_IO, else status.
+ */
+int tool_stdout_done(int status);
+
+/*
+ * A record checker that takes r (may be NULL: classic) for records
+ * without rules:; NULL when out of memory (said).  yote_checker_free it.
+ */
+struct yote_checker *tool_checker(const struct yote_rules *r);
+
 /* The exit status an error code calls for. */
 int tool_exit_for(int code);
 

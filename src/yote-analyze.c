@@ -915,10 +915,7 @@ main(int argc, char *argv[])
 		status = analyse_files(optind < argc ? argv + optind :
 		    stdin_only, r);
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	status = tool_stdout_done(status);
 	if (owned)
 		yote_rules_free(r);
 	return status;

@@ -509,10 +509,8 @@ main(int argc, char *argv[])
 			status = EXIT_IO;
 		}
 		status = worse(status, tool_atomic_close(fp, output, status < EXIT_IO));
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	} else
+		status = tool_stdout_done(status);
 	if (owned)
 		yote_rules_free(opt.rules);
 	return status;

@@ -755,10 +755,7 @@ main(int argc, char *argv[])
 		status = tool_usage_error("--human-vs-human needs a terminal");
 	else
 		status = pipe_mode(r, &start);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	status = tool_stdout_done(status);
 	if (owned)
 		yote_rules_free(r);
 	return status;

@@ -414,43 +414,76 @@ replay_stream(struct yote_checker *ck, FILE *fp, const char *name)
 	return status;
 }
 
+/* Set key to a new scalar of text; 0, or non-zero when out of memory. */
+static int
+set_text(struct yote_node *map, const char *key, const char *text)
+{
+	struct yote_node *v = yote_node_scalar(text);
+
+	return v == NULL || yote_node_set(map, key, v) != 0;
+}
+
+/* The record --start and --moves make (moves as typed, for the checker
+ * to judge), or NULL when out of memory. */
+static struct yote_node *
+args_record(const char *start, const char *moves)
+{
+	struct yote_node *root, *list = NULL, *v;
+	char *copy, *tok, *save;
+	int bad;
+
+	if ((root = yote_node_map()) == NULL)
+		return NULL;
+	if ((copy = strdup(moves ? moves : "")) == NULL) {
+		yote_node_free(root);
+		return NULL;
+	}
+	bad = set_text(root, "yote", "1");
+	if (opt.rules != NULL)
+		bad |= set_text(root, "rules", opt.rules);
+	if (start != NULL)
+		bad |= set_text(root, "start", start);
+	if (!bad && ((list = yote_node_seq()) == NULL ||
+	    yote_node_set(root, "moves", list) != 0))
+		bad = 1;
+	for (tok = strtok_r(copy, " \t,", &save); tok != NULL && !bad;
+	    tok = strtok_r(NULL, " \t,", &save)) {
+		if ((v = yote_node_scalar(tok)) == NULL ||
+		    yote_node_push(list, v) != 0)
+			bad = 1;
+		else
+			v->line = 1;
+	}
+	free(copy);
+	if (bad) {
+		yote_node_free(root);
+		return NULL;
+	}
+	return root;
+}
+
 /* --start/--moves: a record made from the command line. */
 static int
 replay_args(struct yote_checker *ck, const char *start, const char *moves)
 {
 	struct yote_record rec;
-	struct yote_node *root, *list, *v;
-	char *copy, *tok, *save;
 	int status, quit = 0;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.game = 1;
-	if ((root = yote_node_map()) == NULL || (list = yote_node_seq()) ==
-	    NULL || (copy = strdup(moves ? moves : "")) == NULL) {
+	if ((rec.root = args_record(start, moves)) == NULL) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
-	yote_node_set(root, "yote", yote_node_scalar("1"));
-	if (opt.rules != NULL)
-		yote_node_set(root, "rules", yote_node_scalar(opt.rules));
-	if (start != NULL)
-		yote_node_set(root, "start", yote_node_scalar(start));
-	for (tok = strtok_r(copy, " \t,", &save); tok != NULL;
-	    tok = strtok_r(NULL, " \t,", &save))
-		if ((v = yote_node_scalar(tok)) != NULL) {
-			v->line = 1;
-			yote_node_push(list, v);
-		}
-	yote_node_set(root, "moves", list);
-	free(copy);
-	rec.root = root;
 	status = replay(ck, &rec, "--moves", &quit);
-	yote_node_free(root);
+	yote_node_free(rec.root);
 	return status;
 }
 
-int
-main(int argc, char *argv[])
+/* The options into opt, start and moves: -1 to go on, else the exit
+ * status. */
+static int
+parse_options(int argc, char *argv[], const char **start, const char **moves)
 {
 	enum { OPT_SVG = 256, OPT_SVG_DIR };
 	static const struct option longopts[] = {
@@ -471,15 +504,9 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const struct yote_rules *r = NULL;
-	struct yote_checker *ck;
-	const char *start = NULL, *moves = NULL, *path;
-	char *end, why[256];
-	FILE *fp;
-	int c, owned = 0, status = EXIT_OK, modes;
-	struct stat sb;
+	char *end;
+	int c;
 
-	tool_init(argv[0]);
 	opt.ply = -1;
 	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:pr:s:", longopts,
 	    NULL)) != -1) {
@@ -512,7 +539,7 @@ main(int argc, char *argv[])
 			opt.interactive = 1;
 			break;
 		case 'm':
-			moves = optarg;
+			*moves = optarg;
 			break;
 		case 'n':
 			opt.ply = strtol(optarg, &end, 10);
@@ -527,7 +554,7 @@ main(int argc, char *argv[])
 			opt.rules = optarg;
 			break;
 		case 's':
-			start = optarg;
+			*start = optarg;
 			break;
 		case OPT_SVG:
 			opt.svg = optarg;
@@ -539,6 +566,17 @@ main(int argc, char *argv[])
 			return tool_bad_option(c, argv);
 		}
 	}
+	return -1;
+}
+
+/* Options that exclude or need each other: -1 to go on, else the exit
+ * status. */
+static int
+check_options(int argc, const char *start, const char *moves)
+{
+	struct stat sb;
+	int modes;
+
 	modes = opt.positions + opt.interactive + (opt.svg != NULL) +
 	    (opt.svg_dir != NULL);
 	if (modes > 1)
@@ -567,35 +605,51 @@ main(int argc, char *argv[])
 		tool_warn("%s: not a directory", opt.svg_dir);
 		return EXIT_IO;
 	}
+	return -1;
+}
+
+/* Replay the input: the file (or standard input), or --start/--moves. */
+static int
+replay_input(struct yote_checker *ck, const char *path, const char *start,
+    const char *moves)
+{
+	char why[256];
+	FILE *fp;
+	int status;
+
+	if (start != NULL || moves != NULL)
+		return replay_args(ck, start, moves);
+	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
+		tool_warn("%s: %s", path, why);
+		return EXIT_IO;
+	}
+	status = replay_stream(ck, fp, fp == stdin ? "<stdin>" : path);
+	if (fp != stdin)
+		fclose(fp);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const struct yote_rules *r = NULL;
+	struct yote_checker *ck;
+	const char *start = NULL, *moves = NULL;
+	int owned = 0, status;
+
+	tool_init(argv[0]);
+	if ((status = parse_options(argc, argv, &start, &moves)) >= 0 ||
+	    (status = check_options(argc, start, moves)) >= 0)
+		return status;
 	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
 	    &status)) == NULL)
 		return status;
-	if ((ck = yote_checker_new()) == NULL) {
-		tool_warn("out of memory");
+	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
-	}
-	if (r != NULL)
-		yote_checker_set_rules(ck, r);
-	if (start != NULL || moves != NULL)
-		status = replay_args(ck, start, moves);
-	else {
-		path = optind < argc ? argv[optind] : "-";
-		if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-			tool_warn("%s: %s", path, why);
-			status = EXIT_IO;
-		} else {
-			status = replay_stream(ck, fp, fp == stdin ? "<stdin>" :
-			    path);
-			if (fp != stdin)
-				fclose(fp);
-		}
-	}
+	status = replay_input(ck, optind < argc ? argv[optind] : "-", start,
+	    moves);
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
-	return status;
+	return tool_stdout_done(status);
 }

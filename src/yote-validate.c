@@ -257,12 +257,8 @@ main(int argc, char *argv[])
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
 		return status;
-	if ((ck = yote_checker_new()) == NULL) {
-		tool_warn("out of memory");
+	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
-	}
-	if (r != NULL)
-		yote_checker_set_rules(ck, r);
 	files = optind < argc ? argv + optind : stdin_only;
 	for (i = 0; files[i] != NULL; i++) {
 		st = validate_file(ck, files[i], &t);
@@ -276,9 +272,6 @@ main(int argc, char *argv[])
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	status = tool_stdout_done(status);
 	return status;
 }

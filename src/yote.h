@@ -151,11 +151,13 @@ int yote_rules_load_buffer(const char *buf, size_t len, const char *name,
 
 /*
  * A built-in name, or a path to a file: a spec containing '/' or ending in
- * ".yaml"/".yml" is a file.  *out is the built-in (static, *owned = 0) or a
- * loaded file (*owned = 1: free it with yote_rules_free).
+ * ".yaml"/".yml" is a file.  *out is the built-in (static) or the loaded
+ * file; either way the caller passes it to yote_rules_free when done,
+ * which frees a loaded one and ignores a built-in.  0, YOTE_EVALUE (an
+ * unknown name or a bad file) or YOTE_EIO.
  */
 int yote_rules_get(const char *spec, const struct yote_rules **out,
-    int *owned, struct yote_error *err);
+    struct yote_error *err);
 
 /* Free a loaded ruleset.  NULL and built-in rulesets are ignored. */
 void yote_rules_free(const struct yote_rules *r);
@@ -512,12 +514,28 @@ int yote_score_parse(const char *text, int *score);
  */
 enum yote_node_type { YOTE_NODE_SCALAR, YOTE_NODE_SEQ, YOTE_NODE_MAP };
 
+/*
+ * Styles (struct yote_node.style), with libyaml's values, so that a record
+ * read and written again keeps its quoting and layout.  A scalar's style is
+ * one of ANY (the writer chooses), PLAIN, SINGLE ('quoted'), DOUBLE
+ * ("quoted"), LITERAL (|) or FOLDED (>); a sequence's or mapping's is ANY,
+ * BLOCK (one entry a line) or FLOW ([a, b] and {k: v}).
+ */
+#define YOTE_STYLE_ANY 0
+#define YOTE_STYLE_PLAIN 1
+#define YOTE_STYLE_SINGLE 2
+#define YOTE_STYLE_DOUBLE 3
+#define YOTE_STYLE_LITERAL 4
+#define YOTE_STYLE_FOLDED 5
+#define YOTE_STYLE_BLOCK 1
+#define YOTE_STYLE_FLOW 2
+
 struct yote_node {
 	enum yote_node_type type;
 	char *text;             /* scalar text (NUL-terminated), else NULL */
 	size_t len;             /* scalar length (the text may hold NULs) */
 	char *tag;              /* explicit tag, or NULL */
-	int style;              /* libyaml scalar or collection style */
+	int style;              /* YOTE_STYLE_*: scalar or collection style */
 	size_t n;               /* kids: items, or 2 x pairs for a mapping */
 	size_t cap;             /* allocated kids */
 	struct yote_node **kids;
@@ -543,13 +561,20 @@ void yote_node_free(struct yote_node *n);
 /* A deep copy, or NULL when out of memory. */
 struct yote_node *yote_node_copy(const struct yote_node *n);
 
-/* Append kid to a sequence (takes ownership); 0 or YOTE_ENOMEM. */
+/*
+ * Append kid to a sequence (or, key then value, to a mapping); takes
+ * ownership of kid (freed on failure).  0; YOTE_ENOMEM when out of memory
+ * or kid is NULL (a failed yote_node_* allocation passed straight on);
+ * YOTE_EVALUE when seq is NULL or a scalar.
+ */
 int yote_node_push(struct yote_node *seq, struct yote_node *kid);
 
 /*
  * Set key in a mapping: replaces the value in place when the key exists
  * (keeping the order), else appends.  Takes ownership of value (freed on
- * failure).  0 or YOTE_ENOMEM.
+ * failure).  0; YOTE_ENOMEM when out of memory or value is NULL (so that
+ * yote_node_set(m, k, yote_node_scalar(s)) reports a failed allocation);
+ * YOTE_EVALUE when map is NULL or not a mapping, or key is NULL.
  */
 int yote_node_set(struct yote_node *map, const char *key,
     struct yote_node *value);
@@ -741,7 +766,7 @@ long yote_game_from_record(struct yote_checker *ck,
 struct yote_tag {
 	const char *key;
 	const char *value;
-	int style;              /* libyaml scalar style: how it is quoted */
+	int style;              /* YOTE_STYLE_*: how the value is quoted */
 };
 
 /*

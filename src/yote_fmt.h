@@ -1,6 +1,7 @@
 /*
- * yote_fmt.h - private: the archive and lines decoders that yote_reader
- * (record.c) hands a stream to once it has seen the first bytes.
+ * yote_fmt.h - private: the YAML, archive and lines decoders that
+ * yote_reader (reader.c) hands a stream to once it has seen the first
+ * bytes.  They build record nodes (node.c) and call nothing above them.
  *
  * Each decoder takes the bytes the reader already read from fp (head,
  * len) as the start of the stream, counts games through *games (the
@@ -11,6 +12,15 @@
 #define YOTE_FMT_H
 
 #include "yote.h"
+
+/* yaml_read.c (no name: libyaml's messages carry positions) */
+struct yote_yaml_reader;
+
+int yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
+    unsigned long *games, struct yote_yaml_reader **out);
+int yote_yaml_next(struct yote_yaml_reader *y, struct yote_record **out,
+    struct yote_error *err);
+void yote_yaml_close(struct yote_yaml_reader *y);
 
 /* archive.c */
 struct yote_arc_reader;

@@ -42,15 +42,44 @@ empty_squares(const struct yote_rules *r, const struct yote_pos *p)
 	return r->board & ~(p->pieces[0] | p->pieces[1]);
 }
 
+/* node.c: a new collection / a scalar of len bytes in one allocation */
+struct yote_node *yote_node_new(enum yote_node_type type);
+struct yote_node *yote_scalar_new(const char *text, size_t len);
+
 /* rules.c: whether a --rules/rules: value names a file, not a built-in */
 int yote_rules_spec_is_file(const char *spec);
 
-/* position.c */
-void yote_zobrist_init(void);
-
-/* movegen.c: any move for side s / over for a reason other than blocked */
+/* movegen.c: any move for side s, whether or not the game is over */
 int yote_raw_has_move(const struct yote_rules *, const struct yote_pos *, int);
-int yote_over_unless_blocked(const struct yote_rules *,
-    const struct yote_pos *);
+
+/*
+ * The end of the game (status.c states the rules), all but "blocked":
+ * YOTE_TERM_CAPTURE_ALL, _FEW_PIECES, _MOVE_LIMIT or _NONE.  Blocked needs
+ * move generation, which calls this to generate nothing once the game is
+ * over, so yote_pos_outcome tests it after capture-all and the move
+ * generator shows it as an empty list.  The one place these rules are
+ * written; inline because the search asks at every node.
+ */
+static inline enum yote_termination
+yote_end_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
+{
+	int s = p->side;
+
+	if (yote_pos_remaining(p, s) == 0)
+		return YOTE_TERM_CAPTURE_ALL;
+	if (r->few_pieces && yote_pos_remaining(p, s) <= r->few_pieces &&
+	    yote_pos_remaining(p, !s) <= r->few_pieces &&
+	    !yote_pos_has_capture(r, p, s) && !yote_pos_has_capture(r, p, !s))
+		return YOTE_TERM_FEW_PIECES;
+	if (r->move_limit && p->since_capture >= (uint32_t)r->move_limit)
+		return YOTE_TERM_MOVE_LIMIT;
+	return YOTE_TERM_NONE;
+}
+
+static inline int
+yote_over_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
+{
+	return yote_end_unless_blocked(r, p) != YOTE_TERM_NONE;
+}
 
 #endif

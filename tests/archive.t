@@ -13,18 +13,9 @@ export PATH
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/archive.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-i=0
-ok() {  # ok CONDITION(0/1) DESCRIPTION
-	i=$((i + 1))
-	if [ "$1" = 1 ]; then
-		echo "ok $i - $2"
-	else
-		echo "not ok $i - $2"
-		[ -s "$tmp/why" ] && sed 's/^/# /' "$tmp/why" | head -20
-	fi
-	: >"$tmp/why"
-}
-: >"$tmp/why"
+. tests/lib/tap.sh
+TAP_WHY=$tmp/why         # a test's details, shown when it fails
+: >"$TAP_WHY"
 
 samples=$(ls samples/*.yaml samples/invalid/*.yaml)
 nsamples=$(echo "$samples" | wc -l)

@@ -11,8 +11,8 @@ set -u
 LC_ALL=C
 export LC_ALL
 unset NO_COLOR
+. tests/lib/tap.sh
 
-n=0
 if [ ! -x bin/yote-replay ]; then
 	echo "1..0 # skip bin/yote-replay not built"
 	exit 0
@@ -25,41 +25,30 @@ st=$?
 grep -q 'needs a terminal' "${TMPDIR:-/tmp}/interactive-t.$$"
 found=$?
 rm -f "${TMPDIR:-/tmp}/interactive-t.$$"
-n=$((n + 1))
-if [ $st = 2 ] && [ $found = 0 ]; then
-	echo "ok $n - -i without a terminal: usage error, exit 2"
-else
-	echo "not ok $n - -i without a terminal: exit $st, expected 2"
-fi
+[ $st = 2 ] && [ $found = 0 ]
+ok $((! $?)) "-i without a terminal: usage error, exit 2 (exit $st)"
 
 if ! command -v python3 >/dev/null 2>&1 ||
     ! python3 -c 'import pty, select' 2>/dev/null; then
-	n=$((n + 1))
-	echo "ok $n # skip python3 with the pty module is needed"
-	echo "1..$n"
+	skip "python3 with the pty module is needed"
+	tap_done
 	exit 0
 fi
 
-python3 - "$n" <<'EOF'
+python3 - "$tap_n" <<'EOF'
 import os, pty, re, select, signal, subprocess, sys, time
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, "tests/lib")
+from ptysession import Session, Tap, plain  # noqa: E402
 
 TOOL = "bin/yote-replay"
 FILE = "tests/data/replay/classic.yaml"
-PROMPT = b"q)uit> "
+PROMPT = re.compile(re.escape(b"q)uit> "))
 TIMEOUT = 10.0          # seconds to wait for any one screen
 
-n = int(sys.argv[1])
-
-
-def ok(cond, desc, detail=""):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, desc))
-    if not cond and detail:
-        for line in detail.splitlines()[:40]:
-            print("# " + line)
-    sys.stdout.flush()
-    return cond
+tap = Tap(int(sys.argv[1]))
+ok = tap.ok
 
 
 def expected_diagram(ply, game=1):
@@ -71,86 +60,6 @@ def expected_diagram(ply, game=1):
     if lines and lines[-1].startswith("Position: "):
         lines = lines[:-1]
     return lines
-
-
-class Session:
-    """yote-replay -i on a pseudo-terminal."""
-
-    def __init__(self, args, env):
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execve(TOOL, [TOOL] + args, env)
-        self.status = None
-
-    def read_until(self, marker):
-        """Output up to and including marker, or None on timeout/EOF."""
-        buf = b""
-        end = time.monotonic() + TIMEOUT
-        while marker not in buf:
-            left = end - time.monotonic()
-            if left <= 0:
-                return None
-            r, _, _ = select.select([self.fd], [], [], left)
-            if not r:
-                return None
-            try:
-                data = os.read(self.fd, 4096)
-            except OSError:             # EIO: the child has gone
-                data = b""
-            if not data:
-                return None
-            buf += data
-        return buf
-
-    def screen(self):
-        s = self.read_until(PROMPT)
-        return None if s is None else s.decode("utf-8", "replace")
-
-    def type(self, text):
-        os.write(self.fd, text.encode() + b"\r")
-
-    def rest(self):
-        """Everything until the child closes the terminal."""
-        buf = b""
-        end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end:
-            r, _, _ = select.select([self.fd], [], [], 0.2)
-            if r:
-                try:
-                    data = os.read(self.fd, 4096)
-                except OSError:
-                    break
-                if not data:
-                    break
-                buf += data
-            elif self.wait(0):
-                break
-        return buf.decode("utf-8", "replace")
-
-    def wait(self, timeout=TIMEOUT):
-        end = time.monotonic() + timeout
-        while True:
-            pid, st = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.status = os.waitstatus_to_exitcode(st)
-                return True
-            if time.monotonic() >= end:
-                return False
-            time.sleep(0.05)
-
-    def close(self):
-        if self.status is None and not self.wait(0):
-            os.kill(self.pid, signal.SIGKILL)
-            self.wait()
-        os.close(self.fd)
-
-
-def plain(screen):
-    """A screen as text: no CR, the discs of the Unicode style as x/o/."""
-    s = screen.replace("\r", "")
-    s = re.sub(r"\x1b\[[0-9;]*m", "", s)
-    return s.replace("\u25cf", "x").replace("\u25cb", "o") \
-            .replace("\u00b7", ".")
 
 
 def check_screen(screen, ply, desc, game=1, plies=12):
@@ -170,7 +79,7 @@ def check_screen(screen, ply, desc, game=1, plies=12):
 env = dict(os.environ, NO_COLOR="1", TERM="dumb")
 
 # ---- one session: n, n, p, l, f, 3, q
-s = Session(["-i", FILE], env)
+s = Session([TOOL, "-i", FILE], env, PROMPT, TIMEOUT)
 try:
     first = s.screen()
     check_screen(first, 0, "start screen: header, start diagram, ply 0 of 12")
@@ -187,7 +96,7 @@ try:
                            ("l", 12, "l: last ply, 12"),
                            ("f", 0, "f: first, the start"),
                            ("3", 3, "3: ply 3")):
-        s.type(key)
+        s.send(key)
         scr = s.screen()
         check_screen(scr, ply, desc)
         if key == "n" and ply == 1 and scr is not None:
@@ -197,7 +106,7 @@ try:
             ok("Ply 12, black: b4\n" in plain(scr) and
                "Position: 4x1/xo4/6/x5/6 x 9 7 1 13\n" in plain(scr),
                "l: the last move and its position string", plain(scr))
-    s.type("q")
+    s.send("q")
     tail = s.rest()
     ok(s.wait() and s.status == 0, "q: quits with exit status 0",
        "status %r" % s.status)
@@ -207,29 +116,29 @@ finally:
 
 # ---- Enter steps on; n past the last ply goes on to the next game;
 #      an unknown command is explained and the screen stays
-s = Session(["-i", FILE], env)
+s = Session([TOOL, "-i", FILE], env, PROMPT, TIMEOUT)
 try:
     s.screen()
-    s.type("")
+    s.send("")
     check_screen(s.screen(), 1, "Enter: ply 1")
-    s.type("zz")
+    s.send("zz")
     scr = s.screen()
     ok(scr is not None and "unknown command 'zz'" in scr and
        plain(scr).endswith("[ply 1 of 12] n)ext p)rev f)irst l)ast NUMBER "
                            "q)uit> "),
        "unknown command: explained, still at ply 1", plain(scr or ""))
-    s.type("99")
+    s.send("99")
     scr = s.screen()
     ok(scr is not None and "unknown command '99'" in scr,
        "a ply number past the end is refused", plain(scr or ""))
-    s.type("l")
+    s.send("l")
     s.screen()
-    s.type("n")
+    s.send("n")
     scr = s.screen()
     ok(scr is not None and "Game 2: Replay Test Open, round 2" in scr,
        "n after the last ply: the next game", plain(scr or ""))
     check_screen(scr, 0, "next game: its start, ply 0 of 3", game=2, plies=3)
-    s.type("q")
+    s.send("q")
     s.rest()
     ok(s.wait() and s.status == 0, "q in game 2: exit status 0",
        "status %r" % s.status)
@@ -239,12 +148,13 @@ finally:
 # ---- colour on a terminal when NO_COLOR is not set
 env_colour = dict(os.environ, TERM="xterm")
 env_colour.pop("NO_COLOR", None)
-s = Session(["-i", "--game", "2", FILE], env_colour)
+s = Session([TOOL, "-i", "--game", "2", FILE], env_colour, PROMPT,
+            TIMEOUT)
 try:
     scr = s.screen()
     ok(scr is not None and "\x1b[" in scr and "\u25cf" in scr,
        "without NO_COLOR: coloured discs", repr(scr))
-    s.type("q")
+    s.send("q")
     s.rest()
     s.wait()
 finally:
@@ -275,5 +185,5 @@ os.close(fd)
 ok(status == 2, "-i with standard output not a terminal: exit 2",
    "status %r" % status)
 
-print("1..%d" % n)
+tap.done()
 EOF

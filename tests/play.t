@@ -39,19 +39,7 @@ if [ ! -x $PLAY ] || [ ! -x bin/yote-validate ] ||
 	exit 0
 fi
 
-n=0
-ok() {	# ok STATUS DESCRIPTION [FILE...]: 0 passes; else show the FILEs
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-		return
-	fi
-	echo "not ok $n - $2"
-	shift 2
-	for f in "$@"; do
-		[ -f "$f" ] && sed -n "1,30s|^|# ${f##*/}: |p" "$f"
-	done
-}
+. tests/lib/tap.sh
 run() {	# run COMMAND...: stdout, stderr, status into $TMP/out, err, $st
 	"$@" >"$TMP/out" 2>"$TMP/err"
 	st=$?
@@ -99,7 +87,7 @@ printf 'c3\n' >"$TMP/in"
 run $PLAY --seed 1 <"$TMP/in"
 r1=$(head -n 1 "$TMP/out")
 [ "$st" = 0 ] && [ "$(wc -l <"$TMP/out")" = 1 ] && [ ! -s "$TMP/err" ]
-ok $? "pipe: c3 -> one reply line ($r1), exit 0, stderr empty" \
+ok $((! $?)) "pipe: c3 -> one reply line ($r1), exit 0, stderr empty" \
     "$TMP/out" "$TMP/err"
 m2=$(empty_square "$(after classic "c3 $r1")")
 printf 'c3\n%s\n' "$m2" >"$TMP/in"
@@ -107,39 +95,39 @@ run $PLAY --seed 1 -o "$TMP/pipe.yaml" <"$TMP/in"
 r2=$(sed -n 2p "$TMP/out")
 [ "$st" = 0 ] && [ "$(wc -l <"$TMP/out")" = 2 ] &&
     [ "$(head -n 1 "$TMP/out")" = "$r1" ]
-ok $? "pipe: two moves, two replies, one per line" "$TMP/out" "$TMP/err"
+ok $((! $?)) "pipe: two moves, two replies, one per line" "$TMP/out" "$TMP/err"
 printf 'yote: 1\nmoves: [c3, %s, %s, %s]\n' "$r1" "$m2" "$r2" \
     >"$TMP/replies.yaml"
 valid "$TMP/replies.yaml"
-ok $? "pipe: the replies are legal moves (c3 $r1 $m2 $r2 validates)" \
+ok $((! $?)) "pipe: the replies are legal moves (c3 $r1 $m2 $r2 validates)" \
     "$TMP/valid.out"
 valid "$TMP/pipe.yaml" && [ "$(moves_of "$TMP/pipe.yaml")" = \
     "c3 $r1 $m2 $r2" ] && [ "$(field result "$TMP/pipe.yaml")" = "'*'" ] &&
     [ "$(field termination "$TMP/pipe.yaml")" = unfinished ]
-ok $? "pipe: -o writes the game, unfinished, as a valid record" \
+ok $((! $?)) "pipe: -o writes the game, unfinished, as a valid record" \
     "$TMP/pipe.yaml" "$TMP/valid.out"
 
 printf 'c3\nc3\nzz\n\n%s\n' "$m2" >"$TMP/in"
 run $PLAY --seed 1 <"$TMP/in"
 [ "$st" = 1 ] && [ "$(cat "$TMP/out")" = "$(printf '%s\n%s' "$r1" "$r2")" ]
-ok $? "pipe: illegal lines get no reply, the game goes on, exit 1" \
+ok $((! $?)) "pipe: illegal lines get no reply, the game goes on, exit 1" \
     "$TMP/out" "$TMP/err"
 grep -qx "yote-play: ply 3: illegal move 'c3': c3 is occupied" \
     "$TMP/err" && grep -q "^yote-play: ply 3: illegal move 'zz': " \
     "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 2 ]
-ok $? "pipe: one message on stderr per illegal line" "$TMP/err"
+ok $((! $?)) "pipe: one message on stderr per illegal line" "$TMP/err"
 
 run $PLAY --seed 1 --first engine </dev/null
 e1=$(cat "$TMP/out")
 [ "$st" = 0 ] && [ "$(wc -l <"$TMP/out")" = 1 ] && legal classic "$START" "$e1"
-ok $? "pipe: --first engine: the engine opens ($e1) before any input" \
+ok $((! $?)) "pipe: --first engine: the engine opens ($e1) before any input" \
     "$TMP/out" "$TMP/err"
 m1=$(empty_square "$(after classic "$e1")")
 printf '%s\n' "$m1" >"$TMP/in"
 run $PLAY --seed 1 --first engine <"$TMP/in"
 [ "$st" = 0 ] && [ "$(wc -l <"$TMP/out")" = 2 ] && legal classic \
     "$(after classic "$(head -n 1 "$TMP/out") $m1")" "$(sed -n 2p "$TMP/out")"
-ok $? "pipe: --first engine: a reply to the human's first move, legal" \
+ok $((! $?)) "pipe: --first engine: a reply to the human's first move, legal" \
     "$TMP/out" "$TMP/err"
 
 # ------------------------------------------------------------ 2. protocol
@@ -200,7 +188,7 @@ EOF
 run $PLAY --protocol <"$TMP/in"
 diff "$TMP/want" "$TMP/out" >"$TMP/diff"
 [ "$st" = 0 ] && [ ! -s "$TMP/err" ] && [ ! -s "$TMP/diff" ]
-ok $? "protocol: the replies to a script of every command and of errors" \
+ok $((! $?)) "protocol: the replies to a script of every command and of errors" \
     "$TMP/diff" "$TMP/err"
 
 go_check() {	# go_check RULES POSITION: $TMP/out is one go's answer
@@ -221,33 +209,33 @@ printf 'position start moves c3 d4\ngo depth 3\n' >"$TMP/in"
 run $PLAY --protocol <"$TMP/in"
 go_check classic "$pos" &&
     [ "$(cut -d ' ' -f 3 "$TMP/info" | tr '\n' ' ')" = "1 2 3 " ]
-ok $? "protocol: go depth 3: info depth 1, 2, 3, a legal bestmove" \
+ok $((! $?)) "protocol: go depth 3: info depth 1, 2, 3, a legal bestmove" \
     "$TMP/out" "$TMP/err"
 printf 'position %s\ngo nodes 3000\n' "$pos" >"$TMP/in"
 run $PLAY --protocol <"$TMP/in"
 go_check classic "$pos" && awk '$7 > 3000 { exit 1 }' "$TMP/info"
-ok $? "protocol: position POS, go nodes 3000: within budget, legal" \
+ok $((! $?)) "protocol: position POS, go nodes 3000: within budget, legal" \
     "$TMP/out" "$TMP/err"
 printf 'position start moves c3 d4\ngo movetime 40\n' >"$TMP/in"
 run $PLAY --protocol <"$TMP/in"
 go_check classic "$pos"
-ok $? "protocol: go movetime 40: info lines, a legal bestmove" \
+ok $((! $?)) "protocol: go movetime 40: info lines, a legal bestmove" \
     "$TMP/out" "$TMP/err"
 printf 'rules ndar-kepp\nposition start moves c3 b2\ngo depth 2\n' >"$TMP/in"
 run $PLAY --protocol <"$TMP/in"
 go_check ndar-kepp '5/5/2x2/1o3/5 x 11 11 2 3'
-ok $? "protocol: rules ndar-kepp, then go: a legal ndar-kepp move" \
+ok $((! $?)) "protocol: rules ndar-kepp, then go: a legal ndar-kepp move" \
     "$TMP/out" "$TMP/err"
 printf 'go\n' >"$TMP/in"
 run $PLAY --protocol --level beginner <"$TMP/in"
 go_check classic "$START" && [ "$(wc -l <"$TMP/info")" = 1 ]
-ok $? "protocol: go without a budget searches at the --level's depth" \
+ok $((! $?)) "protocol: go without a budget searches at the --level's depth" \
     "$TMP/out" "$TMP/err"
 printf 'position start moves c3 d4 c2\ngo nodes 20000\n' >"$TMP/in"
 $PLAY --protocol <"$TMP/in" | sed 's/ time [0-9]* nps [0-9]*//' >"$TMP/n1"
 $PLAY --protocol <"$TMP/in" | sed 's/ time [0-9]* nps [0-9]*//' >"$TMP/n2"
 [ -s "$TMP/n1" ] && cmp -s "$TMP/n1" "$TMP/n2"
-ok $? "protocol: go nodes 20000 twice, two processes: the same search" \
+ok $((! $?)) "protocol: go nodes 20000 twice, two processes: the same search" \
     "$TMP/n1" "$TMP/n2"
 
 # ------------------------------------------------------------ 3. matches
@@ -256,7 +244,7 @@ run $PLAY --match beginner,casual --games 4 --max-plies 200 -o "$TMP/m.yaml"
 cp "$TMP/out" "$TMP/m.out"
 [ "$st" = 0 ] && [ ! -s "$TMP/err" ] && valid "$TMP/m.yaml" &&
     bin/yote-validate --summary "$TMP/m.yaml" | grep -q '^4 games, 4 valid'
-ok $? "match: 4 games, every record valid" "$TMP/m.out" "$TMP/err" \
+ok $((! $?)) "match: 4 games, every record valid" "$TMP/m.out" "$TMP/err" \
     "$TMP/valid.out"
 wdl() {	# wdl FILE: "W D L" from a match summary
 	sed -n '1s/.* games: +\([0-9]*\) =\([0-9]*\) -\([0-9]*\) (score.*/\1 \2 \3/p' \
@@ -285,7 +273,7 @@ set -- $(wdl "$TMP/m.out")
 w=${1:-x} d=${2:-x} l=${3:-x}
 echo "$summary" | grep -Eq '^beginner vs casual, classic rules, 4 games: \+[0-9]+ =[0-9]+ -[0-9]+ \(score [0-9.]+%\)$' &&
     [ $((w + d + l)) = 4 ]
-ok $? "match: summary '$summary', W+D+L = 4" "$TMP/m.out"
+ok $((! $?)) "match: summary '$summary', W+D+L = 4" "$TMP/m.out"
 # the wins of beginner (level A) counted from the records
 aw=0 ad=0
 for g in 1 2 3 4; do
@@ -297,10 +285,10 @@ for g in 1 2 3 4; do
 	esac
 done
 [ "$aw" = "$w" ] && [ "$ad" = "$d" ]
-ok $? "match: wins and draws in the summary are those of the records" \
+ok $((! $?)) "match: wins and draws in the summary are those of the records" \
     "$TMP/m.out"
 elo_ok "$TMP/m.out"
-ok $? "match: the Elo line follows the formula and its 95% margin" \
+ok $((! $?)) "match: the Elo line follows the formula and its 95% margin" \
     "$TMP/m.out"
 [ "$(field first "$TMP/m.yaml" 1)" = "yote-play beginner" ] &&
     [ "$(field first "$TMP/m.yaml" 2)" = "yote-play casual" ] &&
@@ -310,23 +298,23 @@ ok $? "match: the Elo line follows the formula and its 95% margin" \
     [ "$(field start "$TMP/m.yaml" 3)" = "$(field start "$TMP/m.yaml" 4)" ] &&
     [ "$(field round "$TMP/m.yaml" 4)" = '"4"' ] &&
     [ "$(field event "$TMP/m.yaml" 1)" = "yote-play match" ]
-ok $? "match: each opening played with both colours, rounds numbered" \
+ok $((! $?)) "match: each opening played with both colours, rounds numbered" \
     "$TMP/m.yaml"
 bin/yote-validate --list "$TMP/m.yaml" | awk -F '\t' '$6 > 200 { exit 1 }'
-ok $? "match: no game longer than --max-plies 200" "$TMP/m.yaml"
+ok $((! $?)) "match: no game longer than --max-plies 200" "$TMP/m.yaml"
 run $PLAY --match beginner,casual --games 4 --max-plies 200 -j 2 \
     -o "$TMP/m2.yaml"
 [ "$st" = 0 ] && cmp -s "$TMP/m.yaml" "$TMP/m2.yaml" &&
     cmp -s "$TMP/m.out" "$TMP/out"
-ok $? "match: -j 2 writes the same records and summary as -j 1" \
+ok $((! $?)) "match: -j 2 writes the same records and summary as -j 1" \
     "$TMP/out" "$TMP/err"
 ! ls "$TMP" | grep -q '\.tmp'
-ok $? "match: -o leaves no temporary file behind"
+ok $((! $?)) "match: -o leaves no temporary file behind"
 
 # equal levels, mixed results: the Elo line with a finite difference
 run $PLAY --match casual,casual --games 10 -j 2
 elo_ok "$TMP/out"
-ok $? "match: casual against casual, $(wdl "$TMP/out" | tr ' ' /): the Elo line" \
+ok $((! $?)) "match: casual against casual, $(wdl "$TMP/out" | tr ' ' /): the Elo line" \
     "$TMP/out" "$TMP/err"
 
 run $PLAY --match club,club --games 2 --max-plies 6 -o "$TMP/adj.yaml"
@@ -336,14 +324,14 @@ run $PLAY --match club,club --games 2 --max-plies 6 -o "$TMP/adj.yaml"
     [ "$(bin/yote-validate --list "$TMP/adj.yaml" | cut -f 6 |
     tr '\n' ' ')" = "6 6 " ] &&
     grep -q 'games: +0 =2 -0 (score 50.0%)$' "$TMP/out"
-ok $? "match: --max-plies 6: drawn by adjudication after 6 plies" \
+ok $((! $?)) "match: --max-plies 6: drawn by adjudication after 6 plies" \
     "$TMP/adj.yaml" "$TMP/out" "$TMP/err" "$TMP/valid.out"
 run $PLAY --match beginner,beginner --games 3 --random-plies 0 \
     -o "$TMP/r0.yaml"
 [ "$st" = 0 ] && valid "$TMP/r0.yaml" &&
     [ "$(bin/yote-validate --list "$TMP/r0.yaml" | wc -l)" = 4 ] &&
     ! grep -q '^start:' "$TMP/r0.yaml"
-ok $? "match: --games 3 is rounded up to 4; --random-plies 0: no start:" \
+ok $((! $?)) "match: --games 3 is rounded up to 4; --random-plies 0: no start:" \
     "$TMP/r0.yaml" "$TMP/err"
 
 # openings from a collection: two usable games, one under another ruleset,
@@ -374,16 +362,16 @@ o2=$(after classic "a1 f5 b1 e5 c1")
     [ "$(field start "$TMP/mo.yaml" 2)" = "$o1" ] &&
     [ "$(field start "$TMP/mo.yaml" 3)" = "$o2" ] &&
     [ "$(field start "$TMP/mo.yaml" 4)" = "$o2" ]
-ok $? "match: --openings FILE: each game's final position, both colours" \
+ok $((! $?)) "match: --openings FILE: each game's final position, both colours" \
     "$TMP/mo.yaml" "$TMP/out" "$TMP/err" "$TMP/valid.out"
 grep -q "game 3: not used as an opening" "$TMP/err" &&
     [ "$(wc -l <"$TMP/err")" = 1 ]
-ok $? "match: --openings: a game with an illegal move is reported, skipped" \
+ok $((! $?)) "match: --openings: a game with an illegal move is reported, skipped" \
     "$TMP/err"
 printf 'yote: 1\nmoves: [c3, c3]\n' >"$TMP/bad.yaml"
 run $PLAY --match beginner,casual --games 2 --openings "$TMP/bad.yaml"
 [ "$st" = 1 ] && grep -q 'no usable opening for classic' "$TMP/err"
-ok $? "match: --openings without a usable game: exit 1" "$TMP/err"
+ok $((! $?)) "match: --openings without a usable game: exit 1" "$TMP/err"
 
 run $PLAY --self-play 3 --level beginner
 cp "$TMP/out" "$TMP/sp.yaml"
@@ -391,12 +379,12 @@ cp "$TMP/out" "$TMP/sp.yaml"
     [ "$(bin/yote-validate --list "$TMP/sp.yaml" | wc -l)" = 3 ] &&
     [ "$(field event "$TMP/sp.yaml" 3)" = "yote-play self-play" ] &&
     [ "$(field first "$TMP/sp.yaml" 2)" = "yote-play beginner" ]
-ok $? "self-play 3: three valid records on stdout, nothing else" \
+ok $((! $?)) "self-play 3: three valid records on stdout, nothing else" \
     "$TMP/sp.yaml" "$TMP/err" "$TMP/valid.out"
 run $PLAY --self-play 2 --level beginner --rules ndar-kepp -o "$TMP/sp2.yaml"
 [ "$st" = 0 ] && [ ! -s "$TMP/out" ] && valid "$TMP/sp2.yaml" &&
     [ "$(field rules "$TMP/sp2.yaml" 2)" = ndar-kepp ]
-ok $? "self-play -o FILE --rules ndar-kepp: valid records in FILE" \
+ok $((! $?)) "self-play -o FILE --rules ndar-kepp: valid records in FILE" \
     "$TMP/sp2.yaml" "$TMP/out" "$TMP/err"
 
 # ------------------------------------------------------------ 4. usage
@@ -407,7 +395,7 @@ usage() {	# usage DESCRIPTION PATTERN ARGS...: exit 2, message, no stdout
 	run $PLAY "$@" </dev/null
 	[ "$st" = 2 ] && [ ! -s "$TMP/out" ] &&
 	    grep -q "^yote-play: .*$pat" "$TMP/err"
-	ok $? "usage error (exit 2): $d" "$TMP/out" "$TMP/err"
+	ok $((! $?)) "usage error (exit 2): $d" "$TMP/out" "$TMP/err"
 }
 usage "--level grandmaster" "--level: expected beginner" --level grandmaster
 usage "--match with an unknown level" "unknown level 'nosuch'" \
@@ -430,14 +418,17 @@ usage "an argument" "unexpected argument 'x'" x
 
 if ! command -v python3 >/dev/null 2>&1 ||
     ! python3 -c 'import pty, select' 2>/dev/null; then
-	n=$((n + 1))
-	echo "ok $n # SKIP the terminal sessions need python3 with its pty module"
-	echo "1..$n"
+	skip "the terminal sessions need python3 with its pty module"
+	tap_done
 	exit 0
 fi
 
-python3 - "$n" "$TMP" <<'EOF'
-import os, pty, re, select, signal, subprocess, sys, time
+python3 - "$tap_n" "$TMP" <<'EOF'
+import os, re, subprocess, sys
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, "tests/lib")
+from ptysession import Session, Tap, plain  # noqa: E402
 
 TOOL = "bin/yote-play"
 TIMEOUT = 20.0          # seconds to wait for any one screen
@@ -445,27 +436,9 @@ PROMPT = re.compile(rb"(^|\n)(white|black|red)> $")
 QUESTION = re.compile(rb"accept \(y/n\)\? $")
 START = "6/6/6/6/6 x 12 12 0 1"
 
-n = int(sys.argv[1])
+tap = Tap(int(sys.argv[1]))
+ok = tap.ok
 TMP = sys.argv[2]
-
-
-def ok(cond, desc, detail=""):
-    global n
-    n += 1
-    print(("ok %d - %s" if cond else "not ok %d - %s") % (n, desc))
-    if not cond and detail:
-        for line in str(detail).splitlines()[-40:]:
-            print("# " + line)
-    sys.stdout.flush()
-    return cond
-
-
-def plain(screen):
-    """A screen as text: no CR, no colour, the Unicode points as x o ."""
-    s = screen.replace("\r", "")
-    s = re.sub(r"\x1b\[[0-9;]*m", "", s)
-    return s.replace("\u25cf", "x").replace("\u25cb", "o") \
-            .replace("\u00b7", ".")
 
 
 def diagram(screen):
@@ -521,83 +494,13 @@ def validates(path):
     return p.returncode == 0 and p.stdout == b"", p.stdout.decode()
 
 
-class Session:
+class PlaySession(Session):
     """yote-play on a pseudo-terminal."""
 
     def __init__(self, args):
-        env = dict(os.environ, NO_COLOR="1", TERM="dumb")
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            os.execve(TOOL, [TOOL] + args, env)
-        self.status = None
-        self.log = ""
-
-    def read_until(self, pattern):
-        """Output up to a match of pattern at the end, or None."""
-        buf = b""
-        end = time.monotonic() + TIMEOUT
-        while not pattern.search(buf):
-            left = end - time.monotonic()
-            if left <= 0:
-                return None
-            r, _, _ = select.select([self.fd], [], [], left)
-            if not r:
-                return None
-            try:
-                data = os.read(self.fd, 4096)
-            except OSError:             # EIO: the child has gone
-                data = b""
-            if not data:
-                self.log += buf.decode("utf-8", "replace")
-                return None
-            buf += data
-        text = buf.decode("utf-8", "replace")
-        self.log += text
-        return text
-
-    def screen(self):
-        return self.read_until(PROMPT)
-
-    def type(self, text, until=PROMPT):
-        os.write(self.fd, text.encode() + b"\r")
-        return self.read_until(until)
-
-    def rest(self):
-        """Everything until the child closes the terminal."""
-        buf = b""
-        end = time.monotonic() + TIMEOUT
-        while time.monotonic() < end:
-            r, _, _ = select.select([self.fd], [], [], 0.2)
-            if r:
-                try:
-                    data = os.read(self.fd, 4096)
-                except OSError:
-                    break
-                if not data:
-                    break
-                buf += data
-            elif self.wait(0):
-                break
-        text = buf.decode("utf-8", "replace")
-        self.log += text
-        return text
-
-    def wait(self, timeout=TIMEOUT):
-        end = time.monotonic() + timeout
-        while True:
-            pid, st = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.status = os.waitstatus_to_exitcode(st)
-                return True
-            if time.monotonic() >= end:
-                return False
-            time.sleep(0.05)
-
-    def close(self):
-        if self.status is None and not self.wait(0):
-            os.kill(self.pid, signal.SIGKILL)
-            self.wait()
-        os.close(self.fd)
+        Session.__init__(self, [TOOL] + args,
+                         dict(os.environ, NO_COLOR="1", TERM="dumb"),
+                         PROMPT, TIMEOUT)
 
     def tail(self):
         return plain(self.log)[-3000:]
@@ -618,7 +521,7 @@ def free_square(screen):
 # ---- a game against the engine, as a person plays it
 game = os.path.join(TMP, "game.yaml")
 mid = os.path.join(TMP, "mid.yaml")
-s = Session(["--level", "beginner", "--seed", "7", "-o", game])
+s = PlaySession(["--level", "beginner", "--seed", "7", "-o", game])
 played = []
 try:
     scr = s.screen()
@@ -722,7 +625,7 @@ ok(rec.get("event") == "yote-play" and
 
 # ---- --first engine: the engine opens; the human (black) resigns
 first = os.path.join(TMP, "first.yaml")
-s = Session(["--level", "beginner", "--seed", "3", "--first", "engine",
+s = PlaySession(["--level", "beginner", "--seed", "3", "--first", "engine",
              "-o", first])
 try:
     scr = s.screen()
@@ -753,7 +656,7 @@ ok(good and rec.get("result") == "1-0" and
 
 # ---- a game to its end by the rules: the human plays the hints
 full = os.path.join(TMP, "full.yaml")
-s = Session(["--level", "beginner", "--seed", "7", "-a", "-o", full])
+s = PlaySession(["--level", "beginner", "--seed", "7", "-a", "-o", full])
 try:
     scr = s.screen()
     k = 0
@@ -784,7 +687,7 @@ ok(good and m is not None and rec.get("result") == m.group(1) and
 
 # ---- quit: the game is left unfinished
 quit_rec = os.path.join(TMP, "quit.yaml")
-s = Session(["--level", "beginner", "--seed", "1", "-o", quit_rec])
+s = PlaySession(["--level", "beginner", "--seed", "1", "-o", quit_rec])
 try:
     s.screen()
     s.type("quit", re.compile(rb"\n$"))
@@ -802,7 +705,7 @@ ok(good and rec.get("result") == "'*'" and
 
 # ---- human against human: a draw offered, declined, offered, accepted
 hh = os.path.join(TMP, "hh.yaml")
-s = Session(["--human-vs-human", "-o", hh])
+s = PlaySession(["--human-vs-human", "-o", hh])
 try:
     scr = s.screen()
     ok(scr is not None and "first player plays white, second player plays "
@@ -841,7 +744,7 @@ ok(good and rec.get("result") == "1/2-1/2" and
 
 # ---- under traditional an agreement goes to the side with more captures
 tr = os.path.join(TMP, "trad.yaml")
-s = Session(["--human-vs-human", "--rules", "traditional", "-o", tr])
+s = PlaySession(["--human-vs-human", "--rules", "traditional", "-o", tr])
 try:
     s.screen()
     for mv in ("c3", "c4", "c3xc5"):
@@ -865,7 +768,7 @@ ok(good and rec.get("result") == "1-0" and
 
 # ---- the engine does not agree to lose: under traditional, a draw offered
 #      by the side that has captured more is declined
-s = Session(["--rules", "traditional", "--level", "beginner", "--seed", "7",
+s = PlaySession(["--rules", "traditional", "--level", "beginner", "--seed", "7",
              "-a"])
 try:
     scr = s.screen()
@@ -888,13 +791,12 @@ try:
            "traditional: the engine declines an agreement it would lose "
            "(white has captured %s, black %s)" % tuple(caps), s.tail())
     else:
-        n += 1
-        print("ok %d # SKIP white never got ahead in captures" % n)
+        tap.skip("white never got ahead in captures")
     s.type("quit", re.compile(rb"\n$"))
     s.rest()
     s.wait()
 finally:
     s.close()
 
-print("1..%d" % n)
+tap.done()
 EOF

@@ -22,19 +22,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/replay-t.XXXXXX") || exit 3
 trap 'rm -rf "$tmp"' EXIT INT TERM
 T=$(printf '\t')
 
-n=0
-ok() {	# ok 0|1 DESCRIPTION: a test result; the details come from the caller
-	n=$((n + 1))
-	if [ "$1" = 1 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-	fi
-}
-skip() {
-	n=$((n + 1))
-	echo "ok $n # skip $1"
-}
+. tests/lib/tap.sh
 
 refgen=bin/refgen
 if [ ! -x "$refgen" ]; then
@@ -176,7 +164,7 @@ ok $((1 - $?)) "refgen rejects ply 5 of game 1 of illegal.yaml too"
 # ------------------------------------------------------------ 2. --svg
 if ! command -v xmllint >/dev/null 2>&1; then
 	skip "xmllint not installed (libxml2-utils): no SVG checks"
-	echo "1..$n"
+	tap_done
 	exit 0
 fi
 
@@ -329,4 +317,4 @@ else
 	ok 0 "--svg-dir with an illegal move: exit $st, files: $got"
 fi
 
-echo "1..$n"
+tap_done

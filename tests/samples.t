@@ -17,17 +17,8 @@ for f in $good $bad; do
 	n=$((n + 1))
 done
 echo "1..$((n + 2))"
-i=0
-
-ok() {  # ok COND DESCRIPTION
-	i=$((i + 1))
-	if [ "$1" = 1 ]; then
-		echo "ok $i - $2"
-	else
-		echo "not ok $i - $2"
-		sed 's/^/# /' "$tmp/err"
-	fi
-}
+. tests/lib/tap.sh
+TAP_WHY=$tmp/err         # each tool's messages, shown when its test fails
 
 # both sets are there at all: a glob that matched nothing is a failure
 : >"$tmp/err"

@@ -566,12 +566,13 @@ set_rules(struct run *st, const struct file *f, const char *spec)
 	else
 		snprintf(path, sizeof(path), "%s", spec);
 	yote_error_clear(&e);
-	if (yote_rules_get(path, &st->rules, &st->owned, &e) != 0) {
+	if (yote_rules_get(path, &st->rules, &e) != 0) {
 		diag("ruleset %s: %s:%lu:%lu: %s", path,
 		    e.file ? e.file : "", e.line, e.col, e.msg);
 		st->rules = NULL;
 		return 0;
 	}
+	st->owned = !st->rules->builtin;
 	return 1;
 }
 

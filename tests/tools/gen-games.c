@@ -38,14 +38,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
-#include "yote.h"
+#include "tool.h"
 
-#define PROG "gen-games"
 #define MAX_TRIES 100000        /* discarded games per kept game, at most */
-
-enum { EX_OK = 0, EX_USAGE = 2, EX_IO = 3 };
 
 /* ------------------------------------------------------------ PRNG */
 
@@ -420,13 +416,15 @@ make_record(struct gen *g, const struct game *gm, struct tourney *t,
 		snprintf(round, sizeof(round), "%d.%d", t->round, t->board);
 	else
 		snprintf(round, sizeof(round), "%d", t->round);
-	tags[0] = (struct yote_tag){ "event", t->ev->name, 0 };
-	tags[1] = (struct yote_tag){ "site", t->ev->site, 0 };
-	tags[2] = (struct yote_tag){ "date", date, 0 };
+	tags[0] = (struct yote_tag){ "event", t->ev->name, YOTE_STYLE_ANY };
+	tags[1] = (struct yote_tag){ "site", t->ev->site, YOTE_STYLE_ANY };
+	tags[2] = (struct yote_tag){ "date", date, YOTE_STYLE_ANY };
 	/* quoted: a round is a label ("2.1"), not a number */
-	tags[3] = (struct yote_tag){ "round", round, 3 };
-	tags[4] = (struct yote_tag){ "first", players[a], 0 };
-	tags[5] = (struct yote_tag){ "second", players[b], 0 };
+	tags[3] = (struct yote_tag){ "round", round, YOTE_STYLE_DOUBLE };
+	tags[4] = (struct yote_tag){ "first", players[a],
+	    YOTE_STYLE_ANY };
+	tags[5] = (struct yote_tag){ "second", players[b],
+	    YOTE_STYLE_ANY };
 	return yote_game_record(g->play, g->rules_text, tags, 6, gm->result,
 	    gm->term, out, NULL);
 }
@@ -454,27 +452,7 @@ usage(FILE *fp)
 	    "                         of capture-all, blocked, few-pieces,\n"
 	    "                         move-limit, agreement, resignation,\n"
 	    "                         time, adjudication, unfinished\n"
-	    "  -V, --version          print the version\n", PROG);
-}
-
-static int
-usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static int
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", PROG);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", PROG);
-	return EX_USAGE;
+	    "  -V, --version          print the version\n", tool_name);
 }
 
 static int
@@ -531,58 +509,59 @@ main(int argc, char *argv[])
 	struct yote_error e;
 	unsigned long long games = 10, seed = 1, k = 300, made, tries;
 	const char *rules = "classic", *bad;
-	int c, owned = 0, rc, status = EX_OK;
+	int c, rc, status = EXIT_OK;
 
 	memset(&g, 0, sizeof(g));
 	g.allowed = ~0U;
-	opterr = 0;
+	tool_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "Vg:hm:r:s:t:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'V':
-			printf("%s %s\n", PROG, YOTE_VERSION);
-			return EX_OK;
+			printf("%s %s\n", tool_name, YOTE_VERSION);
+			return EXIT_OK;
 		case 'g':
 			if (number(optarg, ULONG_MAX, &games) != 0)
-				return usage_error("--games: expected a count, "
-				    "not '%s'", optarg);
+				return tool_usage_error("--games: expected a "
+				    "count, not '%s'", optarg);
 			break;
 		case 'h':
 			usage(stdout);
-			return EX_OK;
+			return EXIT_OK;
 		case 'm':
 			if (number(optarg, 1000000, &k) != 0)
-				return usage_error("--max-plies: expected 0 to "
-				    "1000000, not '%s'", optarg);
+				return tool_usage_error("--max-plies: expected "
+				    "0 to 1000000, not '%s'", optarg);
 			break;
 		case 'r':
 			rules = optarg;
 			break;
 		case 's':
 			if (number(optarg, ~0ULL, &seed) != 0)
-				return usage_error("--seed: expected a number, "
-				    "not '%s'", optarg);
+				return tool_usage_error("--seed: expected a "
+				    "number, not '%s'", optarg);
 			break;
 		case 't':
 			if ((g.allowed = parse_terms(optarg, &bad)) == 0)
-				return usage_error("--terminations: unknown "
+				return tool_usage_error("--terminations: unknown "
 				    "termination '%s'", bad);
 			break;
 		default:
-			return usage_error("unknown option or missing "
+			return tool_usage_error("unknown option or missing "
 			    "argument");
 		}
 	}
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return tool_usage_error("unexpected argument '%s'",
+		    argv[optind]);
 	yote_error_clear(&e);
-	if (yote_rules_get(rules, &g.r, &owned, &e) != 0) {
+	if (yote_rules_get(rules, &g.r, &e) != 0) {
 		if (e.file != NULL && e.line > 0)
-			fprintf(stderr, "%s: %s:%lu:%lu: %s\n", PROG, e.file,
-			    e.line, e.col, e.msg);
+			tool_warn("%s:%lu:%lu: %s", e.file, e.line, e.col,
+			    e.msg);
 		else
-			fprintf(stderr, "%s: %s\n", PROG, e.msg);
-		return e.file == NULL ? EX_USAGE : 1;
+			tool_warn("%s", e.msg);
+		return e.file == NULL ? EXIT_USAGE : EXIT_INVALID;
 	}
 	g.rules_text = g.r->builtin ? g.r->name : rules;
 	if (g.r->few_pieces == 0)
@@ -590,67 +569,67 @@ main(int argc, char *argv[])
 	if (g.r->move_limit == 0)
 		g.allowed &= ~TERM_BIT(YOTE_TERM_MOVE_LIMIT);
 	if ((g.allowed & ~1U) == 0) {
-		yote_rules_free(owned ? g.r : NULL);
-		return usage_error("--terminations: none of these endings can "
-		    "happen under %s", g.r->name);
+		status = tool_usage_error("--terminations: none of these "
+		    "endings can happen under %s", g.r->name);
+		yote_rules_free(g.r);
+		return status;
 	}
 	g.max_plies = (unsigned long)k;
 	if ((g.play = yote_game_new(g.r, NULL)) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", PROG);
-		yote_rules_free(owned ? g.r : NULL);
-		return EX_IO;
+		tool_warn("out of memory");
+		yote_rules_free(g.r);
+		return EXIT_IO;
 	}
 	rng_seed(seed);
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (yote_writer_open(stdout, &w) != 0) {
-		fprintf(stderr, "%s: out of memory\n", PROG);
+		tool_warn("out of memory");
 		yote_game_free(g.play);
-		yote_rules_free(owned ? g.r : NULL);
-		return EX_IO;
+		yote_rules_free(g.r);
+		return EXIT_IO;
 	}
 	memset(&t, 0, sizeof(t));
-	for (made = 0; made < games && status == EX_OK; made++) {
+	for (made = 0; made < games && status == EXIT_OK; made++) {
 		for (tries = 0; (rc = play(&g, &gm)) == 0; tries++)
 			if (tries == MAX_TRIES) {
-				fprintf(stderr, "%s: no game ending as asked "
-				    "after %d tries; try a larger "
-				    "--max-plies\n", PROG, MAX_TRIES);
+				tool_warn("no game ending as asked after %d "
+				    "tries; try a larger --max-plies",
+				    MAX_TRIES);
 				status = 1;
 				break;
 			}
-		if (status != EX_OK)
+		if (status != EXIT_OK)
 			break;
 		if (rc < 0) {
-			fprintf(stderr, "%s: out of memory\n", PROG);
-			status = EX_IO;
+			tool_warn("out of memory");
+			status = EXIT_IO;
 			break;
 		}
 		tourney_next(&t);
 		if (make_record(&g, &gm, &t, &rec) != 0) {
-			fprintf(stderr, "%s: out of memory\n", PROG);
-			status = EX_IO;
+			tool_warn("out of memory");
+			status = EXIT_IO;
 			break;
 		}
 		rec->game = (unsigned long)made + 1;
 		rc = yote_writer_put(w, rec);
 		yote_record_free(rec);
 		if (rc != 0) {
-			fprintf(stderr, "%s: write error: %s\n", PROG,
+			tool_warn("write error: %s",
 			    strerror(errno));
-			status = EX_IO;
+			status = EXIT_IO;
 		}
 	}
-	if (yote_writer_close(w) != 0 && status == EX_OK) {
-		fprintf(stderr, "%s: write error: %s\n", PROG, strerror(errno));
-		status = EX_IO;
+	if (yote_writer_close(w) != 0 && status == EXIT_OK) {
+		tool_warn("write error: %s", strerror(errno));
+		status = EXIT_IO;
 	}
-	if (fflush(stdout) != 0 && status == EX_OK) {
-		fprintf(stderr, "%s: write error: %s\n", PROG, strerror(errno));
-		status = EX_IO;
+	if (fflush(stdout) != 0 && status == EXIT_OK) {
+		tool_warn("write error: %s", strerror(errno));
+		status = EXIT_IO;
 	}
 	yote_movelist_free(&g.list);
 	yote_game_free(g.play);
-	if (owned)
-		yote_rules_free(g.r);
+	yote_rules_free(g.r);
 	return status;
 }

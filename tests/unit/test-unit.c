@@ -1098,15 +1098,14 @@ test_rules_get(void **state)
 	char dir[256], path[512];
 	const char *tmp = getenv("TMPDIR");
 	FILE *fp;
-	int owned = -1;
 
 	(void)state;
 	/* built-in names */
 	yote_error_clear(&e);
-	assert_int_equal(yote_rules_get("damasi", &r, &owned, &e), 0);
+	assert_int_equal(yote_rules_get("damasi", &r, &e), 0);
 	assert_ptr_equal(r, yote_rules_by_name("damasi"));
-	assert_int_equal(owned, 0);
-	assert_int_equal(yote_rules_get("chess", &r, &owned, &e),
+	assert_int_equal(r->builtin, 1);
+	assert_int_equal(yote_rules_get("chess", &r, &e),
 	    YOTE_EVALUE);
 	expect_substr(e.msg, "unknown ruleset 'chess'", "chess");
 
@@ -1119,10 +1118,9 @@ test_rules_get(void **state)
 	fputs(good_rules, fp);
 	assert_int_equal(fclose(fp), 0);
 	yote_error_clear(&e);
-	owned = 0;
-	if (yote_rules_get(path, &r, &owned, &e) != 0)
+	if (yote_rules_get(path, &r, &e) != 0)
 		fail_msg("%s: %s", path, e.msg);
-	assert_int_equal(owned, 1);
+	assert_int_equal(r->builtin, 0);
 	assert_string_equal(r->name, "big_board-2");
 	assert_int_equal(r->width, 8);
 	yote_rules_free(r);
@@ -1132,7 +1130,7 @@ test_rules_get(void **state)
 	fputs(rules_with("bonus", "lots"), fp);
 	assert_int_equal(fclose(fp), 0);
 	yote_error_clear(&e);
-	assert_int_equal(yote_rules_get(path, &r, &owned, &e), YOTE_EVALUE);
+	assert_int_equal(yote_rules_get(path, &r, &e), YOTE_EVALUE);
 	assert_non_null(e.file);
 	assert_string_equal(e.file, path);
 	assert_int_equal(e.line, 10);
@@ -1141,7 +1139,7 @@ test_rules_get(void **state)
 
 	/* no such file: an I/O error naming it */
 	yote_error_clear(&e);
-	assert_int_equal(yote_rules_get(path, &r, &owned, &e), YOTE_EIO);
+	assert_int_equal(yote_rules_get(path, &r, &e), YOTE_EIO);
 	assert_int_equal(e.code, YOTE_EIO);
 	assert_non_null(e.file);
 	assert_string_equal(e.file, path);
@@ -1461,6 +1459,34 @@ test_gen_moves_from(void **state)
 	yote_movelist_free(NULL);
 }
 
+/* A NULL node (a failed allocation passed on) is an error, not a crash. */
+static void
+test_node_set_null(void **state)
+{
+	struct yote_node *m = yote_node_map(), *q = yote_node_seq();
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(q);
+	assert_int_equal(yote_node_set(m, "k", NULL), YOTE_ENOMEM);
+	assert_int_equal(m->n, 0);
+	assert_int_equal(yote_node_set(NULL, "k", yote_node_scalar("v")),
+	    YOTE_EVALUE);
+	assert_int_equal(yote_node_set(m, NULL, yote_node_scalar("v")),
+	    YOTE_EVALUE);
+	assert_int_equal(yote_node_set(q, "k", yote_node_scalar("v")),
+	    YOTE_EVALUE);
+	assert_int_equal(yote_node_push(q, NULL), YOTE_ENOMEM);
+	assert_int_equal(yote_node_push(NULL, yote_node_scalar("v")),
+	    YOTE_EVALUE);
+	assert_int_equal(q->n, 0);
+	assert_int_equal(yote_node_set(m, "k", yote_node_scalar("v")), 0);
+	assert_int_equal(yote_node_set(m, "k", NULL), YOTE_ENOMEM);
+	assert_true(yote_node_is(yote_node_get(m, "k"), "v"));
+	yote_node_free(m);
+	yote_node_free(q);
+}
+
 static void
 test_perft_start(void **state)
 {
@@ -1520,6 +1546,7 @@ main(void)
 		cmocka_unit_test(test_move_check_messages),
 		cmocka_unit_test(test_move_check_play),
 		cmocka_unit_test(test_gen_moves_from),
+		cmocka_unit_test(test_node_set_null),
 		cmocka_unit_test(test_perft_start),
 	};
 

@@ -1,0 +1,210 @@
+/*
+ * reader.c - the record reader: looks at the first bytes of a stream and
+ * hands it to the YAML, archive or lines reader, which build record nodes
+ * (node.c); it counts games and moves the same way for every format.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "yote_int.h"
+#include "yote_fmt.h"
+
+struct yote_reader {
+	FILE *fp;
+	const char *name;
+	unsigned long games;    /* games begun, counted by the decoders */
+	int format;             /* enum yote_format */
+	unsigned flags;         /* YOTE_READ_* */
+	unsigned long plies;    /* moves in the record last returned */
+	/* one of these, by format */
+	struct yote_yaml_reader *yaml;
+	struct yote_arc_reader *arc;
+	struct yote_lines_reader *lines;
+};
+
+int
+yote_reader_open(FILE *fp, const char *name, struct yote_reader **out)
+{
+	struct yote_reader *rd;
+	unsigned char head[8];  /* enough to tell the formats apart */
+	size_t len = 0, n;
+	int rc;
+
+	*out = NULL;
+	if ((rd = calloc(1, sizeof(*rd))) == NULL)
+		return YOTE_ENOMEM;
+	rd->fp = fp;
+	rd->name = name;
+	while (len < sizeof(head) &&
+	    (n = fread(head + len, 1, sizeof(head) - len, fp)) > 0)
+		len += n;
+	rd->format = yote_format_detect(head, len);
+	if (rd->format == YOTE_FORMAT_ARCHIVE)
+		rc = yote_arc_open(fp, name, head, len, &rd->games, &rd->arc);
+	else if (rd->format == YOTE_FORMAT_LINES)
+		rc = yote_lines_open(fp, name, head, len, &rd->games,
+		    &rd->lines);
+	else
+		rc = yote_yaml_open(fp, head, len, &rd->games, &rd->yaml);
+	if (rc != 0) {
+		free(rd);
+		return YOTE_ENOMEM;
+	}
+	*out = rd;
+	return 0;
+}
+
+int
+yote_reader_format(const struct yote_reader *rd)
+{
+	return rd->format;
+}
+
+void
+yote_reader_set_flags(struct yote_reader *rd, unsigned flags)
+{
+	rd->flags = flags;
+}
+
+unsigned long
+yote_reader_plies(const struct yote_reader *rd)
+{
+	return rd->plies;
+}
+
+void
+yote_reader_close(struct yote_reader *rd)
+{
+	if (rd == NULL)
+		return;
+	yote_yaml_close(rd->yaml);
+	yote_arc_close(rd->arc);
+	yote_lines_close(rd->lines);
+	free(rd);
+}
+
+unsigned long
+yote_reader_games(const struct yote_reader *rd)
+{
+	return rd->games;
+}
+
+/* The next record of a YAML or lines stream. */
+static int
+text_next(struct yote_reader *rd, struct yote_record **out,
+    struct yote_error *err)
+{
+	return rd->lines != NULL ? yote_lines_next(rd->lines, out, err) :
+	    yote_yaml_next(rd->yaml, out, err);
+}
+
+/* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid. */
+static size_t
+utf8_char(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	unsigned long c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		len = 2, c = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		len = 3, c = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		len = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	if ((len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
+	    (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
+		return 0;
+	return len;
+}
+
+/* The first node whose text is not UTF-8 (YAML holds nothing else). */
+static const struct yote_node *
+bad_utf8(const struct yote_node *n)
+{
+	const struct yote_node *bad;
+	const unsigned char *t;
+	size_t i, k, len;
+
+	if (n == NULL)
+		return NULL;
+	for (k = 0; k < 2; k++) {
+		t = (const unsigned char *)(k ? n->tag : n->text);
+		if (t == NULL)
+			continue;
+		len = k ? strlen(n->tag) : n->len;
+		for (i = 0; i < len; i += utf8_char(t + i, len - i))
+			if (utf8_char(t + i, len - i) == 0)
+				return n;
+	}
+	for (i = 0; i < n->n; i++)
+		if ((bad = bad_utf8(n->kids[i])) != NULL)
+			return bad;
+	return NULL;
+}
+
+int
+yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+    struct yote_error *err)
+{
+	const struct yote_node *moves, *bad;
+	int rc;
+
+	rd->plies = 0;
+	if (rd->arc != NULL)
+		rc = yote_arc_next(rd->arc, rd->flags, out, &rd->plies, err);
+	else
+		rc = text_next(rd, out, err);
+	/* libyaml checks YAML input; the other formats are checked here */
+	if (rc == 1 && rd->yaml == NULL &&
+	    (bad = bad_utf8((*out)->root)) != NULL) {
+		yote_error_set(err, YOTE_EVALUE, "a value that is not UTF-8 "
+		    "text: a record holds UTF-8 only");
+		if (err != NULL) {
+			err->diag = YOTE_D_YAML;
+			err->game = (*out)->game;
+			err->line = bad->line;
+			err->col = bad->col;
+		}
+		yote_record_free(*out);
+		*out = NULL;
+		return YOTE_EVALUE;
+	}
+	if (rd->arc != NULL)
+		return rc;
+	if (rc == 1 && (moves = yote_node_get((*out)->root, "moves")) !=
+	    NULL && moves->type == YOTE_NODE_SEQ)
+		rd->plies = (unsigned long)moves->n;
+	return rc;
+}
+
+long
+yote_reader_skip(struct yote_reader *rd, unsigned long n,
+    struct yote_error *err)
+{
+	struct yote_record *rec;
+	unsigned long start = rd->games;
+	int rc;
+
+	if (rd->arc != NULL)
+		return yote_arc_skip(rd->arc, rd->flags, n, err);
+	while (rd->games - start < n) {
+		if ((rc = text_next(rd, &rec, err)) == 0)
+			break;
+		if (rc == 1)
+			yote_record_free(rec);
+		else if (rc != YOTE_EVALUE)
+			return rc;
+	}
+	return (long)(rd->games - start);
+}
