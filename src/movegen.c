@@ -40,6 +40,8 @@ struct gen {
 	int oom;                /* 1: an allocation failed, 2: too many */
 	uint64_t bonus;         /* bonus squares allowed (the engine's
 				   choice), every one for the rules' lists */
+	size_t limit;           /* moves before giving up (the engine's
+				   lists), else YOTE_MAX_MOVES */
 };
 
 void
@@ -58,6 +60,10 @@ emit(struct gen *g)
 	struct yote_movelist *l = g->out;
 	struct yote_move *nv;
 
+	if (l->n >= g->limit) {
+		g->oom = 2;
+		return;
+	}
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 64;
 
@@ -97,11 +103,26 @@ bonus_choices(const struct yote_rules *r, uint64_t opp, int opphand)
 
 static void chain(struct gen *, int, uint64_t, uint64_t, int, int);
 
-/* The bonus pieces to try: those allowed, or else the lowest one. */
+/*
+ * The bonus pieces to try after a jump landing on land: those allowed,
+ * with those that block the next jump of a chain from land, or else the
+ * lowest one.
+ */
 static inline uint64_t
-bonus_set(const struct gen *g, uint64_t opp)
+bonus_set(const struct gen *g, uint64_t opp, int land)
 {
-	return (opp & g->bonus) ? opp & g->bonus : opp & -opp;
+	const struct yote_rules *r = g->r;
+	uint64_t b = opp & g->bonus;
+	int d, j;
+
+	if (~g->bonus == 0)
+		return opp;
+	for (d = 0; r->chain && d < 4; d++) {
+		j = r->jump[land][d];
+		if (j >= 0 && (opp & BIT(r->adj[land][d])) && (opp & BIT(j)))
+			b |= BIT(j);
+	}
+	return b ? b : opp & -opp;
 }
 
 /* After segment nseg-1 landed on land: record the bonus, emit, go on. */
@@ -127,7 +148,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 	uint64_t empty = r->board & ~(own | opp), own2, opp2, b;
 	int d, mid, land;
 
-	for (d = 0; d < 4; d++) {
+	for (d = 0; d < 4 && !g->oom; d++) {
 		land = r->jump[sq][d];
 		if (land < 0)
 			continue;
@@ -145,7 +166,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 		case YOTE_BONUS_OPTIONAL_BOARD:
 			after_bonus(g, nseg + 1, land, own2, opp2, opphand,
 			    YOTE_BONUS_NO);
-			for (b = bonus_set(g, opp2); b; b &= b - 1)
+			for (b = bonus_set(g, opp2, land); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			break;
@@ -153,7 +174,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 			if (opp2 == 0)
 				after_bonus(g, nseg + 1, land, own2, opp2,
 				    opphand, YOTE_BONUS_NO);
-			for (b = bonus_set(g, opp2); b; b &= b - 1)
+			for (b = bonus_set(g, opp2, land); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			break;
@@ -161,7 +182,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 			if (opp2 == 0 && opphand == 0)
 				after_bonus(g, nseg + 1, land, own2, opp2,
 				    opphand, YOTE_BONUS_NO);
-			for (b = bonus_set(g, opp2); b; b &= b - 1)
+			for (b = bonus_set(g, opp2, land); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			if (opphand > 0)
@@ -448,7 +469,7 @@ yote_raw_has_move(const struct yote_rules *r, const struct yote_pos *p, int s)
 
 static long
 gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t from, uint64_t bonus, struct yote_movelist *out)
+    uint64_t from, uint64_t bonus, size_t limit, struct yote_movelist *out)
 {
 	struct gen g;
 
@@ -459,6 +480,7 @@ gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
 	g.out = out;
 	g.oom = 0;
 	g.bonus = bonus;
+	g.limit = limit;
 	gen_raw(&g, p, p->side, from);
 	return g.oom ? (g.oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
 	    (long)out->n;
@@ -466,7 +488,7 @@ gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
 
 static long
 captures_masked(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t bonus, struct yote_movelist *out)
+    uint64_t bonus, size_t limit, struct yote_movelist *out)
 {
 	struct gen g;
 	uint64_t b;
@@ -478,6 +500,7 @@ captures_masked(const struct yote_rules *r, const struct yote_pos *p,
 	g.out = out;
 	g.oom = 0;
 	g.bonus = bonus;
+	g.limit = limit;
 	memset(&g.cur, 0, offsetof(struct yote_move, seg_to));
 	for (b = p->pieces[p->side]; b; b &= b - 1)
 		piece_captures(&g, p, p->side, lsb64(b));
@@ -489,14 +512,15 @@ long
 yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *out)
 {
-	return captures_masked(r, p, ~(uint64_t)0, out);
+	return captures_masked(r, p, ~(uint64_t)0, YOTE_MAX_MOVES, out);
 }
 
 long
 yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *out)
 {
-	return gen_from_mask(r, p, r->board, ~(uint64_t)0, out);
+	return gen_from_mask(r, p, r->board, ~(uint64_t)0, YOTE_MAX_MOVES,
+	    out);
 }
 
 long
@@ -507,7 +531,8 @@ yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
 		out->n = 0;
 		return 0;
 	}
-	return gen_from_mask(r, p, BIT(from), ~(uint64_t)0, out);
+	return gen_from_mask(r, p, BIT(from), ~(uint64_t)0, YOTE_MAX_MOVES,
+	    out);
 }
 
 int
@@ -632,18 +657,19 @@ yote_perft(const struct yote_rules *r, const struct yote_pos *p, int depth)
 /*
  * The engine's lists (yote_engine.h): the bonus removal limited to the
  * enemy pieces in `bonus`, so that a dense board's thousands of bonus
- * variants of a capture shrink to a few.
+ * variants of a capture shrink to a few, and a list that would pass
+ * `limit` moves given up early.
  */
 long
 yote_gen_captures_q(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t bonus, struct yote_movelist *out)
+    uint64_t bonus, size_t limit, struct yote_movelist *out)
 {
-	return captures_masked(r, p, bonus, out);
+	return captures_masked(r, p, bonus, limit, out);
 }
 
 long
 yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t bonus, struct yote_movelist *out)
 {
-	return gen_from_mask(r, p, r->board, bonus, out);
+	return gen_from_mask(r, p, r->board, bonus, YOTE_MAX_MOVES, out);
 }

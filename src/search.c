@@ -48,8 +48,15 @@
 #define QFULL_PIECES 4
 /* how many enemy pieces quiescence considers as bonus removals */
 #define QBONUS 3
-/* jumps x enemy pieces at or below which every bonus choice is taken */
-#define QFULL_LIST 40
+/* captures up to which quiescence, and the search below the root, take
+ * every bonus choice */
+#define QFULL_MAX 24
+#define MAIN_FULL 0
+/* late move reductions: from this depth, after this many moves */
+#define LMR_DEPTH 3
+#define LMR_MOVES 3
+/* what a quiet move can add to the static value, at most (futility) */
+#define FUT_MARGIN 150
 /* table depth of a main-search entry: depth + QDEPTH; quiescence entries
  * store the quiescence plies left, 0..QDEPTH */
 #define TT_MAIN(d) ((d) + QDEPTH)
@@ -86,10 +93,11 @@ struct yote_engine {
 	size_t nhist, repcap;
 	/* one search */
 	const struct yote_rules *r;
-	unsigned long long nodes, qnodes, node_limit;
+	unsigned long long nodes, node_limit;
 	struct timespec t0;
 	long movetime;
 	int stop, oom, must_finish;
+	int exact;              /* no reductions: the score minimax gives */
 	struct yote_move prev_best;     /* searched first at the root */
 	int have_prev;
 	struct yote_search_result part; /* best of the unfinished iteration */
@@ -144,6 +152,12 @@ yote_engine_new(size_t hash_mb)
 	}
 	e->repcap = YOTE_MAX_PLY + 1;
 	return e;
+}
+
+void
+yote_engine_set_exact(struct yote_engine *e, int on)
+{
+	e->exact = on;
 }
 
 void
@@ -337,9 +351,7 @@ pick(struct yote_movelist *l, int *sc, int *idx, size_t i)
  * The enemy pieces the search may take as bonus below the root: those
  * that could capture one of the mover's pieces, then those touching one,
  * at most QBONUS.  All of them when the enemy is nearly out of pieces (a
- * capture-all or few-pieces ending must not depend on a choice left out)
- * or when jumps times bonus choices are few (the lists are short anyway,
- * and the search then sees every move).
+ * capture-all or few-pieces ending must not depend on a choice left out).
  */
 static uint64_t
 q_bonus(const struct yote_rules *r, const struct yote_pos *p)
@@ -347,15 +359,10 @@ q_bonus(const struct yote_rules *r, const struct yote_pos *p)
 	uint64_t own = p->pieces[p->side], opp = p->pieces[!p->side];
 	uint64_t empty = r->board & ~(own | opp), att = 0, touch = 0, pick1;
 	uint64_t out = 0;
-	int d, k, jumps = 0, left = yote_pos_remaining(p, !p->side);
+	int d, k, left = yote_pos_remaining(p, !p->side);
 
 	if (left <= QFULL_PIECES || (r->few_pieces && left <= r->few_pieces +
 	    2))
-		return ~(uint64_t)0;
-	for (d = 0; d < 4; d++)
-		jumps += popcount64(shift_dir(r, shift_dir(r, own, d) & opp,
-		    d) & empty);
-	if (jumps * popcount64(opp) <= QFULL_LIST)
 		return ~(uint64_t)0;
 	for (d = 0; d < 4; d++) {
 		att |= opp & shift_dir(r, own & shift_dir(r, empty, d ^ 1),
@@ -381,8 +388,33 @@ static long
 gen_node(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int ply)
 {
-	return ply == 0 ? yote_gen_moves(r, p, l) :
-	    yote_gen_moves_q(r, p, q_bonus(r, p), l);
+	long n;
+
+	if (ply == 0)
+		return yote_gen_moves(r, p, l);
+	n = yote_gen_captures_q(r, p, ~(uint64_t)0, MAIN_FULL, l);
+	if (n == YOTE_ELIMIT)
+		return yote_gen_moves_q(r, p, q_bonus(r, p), l);
+	return n < 0 ? n : yote_gen_moves(r, p, l);
+}
+
+/*
+ * The captures of quiescence: at its first ply all of them when they are
+ * few, so that the capture the horizon cuts into is judged with every
+ * bonus choice; then the limited ones (all choices everywhere multiply
+ * into similar lines that cost tenfold).
+ */
+static long
+gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *l, int qd)
+{
+	long n = yote_gen_captures_q(r, p, ~(uint64_t)0, qd == 0 ? QFULL_MAX :
+	    0, l);
+
+	if (n == YOTE_ELIMIT)
+		n = yote_gen_captures_q(r, p, q_bonus(r, p), YOTE_MAX_MOVES,
+		    l);
+	return n;
 }
 
 /* Whether q has no move or is over by the rules: then terminal() scores it. */
@@ -433,7 +465,6 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	size_t i, n;
 
 	e->nodes++;
-	e->qnodes++;
 	check_budget(e);
 	if (is_terminal(r, p))
 		return terminal(r, p, ply);
@@ -455,7 +486,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	if (stand > alpha)
 		alpha = stand;
 	best = stand;
-	if (yote_gen_captures_q(r, p, q_bonus(r, p), l) < 0) {
+	if (gen_quiet_end(r, p, l, qd) < 0) {
 		e->oom = 1;
 		return stand;
 	}
@@ -513,6 +544,34 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	return best;
 }
 
+/*
+ * Futility near the frontier: at depth 1 or 2, off the principal variation,
+ * when the static value plus FUT_MARGIN a ply cannot reach alpha, a quiet
+ * move will
+ * not either; returns that bound, or -INF when quiet moves must be
+ * searched.  Not in endings (10 pieces or fewer) nor where the opponent
+ * could be shut in, where one quiet move can decide the game.
+ */
+static int
+futile(struct yote_engine *e, const struct yote_pos *p, int depth,
+    int alpha, int pvnode, int ply)
+{
+	const struct yote_rules *r = e->r;
+	uint64_t opp = p->pieces[!p->side], empty = empty_squares(r, p);
+	int v, d, steps = 0;
+
+	if (e->exact || depth > 2 || pvnode || ply == 0 ||
+	    alpha < -YOTE_WIN_BOUND || alpha > YOTE_WIN_BOUND ||
+	    yote_pos_remaining(p, 0) + yote_pos_remaining(p, 1) <= 10)
+		return -INF;
+	for (d = 0; d < 4; d++)
+		steps += popcount64(shift_dir(r, opp, d) & empty);
+	if (p->hand[!p->side] == 0 && steps <= 4)
+		return -INF;
+	v = yote_evaluate_w(r, p, &e->w) + FUT_MARGIN * depth;
+	return v <= alpha ? v : -INF;
+}
+
 /* A root move searched to the end that beat every one before it. */
 static void
 keep_root(struct yote_engine *e, int v)
@@ -537,7 +596,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	struct yote_pos q;
 	uint64_t key, h;
 	int best = -INF, v, flag = TT_UPPER, *sc, *idx, tt_move = -1, bi = -1;
-	int pvnode = beta - alpha > 1, k;
+	int pvnode = beta - alpha > 1, k, red, fut;
 	size_t i, n;
 
 	e->pvlen[ply] = 0;
@@ -598,15 +657,30 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		else
 			sc[i] = *hist_slot(e, p->side, m);
 	}
+	fut = futile(e, p, depth, alpha, pvnode, ply);
 	for (i = 0; i < n && !e->stop; i++) {
 		pick(l, sc, idx, i);
+		if (fut > -INF && i > 0 && sc[i] < 1 << 23) {
+			/* a quiet move cannot lift this node to alpha */
+			if (fut > best)
+				best = fut;
+			continue;
+		}
 		q = *p;
 		yote_pos_play(r, &q, &l->v[i]);
 		if (i == 0)
 			v = -search(e, &q, depth - 1, -beta, -alpha, ply + 1);
 		else {
-			v = -search(e, &q, depth - 1, -alpha - 1, -alpha,
+			/* a late quiet move is first looked at one ply less */
+			red = !e->exact && ply > 0 && depth >= LMR_DEPTH &&
+			    i >= LMR_MOVES && sc[i] < 1 << 23;
+			if (red && depth >= LMR_DEPTH + 1 && i >= 3 * LMR_MOVES)
+				red = 2;
+			v = -search(e, &q, depth - 1 - red, -alpha - 1, -alpha,
 			    ply + 1);
+			if (red && v > alpha && !e->stop)
+				v = -search(e, &q, depth - 1, -alpha - 1,
+				    -alpha, ply + 1);
 			if (v > alpha && v < beta && !e->stop)
 				v = -search(e, &q, depth - 1, -beta, -alpha,
 				    ply + 1);
@@ -664,7 +738,6 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	memset(out, 0, sizeof(*out));
 	e->r = r;
 	e->nodes = 0;
-	e->qnodes = 0;
 	e->have_prev = 0;
 	e->node_limit = lim->nodes;
 	e->movetime = lim->movetime_ms;
@@ -766,7 +839,7 @@ minimax_q(const struct yote_rules *r, const struct yote_pos *p, int ply,
 	stand = yote_evaluate(r, p);
 	if (qd >= QDEPTH || ply >= LISTS - 1)
 		return stand;
-	if (yote_gen_captures_q(r, p, q_bonus(r, p), &l) <= 0) {
+	if (gen_quiet_end(r, p, &l, qd) <= 0) {
 		yote_movelist_free(&l);
 		return stand;
 	}
@@ -816,6 +889,22 @@ minimax_at(const struct yote_rules *r, const struct yote_pos *p, int depth,
 	}
 	yote_movelist_free(&l);
 	return best;
+}
+
+int
+yote_minimax_move(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, int depth)
+{
+	uint64_t line[YOTE_MAX_PLY + 1];
+	struct yote_pos q = *p;
+
+	if (depth > YOTE_MAX_PLY - 4)
+		depth = YOTE_MAX_PLY - 4;
+	if (depth < 1)
+		depth = 1;
+	line[0] = yote_pos_hash(p);
+	yote_pos_play(r, &q, m);
+	return -minimax_at(r, &q, depth - 1, 1, line);
 }
 
 int

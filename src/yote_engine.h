@@ -27,14 +27,21 @@ void yote_engine_set_weights(struct yote_engine *e,
     const struct yote_eval_weights *w);
 
 /*
+ * on = 1: no late move reductions, so that a search scores exactly what
+ * yote_minimax does (the tests' comparison); 0, the default: reduce.
+ */
+void yote_engine_set_exact(struct yote_engine *e, int on);
+
+/*
  * movegen.c: the engine's move lists.  Like yote_gen_captures and
  * yote_gen_moves, except that a bonus removal takes only enemy board
  * pieces in `bonus` (the lowest enemy piece when none of them is left;
  * the hand and "none" stay where the rule allows them).  bonus = ~0 gives
- * the rules' lists.
+ * the rules' lists.  yote_gen_captures_q gives up with YOTE_ELIMIT as
+ * soon as the list would pass `limit` moves.
  */
 long yote_gen_captures_q(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t bonus, struct yote_movelist *out);
+    uint64_t bonus, size_t limit, struct yote_movelist *out);
 long yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t bonus, struct yote_movelist *out);
 
@@ -47,5 +54,12 @@ long yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
  */
 int yote_minimax(const struct yote_rules *r, const struct yote_pos *p,
     int depth);
+
+/*
+ * The score of move m in p, depth plies in all (at least 1), as the
+ * search's root scores it: the position after m is below the root.
+ */
+int yote_minimax_move(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, int depth);
 
 #endif

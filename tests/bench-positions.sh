@@ -5,9 +5,11 @@
 # default settings, or with the options given as arguments.  Prints the
 # distribution of time and nodes.
 #   BENCH_POSITIONS_OUT=FILE  also keep one line per position: ruleset,
-#                             nodes, ms, depth, score, best move, position
-#                             (to compare best moves between two builds)
-# Nodes are deterministic; times depend on the machine and its load.
+#                             nodes, ms, depth, score, best move, position,
+#                             cpu ms (to compare best moves between builds)
+# Nodes are deterministic; times depend on the machine and its load: "ms"
+# is the search's own wall-clock time, "cpu ms" the whole process's user
+# and system time (start-up included), which a busy machine disturbs less.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -16,15 +18,16 @@ list=${BENCH_POSITIONS:-tests/data/bench-positions.tsv}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 grep -v '^#' "$list" | while IFS='	' read -r rules pos; do
-	"$B/yote-analyze" --best --rules "$rules" --position "$pos" "$@" \
-	    >"$tmp/out" 2>/dev/null
+	/usr/bin/time -f '%U %S' -o "$tmp/cpu" "$B/yote-analyze" --best \
+	    --rules "$rules" --position "$pos" "$@" >"$tmp/out" 2>/dev/null
+	cpu=$(awk '{ printf "%d", ($1 + $2) * 1000 }' "$tmp/cpu")
 	# the last info line: depth D score S nodes N time T pv ...
-	awk -v r="$rules" -v p="$pos" '
+	awk -v r="$rules" -v p="$pos" -v c="$cpu" '
 	    $1 == "info" { d = $3; s = $5; n = $7; t = $9 }
 	    $1 == "bestmove" { b = $2 }
 	    END { if (n == "") { n = 0; t = 0; d = 0; s = "-" }
-		printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, n, t, d, s, b, p }' \
-	    "$tmp/out"
+		printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r, n, t, d, s, b,
+		    p, c }' "$tmp/out"
 done >"$tmp/all"
 [ -n "${BENCH_POSITIONS_OUT:-}" ] && cp "$tmp/all" "$BENCH_POSITIONS_OUT"
 dist() { # column name
@@ -32,7 +35,7 @@ dist() { # column name
 	    { v[NR] = $1; s += $1 }
 	    END { q = "median p90 p99 max"; split("0.5 0.9 0.99 1", f, " ")
 		split(q, nm, " ")
-		printf "%-6s", what
+		printf "%-7s", what
 		for (i = 1; i <= 4; i++) {
 			k = int(f[i] * NR + 0.999999); if (k < 1) k = 1
 			printf "  %s %s", nm[i], v[k]
@@ -41,6 +44,7 @@ dist() { # column name
 }
 echo "$(wc -l <"$tmp/all") positions, yote-analyze --best ${*:-(defaults)}"
 dist 3 "ms"
+dist 8 "cpu ms"
 dist 2 "nodes"
 for rules in classic traditional damasi ndar-kepp; do
 	awk -F'\t' -v r="$rules" '$1 == r { n++; s += $2; t += $3; if ($3 > m) m = $3 }

@@ -73,6 +73,8 @@ damasi 9 3o2/2o3/1xx3/o5/4o1 x 6 6 3 17
 ndar-kepp 10 2o2/1o3/1xx2/o4/3o1 x 6 6 3 17
 classic 9 6/6/6/6/6 x 12 12 0 1
 EOF
+echo "-- default search over the fixed positions (tests/bench-positions.sh)"
+sh tests/bench-positions.sh | sed 's/^/  /'
 echo "-- annotation of samples/*.yaml at depth 5: -j 1 against -j 2"
 t1=$(secs "$B/yote-analyze" --depth 5 -j 1 samples/classic.yaml samples/traditional.yaml samples/damasi.yaml samples/ndar-kepp.yaml)
 t2=$(secs "$B/yote-analyze" --depth 5 -j 2 samples/classic.yaml samples/traditional.yaml samples/damasi.yaml samples/ndar-kepp.yaml)
