@@ -174,9 +174,14 @@ next_event(struct yote_yaml_reader *rd, yaml_event_t *ev)
 	return ok;
 }
 
-/* Skip the rest of a document after a problem in it. */
+/*
+ * Read events up to one of type want, or the end of the stream: the type
+ * of the event found (the start of the last one read in *at, if at is not
+ * NULL), or an error code.
+ */
 static int
-skip_document(struct yote_yaml_reader *rd, struct yote_error *err)
+skip_to(struct yote_yaml_reader *rd, yaml_event_type_t want, yaml_mark_t *at,
+    struct yote_error *err)
 {
 	yaml_event_t ev;
 	int type;
@@ -184,13 +189,27 @@ skip_document(struct yote_yaml_reader *rd, struct yote_error *err)
 	for (;;) {
 		if (!next_event(rd, &ev))
 			return stream_failed(rd, err);
-		type = ev.type;
+		type = (int)ev.type;
+		if (at != NULL)
+			*at = ev.start_mark;
 		yaml_event_delete(&ev);
-		if (type == YAML_DOCUMENT_END_EVENT) {
-			rd->in_doc = 0;
-			return 0;
+		if (type == (int)want || type == YAML_STREAM_END_EVENT) {
+			rd->done = type == YAML_STREAM_END_EVENT;
+			return type;
 		}
 	}
+}
+
+/* Skip the rest of a document after a problem in it. */
+static int
+skip_document(struct yote_yaml_reader *rd, struct yote_error *err)
+{
+	int rc = skip_to(rd, YAML_DOCUMENT_END_EVENT, NULL, err);
+
+	if (rc < 0)
+		return rc;
+	rd->in_doc = 0;
+	return 0;
 }
 
 static int
@@ -271,22 +290,9 @@ static int
 document_start(struct yote_yaml_reader *rd, yaml_mark_t *start,
     struct yote_error *err)
 {
-	yaml_event_t ev;
-	int type;
+	int rc = skip_to(rd, YAML_DOCUMENT_START_EVENT, start, err);
 
-	for (;;) {
-		if (!next_event(rd, &ev))
-			return stream_failed(rd, err);
-		type = ev.type;
-		*start = ev.start_mark;
-		yaml_event_delete(&ev);
-		if (type == YAML_STREAM_END_EVENT) {
-			rd->done = 1;
-			return 0;
-		}
-		if (type == YAML_DOCUMENT_START_EVENT)
-			return 1;
-	}
+	return rc < 0 ? rc : rc == YAML_DOCUMENT_START_EVENT;
 }
 
 /* The record of a finished document (takes root); 1 or YOTE_ENOMEM. */
