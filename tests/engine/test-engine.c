@@ -764,6 +764,7 @@ struct trace {
 	int n;
 	int score[YOTE_MAX_PLY];
 	unsigned long long nodes[YOTE_MAX_PLY];
+	struct yote_move best[YOTE_MAX_PLY];
 };
 
 static void
@@ -774,6 +775,7 @@ record_info(void *ctx, const struct yote_search_result *sr)
 	if (t->n < YOTE_MAX_PLY) {
 		t->score[t->n] = sr->score;
 		t->nodes[t->n] = sr->nodes;
+		t->best[t->n] = sr->best;
 		t->n++;
 	}
 }
@@ -951,6 +953,69 @@ run_repetition(struct yote_engine *e)
 	yote_engine_set_history(e, NULL, 0);
 }
 
+/*
+ * An iteration cut short keeps the root move it proved better than the
+ * previous best.  Stopped one node before the end of an iteration that
+ * changes the best move, the search answers the previous best or the new
+ * one (the new one only if it was proven before the stop), and in at
+ * least one of these positions the new one.
+ */
+static void
+run_partial(struct yote_engine *e)
+{
+	static const struct {
+		const char *rules, *pos;
+	} cases[] = {
+		{ "damasi", "xox1ox/xxo1xo/oxoooo/xxoxox/o1x3 o 0 0 43 44" },
+		{ "classic", "1x4/2o3/x3x1/3o2/xxoo2 x 7 8 10 11" },
+		{ "damasi", "2o1xx/xx4/3x1o/x2x1o/xxoo1x o 2 3 16 30" },
+		{ "ndar-kepp", "xxoox/1ooox/xoxxo/xoxxo/oxoox x 0 0 24 25" },
+	};
+	const struct yote_rules *r;
+	struct yote_search_result sr;
+	struct yote_limits lim;
+	struct trace it;
+	struct yote_pos p;
+	char want[YOTE_MOVE_TEXT], got[YOTE_MOVE_TEXT];
+	size_t i;
+	int k, tried = 0, kept = 0;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		r = rules(cases[i].rules);
+		if (pos_of(r, cases[i].pos, &p) != 0)
+			die("bad position in the test");
+		memset(&lim, 0, sizeof(lim));
+		lim.depth = 7;
+		memset(&it, 0, sizeof(it));
+		yote_engine_clear(e);
+		if (yote_engine_search(e, r, &p, &lim, &sr, record_info,
+		    &it) != 0)
+			die("yote_engine_search: out of memory");
+		for (k = 1; k < it.n; k++)
+			if (!yote_move_equal(&it.best[k], &it.best[k - 1]))
+				break;
+		if (k >= it.n)
+			continue;
+		tried++;
+		lim.depth = 0;
+		lim.nodes = it.nodes[k] - 1;
+		yote_engine_clear(e);
+		if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
+			die("yote_engine_search: out of memory");
+		yote_move_format(r, &it.best[k], want);
+		yote_move_format(r, &sr.best, got);
+		kept += yote_move_equal(&sr.best, &it.best[k]);
+		ok(sr.depth == k && (yote_move_equal(&sr.best, &it.best[k]) ||
+		    yote_move_equal(&sr.best, &it.best[k - 1])),
+		    "%s: depth %d changes the best move to %s; stopped one "
+		    "node short of it, the search plays %s at depth %d",
+		    r->name, k + 1, want, got, sr.depth);
+	}
+	ok(tried > 0 && kept > 0, "partial iterations: of %d positions "
+	    "that change their best move, %d keep the new one found before "
+	    "the stop", tried, kept);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -979,6 +1044,7 @@ main(int argc, char *argv[])
 		run_tactic_default(e, &tactics[i]);
 	run_determinism(e);
 	run_budgets(e);
+	run_partial(e);
 	run_repetition(e);
 	yote_engine_free(e);
 	printf("1..%lu\n", tests);
