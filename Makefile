@@ -71,6 +71,17 @@ bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
 	mkdir -p bin/gen
 	sh src/embed-rules.sh $(RULES) > $@.tmp && mv $@.tmp $@
 
+# endgame tables (src/tb.c, tests/tb/; bin/tb-build, a developer's
+# command that builds and probes them: tests/tools/tb-build.c)
+LIB_SRC += src/tb.c
+TEST_PROGS += bin/test-tb
+
+bin/test-tb: tests/tb/test-tb.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/tb-build: tests/tools/tb-build.c bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
 bin/obj/rules_builtin.o: bin/gen/rules_builtin.c bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/rules_builtin.c
 

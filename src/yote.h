@@ -386,6 +386,105 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
 
+/* ---------------------------------------------------------------- endgame tables */
+
+/*
+ * Endgame tables (src/tb.c, formats/tablebase.md): every position with
+ * few pieces left solved exactly under one ruleset, built-in or custom,
+ * by retrograde analysis.  A table per material class is built on first
+ * use and cached on disk; later opens read it back.
+ *
+ * A position is covered when both sides together have at most max_pieces
+ * remaining (board + hand) and, under first-move-placement, the ply is 3
+ * or more.  The tables ignore the no-capture counter; a probe answers a
+ * win only when it fits in the plies the move limit leaves
+ * (since_capture + plies <= limit), and says "unknown" otherwise.
+ *
+ * A struct yote_tb is not safe to use from two threads at once (a probe
+ * may build a table): open one per thread or build every class first.
+ */
+struct yote_tb;
+
+#define YOTE_TB_MAX_PIECES 12   /* largest max_pieces */
+#define YOTE_TB_NO_BUILD 1      /* only read tables from the cache */
+#define YOTE_TB_NO_CACHE 2      /* build in memory; no files read or written */
+
+/* A material class: pieces of each side on the board and in hand. */
+struct yote_tb_class {
+	int board[2];           /* first, second side: on the board */
+	int hand[2];            /* in hand */
+};
+
+/* What yote_tb_build found (also when the table came from the cache). */
+struct yote_tb_stats {
+	unsigned long long positions;   /* in the class, both sides to move */
+	unsigned long long wins, draws, losses; /* for the side to move */
+	int longest;            /* longest win or loss, plies */
+	int built;              /* 1: solved now, 0: read from the cache */
+	unsigned long long file_bytes;  /* cache file written, 0 if none */
+	int save_error;         /* YOTE_E* when the file could not be saved */
+};
+
+/*
+ * Open the tables of ruleset r (copied: r need not outlive the result)
+ * for up to max_pieces remaining pieces in total (1..YOTE_TB_MAX_PIECES).
+ * dir is the cache directory, or NULL for $YOTE_TB_DIR, else
+ * $XDG_CACHE_HOME/yote/tb, else $HOME/.cache/yote/tb (none without
+ * $HOME); it is created when a table is first saved.  flags:
+ * YOTE_TB_*.  Nothing is built yet.  Returns 0 with *out set (free with
+ * yote_tb_close), YOTE_EVALUE or YOTE_ENOMEM.
+ */
+int yote_tb_open(const struct yote_rules *r, const char *dir, int max_pieces,
+    unsigned flags, struct yote_tb **out, struct yote_error *err);
+
+/* Free the tables held in memory (the cache files stay); NULL ignored. */
+void yote_tb_close(struct yote_tb *tb);
+
+/* The cache directory in use, or NULL when there is none. Owned by tb. */
+const char *yote_tb_dir(const struct yote_tb *tb);
+
+/*
+ * 1 if p is covered (see above: its class within max_pieces, and past ply
+ * 2 under first-move-placement), else 0.  Cheap: builds and reads nothing.
+ * A covered position can still probe as unknown because of the move limit.
+ */
+int yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p);
+
+/*
+ * The exact value of p for the side to move: *wdl 1 won, 0 drawn, -1 lost,
+ * and *plies the number of plies to the end of the game with best play
+ * (the winner fastest, the loser slowest; 0 for a finished game and for
+ * draws).  Builds or reads the class's table (and those it leads to) on
+ * first use; a table that cannot be saved is kept in memory.  Returns 1
+ * with the value, 0 when p is not covered or the move limit makes the
+ * answer unknown (or the table is missing under YOTE_TB_NO_BUILD: a
+ * table found missing stays so for this handle), or a negative YOTE_E*
+ * code (out of memory).
+ */
+int yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
+    int *plies, struct yote_error *err);
+
+/* A probe result as a search score: YOTE_WIN - plies, 0, -(YOTE_WIN -
+ * plies), the convention of yote_engine_search. */
+int yote_tb_score(int wdl, int plies);
+
+/*
+ * The classes covered, in an order in which each class comes after every
+ * class it leads to (building them in this order solves each once): the
+ * number of them, and when out is not NULL, the classes in out (the
+ * caller allocates: call with NULL first for the count).
+ */
+size_t yote_tb_classes(const struct yote_tb *tb, struct yote_tb_class *out);
+
+/*
+ * Build (or read from the cache) the table of class c and every class it
+ * leads to, and fill st (may be NULL).  Returns 0; YOTE_EVALUE when c is
+ * not covered; YOTE_ENOMEM / YOTE_ELIMIT; YOTE_EIO when the table was
+ * built but could not be saved (it is still used from memory).
+ */
+int yote_tb_build(struct yote_tb *tb, const struct yote_tb_class *c,
+    struct yote_tb_stats *st, struct yote_error *err);
+
 /* ---------------------------------------------------------------- engine */
 
 /*

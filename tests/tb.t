@@ -1,0 +1,14 @@
+#!/bin/sh
+# The endgame tables' tests (TAP from bin/test-tb, tests/tb/test-tb.c):
+# consistency of every table on tiny rulesets, a brute-force search, a
+# known ndar-kepp result, and the cache (in a temporary directory).  Run
+# from the project root (prove does) after `make bin/test-tb`.
+set -eu
+LC_ALL=C
+export LC_ALL
+if [ ! -x bin/test-tb ]; then
+	echo "1..1"
+	echo "not ok 1 - bin/test-tb is built (make bin/test-tb)"
+	exit 1
+fi
+exec bin/test-tb

@@ -1,0 +1,135 @@
+/*
+ * tb-build - a developer's command for the endgame tables (src/tb.c):
+ * build every material class up to N pieces of a ruleset and print one
+ * line per class, or probe positions.
+ *
+ *   tb-build [-d DIR] [-c] RULES N             build, one line per class
+ *   tb-build [-d DIR] [-c] RULES N POSITION... probe (builds on demand)
+ *
+ * -d DIR: the cache directory (default: as yote_tb_open); -c: no cache.
+ * A line reads: class (board+hand of first v second), positions, wins,
+ * draws, losses, longest, file bytes, seconds, "built" or "cached".
+ * Exit status 0, 1 on a bad position, 2 usage, 3 on a library error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "yote.h"
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int
+build_all(struct yote_tb *tb)
+{
+	struct yote_tb_class *cls, *c;
+	struct yote_tb_stats st;
+	struct yote_error err;
+	size_t n = yote_tb_classes(tb, NULL), i;
+	double t0, total = 0;
+	unsigned long long bytes = 0;
+
+	cls = malloc((n ? n : 1) * sizeof(*cls));
+	if (!cls) {
+		fprintf(stderr, "tb-build: out of memory\n");
+		return 3;
+	}
+	yote_tb_classes(tb, cls);
+	for (i = 0; i < n; i++) {
+		c = &cls[i];
+		yote_error_clear(&err);
+		t0 = now();
+		if (yote_tb_build(tb, c, &st, &err) != 0 &&
+		    err.code != YOTE_EIO) {
+			fprintf(stderr, "tb-build: %s\n", err.msg);
+			free(cls);
+			return 3;
+		}
+		t0 = now() - t0;
+		total += t0;
+		bytes += st.file_bytes;
+		printf("%d+%dv%d+%d %llu %llu %llu %llu %d %llu %.2f %s\n",
+		    c->board[0], c->hand[0], c->board[1], c->hand[1],
+		    st.positions, st.wins, st.draws, st.losses, st.longest,
+		    st.file_bytes, t0, st.built ? "built" : "cached");
+		fflush(stdout);
+	}
+	printf("total %llu bytes %.2f s\n", bytes, total);
+	free(cls);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct yote_rules *r;
+	struct yote_rules *loaded = NULL;
+	struct yote_tb *tb;
+	struct yote_error err;
+	struct yote_pos p;
+	const char *dir = NULL;
+	unsigned flags = 0;
+	int ch, max, i, rc = 0, wdl, plies;
+
+	while ((ch = getopt(argc, argv, "cd:")) != -1) {
+		if (ch == 'c')
+			flags |= YOTE_TB_NO_CACHE;
+		else if (ch == 'd')
+			dir = optarg;
+		else
+			return 2;
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 2) {
+		fprintf(stderr, "usage: tb-build [-c] [-d dir] rules n "
+		    "[position...]\n");
+		return 2;
+	}
+	yote_error_clear(&err);
+	r = yote_rules_by_name(argv[0]);
+	if (!r && yote_rules_load_file(argv[0], &loaded, &err) != 0) {
+		fprintf(stderr, "tb-build: %s\n", err.msg);
+		return 2;
+	}
+	if (!r)
+		r = loaded;
+	max = atoi(argv[1]);
+	if (yote_tb_open(r, dir, max, flags, &tb, &err) != 0) {
+		fprintf(stderr, "tb-build: %s\n", err.msg);
+		return 2;
+	}
+	if (argc == 2)
+		rc = build_all(tb);
+	for (i = 2; i < argc && rc == 0; i++) {
+		if (yote_pos_parse(r, argv[i], &p, &err) != 0) {
+			fprintf(stderr, "tb-build: %s: %s\n", argv[i], err.msg);
+			rc = 1;
+			break;
+		}
+		switch (yote_tb_probe(tb, &p, &wdl, &plies, &err)) {
+		case 1:
+			printf("%s %s %d\n", argv[i], wdl > 0 ? "win" :
+			    wdl < 0 ? "loss" : "draw", plies);
+			break;
+		case 0:
+			printf("%s unknown\n", argv[i]);
+			break;
+		default:
+			fprintf(stderr, "tb-build: %s\n", err.msg);
+			rc = 3;
+		}
+	}
+	yote_tb_close(tb);
+	yote_rules_free(loaded);
+	return rc;
+}
