@@ -884,13 +884,16 @@ int yote_game_record(const struct yote_game *g, const char *rules,
 
 /*
  * Annotating one game (analysis.c): every position of a record is
- * searched, every move graded as annotate.c says, and the grades are
- * written into the record's moves items and its analysis: header
- * (formats/record.md, "Annotations").  Evaluations written are from the
- * first side's view; records written before that (no eval-view in their
- * analysis: header) hold the mover's view, and are converted when
- * annotated again.
+ * searched (knowing the game's earlier positions), every move valued at
+ * the same depth as the best move and graded as yote_classify says, the
+ * moves that would be mistakes or blunders searched again two plies
+ * deeper, and the grades written into the record's moves items and its
+ * analysis: header (formats/record.md, section 3).  Evaluations written
+ * are from the first side's view; records written before that (no
+ * eval-view in their analysis: header) hold the mover's view, and are
+ * converted when annotated again.  One engine and one checker per thread.
  */
+
 /*
  * The budget per position that yote-analyze uses when given none: depth 6,
  * and never more than a million nodes (about a second on one core), which
@@ -935,7 +938,8 @@ struct yote_annotation {
  * Play rec through with ck (as yote_checker_play: file names the input,
  * problems go to diag), search its positions with e (cleared first, so
  * the same game gives the same output at any load when lim has no
- * movetime), grade its moves and write the annotations into rec.  A game
+ * movetime; e's history is set for each search and left empty), grade
+ * its moves and write the annotations into rec.  A game
  * with a bad move is analysed up to it.  out is filled (zeroed first);
  * free its arrays with yote_annotation_free.  Returns the number of
  * problems sent to diag (0: a valid record), or YOTE_ENOMEM (rec may
