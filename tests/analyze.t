@@ -248,7 +248,7 @@ ok "$([ -z "$bad" ] && echo 1)" "samples/invalid/*.yaml: each exits 1 with a dia
 # apart, or the repetition check takes every one for a repetition)
 yote-analyze "$data/won.yaml" >"$tmp/w" 2>"$tmp/err"
 st=$?
-for g in 1 2 3 4; do
+for g in 1 2 3 4 5; do
 	plies "$tmp/w" $g >"$tmp/w$g"
 done
 c=$(col "$tmp/w1" 1 3)/$(col "$tmp/w1" 1 4)/$(col "$tmp/w1" 1 5)/$(col "$tmp/w1" 1 6)
@@ -258,14 +258,17 @@ case $c in
 esac
 ok "$([ $st = 0 ] && [ $k = 1 ] && echo 1)" \
     "a slower win after a proven win (#+1, a1-a2, still a proven win) is not graded, no best: ($c)"
-c=$(col "$tmp/w2" 1 6)
-ok "$( { [ "$c" = inaccuracy ] || [ "$c" = - ]; } && echo 1)" \
-    "a missed faster win (#+1, c1-c2 still well ahead) is at most an inaccuracy ($c)"
+c=$(col "$tmp/w2" 1 3)/$(col "$tmp/w2" 1 6)/$(col "$tmp/w5" 1 6)
+case $c in
+"#+1/inaccuracy/blunder") k=1 ;;
+*) k=0 ;;
+esac
+ok $k "a missed faster win (#+1, a1-a2 five pieces ahead) is an inaccuracy; c1-c2, a draw, a blunder ($c)"
 c=$(col "$tmp/w3" 1 3)/$(col "$tmp/w3" 1 4)/$(col "$tmp/w4" 1 3)/$(col "$tmp/w4" 1 4)
 ok "$([ "$c" = "#+1/#+0/#-1/#-0" ] && echo 1)" \
     "evaluations from the first side's view: first winning #+1 -> #+0, second winning #-1 -> #-0 ($c)"
 k=$(grep -c '^  eval-view: first$' "$tmp/w")
-ok "$([ "$k" = 4 ] && echo 1)" "analysis: says eval-view: first in each of the 4 records ($k)"
+ok "$([ "$k" = 5 ] && echo 1)" "analysis: says eval-view: first in each of the 5 records ($k)"
 # the sign of an ordinary score: after first's blunder at ply 15 second
 # is winning, and stays so whoever moves
 yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
