@@ -34,12 +34,19 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 LIB_SRC = src/error.c \
 	src/rules.c src/position.c src/movegen.c src/notation.c \
 	src/status.c src/checker.c src/eval.c src/search.c src/annotate.c \
-	src/archive.c src/lines.c
+	src/lines.c
 LIB_SRC += src/node.c
 LIB_SRC += src/yaml_read.c
 LIB_SRC += src/yaml_write.c
 LIB_SRC += src/reader.c
 LIB_SRC += src/game.c
+# the archive format (src/archive_int.h)
+LIB_SRC += src/archive_io.c
+LIB_SRC += src/rangecoder.c
+LIB_SRC += src/archive_moves.c
+LIB_SRC += src/archive_keys.c
+LIB_SRC += src/archive_write.c
+LIB_SRC += src/archive_read.c
 LIB_SRC += src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
@@ -140,8 +147,15 @@ bin/test-movegen: tests/ref/test-movegen.c bin/libyote.a
 bin/test-load-order: tests/order/test-load-order.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
-bin/refgen: tests/ref/refgen.c
-	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ $<
+bin/refgen: tests/ref/refgen.c tests/ref/ref.c tests/ref/ref.h
+	$(CC) -std=c99 -O2 $(CFLAGS) -o $@ tests/ref/refgen.c tests/ref/ref.c
+
+# The exact-solver oracle: the reference generator and solver on boards of
+# at most 8 x 8, so that their positions copy cheaply.
+REF_ORACLE = tests/ref/ref.c tests/ref/solve.c
+TEST_PROGS += bin/test-oracle
+bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/ref/solve.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -DMAXW=8 -DMAXH=8 -Itests/ref $(LDFLAGS) -o $@ tests/oracle/test-oracle.c $(REF_ORACLE) bin/libyote.a $(LIBS)
 
 # A sub-make builds the tests, so that `make asan check` builds them with
 # the flags `make asan` has just recorded in bin/build.mk; asan/ubsan named

@@ -22,7 +22,7 @@ int yote_yaml_next(struct yote_yaml_reader *y, struct yote_record **out,
     struct yote_error *err);
 void yote_yaml_close(struct yote_yaml_reader *y);
 
-/* archive.c */
+/* archive_read.c */
 struct yote_arc_reader;
 
 int yote_arc_open(FILE *fp, const char *name, const unsigned char *head,

@@ -27,7 +27,8 @@ EOW
 done
 : >valgrind.log
 MOVEGEN_SCALE=${VALGRIND_SCALE:-0.05}
-export MOVEGEN_SCALE
+ORACLE_SAMPLES=5
+export MOVEGEN_SCALE ORACLE_SAMPLES
 LC_ALL=C prove -j2 tests/*.t
 st=$?
 if [ -s valgrind.log ]; then

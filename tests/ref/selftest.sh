@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 CC=${CC:-gcc}
 if ! $CC -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 \
-        -o "$tmp/refgen" "$here/refgen.c" 2>"$tmp/cc.err"; then
+        -o "$tmp/refgen" "$here/refgen.c" "$here/ref.c" 2>"$tmp/cc.err"; then
     echo "1..1"
     echo "not ok 1 - refgen.c builds without warnings"
     sed 's/^/# /' "$tmp/cc.err"

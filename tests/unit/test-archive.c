@@ -3,10 +3,14 @@
  * the library: record trees written and read back must be equal node by
  * node (type, text and length, tag, style, key order), for hand-made
  * records with every feature and for seeded random ones under every
- * built-in ruleset.
+ * built-in ruleset.  Then the parts of the format on their own, through
+ * the private src/archive_int.h: varints and byte cursors, CRCs and block
+ * framing, the range coder over random symbol streams, the move-rank
+ * model (every legal move ranked and back) and the key/value models.
  *
  * Run with CMOCKA_MESSAGE_OUTPUT=TAP for prove (tests/archive-api.t does).
  */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,8 +21,10 @@
 
 #include <cmocka.h>
 #include <yaml.h>
+#include <zlib.h>
 
 #include "yote.h"
+#include "archive_int.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -785,6 +791,450 @@ keys_main(int argc, char *argv[])
 	return failed;
 }
 
+/* ------------------------------------------------------------ the parts */
+
+/*
+ * The parts of the archive format on their own, through the private
+ * interface (archive_int.h): bytes, framing, the range coder, the move
+ * model and the key/value models.
+ */
+
+static void
+test_bytes(void **state)
+{
+	static const uint64_t v[] = { 0, 1, 127, 128, 300, 16383, 16384,
+		0xFFFFFFFFULL, 0x100000000ULL, UINT64_MAX };
+	static const unsigned char v300[] = { 0xAC, 0x02 };
+	struct buf b = { NULL, 0, 0, 0 };
+	struct cur c;
+	unsigned char h[8];
+	size_t i;
+
+	(void)state;
+	yote_buf_varint(&b, 300);
+	assert_int_equal(b.n, 2);
+	assert_memory_equal(b.p, v300, 2);
+	b.n = 0;
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		yote_buf_varint(&b, v[i]);
+	yote_buf_put(&b, "tail", 4);
+	assert_int_equal(b.oom, 0);
+	c = (struct cur){ b.p, b.n, 0, 0 };
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		assert_true(yote_cur_varint(&c) == v[i]);
+	assert_memory_equal(yote_cur_take(&c, 4), "tail", 4);
+	assert_int_equal(c.pos, c.n);
+	assert_int_equal(c.bad, 0);
+	/* past the end: NULL, 0, and bad stays set */
+	assert_null(yote_cur_take(&c, 1));
+	assert_int_equal(c.bad, 1);
+	c = (struct cur){ b.p, 1, 0, 0 };       /* a varint cut short */
+	yote_cur_varint(&c);
+	yote_cur_varint(&c);
+	assert_int_equal(c.bad, 1);
+	memset(h, 0x80, sizeof(h));             /* no end within 64 bits */
+	b.n = 0;
+	for (i = 0; i < 2; i++)
+		yote_buf_put(&b, h, sizeof(h));
+	c = (struct cur){ b.p, b.n, 0, 0 };
+	assert_int_equal(yote_cur_varint(&c), 0);
+	assert_int_equal(c.bad, 1);
+	put64(h, 0x0102030405060708ULL);
+	assert_int_equal(h[0], 8);
+	assert_int_equal(h[7], 1);
+	assert_true(get64(h) == 0x0102030405060708ULL);
+	assert_true(get32(h + 4) == 0x01020304U);
+	yote_buf_free(&b);
+	assert_null(b.p);
+}
+
+static void
+test_framing(void **state)
+{
+	unsigned char m[MEMBER_HEAD], h[BLOCK_HEAD], *big, *back;
+	struct buf in = { NULL, 0, 0, 0 }, z = { NULL, 0, 0, 0 };
+	size_t i;
+
+	(void)state;
+	/* the CRC-32 of zlib, PNG and gzip */
+	assert_true(yote_crc((const unsigned char *)"123456789", 9) ==
+	    0xCBF43926U);
+	assert_true(yote_crc((const unsigned char *)"", 0) == 0);
+	yote_arc_member_head(m);
+	assert_memory_equal(m, yote_arc_magic, 8);
+	assert_int_equal(m[8], YOTE_ARCHIVE_VERSION);
+	assert_true(yote_arc_member_head_ok(m));
+	assert_true(yote_arc_magic_like(m, 5));
+	assert_int_equal(yote_format_detect(m, sizeof(m)), YOTE_FORMAT_ARCHIVE);
+	for (i = 0; i < MEMBER_HEAD; i++) {
+		m[i] ^= 0x10;
+		assert_false(yote_arc_member_head_ok(m));
+		m[i] ^= 0x10;
+	}
+	assert_false(yote_arc_magic_like((const unsigned char *)"yote: 1\n",
+	    8));
+	/* a block: payload deflated, framed, checked and inflated */
+	for (i = 0; i < 100000; i++)
+		yote_buf_byte(&in, (unsigned)(rnd(4) == 0 ? rnd(256) : 'a' +
+		    i % 7));
+	assert_int_equal(yote_arc_deflate(&in, &z), 0);
+	assert_true(z.n < in.n);
+	yote_arc_block_head(h, 'D', (uint32_t)z.n, (uint32_t)in.n, 7, 42,
+	    yote_crc(z.p, z.n));
+	assert_true(yote_arc_block_head_ok(h));
+	assert_int_equal(h[3], 'D');
+	assert_true(get32(h + 4) == z.n && get32(h + 8) == in.n);
+	assert_true(get32(h + 12) == 7 && get64(h + 16) == 42);
+	for (i = 0; i < BLOCK_HEAD; i++) {
+		h[i] ^= 1;
+		assert_false(yote_arc_block_head_ok(h));
+		h[i] ^= 1;
+	}
+	back = malloc(in.n);
+	assert_non_null(back);
+	assert_int_equal(yote_arc_inflate(z.p, z.n, get32(h + 24), back, in.n),
+	    0);
+	assert_memory_equal(back, in.p, in.n);
+	/* a wrong length or a flipped byte */
+	assert_int_equal(yote_arc_inflate(z.p, z.n, get32(h + 24), back,
+	    in.n - 1), -2);
+	z.p[z.n / 2] ^= 4;
+	assert_int_equal(yote_arc_inflate(z.p, z.n, get32(h + 24), back, in.n),
+	    -1);
+	assert_int_equal(yote_arc_inflate(z.p, z.n, yote_crc(z.p, z.n), back,
+	    in.n) != 0, 1);
+	yote_arc_end_head(h, 1234, 56, 78);
+	assert_true(yote_arc_block_head_ok(h));
+	assert_int_equal(h[3], 'E');
+	assert_true(get64(h + 4) == 1234 && get64(h + 12) == 56 &&
+	    get32(h + 20) == 78);
+	/* the CRC of a buffer is the CRC of its parts, chained by zlib */
+	big = malloc(3 << 20);
+	assert_non_null(big);
+	for (i = 0; i < 3u << 20; i++)
+		big[i] = (unsigned char)(i * 2654435761U >> 24);
+	assert_true(yote_crc(big, 3 << 20) == (uint32_t)crc32(crc32(0L,
+	    big, 1 << 20), big + (1 << 20), 2 << 20));
+	free(big);
+	free(back);
+	yote_buf_free(&in);
+	yote_buf_free(&z);
+}
+
+/* One symbol of a random stream for the range coder. */
+struct sym {
+	int kind;               /* 0 bit, 1 flat, 2 uniform, 3 gamma, 4 tree */
+	int ctx;                /* which model */
+	uint64_t n;             /* flat, uniform: the range */
+	uint64_t v;             /* the value */
+};
+
+struct models {
+	prob_t bit[8];
+	struct gamma gamma[3];
+	prob_t tree[3][256];
+};
+
+static void
+models_init(struct models *m)
+{
+	int i;
+
+	yote_probs_init(m->bit, 8);
+	for (i = 0; i < 3; i++) {
+		yote_gamma_init(&m->gamma[i]);
+		yote_probs_init(m->tree[i], 256);
+	}
+}
+
+static uint64_t
+code_sym(struct rc *rc, struct models *m, const struct sym *s)
+{
+	switch (s->kind) {
+	case 0:
+		return (uint64_t)yote_rc_bit(rc, &m->bit[s->ctx], (int)s->v);
+	case 1:
+		return yote_rc_flat(rc, (uint32_t)s->v, (uint32_t)s->n);
+	case 2:
+		return yote_rc_uniform(rc, s->v, s->n);
+	case 3:
+		return yote_rc_gamma(rc, &m->gamma[s->ctx], s->v);
+	default:
+		return yote_rc_tree(rc, m->tree[s->ctx], 8, (unsigned)s->v);
+	}
+}
+
+static void
+random_sym(struct sym *s)
+{
+	static const uint64_t big[] = { 1, 2, 65536, 65537, 1000003,
+		0xFFFFFFFFFFFFULL, 1ULL << 63 };
+
+	s->kind = (int)rnd(5);
+	s->ctx = (int)rnd(3);
+	switch (s->kind) {
+	case 0:                 /* skewed: the models have something to learn */
+		s->ctx = (int)rnd(8);
+		s->v = rnd(16) < (unsigned long)s->ctx * 2;
+		break;
+	case 1:
+		s->n = 1 + rnd(65536);
+		s->v = rnd((unsigned long)s->n);
+		break;
+	case 2:
+		s->n = rnd(2) ? big[rnd(7)] : 1 + rnd(1UL << 40);
+		s->v = rnd(4) == 0 ? s->n - 1 : rnd(2) ? 0 : (uint64_t)rnd(
+		    (unsigned long)(s->n > ULONG_MAX ? ULONG_MAX : s->n));
+		break;
+	case 3:
+		s->v = rnd(3) == 0 ? (uint64_t)rnd(1UL << (rnd(62) + 1)) :
+		    rnd(20);
+		break;
+	default:
+		s->v = rnd(256) & (rnd(2) ? 0x0F : 0xFF);
+		break;
+	}
+}
+
+static void
+test_rangecoder(void **state)
+{
+	struct models *em = malloc(sizeof(*em)), *dm = malloc(sizeof(*dm));
+	struct buf out = { NULL, 0, 0, 0 }, again = { NULL, 0, 0, 0 };
+	struct rc enc, dec;
+	struct sym *s;
+	size_t n, i;
+	int round;
+
+	(void)state;
+	assert_non_null(em);
+	assert_non_null(dm);
+	for (round = 0; round < 40; round++) {
+		n = round == 0 ? 0 : 1 + rnd(round < 20 ? 50 : 20000);
+		s = calloc(n + 1, sizeof(*s));
+		assert_non_null(s);
+		for (i = 0; i < n; i++)
+			random_sym(&s[i]);
+		out.n = 0;
+		models_init(em);
+		yote_rc_enc_init(&enc, &out);
+		for (i = 0; i < n; i++)
+			assert_true(code_sym(&enc, em, &s[i]) == s[i].v);
+		yote_rc_flush(&enc);
+		assert_int_equal(out.oom, 0);
+		/* the same symbols give the same bytes */
+		again.n = 0;
+		models_init(em);
+		yote_rc_enc_init(&enc, &again);
+		for (i = 0; i < n; i++)
+			code_sym(&enc, em, &s[i]);
+		yote_rc_flush(&enc);
+		assert_int_equal(again.n, out.n);
+		assert_memory_equal(again.p, out.p, out.n);
+		models_init(dm);
+		yote_rc_dec_init(&dec, out.p, out.n);
+		for (i = 0; i < n; i++) {
+			struct sym d = s[i];
+
+			d.v = 0;
+			if (code_sym(&dec, dm, &d) != s[i].v)
+				fail_msg("round %d, symbol %zu of %zu (kind %d): "
+				    "decoded a different value", round, i, n,
+				    s[i].kind);
+		}
+		assert_int_equal(dec.over, 0);
+		free(s);
+	}
+	/* a stream of likely bits costs far less than a bit each */
+	out.n = 0;
+	models_init(em);
+	yote_rc_enc_init(&enc, &out);
+	for (i = 0; i < 80000; i++)
+		yote_rc_bit(&enc, &em->bit[0], rnd(100) == 0);
+	yote_rc_flush(&enc);
+	assert_true(out.n < 80000 / 8 / 4);
+	yote_buf_free(&out);
+	yote_buf_free(&again);
+	free(em);
+	free(dm);
+}
+
+/* Rank game g's plies, code them, and decode them back from its start. */
+static void
+moves_roundtrip(struct mover *enc, struct mover *dec, struct buf *out,
+    const struct yote_game *g)
+{
+	const struct yote_rules *r = yote_game_rules(g);
+	struct yote_pos q;
+	struct rc rc;
+	const char *text, *why;
+	char want[YOTE_MOVE_TEXT];
+	size_t i, n = yote_game_plies(g);
+
+	assert_int_equal(yote_mover_rank_game(enc, g), 0);
+	out->n = 0;
+	yote_mover_init(enc);
+	yote_rc_enc_init(&rc, out);
+	yote_mover_encode(enc, &rc, n);
+	yote_rc_flush(&rc);
+	yote_mover_init(dec);
+	yote_rc_dec_init(&rc, out->p, out->n);
+	q = *yote_game_pos(g, 0);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(yote_mover_decode(dec, &rc, r, &q, &text,
+		    &why), 0);
+		assert_string_equal(text, yote_move_format(r,
+		    yote_game_move(g, i + 1), want));
+		assert_string_equal(text, (const char *)enc->canon.p +
+		    enc->canon_off[i]);
+		assert_memory_equal(&q, yote_game_pos(g, i + 1), sizeof(q));
+	}
+}
+
+/*
+ * The move model: in positions of random games under every built-in
+ * ruleset, every legal move is ranked, coded, and decoded back to the
+ * same move; then whole games go through at once.
+ */
+static void
+test_moves(void **state)
+{
+	static const char *const names[] = { "classic", "traditional",
+		"damasi", "ndar-kepp" };
+	struct yote_movelist l = { NULL, 0, 0 };
+	struct mover enc, dec;
+	struct buf out = { NULL, 0, 0, 0 };
+	struct yote_game *g, *one;
+	struct rc rc;
+	const char *text, *why;
+	size_t ri, i, k, n;
+	long nm;
+
+	(void)state;
+	memset(&enc, 0, sizeof(enc));
+	memset(&dec, 0, sizeof(dec));
+	for (ri = 0; ri < 4; ri++) {
+		const struct yote_rules *r = yote_rules_by_name(names[ri]);
+
+		assert_non_null(r);
+		assert_non_null(g = yote_game_new(r, NULL));
+		/* one random game; every move of every position of it */
+		for (n = 0; n < 200; n++) {
+			if ((nm = yote_gen_moves(r, yote_game_now(g), &l)) <= 0)
+				break;
+			for (k = 0; k < (size_t)nm; k++) {
+				one = yote_game_new(r, yote_game_now(g));
+				assert_non_null(one);
+				assert_int_equal(yote_game_play(one, &l.v[k],
+				    NULL), 0);
+				moves_roundtrip(&enc, &dec, &out, one);
+				yote_game_free(one);
+			}
+			assert_int_equal(yote_game_play(g, &l.v[rnd(l.n)], NULL),
+			    0);
+		}
+		/* the whole game, in one stream, with models that learn */
+		moves_roundtrip(&enc, &dec, &out, g);
+		/* moves decoded where they do not fit: a failure says why */
+		yote_rc_dec_init(&rc, out.p, out.n);
+		for (i = 0; i < 40; i++) {
+			struct yote_pos q = *yote_game_now(g);
+
+			why = NULL;
+			if (yote_mover_decode(&dec, &rc, r, &q, &text,
+			    &why) != 0) {
+				assert_non_null(why);
+				break;
+			}
+		}
+		yote_game_free(g);
+	}
+	yote_mover_free(&enc);
+	yote_mover_free(&dec);
+	yote_movelist_free(&l);
+	yote_buf_free(&out);
+}
+
+/*
+ * The key/value models: random record trees, several to a block so that
+ * the models have a past, coded with their heads and decoded equal.
+ */
+static void
+test_keys(void **state)
+{
+	static const char *const start = "w:a1,b2 b:c3 h:10,10 w";
+	const struct yote_rules *r = yote_rules_by_name("classic");
+	struct yote_node *roots[60], *back;
+	struct buf tree = { NULL, 0, 0, 0 }, lit = { NULL, 0, 0, 0 };
+	struct hcoder *h = malloc(sizeof(*h));
+	struct gctx g;
+	char *st, where[32], why[512];
+	uint32_t ri;
+	int raw, mode;
+	size_t i, n = sizeof(roots) / sizeof(roots[0]);
+
+	(void)state;
+	assert_non_null(h);
+	for (i = 0; i < n; i++)
+		roots[i] = random_game(r, (int)rnd(2));
+	yote_keys_init(h);
+	yote_rc_enc_init(&h->rc, &tree);
+	h->lit_out = &lit;
+	for (i = 0; i < n; i++) {
+		memset(&g, 0, sizeof(g));
+		g.raw = 1;      /* moves as text: this part on its own */
+		assert_int_equal(yote_keys_enc_head(h, i % 3 == 0,
+		    (uint32_t)(i % 5), (int)(i % 3), start), 0);
+		assert_int_equal(yote_keys_enc_tree(h, roots[i], &g), 0);
+	}
+	yote_rc_flush(&h->rc);
+	yote_keys_free(h);
+	assert_int_equal(tree.oom || lit.oom, 0);
+	yote_keys_init(h);
+	yote_rc_dec_init(&h->rc, tree.p, tree.n);
+	h->lit.p = lit.p;
+	h->lit.n = lit.n;
+	memset(&g, 0, sizeof(g));
+	for (i = 0; i < n; i++) {
+		assert_int_equal(yote_keys_dec_head(h, 5, &raw, &ri, &mode, &st),
+		    0);
+		assert_int_equal(raw, i % 3 == 0);
+		if (!raw) {
+			assert_int_equal(ri, i % 5);
+			assert_int_equal(mode, (int)(i % 3));
+			if (mode == START_TEXT)
+				assert_string_equal(st, start);
+		}
+		free(st);
+		g.raw = 1;
+		assert_int_equal(yote_keys_dec_tree(h, &g, &back), 0);
+		snprintf(where, sizeof(where), "game %zu", i + 1);
+		if (node_diff(roots[i], back, where, why, sizeof(why)) != 0)
+			fail_msg("%s", why);
+		yote_node_free(back);
+	}
+	assert_int_equal(h->bad, 0);
+	assert_int_equal(h->lit.pos, h->lit.n);
+	/* a ruleset index past the block's table is bad data */
+	yote_keys_free(h);
+	yote_keys_init(h);
+	yote_rc_dec_init(&h->rc, tree.p, tree.n);
+	h->lit.p = lit.p;
+	h->lit.n = lit.n;
+	assert_int_equal(yote_keys_dec_head(h, 5, &raw, &ri, &mode, &st), 0);
+	free(st);
+	assert_int_equal(yote_keys_dec_tree(h, &g, &back), 0);
+	yote_node_free(back);
+	assert_int_equal(yote_keys_dec_head(h, 1, &raw, &ri, &mode, &st), -1);
+	assert_non_null(h->why);
+	yote_keys_free(h);
+	for (i = 0; i < n; i++)
+		yote_node_free(roots[i]);
+	yote_buf_free(&tree);
+	yote_buf_free(&lit);
+	free(h);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -794,6 +1244,11 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_skip),
 		cmocka_unit_test(test_lines),
+		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_framing),
+		cmocka_unit_test(test_rangecoder),
+		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_keys),
 	};
 
 	if (argc > 1 && strcmp(argv[1], "--keys") == 0)

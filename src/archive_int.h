@@ -1,0 +1,335 @@
+/*
+ * archive_int.h - private: the parts of the archive format
+ * (formats/archive.md, yote-archive(5)).
+ *
+ * An archive is one or more members (so `cat a.yta b.yta` is an archive
+ * of both); a member is a 16-byte header, data blocks, an optional index
+ * block and a 32-byte end block.  Every block header carries the CRC-32
+ * of itself and of its payload, so a flipped byte or a cut is found and
+ * named, and the games of every intact block still come out.
+ *
+ * A data block holds up to N games, coded into three streams that are
+ * deflated together (zlib over many games, never one game alone):
+ *  - the moves: each move is its rank among the legal moves of its
+ *    position in a fixed order (best first by a one-ply score, ties by
+ *    canonical text), coded with an adaptive binary model for the score
+ *    level and uniformly within the level, by a range coder;
+ *  - the record trees: every key and value in order with its YAML style
+ *    and tag, coded by a second range coder with per-key models (the
+ *    value before, values seen, the value that came after the same
+ *    preceding value, numbers changed by a small step), so that headers
+ *    that repeat cost next to nothing;
+ *  - literals: the bytes of values seen for the first time.
+ * A block decodes on its own (models start afresh in each block), which
+ * is what lets a reader skip or lose a block and go on with the next.
+ *
+ * Memory is one block plus one game, whatever the collection.
+ *
+ * The parts, one file each, low to high:
+ *
+ *   archive_io.c     bytes, varints, CRC-32 and zlib blocks
+ *   rangecoder.c     the binary range coder and its small models
+ *   archive_moves.c  the move-rank model: a move as its rank among the
+ *                    legal moves, and its coding in the moves stream
+ *   archive_keys.c   the key/value models of the record trees and their
+ *                    coding in the tree and literal streams
+ *   archive_write.c  the writer (yote_archive_*)
+ *   archive_read.c   format detection and the reader (yote_fmt.h)
+ *
+ * Every part below the writer and the reader is free of I/O and can be
+ * driven on its own (tests/unit/test-archive.c does).
+ */
+#ifndef ARCHIVE_INT_H
+#define ARCHIVE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "yote_int.h"
+
+#define MEMBER_HEAD 16          /* magic, version, flags, CRC */
+#define BLOCK_HEAD 32           /* tag, lengths, games, first, CRCs */
+#define LAYOUT 0                /* payload layout of version 1 */
+#define MAX_RULESETS 256        /* rulesets one block may use */
+#define NODE_LIMIT (YOTE_MAX_DOCUMENT / 2)      /* nodes in one game */
+
+/* ----------------------------------------------------- archive_io.c */
+
+extern const unsigned char yote_arc_magic[8];
+
+/* A growing byte buffer; a failed allocation sets oom and drops writes. */
+struct buf {
+	unsigned char *p;
+	size_t n, cap;
+	int oom;                /* an allocation failed: contents unusable */
+};
+
+/* Room for more bytes past n: 0, or -1 (oom set). */
+int yote_buf_grow(struct buf *b, size_t more);
+
+/* Inline: the range coder and the move model append a byte at a time. */
+static inline void
+yote_buf_put(struct buf *b, const void *d, size_t n)
+{
+	if (n == 0 || yote_buf_grow(b, n) != 0)
+		return;
+	memcpy(b->p + b->n, d, n);
+	b->n += n;
+}
+
+static inline void
+yote_buf_byte(struct buf *b, unsigned c)
+{
+	if (yote_buf_grow(b, 1) != 0)
+		return;
+	b->p[b->n++] = (unsigned char)c;
+}
+
+/* v in 7-bit groups, low first, the high bit set on all but the last. */
+void yote_buf_varint(struct buf *b, uint64_t v);
+void yote_buf_free(struct buf *b);
+
+/* A cursor over bytes in memory; reads past the end set bad. */
+struct cur {
+	const unsigned char *p;
+	size_t n, pos;
+	int bad;
+};
+
+uint64_t yote_cur_varint(struct cur *c);
+/* The next n bytes, or NULL (bad set) when fewer are left. */
+const unsigned char *yote_cur_take(struct cur *c, size_t n);
+
+/* Little-endian integers of the headers. */
+static inline void
+put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+static inline void
+put64(unsigned char *p, uint64_t v)
+{
+	put32(p, (uint32_t)v);
+	put32(p + 4, (uint32_t)(v >> 32));
+}
+
+static inline uint32_t
+get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t
+get64(const unsigned char *p)
+{
+	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+/* zlib's CRC-32 of n bytes, n of any size. */
+uint32_t yote_crc(const unsigned char *p, size_t n);
+
+/* A member header for this version, its CRC included. */
+void yote_arc_member_head(unsigned char h[MEMBER_HEAD]);
+/*
+ * A block header of this type for a payload of ulen bytes deflated to
+ * clen bytes whose CRC is zcrc; games and first as formats/archive.md
+ * says for the type.  The header's own CRC is filled in.
+ */
+void yote_arc_block_head(unsigned char h[BLOCK_HEAD], int type,
+    uint32_t clen, uint32_t ulen, uint32_t games, uint64_t first,
+    uint32_t zcrc);
+/*
+ * The end block of a member of size bytes (from its header to this
+ * block) holding games games, whose index block is ilen bytes (0: none).
+ */
+void yote_arc_end_head(unsigned char h[BLOCK_HEAD], uint64_t size,
+    uint64_t games, uint32_t ilen);
+/* 1 when h is a block header (any type) whose CRC holds. */
+int yote_arc_block_head_ok(const unsigned char *h);
+/* 1 when h is a member header (any version) whose CRC holds. */
+int yote_arc_member_head_ok(const unsigned char *h);
+/* 1 when the n bytes at h look like a member header's start. */
+int yote_arc_magic_like(const unsigned char *h, size_t n);
+/* Deflate in into z (z->n = 0 first): 0, or -1 out of memory, -2 zlib. */
+int yote_arc_deflate(const struct buf *in, struct buf *z);
+/*
+ * Check the CRC of the clen bytes at z and inflate them into the ulen
+ * bytes at out: 0, -1 the CRC fails, -2 they do not inflate to ulen.
+ */
+int yote_arc_inflate(const unsigned char *z, size_t clen, uint32_t zcrc,
+    unsigned char *out, size_t ulen);
+
+/* ----------------------------------------------------- rangecoder.c */
+
+/*
+ * A binary range coder.  The same struct and the same calls encode or
+ * decode (the value arguments are ignored when decoding, and the coded
+ * value is returned either way), so every model is written once.
+ */
+typedef uint16_t prob_t;
+
+#define PROB_BITS 16
+#define PROB_INIT 0x8000
+
+struct rc {
+	int dec;                /* 1: decoding */
+	uint32_t range;
+	/* encoder */
+	uint64_t low;
+	unsigned char cache;
+	uint64_t pending;       /* bytes held back for a carry */
+	struct buf *out;
+	/* decoder */
+	uint32_t code;
+	struct cur in;
+	size_t over;            /* bytes wanted past the end */
+};
+
+/* An adaptive Elias-gamma code for integers >= 0. */
+#define GAMMA_MANT 12
+struct gamma {
+	prob_t len[64];
+	prob_t mant[GAMMA_MANT][GAMMA_MANT];
+};
+
+void yote_rc_enc_init(struct rc *rc, struct buf *out);
+void yote_rc_dec_init(struct rc *rc, const unsigned char *p, size_t n);
+/* The encoder's last bytes. */
+void yote_rc_flush(struct rc *rc);
+/* One bit with the adaptive probability *p that it is 0. */
+int yote_rc_bit(struct rc *rc, prob_t *p, int bit);
+/* v in [0, n), all equally likely; n <= 65536. */
+uint32_t yote_rc_flat(struct rc *rc, uint32_t v, uint32_t n);
+/* v in [0, n), all equally likely; any n >= 1. */
+uint64_t yote_rc_uniform(struct rc *rc, uint64_t v, uint64_t n);
+void yote_gamma_init(struct gamma *g);
+uint64_t yote_rc_gamma(struct rc *rc, struct gamma *g, uint64_t v);
+/* v in [0, 2^bits) through a tree of adaptive bits (probs[2^bits]). */
+unsigned yote_rc_tree(struct rc *rc, prob_t *probs, int bits, unsigned v);
+void yote_probs_init(prob_t *p, size_t n);
+
+/* -------------------------------------------------- archive_moves.c */
+
+#define TIER_J 16
+#define TIER_CTX 32
+
+struct ply_sym;
+
+/*
+ * The move model of one block (yote_mover_init at each block start) and
+ * its scratch space.  Zero it before first use; yote_mover_free.
+ */
+struct mover {
+	prob_t tier[TIER_J][TIER_CTX];
+	struct yote_movelist list;
+	long *score;            /* score of list.v[i] */
+	long *level;            /* the distinct scores, best first */
+	uint32_t *count;        /* moves with score level[j] */
+	size_t nlevel;
+	size_t cap;             /* room in score, level, count */
+	struct buf text;        /* one level's moves: index, text */
+	const char **ptr;       /* their texts, sorted */
+	size_t tcap;            /* room in ptr */
+	/* encoder: one game's plies, ranked by yote_mover_rank_game */
+	struct ply_sym *sym;
+	size_t capsym;
+	struct buf ctxs;        /* bit contexts of every ply */
+	struct buf canon;       /* canonical move texts */
+	size_t *canon_off;      /* ply i's text at canon.p + canon_off[i] */
+};
+
+void yote_mover_init(struct mover *mv);
+void yote_mover_free(struct mover *mv);
+/*
+ * Rank every ply of game g.  0, -1 when a move is not among the legal
+ * moves, or YOTE_ENOMEM.  Nothing is coded yet: a game whose moves cannot
+ * be ranked can still be kept as text.
+ */
+int yote_mover_rank_game(struct mover *mv, const struct yote_game *g);
+/* Code the n plies just ranked into the moves stream. */
+void yote_mover_encode(struct mover *mv, struct rc *rc, size_t n);
+/*
+ * Decode the next move of pos and play it; *text gets its canonical
+ * text (valid until the next call).  0, -1 bad data (*why says what) or
+ * -2 out of memory.
+ */
+int yote_mover_decode(struct mover *mv, struct rc *rc,
+    const struct yote_rules *r, struct yote_pos *pos, const char **text,
+    const char **why);
+
+/* --------------------------------------------------- archive_keys.c */
+
+#define SLOT_MAX 256
+#define SLOT_HASH 512
+
+struct slot;
+
+/* The models of the record trees in one block, and their streams. */
+struct hcoder {
+	struct rc rc;           /* the tree stream */
+	struct buf *lit_out;    /* encoder: literal bytes */
+	struct cur lit;         /* decoder: literal bytes */
+	struct slot *slot[SLOT_MAX];
+	int nslot;
+	int16_t hash[SLOT_HASH];        /* slot index + 1, 0 free */
+	prob_t p_raw, p_same_rules, p_start[2], p_simple;
+	prob_t plies[1024];
+	prob_t item_style[8];
+	struct gamma g_rules, g_plies;
+	uint32_t prev_rules;
+	int bad;                /* decoder: the data make no sense */
+	const char *why;        /* decoder: why */
+	size_t nodes, bytes;    /* decoder: this game's size so far */
+};
+
+/* What coding one game's tree needs beside the tree. */
+struct gctx {
+	int raw;                        /* the moves are text, not ranks */
+	/* encoder */
+	const struct yote_node *moves;  /* the list coded as ranks */
+	const unsigned char *canon;     /* canonical texts of its moves */
+	const size_t *canon_off;
+	/* decoder */
+	struct yote_node **fix;         /* nodes whose text is move i's */
+	unsigned long *fix_ply;
+	size_t nfix, capfix;
+	unsigned long cur;              /* the moves item being decoded */
+	struct yote_node *moves_out;    /* the decoded moves list */
+	unsigned long plies;            /* its length */
+};
+
+/* How a game's start position is coded. */
+enum { START_DEFAULT, START_KEY, START_TEXT };
+
+void yote_keys_init(struct hcoder *h);
+void yote_keys_free(struct hcoder *h);
+/*
+ * A game's head: raw (moves as text), else its ruleset's index in the
+ * block's table and how its start is coded (start: the position's text
+ * for START_TEXT).  0 or YOTE_ENOMEM.
+ */
+int yote_keys_enc_head(struct hcoder *h, int raw, uint32_t ruleset,
+    int start_mode, const char *start);
+/* The record tree; 0 or YOTE_ENOMEM. */
+int yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
+    struct gctx *g);
+/*
+ * Decode what yote_keys_enc_head coded; a ruleset index of nrules or
+ * more is bad data.  *start (START_TEXT) is the caller's to free.  0,
+ * -1 (bad data: h->why) or -2 (out of memory).
+ */
+int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
+    uint32_t *ruleset, int *start_mode, char **start);
+/* Decode a record tree into *out; 0, -1 (bad data: h->why) or -2. */
+int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
+    struct yote_node **out);
+/* Mark the block's data bad for this reason (the first one stays); -1. */
+int yote_keys_bad(struct hcoder *h, const char *why);
+
+#endif

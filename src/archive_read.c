@@ -1,0 +1,1026 @@
+/*
+ * archive_read.c - format detection, and the archive reader that
+ * yote_reader (record.c) hands an archive to (yote_fmt.h,
+ * formats/archive.md).
+ *
+ * The reader walks members and blocks, checks every header's CRC and
+ * every payload's, and names what is damaged or missing in games; after
+ * a bad header it looks for the next valid one and goes on, so the games
+ * of every intact block come out.  With an index it goes straight to the
+ * block that holds a game (yote_arc_skip).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive_int.h"
+#include "yote_fmt.h"
+
+/* ------------------------------------------------------------ format */
+
+int
+yote_format_detect(const unsigned char *head, size_t len)
+{
+	size_t i, same = 0;
+
+	if (len == 0)
+		return YOTE_FORMAT_YAML;
+	if (head[0] == yote_arc_magic[0])
+		return YOTE_FORMAT_ARCHIVE;
+	for (i = 0; i < len && i < 8; i++)
+		same += head[i] == yote_arc_magic[i];
+	if (len >= 8 && same >= 6)
+		return YOTE_FORMAT_ARCHIVE;
+	return head[0] == '@' ? YOTE_FORMAT_LINES : YOTE_FORMAT_YAML;
+}
+
+/* ------------------------------------------------------------ reader */
+
+enum { S_MEMBER, S_BLOCKS, S_DONE };
+
+struct dblock {                 /* the data block being handed out */
+	unsigned char *data;    /* its payload, inflated */
+	size_t len;
+	uint64_t off;           /* byte offset of its header */
+	unsigned long number;   /* 1-based, in the stream */
+	unsigned long games;    /* games in it */
+	unsigned long next;     /* games handed out or passed */
+	unsigned long first;    /* stream number of its first game */
+	const struct yote_rules *rules[MAX_RULESETS];
+	struct yote_rules *owned[MAX_RULESETS];
+	size_t nrules;
+	struct hcoder hc;
+	struct rc mrc;
+	int no_moves;           /* moves left undecoded: mrc is behind */
+};
+
+struct yote_arc_reader {
+	FILE *fp;
+	const char *name;
+	unsigned char *pb;      /* bytes to hand out before fp's */
+	size_t pblen, pbpos;
+	uint64_t off;           /* bytes consumed so far */
+	long long base;         /* fp's offset of byte 0, or -1 */
+	unsigned long *games;   /* games accounted for (the reader's count) */
+	int state;
+	int io_errno;
+	uint64_t member_off;    /* where the current member starts */
+	unsigned long member_base;      /* games before it */
+	uint64_t member_games;  /* its games accounted for */
+	unsigned long blocks;   /* data blocks met */
+	struct dblock *blk;
+	struct mover mv;
+	struct gctx g;
+};
+
+static size_t
+a_read(struct yote_arc_reader *a, void *dst, size_t n)
+{
+	unsigned char *d = dst;
+	size_t got = 0, k;
+
+	if (a->pbpos < a->pblen) {
+		k = a->pblen - a->pbpos < n ? a->pblen - a->pbpos : n;
+		memcpy(d, a->pb + a->pbpos, k);
+		a->pbpos += k;
+		got = k;
+	}
+	if (got < n) {
+		k = fread(d + got, 1, n - got, a->fp);
+		if (k < n - got && ferror(a->fp))
+			a->io_errno = errno ? errno : EIO;
+		got += k;
+	}
+	a->off += got;
+	return got;
+}
+
+/* Put bytes back to be read again from offset off. */
+static int
+a_unread(struct yote_arc_reader *a, const unsigned char *p, size_t n,
+    uint64_t off)
+{
+	unsigned char *nb = malloc(n + (a->pblen - a->pbpos) + 1);
+
+	if (nb == NULL)
+		return YOTE_ENOMEM;
+	memcpy(nb, p, n);
+	memcpy(nb + n, a->pb + a->pbpos, a->pblen - a->pbpos);
+	n += a->pblen - a->pbpos;
+	free(a->pb);
+	a->pb = nb;
+	a->pblen = n;
+	a->pbpos = 0;
+	a->off = off;
+	return 0;
+}
+
+static int
+a_seek(struct yote_arc_reader *a, uint64_t off)
+{
+	if (a->base < 0 || off > (uint64_t)LLONG_MAX - (uint64_t)a->base ||
+	    fseeko(a->fp, (off_t)(a->base + (long long)off), SEEK_SET) != 0)
+		return -1;
+	a->pblen = a->pbpos = 0;
+	a->off = off;
+	return 0;
+}
+
+/* Pass over n bytes; -1 when the input ends first. */
+static int
+a_skip(struct yote_arc_reader *a, uint64_t n)
+{
+	unsigned char tmp[8192];
+	size_t k;
+
+	if (a->pbpos < a->pblen) {
+		k = a->pblen - a->pbpos < n ? a->pblen - a->pbpos : (size_t)n;
+		a->pbpos += k;
+		a->off += k;
+		n -= k;
+	}
+	if (n > 0 && a->base >= 0 && n < (uint64_t)LLONG_MAX &&
+	    fseeko(a->fp, (off_t)n, SEEK_CUR) == 0) {
+		a->off += n;
+		return 0;
+	}
+	while (n > 0) {
+		if ((k = a_read(a, tmp, n < sizeof(tmp) ? (size_t)n :
+		    sizeof(tmp))) == 0)
+			return -1;
+		n -= k;
+	}
+	return 0;
+}
+
+/* Report a problem of the stream; codes other than YOTE_EVALUE end it. */
+static int
+a_err(struct yote_arc_reader *a, struct yote_error *err, int code,
+    unsigned long game, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static int
+a_err(struct yote_arc_reader *a, struct yote_error *err, int code,
+    unsigned long game, const char *fmt, ...)
+{
+	char msg[sizeof(err->msg)];
+	va_list ap;
+
+	if (a->io_errno) {
+		code = YOTE_EIO;
+		snprintf(msg, sizeof(msg), "read error: %s",
+		    strerror(a->io_errno));
+	} else {
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+	}
+	if (code != YOTE_EVALUE)
+		a->state = S_DONE;
+	yote_error_set(err, code, "%s", msg);
+	if (err != NULL) {
+		err->diag = code == YOTE_EIO ? YOTE_D_IO : code ==
+		    YOTE_ELIMIT ? YOTE_D_LIMIT : YOTE_D_DAMAGED;
+		err->game = game;
+	}
+	return code;
+}
+
+/*
+ * After a bad header at byte offset from (have: the bytes read from
+ * there), find the next valid block or member header and leave it to be
+ * read next.  1 when found, 0 at the end of the input, or YOTE_ENOMEM.
+ */
+static int
+a_resync(struct yote_arc_reader *a, const unsigned char *have, size_t nhave,
+    uint64_t from)
+{
+	struct buf b = { NULL, 0, 0, 0 };
+	uint64_t at = from + 1;         /* offset of b.p[0] */
+	size_t p, k;
+	int eof = 0, rc;
+
+	if (nhave > 1)
+		yote_buf_put(&b, have + 1, nhave - 1);
+	for (;;) {
+		for (p = 0; p < b.n; p++) {
+			if (p + BLOCK_HEAD > b.n && (!eof ||
+			    p + MEMBER_HEAD > b.n))
+				break;
+			if (p + BLOCK_HEAD <= b.n && b.p[p] == 'Y' &&
+			    yote_arc_block_head_ok(b.p + p))
+				goto found;
+			if (b.p[p] == yote_arc_magic[0] &&
+			    yote_arc_member_head_ok(b.p + p))
+				goto found;
+		}
+		if (eof || a->io_errno || b.oom) {
+			yote_buf_free(&b);
+			return b.oom ? YOTE_ENOMEM : 0;
+		}
+		/* keep what could not be checked yet, read more */
+		memmove(b.p, b.p + p, b.n - p);
+		b.n -= p;
+		at += p;
+		if (yote_buf_grow(&b, 65536) != 0)
+			continue;
+		k = a_read(a, b.p + b.n, 65536);
+		b.n += k;
+		eof = k < 65536;
+	}
+found:
+	rc = a_unread(a, b.p + p, b.n - p, at + p);
+	yote_buf_free(&b);
+	return rc == 0 ? 1 : rc;
+}
+
+static void
+blk_free(struct dblock *b)
+{
+	size_t i;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < b->nrules; i++)
+		yote_rules_free(b->owned[i]);
+	yote_keys_free(&b->hc);
+	free(b->data);
+	free(b);
+}
+
+/* Read a block's payload table and streams; 0 or -1 with *why. */
+static int
+blk_parse(struct dblock *b, char *why, size_t whylen)
+{
+	struct cur c = { b->data, b->len, 0, 0 };
+	struct yote_error e;
+	const unsigned char *p, *hs, *ms, *ls;
+	uint64_t n, hl, ml, ll;
+	size_t i;
+	char name[64];
+
+	if ((p = yote_cur_take(&c, 1)) == NULL || *p != LAYOUT) {
+		snprintf(why, whylen, "unknown block layout");
+		return -1;
+	}
+	if ((n = yote_cur_varint(&c)) > MAX_RULESETS) {
+		snprintf(why, whylen, "%llu rulesets", (unsigned long long)n);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const unsigned char *kind = yote_cur_take(&c, 1);
+		uint64_t len = yote_cur_varint(&c);
+
+		if (kind == NULL || (p = yote_cur_take(&c, (size_t)len)) == NULL ||
+		    len != (size_t)len || *kind > 1) {
+			snprintf(why, whylen, "a bad ruleset table");
+			return -1;
+		}
+		if (*kind == 0) {
+			if (len >= sizeof(name)) {
+				snprintf(why, whylen, "a bad ruleset name");
+				return -1;
+			}
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if ((b->rules[i] = yote_rules_by_name(name)) == NULL) {
+				snprintf(why, whylen, "unknown built-in ruleset "
+				    "'%s'", name);
+				return -1;
+			}
+		} else {
+			yote_error_clear(&e);
+			if (yote_rules_load_buffer((const char *)p, (size_t)len,
+			    "archive ruleset", &b->owned[i], &e) != 0) {
+				snprintf(why, whylen, "ruleset %zu cannot be "
+				    "read: %.120s", i + 1, e.msg);
+				return -1;
+			}
+			b->rules[i] = b->owned[i];
+		}
+		b->nrules = i + 1;
+	}
+	hl = yote_cur_varint(&c);
+	ml = yote_cur_varint(&c);
+	ll = yote_cur_varint(&c);
+	if ((hs = yote_cur_take(&c, (size_t)hl)) == NULL ||
+	    (ms = yote_cur_take(&c, (size_t)ml)) == NULL ||
+	    (ls = yote_cur_take(&c, (size_t)ll)) == NULL || c.pos != c.n) {
+		snprintf(why, whylen, "bad stream lengths");
+		return -1;
+	}
+	yote_keys_init(&b->hc);
+	yote_rc_dec_init(&b->hc.rc, hs, (size_t)hl);
+	b->hc.lit.p = ls;
+	b->hc.lit.n = (size_t)ll;
+	yote_rc_dec_init(&b->mrc, ms, (size_t)ml);
+	return 0;
+}
+
+/* "games 4097-6144", "game 12", or "no games". */
+static const char *
+range_text(unsigned long first, unsigned long count, char *buf, size_t n)
+{
+	if (count == 0)
+		snprintf(buf, n, "no games");
+	else if (count == 1)
+		snprintf(buf, n, "game %lu", first);
+	else
+		snprintf(buf, n, "games %lu-%lu", first, first + count - 1);
+	return buf;
+}
+
+/* "after game 12", or "before any game". */
+static const char *
+after_text(unsigned long games, char *buf, size_t n)
+{
+	if (games == 0)
+		snprintf(buf, n, "before any game");
+	else
+		snprintf(buf, n, "after game %lu", games);
+	return buf;
+}
+
+/* What a step of a_advance returns when the walk goes on. */
+#define ADV_ON 3
+
+/* The member this header h at offset at starts. */
+static void
+a_member_start(struct yote_arc_reader *a, uint64_t at)
+{
+	a->state = S_BLOCKS;
+	a->member_off = at;
+	a->member_base = *a->games;
+	a->member_games = 0;
+}
+
+/* Read a member header at offset at: ADV_ON, 0 at the end, or an error. */
+static int
+a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
+{
+	unsigned char h[MEMBER_HEAD];
+	size_t n;
+	int rc;
+
+	n = a_read(a, h, MEMBER_HEAD);
+	if (a->io_errno)
+		return a_err(a, err, YOTE_EIO, 0, "read error");
+	if (n == 0) {
+		a->state = S_DONE;
+		return 0;
+	}
+	if (n == MEMBER_HEAD && yote_arc_member_head_ok(h)) {
+		unsigned v = (unsigned)h[8] | (unsigned)h[9] << 8;
+
+		if (v != YOTE_ARCHIVE_VERSION)
+			return a_err(a, err, YOTE_ESYNTAX, *a->games + 1,
+			    "archive version %u at byte offset %llu is not "
+			    "supported (this reader reads version %d)", v,
+			    (unsigned long long)at, YOTE_ARCHIVE_VERSION);
+		a_member_start(a, at);
+		return ADV_ON;
+	}
+	if (n < MEMBER_HEAD && yote_arc_magic_like(h, n))
+		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
+		    "truncated at byte offset %llu: the member header at byte "
+		    "offset %llu is incomplete", (unsigned long long)a->off,
+		    (unsigned long long)at);
+	if (at > 0 && !yote_arc_magic_like(h, n))
+		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "unexpected "
+		    "data at byte offset %llu after the end of an archive "
+		    "member", (unsigned long long)at);
+	/* a damaged member header: go on with its blocks */
+	if ((rc = a_resync(a, h, n, at)) < 0)
+		return a_err(a, err, rc, 0, "out of memory");
+	a_member_start(a, at);
+	if (rc == 0)
+		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
+		    "damaged at byte offset %llu: bad member header, and no "
+		    "block follows", (unsigned long long)at);
+	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
+	    "byte offset %llu: bad member header; going on at byte offset "
+	    "%llu", (unsigned long long)at, (unsigned long long)a->off);
+}
+
+/* Read a block header at offset at into h: ADV_ON when valid, or an error. */
+static int
+a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
+    uint64_t at, struct yote_error *err)
+{
+	char rg[64];
+	size_t n;
+	int rc;
+
+	n = a_read(a, h, BLOCK_HEAD);
+	if (a->io_errno)
+		return a_err(a, err, YOTE_EIO, 0, "read error");
+	if (n == 0)
+		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
+		    "truncated at byte offset %llu: the member that starts at "
+		    "byte offset %llu has no end block (%s)",
+		    (unsigned long long)at, (unsigned long long)a->member_off,
+		    after_text(*a->games, rg, sizeof(rg)));
+	if (n < BLOCK_HEAD)
+		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
+		    "truncated at byte offset %llu: the block header at byte "
+		    "offset %llu is incomplete (%s)", (unsigned long long)a->off,
+		    (unsigned long long)at, after_text(*a->games, rg,
+		    sizeof(rg)));
+	if (yote_arc_block_head_ok(h))
+		return ADV_ON;
+	if ((rc = a_resync(a, h, n, at)) < 0)
+		return a_err(a, err, rc, 0, "out of memory");
+	if (rc == 0)
+		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
+		    "damaged at byte offset %llu: bad block header (%s), and no "
+		    "valid block follows", (unsigned long long)at,
+		    after_text(*a->games, rg, sizeof(rg)));
+	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
+	    "byte offset %llu: bad block header (%s); going on at byte offset "
+	    "%llu", (unsigned long long)at, after_text(*a->games, rg,
+	    sizeof(rg)), (unsigned long long)a->off);
+}
+
+/* The end block h of a member: ADV_ON, or the games found missing. */
+static int
+a_end(struct yote_arc_reader *a, const unsigned char *h,
+    struct yote_error *err)
+{
+	uint64_t total = get64(h + 12);
+	unsigned long lost, g0;
+	char rg[64];
+
+	a->state = S_MEMBER;
+	if (total <= a->member_games)
+		return ADV_ON;
+	lost = (unsigned long)(total - a->member_games);
+	g0 = a->member_base + (unsigned long)a->member_games + 1;
+	*a->games = g0 + lost - 1;
+	return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s of the "
+	    "member that starts at byte offset %llu are missing",
+	    range_text(g0, lost, rg, sizeof(rg)),
+	    (unsigned long long)a->member_off);
+}
+
+/* Pass over the index block (or a kind to pass over) h at offset at. */
+static int
+a_other(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
+    struct yote_error *err)
+{
+	uint64_t clen = get32(h + 4);
+	unsigned char *p;
+	size_t n;
+	int ok;
+
+	if (clen > YOTE_ARCHIVE_MAX_BLOCK)
+		return a_err(a, err, YOTE_ELIMIT, *a->games + 1, "archive block "
+		    "at byte offset %llu larger than the limit",
+		    (unsigned long long)at);
+	if ((p = malloc(clen + 1)) == NULL)
+		return a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
+	n = a_read(a, p, clen);
+	ok = yote_crc(p, n) == get32(h + 24);
+	free(p);
+	if (n < clen)
+		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
+		    "truncated at byte offset %llu: the index block at byte "
+		    "offset %llu ends early", (unsigned long long)a->off,
+		    (unsigned long long)at);
+	if (!ok)
+		return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive "
+		    "damaged: the index block at byte offset %llu fails its "
+		    "checksum (no games lost)", (unsigned long long)at);
+	return ADV_ON;
+}
+
+/* The data block h at offset at, ready to be read or passed over. */
+struct dhead {
+	uint64_t at;            /* byte offset of its header */
+	uint64_t clen, ulen;    /* payload bytes, deflated and not */
+	uint64_t first;         /* its first game in the member, from 0 */
+	unsigned long games;    /* games in it */
+	unsigned long g0;       /* stream number of its first game */
+	uint32_t zcrc;          /* CRC of the deflated payload */
+};
+
+/* The block's payload, inflated, or NULL and a_err's code in *rc. */
+static unsigned char *
+a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
+    struct yote_error *err)
+{
+	unsigned char *z, *u;
+	char rg[64];
+	int bad;
+
+	if ((u = malloc(d->ulen + 1)) == NULL ||
+	    (z = malloc(d->clen + 1)) == NULL) {
+		free(u);
+		*rc = a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
+		return NULL;
+	}
+	if (a_read(a, z, d->clen) < d->clen) {
+		free(z);
+		free(u);
+		*rc = a_err(a, err, YOTE_ESYNTAX, d->g0, "archive truncated at "
+		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
+		    "early", (unsigned long long)a->off, a->blocks,
+		    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
+		    sizeof(rg)));
+		return NULL;
+	}
+	bad = yote_arc_inflate(z, d->clen, d->zcrc, u, d->ulen);
+	free(z);
+	a->member_games = d->first + d->games;
+	if (bad == 0)
+		return u;
+	free(u);
+	*a->games = d->g0 + d->games - 1;
+	*rc = a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: block %lu "
+	    "at byte offset %llu (%s) %s; its games are lost", a->blocks,
+	    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
+	    sizeof(rg)), bad == -1 ? "fails its checksum" :
+	    "cannot be decompressed");
+	return NULL;
+}
+
+/* Load the data block d as the current block: 1, or an error. */
+static int
+a_load(struct yote_arc_reader *a, const struct dhead *d,
+    struct yote_error *err)
+{
+	struct dblock *b;
+	char why[200], rg[64];
+	unsigned long lost, g0;
+	int rc;
+
+	if ((b = calloc(1, sizeof(*b))) == NULL)
+		return a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
+	if ((b->data = a_payload(a, d, &rc, err)) == NULL) {
+		free(b);
+		return rc;
+	}
+	b->len = (size_t)d->ulen;
+	b->off = d->at;
+	b->number = a->blocks;
+	b->games = d->games;
+	b->first = d->g0;
+	if (blk_parse(b, why, sizeof(why)) != 0) {
+		blk_free(b);
+		*a->games = d->g0 + d->games - 1;
+		return a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: "
+		    "block %lu at byte offset %llu (%s): %s; its games are "
+		    "lost", a->blocks, (unsigned long long)d->at,
+		    range_text(d->g0, d->games, rg, sizeof(rg)), why);
+	}
+	yote_mover_init(&a->mv);
+	a->blk = b;
+	if (d->g0 > *a->games + 1) {
+		lost = d->g0 - *a->games - 1;
+		g0 = *a->games + 1;
+		*a->games += lost;
+		return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s "
+		    "missing before block %lu at byte offset %llu",
+		    range_text(g0, lost, rg, sizeof(rg)), a->blocks,
+		    (unsigned long long)d->at);
+	}
+	return 1;
+}
+
+/*
+ * The data block h at offset at: load it (1), or pass over it whole when
+ * it holds no more than want_skip games (2, *skipped set); or an error.
+ */
+static int
+a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
+    unsigned long want_skip, unsigned long *skipped, struct yote_error *err)
+{
+	struct dhead d;
+	char rg[64];
+
+	d.at = at;
+	d.clen = get32(h + 4);
+	d.ulen = get32(h + 8);
+	d.games = get32(h + 12);
+	d.first = get64(h + 16);
+	d.zcrc = get32(h + 24);
+	a->blocks++;
+	if (d.first > ULONG_MAX - a->member_base - d.games - 1)
+		return a_err(a, err, YOTE_ELIMIT, *a->games + 1, "archive block "
+		    "%lu at byte offset %llu: too many games", a->blocks,
+		    (unsigned long long)at);
+	d.g0 = a->member_base + (unsigned long)d.first + 1;
+	if (d.clen > YOTE_ARCHIVE_MAX_BLOCK || d.ulen > YOTE_ARCHIVE_MAX_BLOCK)
+		return a_err(a, err, YOTE_ELIMIT, d.g0, "archive block %lu at "
+		    "byte offset %llu (%s) larger than the limit of %lu bytes",
+		    a->blocks, (unsigned long long)at, range_text(d.g0,
+		    d.games, rg, sizeof(rg)), YOTE_ARCHIVE_MAX_BLOCK);
+	if (d.games > want_skip || d.first != a->member_games)
+		return a_load(a, &d, err);
+	if (a_skip(a, d.clen) != 0)
+		return a_err(a, err, YOTE_ESYNTAX, d.g0, "archive truncated at "
+		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
+		    "early", (unsigned long long)a->off, a->blocks,
+		    (unsigned long long)at, range_text(d.g0, d.games, rg,
+		    sizeof(rg)));
+	a->member_games = d.first + d.games;
+	*a->games = d.g0 + d.games - 1;
+	*skipped = d.games;
+	return 2;
+}
+
+/*
+ * Read up to the next data block and load it (1), or pass over it
+ * whole when it holds no more than want_skip games (2, *skipped set);
+ * 0 at the end; a negative code as yote_reader_next.
+ */
+static int
+a_advance(struct yote_arc_reader *a, unsigned long want_skip,
+    unsigned long *skipped, struct yote_error *err)
+{
+	unsigned char h[BLOCK_HEAD];
+	uint64_t at;
+	int rc;
+
+	for (;;) {
+		if (a->state == S_DONE)
+			return 0;
+		at = a->off;
+		if (a->state == S_MEMBER)
+			rc = a_member(a, at, err);
+		else if ((rc = a_block_head(a, h, at, err)) != ADV_ON)
+			return rc;
+		else if (h[3] == 'E')
+			rc = a_end(a, h, err);
+		else if (h[3] != 'D')
+			rc = a_other(a, h, at, err);
+		else
+			return a_data(a, h, at, want_skip, skipped, err);
+		if (rc != ADV_ON)
+			return rc;
+	}
+}
+
+/* Set node n's text to the move text t. */
+static int
+set_text(struct yote_node *n, const char *t)
+{
+	return yote_node_set_text(n, t, strlen(t)) == 0 ? 0 : -2;
+}
+
+/* Decode the moves of the game just read into its fix-ups. */
+static int
+a_moves(struct yote_arc_reader *a, struct dblock *b,
+    const struct yote_rules *r, struct yote_pos *pos)
+{
+	struct gctx *g = &a->g;
+	const char *text, *why;
+	size_t fx = 0;
+	unsigned long i;
+	int rc;
+
+	for (i = 0; i < g->plies; i++) {
+		rc = yote_mover_decode(&a->mv, &b->mrc, r, pos, &text, &why);
+		if (rc == -1)
+			return yote_keys_bad(&b->hc, why);
+		if (rc != 0)
+			return rc;
+		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++)
+			if (set_text(g->fix[fx], text) != 0)
+				return -2;
+	}
+	return 0;
+}
+
+/* The start position of a game coded as mode says; 0 or -1 (h->why). */
+static int
+a_start(struct hcoder *h, const struct yote_rules *r, int mode,
+    const char *start, const struct yote_node *root, struct yote_pos *pos)
+{
+	const struct yote_node *v;
+
+	if (mode == START_DEFAULT) {
+		yote_pos_start(r, pos);
+		return 0;
+	}
+	if (mode == START_KEY) {
+		v = yote_node_get(root, "start");
+		if (v == NULL || v->type != YOTE_NODE_SCALAR)
+			return yote_keys_bad(h, "a bad start position");
+		start = v->text;
+	}
+	if (yote_pos_parse(r, start, pos, NULL) != 0)
+		return yote_keys_bad(h, "a bad start position");
+	return 0;
+}
+
+/*
+ * Decode the next game of block b into *root, its ruleset into *rp (NULL
+ * when its moves are text) and its ply count into *plies; 0, -1 (bad
+ * data: b->hc.why) or -2 (out of memory).
+ */
+static int
+a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
+    struct yote_node **root, const struct yote_rules **rp,
+    unsigned long *plies)
+{
+	struct hcoder *h = &b->hc;
+	struct gctx *g = &a->g;
+	const struct yote_rules *r = NULL;
+	struct yote_node *v;
+	struct yote_pos pos;
+	char *start = NULL;
+	uint32_t ri;
+	size_t i;
+	int raw, mode, rc;
+
+	*root = NULL;
+	g->nfix = 0;
+	g->moves_out = NULL;
+	g->plies = 0;
+	h->nodes = h->bytes = 0;
+	rc = yote_keys_dec_head(h, b->nrules, &raw, &ri, &mode, &start);
+	g->raw = raw;
+	if (rc == 0 && !raw)
+		r = b->rules[ri];
+	if (rc == 0)
+		rc = yote_keys_dec_tree(h, g, root);
+	if (rc == 0 && !raw)
+		rc = g->moves_out == NULL ? yote_keys_bad(h, "no moves list") :
+		    a_start(h, r, mode, start, *root, &pos);
+	free(start);
+	if (rc == 0 && !raw) {
+		*plies = g->plies;
+		if (b->no_moves)        /* the moves stream fell behind */
+			flags |= YOTE_READ_NO_MOVES;
+		if (flags & YOTE_READ_NO_MOVES)
+			b->no_moves = 1;
+		else
+			rc = a_moves(a, b, r, &pos);
+	} else if (rc == 0 && (v = yote_node_get(*root, "moves")) != NULL &&
+	    v->type == YOTE_NODE_SEQ)
+		*plies = (unsigned long)v->n;
+	if (rc == 0 && (flags & YOTE_READ_NO_MOVES) &&
+	    (v = yote_node_get(*root, "moves")) != NULL &&
+	    v->type == YOTE_NODE_SEQ) {
+		for (i = 0; i < v->n; i++)
+			yote_node_free(v->kids[i]);
+		v->n = 0;
+	}
+	if (rc == 0 && (h->rc.over > 8 || h->bad))
+		rc = yote_keys_bad(h, "the tree stream ends early");
+	*rp = r;
+	return rc;
+}
+
+/* Hand out the next game of the current block. */
+static int
+a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
+    unsigned long *plies, struct yote_error *err)
+{
+	struct dblock *b = a->blk;
+	struct yote_node *root;
+	struct yote_record *rec = NULL;
+	const struct yote_rules *r;
+	unsigned long game = b->first + b->next;
+	char rg[64];
+	int rc;
+
+	b->next++;
+	*a->games = game;
+	*plies = 0;
+	rc = a_decode(a, b, flags, &root, &r, plies);
+	if (rc == 0 && (rec = calloc(1, sizeof(*rec))) == NULL)
+		rc = -2;
+	if (rc != 0) {
+		yote_node_free(root);
+		if (rc == -2)
+			return a_err(a, err, YOTE_ENOMEM, game, "out of memory");
+		/* the rest of the block cannot be trusted */
+		*a->games = b->first + b->games - 1;
+		rc = a_err(a, err, YOTE_EVALUE, game, "archive damaged: block "
+		    "%lu at byte offset %llu (game %lu): %s; %s lost",
+		    b->number, (unsigned long long)b->off, game, b->hc.why ?
+		    b->hc.why : "bad data", range_text(game, b->games - b->next +
+		    1, rg, sizeof(rg)));
+		blk_free(b);
+		a->blk = NULL;
+		return rc;
+	}
+	rec->root = root;
+	rec->game = game;
+	/* a ruleset file stored in the archive travels with its games */
+	if (r != NULL && !r->builtin &&
+	    (rec->embedded = malloc(sizeof(*rec->embedded))) != NULL)
+		*rec->embedded = *r;
+	*out = rec;
+	return 1;
+}
+
+int
+yote_arc_open(FILE *fp, const char *name, const unsigned char *head,
+    size_t len, unsigned long *games, struct yote_arc_reader **out)
+{
+	struct yote_arc_reader *a;
+	long long pos;
+
+	*out = NULL;
+	if ((a = calloc(1, sizeof(*a))) == NULL ||
+	    (a->pb = malloc(len + 1)) == NULL) {
+		free(a);
+		return YOTE_ENOMEM;
+	}
+	memcpy(a->pb, head, len);
+	a->pblen = len;
+	a->fp = fp;
+	a->name = name;
+	a->games = games;
+	a->state = S_MEMBER;
+	pos = (long long)ftello(fp);
+	a->base = pos >= (long long)len && fseeko(fp, 0, SEEK_CUR) == 0 ?
+	    pos - (long long)len : -1;
+	*out = a;
+	return 0;
+}
+
+void
+yote_arc_close(struct yote_arc_reader *a)
+{
+	if (a == NULL)
+		return;
+	blk_free(a->blk);
+	yote_mover_free(&a->mv);
+	free(a->g.fix);
+	free(a->g.fix_ply);
+	free(a->pb);
+	free(a);
+}
+
+int
+yote_arc_next(struct yote_arc_reader *a, unsigned flags,
+    struct yote_record **out, unsigned long *plies, struct yote_error *err)
+{
+	unsigned long skipped;
+	int rc;
+
+	*out = NULL;
+	*plies = 0;
+	for (;;) {
+		if (a->blk != NULL && a->blk->next < a->blk->games)
+			return a_game(a, flags, out, plies, err);
+		blk_free(a->blk);
+		a->blk = NULL;
+		if ((rc = a_advance(a, 0, &skipped, err)) != 1)
+			return rc;
+	}
+}
+
+/* One member found by walking end blocks back from the end of the file. */
+struct member {
+	uint64_t start;         /* byte offset of its header */
+	uint64_t games;         /* games in it */
+	uint64_t end;           /* byte offset of its end block */
+	uint32_t ilen;          /* bytes of its index block, 0 if none */
+};
+
+/*
+ * Go straight to the block holding game n + 1 through the index: walk
+ * the end blocks back from the end of the file, read the index of the
+ * member that holds the game, seek to the block.  1 when done, 0 when it
+ * cannot (not seekable, no index, anything odd): nothing has changed.
+ */
+static int
+a_jump(struct yote_arc_reader *a, unsigned long n)
+{
+	struct member *m = NULL, *nm;
+	unsigned char h[BLOCK_HEAD], *z = NULL, *u = NULL;
+	size_t nmem = 0, cap = 0, i;
+	uint64_t end, pos, cum = 0, off = 0, bg = 0, clen, ulen, nb, k;
+	long long e;
+	struct cur c;
+	int done = 0;
+
+	if (a->base < 0 || fseeko(a->fp, 0, SEEK_END) != 0 ||
+	    (e = (long long)ftello(a->fp)) < a->base)
+		goto out;
+	end = (uint64_t)(e - a->base);
+	for (pos = end; pos > 0;) {
+		if (pos < MEMBER_HEAD + BLOCK_HEAD || a_seek(a, pos -
+		    BLOCK_HEAD) != 0 || a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD ||
+		    !yote_arc_block_head_ok(h) || h[3] != 'E' || get64(h + 4) >
+		    pos - BLOCK_HEAD)
+			goto out;
+		if (nmem == cap) {
+			cap = cap ? 2 * cap : 16;
+			if (cap > (1U << 20) ||
+			    (nm = realloc(m, cap * sizeof(*m))) == NULL)
+				goto out;
+			m = nm;
+		}
+		m[nmem].end = pos - BLOCK_HEAD;
+		m[nmem].start = m[nmem].end - get64(h + 4);
+		m[nmem].games = get64(h + 12);
+		m[nmem].ilen = get32(h + 20);
+		pos = m[nmem++].start;
+	}
+	/* members from the first; find the one holding game n + 1 */
+	for (i = nmem; i-- > 0;) {
+		if (n < cum + m[i].games)
+			break;
+		cum += m[i].games;
+		if (i == 0)
+			goto out;       /* past the end: read it plainly */
+	}
+	if (nmem == 0 || m[i].ilen < BLOCK_HEAD || m[i].ilen > m[i].end -
+	    m[i].start || a_seek(a, m[i].end - m[i].ilen) != 0 ||
+	    a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD || !yote_arc_block_head_ok(h) ||
+	    h[3] != 'X')
+		goto out;
+	clen = get32(h + 4);
+	ulen = get32(h + 8);
+	if (clen > YOTE_ARCHIVE_MAX_BLOCK || ulen > YOTE_ARCHIVE_MAX_BLOCK ||
+	    (z = malloc(clen + 1)) == NULL || (u = malloc(ulen + 1)) == NULL ||
+	    a_read(a, z, clen) != clen ||
+	    yote_arc_inflate(z, clen, get32(h + 24), u, ulen) != 0)
+		goto out;
+	c.p = u;
+	c.n = (size_t)ulen;
+	c.pos = 0;
+	c.bad = 0;
+	nb = yote_cur_varint(&c);
+	for (k = 0; k < nb && !c.bad; k++) {
+		uint64_t d = yote_cur_varint(&c), g = yote_cur_varint(&c);
+
+		off += d;
+		if (n - cum < bg + g)
+			break;
+		bg += g;
+	}
+	if (c.bad || k == nb || off >= m[i].end - m[i].start)
+		goto out;
+	if (a_seek(a, m[i].start + off) != 0)
+		goto out;
+	a->state = S_BLOCKS;
+	a->member_off = m[i].start;
+	a->member_base = (unsigned long)cum;
+	a->member_games = bg;
+	a->blocks = (unsigned long)k;
+	*a->games = (unsigned long)(cum + bg);
+	done = 1;
+out:
+	if (!done && a->base >= 0) {
+		/* back where we were: the start of the input */
+		fseeko(a->fp, (off_t)a->base, SEEK_SET);
+		a->pbpos = 0;
+		a->off = 0;
+		a->pblen = 0;
+	}
+	free(m);
+	free(z);
+	free(u);
+	return done;
+}
+
+long
+yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
+    struct yote_error *err)
+{
+	unsigned long start = *a->games, target, skipped, plies;
+	struct yote_record *rec;
+	struct dblock *b;
+	int rc;
+
+	if (n > ULONG_MAX - start)
+		n = ULONG_MAX - start;
+	target = start + n;
+	if (n > 0 && start == 0 && a->blk == NULL && a->blocks == 0 &&
+	    a->state == S_MEMBER && a->off == 0 && a->pbpos == 0)
+		a_jump(a, n);
+	while (*a->games < target) {
+		if ((b = a->blk) != NULL && b->next < b->games) {
+			if (target - *a->games >= b->games - b->next) {
+				*a->games = b->first + b->games - 1;
+				b->next = b->games;
+				continue;
+			}
+			rc = a_game(a, flags, &rec, &plies, err);
+			if (rc == 1)
+				yote_record_free(rec);
+			else if (rc != YOTE_EVALUE)
+				return rc;
+			continue;
+		}
+		blk_free(a->blk);
+		a->blk = NULL;
+		rc = a_advance(a, target - *a->games, &skipped, err);
+		if (rc == 0)
+			break;
+		if (rc < 0 && rc != YOTE_EVALUE)
+			return rc;
+	}
+	return (long)(*a->games - start);
+}

@@ -1,0 +1,21 @@
+#!/bin/sh
+# The engine and the annotator against exact values (TAP from
+# bin/test-oracle, tests/oracle/test-oracle.c; see tests/oracle/README.md):
+# the exact solver of tests/ref on tiny custom rulesets and small ndar-kepp
+# endings.  The solver's own consistency, perft and the moves of the sampled
+# positions are real tests; the engine's and the annotator's aims of issue
+# 11 are TODO tests, reported with their figures.  Run from the project
+# root (prove does) after `make bin/test-oracle`.  ORACLE_SAMPLES sets
+# the positions sampled per game (default 60; make valgrind-check uses 5).
+set -eu
+LC_ALL=C
+export LC_ALL
+if [ ! -x bin/test-oracle ]; then
+	echo "1..1"
+	echo "not ok 1 - bin/test-oracle is built (make bin/test-oracle)"
+	exit 1
+fi
+n=${ORACLE_SAMPLES:-60}
+c=3
+[ "$n" -ge 30 ] || c=1
+exec bin/test-oracle -n "$n" -c "$c"
