@@ -47,6 +47,7 @@ LIB_SRC += src/archive_moves.c
 LIB_SRC += src/archive_keys.c
 LIB_SRC += src/archive_write.c
 LIB_SRC += src/archive_read.c
+LIB_SRC += src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
 # the members it uses (yote-validate carries no engine and no SVG writer).
