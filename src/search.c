@@ -949,8 +949,10 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 
 /*
  * The tables' best move in p at ply (in e->list[ply]): the fastest win,
- * else a draw, else the slowest loss; the first in generator order among
- * equals.  1 with *m and its *score (a search score at ply), 0 when a
+ * else a draw, else the slowest loss; among drawing moves the one the
+ * evaluation likes best (the opponent may still go wrong), else the first
+ * in generator order among equals.  1 with *m and its *score (a search
+ * score at ply), 0 when a
  * move leads out of the tables' cover, or a negative YOTE_E* code.  A
  * move whose value the move limit leaves unknown is passed over: when p's
  * own value is known, a move that keeps it is known too (its result comes
@@ -962,7 +964,7 @@ tb_best(struct yote_engine *e, const struct yote_pos *p, int ply,
 {
 	struct yote_movelist *l = &e->list[ply];
 	struct yote_pos q;
-	int v, best = -INF;
+	int v, ev, best = -INF, best_ev = -INF;
 	size_t i;
 
 	if (yote_gen_moves(e->r, p, l) < 0)
@@ -978,8 +980,10 @@ tb_best(struct yote_engine *e, const struct yote_pos *p, int ply,
 				return YOTE_ENOMEM;
 			continue;
 		}
-		if (-v > best) {
+		ev = v == 0 ? -yote_evaluate_w(e->r, &q, &e->w) : 0;
+		if (-v > best || (-v == best && ev > best_ev)) {
 			best = -v;
+			best_ev = ev;
 			*m = l->v[i];
 		}
 	}
