@@ -162,7 +162,9 @@ bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/
 # with check on one command line go first, even under -j.
 check: $(filter asan ubsan,$(MAKECMDGOALS))
 	$(MAKE) all test-programs
-	LC_ALL=C prove -j2 tests/*.t
+	@d=$$(mktemp -d) && YOTE_TB_DIR=$${YOTE_TB_DIR:-$$d/tb} && \
+	export YOTE_TB_DIR && echo "YOTE_TB_DIR=$$YOTE_TB_DIR" && \
+	LC_ALL=C prove -j2 tests/*.t; s=$$?; rm -rf "$$d"; exit $$s
 
 test-programs: $(TEST_PROGS)
 

@@ -27,6 +27,7 @@ struct opts {
 	const char *graph;      /* --graph FILE.svg */
 	unsigned long game;     /* --game N, 0 for all */
 	int progress;           /* stderr is a terminal */
+	struct engopt eng;      /* for new engines: hash, endgame tables */
 };
 
 static struct opts opt;
@@ -79,6 +80,10 @@ usage(FILE *fp)
 	    "  -S, --summary         a table per game and side, no records\n"
 	    "  -t, --movetime MS     search each position at most MS milliseconds\n"
 	    "  -T, --tsv             the --summary table as TSV\n"
+	    "      --tb-dir DIR      endgame tables' cache (default\n"
+	    "                        ~/.cache/yote/tb)\n"
+	    "      --tb-pieces N     endgame tables up to N pieces (default 5)\n"
+	    "      --no-tb           no endgame tables\n"
 	    "  -V, --version         print the version\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 some game invalid, 2 usage, 3 I/O.\n",
@@ -171,7 +176,7 @@ best_move(const struct yote_rules *r, const struct yote_pos *p)
 	struct best_ctx bc;
 	char text[YOTE_MOVE_TEXT];
 
-	if ((e = yote_engine_new(opt.hash_mb)) == NULL) {
+	if ((e = engopt_engine(&opt.eng)) == NULL) {
 		tool_warn("out of memory for a %zu MiB hash table", opt.hash_mb);
 		return EXIT_IO;
 	}
@@ -511,7 +516,7 @@ static void *
 worker(void *arg)
 {
 	struct pool *pl = arg;
-	struct yote_engine *e = yote_engine_new(pl->hash_mb);
+	struct yote_engine *e = engopt_engine(&opt.eng);
 	struct yote_checker *ck = yote_checker_new();
 	struct job *j;
 
@@ -755,6 +760,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "movetime", required_argument, NULL, 't' },
 		{ "tsv", no_argument, NULL, 'T' },
 		{ "version", no_argument, NULL, 'V' },
+		ENGOPT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct engopt eo;
@@ -846,6 +852,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 	opt.lim = eo.lim;
 	opt.hash_mb = eo.hash_mb;
 	opt.jobs = eo.jobs;
+	opt.eng = eo;
 	return -1;
 }
 
@@ -902,6 +909,8 @@ main(int argc, char *argv[])
 	if ((md.rules != NULL || on_position) &&
 	    (r = tool_rules(md.rules, &owned, &status)) == NULL)
 		return status;
+	if (md.best || !on_position)
+		engopt_check(&opt.eng, r);
 	if (on_position && optind < argc)
 		status = tool_usage_error("unexpected argument '%s'",
 		    argv[optind]);

@@ -552,11 +552,42 @@ int yote_engine_set_history(struct yote_engine *e,
     const struct yote_pos *positions, size_t n);
 
 /*
+ * Endgame tables for the engine's searches (formats/engine.md): a
+ * position they cover and know is scored by them (a win in n plies from a
+ * position met at ply k scores YOTE_WIN - (k + n)), not searched.  When
+ * the root itself is covered and known, its move is the tables' (the
+ * fastest win, else a draw, else the slowest loss; the game's history
+ * plays no part), the score exact, the pv the tables' line to the end of
+ * the game (a draw's first move), depth the line's length and nodes the
+ * probes.  A probe the move limit leaves unknown is searched as usual.
+ *
+ * yote_engine_set_tb gives e the handle tb (not owned: it must outlive its
+ * use; NULL: none), used by a search whose ruleset is tb's (the rules the
+ * tables depend on and the move limit alike).  A handle is not safe to
+ * share between threads: give each thread's engine its own.
+ */
+void yote_engine_set_tb(struct yote_engine *e, struct yote_tb *tb);
+
+/*
+ * Or let e open its own tables for whatever ruleset it searches:
+ * yote_tb_open(r, dir, max_pieces, 0) at the first search under r (again
+ * when the ruleset changes), closed by yote_engine_free; dir is copied
+ * (NULL: yote_tb_open's default places).  max_pieces 0: no tables of its
+ * own.  A handle given with yote_engine_set_tb comes first when it serves
+ * the ruleset.  A table the search meets is built or read then; that time
+ * is not counted against movetime_ms.  Returns 0, YOTE_EVALUE
+ * (max_pieces beyond YOTE_TB_MAX_PIECES) or YOTE_ENOMEM.
+ */
+int yote_engine_use_tb(struct yote_engine *e, const char *dir,
+    int max_pieces);
+
+/*
  * Search p under rules r within lim.  Deterministic for a given engine
- * state, history, position and depth/node limits.  Depth 1 is always
- * completed, whatever the budget, so out->best is a searched move; when
- * the budget stops a deeper iteration, a root move that iteration proved
- * better than the previous best is kept.  Returns 0, or YOTE_ENOMEM.
+ * state, history, tables, position and depth/node limits.  Depth 1 is
+ * always completed, whatever the budget, so out->best is a searched
+ * move; when the budget stops a deeper iteration, a root move that
+ * iteration proved better than the previous best is kept.  Returns 0, or
+ * YOTE_ENOMEM.
  */
 int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,
@@ -838,7 +869,8 @@ const struct yote_rules *yote_game_rules(const struct yote_game *g);
 /*
  * The position after ply i (0: the start), or NULL when i is beyond the
  * plies played.  It points into g: valid until the next play, undo or
- * free.
+ * free.  The positions lie one after the other: yote_game_pos(g, 0)[i]
+ * is position i, so the whole game can go to yote_engine_set_history.
  */
 const struct yote_pos *yote_game_pos(const struct yote_game *g, size_t i);
 

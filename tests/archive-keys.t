@@ -16,6 +16,9 @@ for p in bin/test-archive bin/gen-games bin/yote-analyze; do
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/archive-keys.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
+# the endgame tables the engine builds stay in the test's directory
+: "${YOTE_TB_DIR:=$tmp/tb}"
+export YOTE_TB_DIR
 cat >"$tmp/big-board.yaml" <<'EOF'
 yote-rules: 1
 name: big-board
