@@ -47,6 +47,7 @@ LIB_SRC += src/archive_moves.c
 LIB_SRC += src/archive_keys.c
 LIB_SRC += src/archive_write.c
 LIB_SRC += src/archive_read.c
+LIB_SRC += src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
 # the members it uses (yote-validate carries no engine and no SVG writer).
@@ -165,7 +166,9 @@ bin/test-oracle: tests/oracle/test-oracle.c $(REF_ORACLE) tests/ref/ref.h tests/
 # with check on one command line go first, even under -j.
 check: $(filter asan ubsan,$(MAKECMDGOALS))
 	$(MAKE) all test-programs
-	LC_ALL=C prove -j2 tests/*.t
+	@d=$$(mktemp -d) && YOTE_TB_DIR=$${YOTE_TB_DIR:-$$d/tb} && \
+	export YOTE_TB_DIR && echo "YOTE_TB_DIR=$$YOTE_TB_DIR" && \
+	LC_ALL=C prove -j2 tests/*.t; s=$$?; rm -rf "$$d"; exit $$s
 
 test-programs: $(TEST_PROGS)
 

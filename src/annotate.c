@@ -6,13 +6,27 @@
  * mover's view) becomes a chance to win W(s) = 1 / (1 + exp(-K s)); a
  * move's loss is W(before) - W(after) in percentage points, and
  *   loss >= 15: blunder (??), >= 10: mistake (?), >= 5: inaccuracy (?!).
- * A forced win scores W = 100, a forced loss 0, so missing a win is
- * graded like any other loss.  K was fitted to the outcomes of engine
- * self-play games (formats/engine.md); the accuracy of a move is
+ * A proven win (a search's mate score, or an endgame table's YOTE_WIN -
+ * plies) has W = 100, a proven loss 0.  K was fitted to the outcomes of
+ * engine self-play games (formats/engine.md); the accuracy of a move is
  * 103.1668 exp(-0.04354 loss) - 3.1669, clamped to 0..100.
+ *
+ * Proven results are graded as lichess grades mates, because a search
+ * that proves a win in 3 often cannot prove the win in 5 that another
+ * move keeps, and a plain loss of 100 - W(+6.00) = 16 would call that
+ * slower win a blunder:
+ *  - a proven win kept, however much slower, is no mistake at all;
+ *  - a proven win let go is an inaccuracy while W(after) >= 75 (four
+ *    pieces ahead: most likely still a win, only slower), a mistake
+ *    while W(after) >= 60, else graded by its loss;
+ *  - a proven loss walked into is an inaccuracy when W(before) <= 25
+ *    (the game was lost anyway), a mistake when W(before) <= 40, else
+ *    graded by its loss;
+ *  - once a loss is proven, no move is graded.
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "yote_int.h"
 
@@ -34,11 +48,9 @@ yote_move_loss(int before, int after)
 	return l > 0 ? l : 0;
 }
 
-enum yote_class
-yote_classify(int before, int after)
+static enum yote_class
+by_loss(double l)
 {
-	double l = yote_move_loss(before, after);
-
 	if (l >= 15.0)
 		return YOTE_CLASS_BLUNDER;
 	if (l >= 10.0)
@@ -46,6 +58,37 @@ yote_classify(int before, int after)
 	if (l >= 5.0)
 		return YOTE_CLASS_INACCURACY;
 	return YOTE_CLASS_NONE;
+}
+
+static enum yote_class
+at_most(enum yote_class c, enum yote_class cap)
+{
+	return c < cap ? c : cap;
+}
+
+enum yote_class
+yote_classify(int before, int after)
+{
+	enum yote_class c = by_loss(yote_move_loss(before, after));
+
+	if (before < -YOTE_WIN_BOUND)
+		return YOTE_CLASS_NONE;
+	if (before > YOTE_WIN_BOUND) {
+		if (after > YOTE_WIN_BOUND)
+			return YOTE_CLASS_NONE;
+		if (yote_win_chance(after) >= 75.0)
+			return at_most(c, YOTE_CLASS_INACCURACY);
+		if (yote_win_chance(after) >= 60.0)
+			return at_most(c, YOTE_CLASS_MISTAKE);
+		return c;
+	}
+	if (after < -YOTE_WIN_BOUND) {
+		if (yote_win_chance(before) <= 25.0)
+			return at_most(c, YOTE_CLASS_INACCURACY);
+		if (yote_win_chance(before) <= 40.0)
+			return at_most(c, YOTE_CLASS_MISTAKE);
+	}
+	return c;
 }
 
 double
@@ -84,4 +127,30 @@ yote_score_text(int score, char *buf)
 	else
 		sprintf(buf, "%+.2f", score / 100.0);
 	return buf;
+}
+
+int
+yote_score_parse(const char *text, int *score)
+{
+	char *end;
+	double v;
+	long n;
+
+	if (text[0] == '#' && (text[1] == '+' || text[1] == '-') &&
+	    text[2] >= '0' && text[2] <= '9') {
+		n = strtol(text + 2, &end, 10);
+		if (*end != '\0' || n >= YOTE_WIN - YOTE_WIN_BOUND)
+			return YOTE_EVALUE;
+		*score = text[1] == '+' ? YOTE_WIN - (int)n :
+		    -(YOTE_WIN - (int)n);
+		return 0;
+	}
+	if ((text[0] != '+' && text[0] != '-') || text[1] < '0' ||
+	    text[1] > '9')
+		return YOTE_EVALUE;
+	v = strtod(text, &end);
+	if (*end != '\0' || fabs(v) * 100 > YOTE_WIN_BOUND)
+		return YOTE_EVALUE;
+	*score = (int)lround(v * 100);
+	return 0;
 }

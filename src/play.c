@@ -136,14 +136,24 @@ game_record(const struct game *g, const char *event, const char *first,
 
 /* ------------------------------------------------------------ engine moves */
 
+int
+engine_history(struct yote_engine *e, const struct game *g)
+{
+	/* the game's positions lie one after the other (yote.h) */
+	return yote_engine_set_history(e, yote_game_pos(g->play, 0),
+	    game_plies(g) + 1) == 0 ? 0 : -1;
+}
+
 /*
  * The engine's move at its level: the best, or (low levels) a random one
  * now and then, or one of those within the level's slack.
  */
 int
-engine_move(struct player *pl, const struct yote_rules *r,
-    const struct yote_pos *p, struct yote_move *out, int *score)
+engine_move(struct player *pl, const struct game *g, struct yote_move *out,
+    int *score)
 {
+	const struct yote_rules *r = g->r;
+	const struct yote_pos *p = game_now(g);
 	struct yote_limits lim;
 	struct yote_search_result sr;
 	struct yote_movelist l = { 0 };
@@ -154,7 +164,7 @@ engine_move(struct player *pl, const struct yote_rules *r,
 	memset(&lim, 0, sizeof(lim));
 	lim.depth = pl->lv->depth;
 	lim.nodes = pl->lv->nodes;
-	if (yote_gen_moves(r, p, &l) <= 0) {
+	if (engine_history(pl->e, g) != 0 || yote_gen_moves(r, p, &l) <= 0) {
 		yote_movelist_free(&l);
 		return -1;
 	}
@@ -270,7 +280,6 @@ struct match {
 	pthread_mutex_t mu;     /* hands out the games to the threads */
 	int mu_live;            /* mu is initialised */
 	unsigned long next;
-	size_t hash_mb;
 };
 
 static void
@@ -292,8 +301,8 @@ play_one(struct match *mt, struct match_game *m, struct player pl[2])
 			break;
 		}
 		s = game_now(&m->g)->side;
-		if (engine_move(&pl[s], mt->r, game_now(&m->g), &mv,
-		    &score) != 0 || game_play(&m->g, &mv) != 0) {
+		if (engine_move(&pl[s], &m->g, &mv, &score) != 0 ||
+		    game_play(&m->g, &mv) != 0) {
 			m->failed = 1;
 			break;
 		}
@@ -306,11 +315,15 @@ match_worker(void *arg)
 	struct match *mt = arg;
 	struct player pl[2];
 	struct match_game *m;
+	struct yote_tb *tb;
 	unsigned long i;
 	int s;
 
-	pl[0].e = yote_engine_new(mt->hash_mb);
-	pl[1].e = yote_engine_new(mt->hash_mb);
+	/* one handle on the tables for the thread's two engines */
+	tb = engopt_tb(mt->o->eng, mt->r);
+	for (s = 0; s < 2; s++)
+		if ((pl[s].e = yote_engine_new(mt->o->eng->hash_mb)) != NULL)
+			yote_engine_set_tb(pl[s].e, tb);
 	for (;;) {
 		pthread_mutex_lock(&mt->mu);
 		i = mt->next++;
@@ -337,6 +350,7 @@ match_worker(void *arg)
 	}
 	yote_engine_free(pl[0].e);
 	yote_engine_free(pl[1].e);
+	yote_tb_close(tb);
 	return NULL;
 }
 
@@ -512,7 +526,6 @@ match_setup(struct match *mt, const struct yote_rules *r,
 	mt->r = r;
 	mt->a = a;
 	mt->b = b;
-	mt->hash_mb = mo->hash_mb;
 	mt->o = mo;
 	mt->ngames = games;
 	if ((status = make_openings(mt, self_play ? games : (games + 1) / 2)) !=

@@ -11,6 +11,8 @@
 
 #include "yote.h"
 
+struct engopt;
+
 /*
  * What each level does.  The low levels play imperfectly on purpose: with
  * probability `blunder` they pick at random among the moves, otherwise
@@ -34,14 +36,6 @@ struct player {
 	uint64_t rng;           /* the level's random choices */
 };
 
-/*
- * The engine's move at its level in p: the best, or (low levels) a random
- * one now and then, or one of those within the level's slack.  0, or -1
- * when there is none or memory ran out.
- */
-int engine_move(struct player *pl, const struct yote_rules *r,
-    const struct yote_pos *p, struct yote_move *out, int *score);
-
 /* A game being played, and how it ended when it has. */
 struct game {
 	const struct yote_rules *r;
@@ -49,6 +43,19 @@ struct game {
 	enum yote_result result;
 	enum yote_termination term;
 };
+
+/*
+ * The engine's move at its level in g's position now: the best, or (low
+ * levels) a random one now and then, or one of those within the level's
+ * slack.  The engine is told the game's earlier positions (repetitions).
+ * 0, or -1 when there is none or memory ran out.
+ */
+int engine_move(struct player *pl, const struct game *g,
+    struct yote_move *out, int *score);
+
+/* Tell engine e the positions of g so far (engine_history); 0 or -1 (out
+ * of memory). */
+int engine_history(struct yote_engine *e, const struct game *g);
 
 /* 0, or -1 when out of memory; game_free in any case. */
 int game_init(struct game *g, const struct yote_rules *r,
@@ -85,7 +92,7 @@ struct match_opts {
 	int jobs;               /* games played at a time */
 	const char *openings;   /* games whose final positions open, or NULL */
 	int random_plies;       /* else openings of so many random plies */
-	size_t hash_mb;         /* per engine */
+	const struct engopt *eng;       /* hash and tables per engine */
 	const char *out;        /* the records' file, or NULL */
 };
 

@@ -6,6 +6,8 @@
  *   newgame                    forget the table, back to the start
  *   rules NAME|FILE            another ruleset (and the start position)
  *   position start|POS [moves M ...]
+ *                              (the engine is told the positions before
+ *                              the last one: repetitions)
  *   go [depth N | nodes N | movetime MS]
  *                              -> info depth D score S nodes N time T
  *                                 nps R pv M ...  (one per iteration)
@@ -60,6 +62,19 @@ protocol_free(struct protocol *pr)
 	free(pr);
 }
 
+struct yote_engine *
+protocol_engine(struct protocol *pr)
+{
+	return pr->e;
+}
+
+/* A new game, or a position without its past: no history. */
+static void
+forget_history(struct protocol *pr)
+{
+	yote_engine_set_history(pr->e, NULL, 0);
+}
+
 static void
 reply_error(FILE *out, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -103,7 +118,7 @@ static void
 position(struct protocol *pr, char *args, FILE *out)
 {
 	const struct yote_rules *r = pr->r;
-	struct yote_pos q;
+	struct yote_pos q, *hist = NULL;
 	struct yote_move_text mt;
 	struct yote_move m;
 	struct yote_error e;
@@ -127,19 +142,34 @@ position(struct protocol *pr, char *args, FILE *out)
 		reply_error(out, "%s", e.msg);  /* it says "position: ..." */
 		return;
 	}
+	/* at most one move for every two characters, and the start */
+	if (mv != NULL && (hist = malloc((strlen(mv) / 2 + 2) *
+	    sizeof(*hist))) == NULL) {
+		reply_error(out, "out of memory");
+		return;
+	}
 	if (mv != NULL)
 		for (tok = strtok_r(mv, " \t", &save); tok != NULL;
 		    tok = strtok_r(NULL, " \t", &save)) {
-			ply++;
+			hist[ply++] = q;
 			if (yote_move_parse(tok, &mt, &e) != 0 ||
 			    yote_move_from_text(r, &mt, &m, &e) != 0 ||
 			    yote_move_check(r, &q, &m, &e) != 0) {
 				reply_error(out, "position: move %lu '%.40s': %s",
 				    ply, tok, e.msg);
+				free(hist);
 				return;
 			}
 			yote_pos_play(r, &q, &m);
 		}
+	if (hist != NULL && yote_engine_set_history(pr->e, hist, ply) != 0) {
+		reply_error(out, "out of memory");
+		free(hist);
+		return;
+	}
+	if (hist == NULL)
+		forget_history(pr);
+	free(hist);
 	pr->p = q;
 }
 
@@ -207,6 +237,7 @@ protocol_line(struct protocol *pr, char *line, FILE *out)
 		fprintf(out, "readyok\n");
 	} else if (strcmp(cmd, "newgame") == 0) {
 		yote_engine_clear(pr->e);
+		forget_history(pr);
 		yote_pos_start(pr->r, &pr->p);
 	} else if (strcmp(cmd, "rules") == 0) {
 		yote_error_clear(&err);
@@ -218,6 +249,7 @@ protocol_line(struct protocol *pr, char *line, FILE *out)
 		pr->loaded = nr;      /* freeing a built-in does nothing */
 		pr->r = nr;
 		yote_engine_clear(pr->e);
+		forget_history(pr);
 		yote_pos_start(pr->r, &pr->p);
 	} else if (strcmp(cmd, "position") == 0) {
 		position(pr, args, out);

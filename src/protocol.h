@@ -18,6 +18,9 @@ struct protocol *protocol_new(const struct yote_rules *r, size_t hash_mb,
     int depth, unsigned long long nodes);
 void protocol_free(struct protocol *pr);
 
+/* The session's engine, to set up (tables); owned by the session. */
+struct yote_engine *protocol_engine(struct protocol *pr);
+
 /*
  * Carry out one command line (it is modified), writing the replies to
  * out.  Returns 1 after quit, else 0.

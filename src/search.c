@@ -25,6 +25,12 @@
  *   history before the root (yote_engine_set_history), is a draw (0).
  *   Only board, hands and side count; a capture or a placement cannot be
  *   undone, so only the plies since the last capture are looked at.
+ * - Endgame tables (yote_engine_set_tb / yote_engine_use_tb): a covered
+ *   position below the root scores what the table says, as a win or loss
+ *   in so many plies from the root, and its exact entry goes in the
+ *   transposition table; a covered root is not searched: its move is the
+ *   table's (fastest win, slowest loss, a draw before a loss), so that a
+ *   won ending is won.  A probe the move limit leaves unknown is searched.
  * - Exact scores for ends by the rules: a win in n plies scores
  *   YOTE_WIN - n; blocked, few-pieces and move-limit come from the
  *   position itself (status.c), so every ruleset's ends are exact.
@@ -60,6 +66,8 @@
 /* table depth of a main-search entry: depth + QDEPTH; quiescence entries
  * store the quiescence plies left, 0..QDEPTH */
 #define TT_MAIN(d) ((d) + QDEPTH)
+/* table depth of an endgame table's value: good at every depth */
+#define TT_TABLES 255
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
@@ -102,6 +110,12 @@ struct yote_engine {
 	int have_prev;
 	struct yote_search_result part; /* best of the unfinished iteration */
 	int have_part;
+	/* endgame tables: the caller's, the engine's own, this search's */
+	struct yote_tb *tb_given;       /* not owned */
+	struct yote_tb *tb_own;         /* opened for the ruleset searched */
+	char *tb_dir;                   /* of tb_own (NULL: the default) */
+	int tb_pieces;                  /* of tb_own, 0: none */
+	struct yote_tb *tb;             /* used by this search, or NULL */
 };
 
 static uint64_t
@@ -218,7 +232,55 @@ yote_engine_free(struct yote_engine *e)
 	}
 	free(e->rep);
 	free(e->tt);
+	yote_tb_close(e->tb_own);
+	free(e->tb_dir);
 	free(e);
+}
+
+void
+yote_engine_set_tb(struct yote_engine *e, struct yote_tb *tb)
+{
+	e->tb_given = tb;
+}
+
+int
+yote_engine_use_tb(struct yote_engine *e, const char *dir, int max_pieces)
+{
+	char *d = NULL;
+
+	if (max_pieces < 0 || max_pieces > YOTE_TB_MAX_PIECES)
+		return YOTE_EVALUE;
+	if (dir != NULL && (d = strdup(dir)) == NULL)
+		return YOTE_ENOMEM;
+	yote_tb_close(e->tb_own);
+	e->tb_own = NULL;
+	free(e->tb_dir);
+	e->tb_dir = d;
+	e->tb_pieces = max_pieces;
+	return 0;
+}
+
+/*
+ * The tables for a search under r: the caller's when they are r's, else
+ * the engine's own, opened again when the ruleset changed; NULL for none
+ * (also when they cannot be opened: the search goes on without).
+ */
+static struct yote_tb *
+tables_for(struct yote_engine *e, const struct yote_rules *r)
+{
+	struct yote_error err;
+
+	if (e->tb_given != NULL && yote_tb_serves(e->tb_given, r))
+		return e->tb_given;
+	if (e->tb_pieces == 0)
+		return NULL;
+	if (e->tb_own != NULL && yote_tb_serves(e->tb_own, r))
+		return e->tb_own;
+	yote_tb_close(e->tb_own);
+	e->tb_own = NULL;
+	if (yote_tb_open(r, e->tb_dir, e->tb_pieces, 0, &e->tb_own, &err) != 0)
+		return NULL;
+	return e->tb_own;
 }
 
 void
@@ -228,6 +290,8 @@ yote_engine_clear(struct yote_engine *e)
 	memset(e->history, 0, sizeof(e->history));
 	memset(e->killer, 0, sizeof(e->killer));
 }
+
+static int tt_score_out(int, int);
 
 static long
 elapsed_ms(const struct timespec *t0)
@@ -249,6 +313,49 @@ check_budget(struct yote_engine *e)
 	if (e->movetime && (e->nodes & 1023) == 0 &&
 	    elapsed_ms(&e->t0) >= e->movetime)
 		e->stop = 1;
+}
+
+/*
+ * The tables' value of p, met at ply, as a search score (a win in n plies
+ * from p is YOTE_WIN - (ply + n)): 1 with *score, 0 when the tables do not
+ * say (not covered, or the move limit may cut the result short).  A table
+ * built now does not count against --movetime: its time moves the start.
+ */
+static int
+tb_score(struct yote_engine *e, const struct yote_pos *p, int ply,
+    int *score)
+{
+	struct yote_error err;
+	struct timespec t, u;
+	int wdl, plies, rc, timed;
+
+	if (e->tb == NULL || !yote_tb_covers(e->tb, p))
+		return 0;
+	timed = e->movetime && !yote_tb_ready(e->tb, p);
+	if (timed)
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	rc = yote_tb_probe(e->tb, p, &wdl, &plies, &err);
+	if (timed) {
+		clock_gettime(CLOCK_MONOTONIC, &u);
+		e->t0.tv_sec += u.tv_sec - t.tv_sec;
+		e->t0.tv_nsec += u.tv_nsec - t.tv_nsec;
+		if (e->t0.tv_nsec < 0) {
+			e->t0.tv_nsec += 1000000000L;
+			e->t0.tv_sec--;
+		} else if (e->t0.tv_nsec >= 1000000000L) {
+			e->t0.tv_nsec -= 1000000000L;
+			e->t0.tv_sec++;
+		}
+	}
+	if (rc < 0) {
+		e->oom = 1;
+		e->stop = 1;
+	}
+	if (rc != 1)
+		return 0;
+	*score = yote_tb_score(wdl, plies);
+	*score = tt_score_out(*score, ply);
+	return 1;
 }
 
 /* Enemy pieces a move removes: jumped ones and bonus ones. */
@@ -468,7 +575,8 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	check_budget(e);
 	if (is_terminal(r, p))
 		return terminal(r, p, ply);
-	/* (the place to probe endgame tables when material is small) */
+	if (tb_score(e, p, ply, &v))
+		return v;
 	stand = yote_evaluate_w(r, p, &e->w);
 	if (stand >= beta || qd >= QDEPTH || ply >= LISTS - 1)
 		return stand;
@@ -612,7 +720,6 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	check_budget(e);
 	if (e->stop)
 		return 0;
-	/* (the place to probe endgame tables when material is small) */
 	key = search_key(r, p);
 	te = &e->tt[key & e->tt_mask];
 	if (te->key == key && te->depth > QDEPTH && ply > 0) {
@@ -625,6 +732,16 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 				return v;
 		}
 	}
+	if (ply > 0 && tb_score(e, p, ply, &v)) {
+		te->key = key;
+		te->score = (int16_t)tt_score_in(v, ply);
+		te->depth = TT_TABLES;
+		te->flag = TT_EXACT;
+		te->move = 0xFFFF;
+		return v;
+	}
+	if (e->stop)
+		return 0;
 	if (gen_node(r, p, l, ply) < 0) {
 		e->oom = 1;
 		e->stop = 1;
@@ -726,6 +843,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 static int iterate(struct yote_engine *, const struct yote_rules *,
     const struct yote_pos *, int, struct yote_search_result *, yote_info_fn,
     void *);
+static int tb_root(struct yote_engine *, const struct yote_pos *,
+    struct yote_search_result *, yote_info_fn, void *);
 
 int
 yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
@@ -743,6 +862,7 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	e->movetime = lim->movetime_ms;
 	e->stop = 0;
 	e->oom = 0;
+	e->tb = tables_for(e, r);
 	clock_gettime(CLOCK_MONOTONIC, &e->t0);
 	maxdepth = lim->depth > 0 ? lim->depth : YOTE_MAX_PLY - 4;
 	if (maxdepth > YOTE_MAX_PLY - 4)
@@ -762,7 +882,11 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	nhist = e->nhist;
 	if (e->nhist > 0 && e->rep[e->nhist - 1] == yote_pos_hash(p))
 		e->nhist--;
-	rc = iterate(e, r, p, maxdepth, out, info, ctx);
+	rc = tb_root(e, p, out, info, ctx);
+	if (rc == 0)
+		rc = iterate(e, r, p, maxdepth, out, info, ctx);
+	else if (rc == 1)
+		rc = 0;
 	e->nhist = nhist;
 	return rc;
 }
@@ -821,6 +945,93 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 	out->nodes = e->nodes;
 	out->ms = elapsed_ms(&e->t0);
 	return 0;
+}
+
+/*
+ * The tables' best move in p at ply (in e->list[ply]): the fastest win,
+ * else a draw, else the slowest loss; among drawing moves the one the
+ * evaluation likes best (the opponent may still go wrong), else the first
+ * in generator order among equals.  1 with *m and its *score (a search
+ * score at ply), 0 when a
+ * move leads out of the tables' cover, or a negative YOTE_E* code.  A
+ * move whose value the move limit leaves unknown is passed over: when p's
+ * own value is known, a move that keeps it is known too (its result comes
+ * as soon or sooner, counting from p).
+ */
+static int
+tb_best(struct yote_engine *e, const struct yote_pos *p, int ply,
+    struct yote_move *m, int *score)
+{
+	struct yote_movelist *l = &e->list[ply];
+	struct yote_pos q;
+	int v, ev, best = -INF, best_ev = -INF;
+	size_t i;
+
+	if (yote_gen_moves(e->r, p, l) < 0)
+		return YOTE_ENOMEM;
+	for (i = 0; i < l->n; i++) {
+		q = *p;
+		yote_pos_play(e->r, &q, &l->v[i]);
+		if (!yote_tb_covers(e->tb, &q))
+			return 0;
+		e->nodes++;
+		if (!tb_score(e, &q, ply + 1, &v)) {
+			if (e->oom)
+				return YOTE_ENOMEM;
+			continue;
+		}
+		ev = v == 0 ? -yote_evaluate_w(e->r, &q, &e->w) : 0;
+		if (-v > best || (-v == best && ev > best_ev)) {
+			best = -v;
+			best_ev = ev;
+			*m = l->v[i];
+		}
+	}
+	*score = best;
+	return best > -INF;
+}
+
+/*
+ * A root the tables cover and know is not searched: its move is the
+ * table's, and the principal variation the table's line to the end of
+ * the game (a draw's: its first move).  Depth is the line's length,
+ * nodes the probes.  1 done, 0 search it, or a negative YOTE_E* code.
+ */
+static int
+tb_root(struct yote_engine *e, const struct yote_pos *p,
+    struct yote_search_result *out, yote_info_fn info, void *ctx)
+{
+	struct yote_pos q = *p;
+	int v, k, rc;
+
+	if (e->list[0].n == 0 || !tb_score(e, p, 0, &v))
+		return e->oom ? YOTE_ENOMEM : 0;
+	e->nodes++;
+	for (k = 0; k < YOTE_MAX_PLY; k++) {
+		if ((rc = tb_best(e, &q, k, &out->pv[k], &v)) < 0)
+			return rc;
+		if (rc == 0)
+			break;
+		if (k == 0)
+			out->score = v;
+		yote_pos_play(e->r, &q, &out->pv[k]);
+		out->pvlen = k + 1;
+		if (v == 0 || is_terminal(e->r, &q))
+			break;
+	}
+	if (out->pvlen == 0)
+		return 0;
+	/* tb_best used the lists: the root's is the caller's */
+	if (yote_gen_moves(e->r, p, &e->list[0]) < 0)
+		return YOTE_ENOMEM;
+	out->nmoves = (int)e->list[0].n;
+	out->best = out->pv[0];
+	out->depth = out->pvlen;
+	out->nodes = e->nodes;
+	out->ms = elapsed_ms(&e->t0);
+	if (info != NULL)
+		info(ctx, out);
+	return 1;
 }
 
 /* ------------------------------------------------------------ testing */

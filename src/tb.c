@@ -33,6 +33,7 @@
 #include <zlib.h>
 
 #include "yote_int.h"
+#include "yote_engine.h"
 
 #define TB_MAGIC "\211YTB\r\n\032\n"    /* 8 bytes, as the archive's */
 #define TB_VERSION 1
@@ -925,6 +926,23 @@ yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p)
 		return 0;
 	class_of(p, &c);
 	return class_valid(tb, &c);
+}
+
+int
+yote_tb_serves(const struct yote_tb *tb, const struct yote_rules *r)
+{
+	return &tb->rules == r || (rules_hash(r) == tb->hash &&
+	    r->board == tb->rules.board && r->move_limit ==
+	    tb->rules.move_limit);
+}
+
+int
+yote_tb_ready(const struct yote_tb *tb, const struct yote_pos *p)
+{
+	struct yote_tb_class c;
+
+	class_of(p, &c);
+	return tb->tab[class_key(tb, &c)].state != 0;
 }
 
 size_t

@@ -132,6 +132,7 @@ engopt_init(struct engopt *eo)
 	memset(eo, 0, sizeof(*eo));
 	eo->hash_mb = 16;
 	eo->jobs = 1;
+	eo->tb_pieces = ENGOPT_TB_PIECES;
 }
 
 int
@@ -165,9 +166,96 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 			return -1;
 		eo->lim.movetime_ms = (long)x;
 		return 1;
+	case ENGOPT_TB_DIR:
+		if (*arg == '\0') {
+			tool_usage_error("--tb-dir: expected a directory");
+			return -1;
+		}
+		eo->tb_dir = arg;
+		return 1;
+	case ENGOPT_TB_PIECES_OPT:
+		if (tool_number(arg, "--tb-pieces", 0, YOTE_TB_MAX_PIECES,
+		    &x) != 0)
+			return -1;
+		eo->tb_pieces = (int)x;
+		return 1;
+	case ENGOPT_NO_TB:
+		eo->tb_pieces = 0;
+		return 1;
 	default:
 		return 0;
 	}
+}
+
+struct yote_engine *
+engopt_engine(const struct engopt *eo)
+{
+	struct yote_engine *e = yote_engine_new(eo->hash_mb);
+
+	if (e != NULL && yote_engine_use_tb(e, eo->tb_dir, eo->tb_pieces) !=
+	    0) {
+		yote_engine_free(e);
+		return NULL;
+	}
+	return e;
+}
+
+struct yote_tb *
+engopt_tb(const struct engopt *eo, const struct yote_rules *r)
+{
+	struct yote_tb *tb;
+	struct yote_error err;
+
+	if (eo->tb_pieces == 0 || yote_tb_open(r, eo->tb_dir, eo->tb_pieces,
+	    0, &tb, &err) != 0)
+		return NULL;
+	return tb;
+}
+
+/*
+ * Whether files can be made in dir: it, or the nearest of its parents
+ * that exists (the library makes the rest), is a directory we may write
+ * in.  0, or an errno value.
+ */
+static int
+dir_writable(const char *dir)
+{
+	char path[PATH_MAX], *slash;
+	struct stat sb;
+
+	if (strlen(dir) >= sizeof(path))
+		return ENAMETOOLONG;
+	strcpy(path, dir);
+	while (stat(path, &sb) != 0) {
+		if (errno != ENOENT)
+			return errno;
+		if ((slash = strrchr(path, '/')) == NULL)
+			strcpy(path, ".");
+		else if (slash == path)
+			path[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	if (!S_ISDIR(sb.st_mode))
+		return ENOTDIR;
+	return access(path, W_OK | X_OK) == 0 ? 0 : errno;
+}
+
+void
+engopt_check(const struct engopt *eo, const struct yote_rules *r)
+{
+	struct yote_tb *tb;
+	const char *dir;
+	int err;
+
+	if (r == NULL)
+		r = yote_rules_by_name("classic");
+	if ((tb = engopt_tb(eo, r)) == NULL)
+		return;
+	if ((dir = yote_tb_dir(tb)) != NULL && (err = dir_writable(dir)) != 0)
+		tool_warn("endgame tables: cannot write in %s (%s); they are "
+		    "built in memory, for this run only", dir, strerror(err));
+	yote_tb_close(tb);
 }
 
 struct yote_checker *

@@ -53,13 +53,28 @@ int tool_number(const char *arg, const char *name, long long lo,
 /*
  * The engine options that yote-analyze and yote-play share, each with its
  * short option: -D/--depth, -N/--nodes, -t/--movetime (the search budget
- * per position), -H/--hash MB, -j/--jobs N.
+ * per position), -H/--hash MB, -j/--jobs N; and the endgame tables' long
+ * options (ENGOPT_LONGOPTS, for the tool's getopt_long table): --tb-dir
+ * DIR, --tb-pieces N, --no-tb.
  */
 struct engopt {
 	struct yote_limits lim; /* --depth, --nodes, --movetime */
 	size_t hash_mb;         /* --hash (default 16) */
 	int jobs;               /* --jobs (default 1) */
+	const char *tb_dir;     /* --tb-dir (NULL: yote_tb_open's places) */
+	int tb_pieces;          /* --tb-pieces, 0 (--no-tb): no tables */
 };
+
+/* Tables for up to so many pieces unless told (formats/tablebase.md: the
+ * first use under a ruleset builds them in a few seconds at most). */
+#define ENGOPT_TB_PIECES 5
+
+enum { ENGOPT_TB_DIR = 0x100, ENGOPT_TB_PIECES_OPT, ENGOPT_NO_TB };
+
+#define ENGOPT_LONGOPTS \
+	{ "no-tb", no_argument, NULL, ENGOPT_NO_TB }, \
+	{ "tb-dir", required_argument, NULL, ENGOPT_TB_DIR }, \
+	{ "tb-pieces", required_argument, NULL, ENGOPT_TB_PIECES_OPT }
 
 void engopt_init(struct engopt *eo);
 
@@ -69,6 +84,27 @@ void engopt_init(struct engopt *eo);
  * is printed: exit with EXIT_USAGE).
  */
 int engopt_take(struct engopt *eo, int c, const char *arg);
+
+/*
+ * A new engine with eo's hash and endgame tables (the engine opens its own
+ * for each ruleset it searches: one handle per engine, so per thread).
+ * NULL when out of memory (not said).
+ */
+struct yote_engine *engopt_engine(const struct engopt *eo);
+
+/*
+ * Or a handle on eo's tables under r, for engines that take turns on one
+ * thread (yote_engine_set_tb); NULL when tables are off or out of memory.
+ * yote_tb_close it.
+ */
+struct yote_tb *engopt_tb(const struct engopt *eo, const struct yote_rules *r);
+
+/*
+ * Once per run, before the engine works: when tables are on and their
+ * directory cannot be written (nor made), say that the tables will be
+ * built in memory only (each run again).  r: any ruleset (NULL: classic).
+ */
+void engopt_check(const struct engopt *eo, const struct yote_rules *r);
 
 /*
  * At the end of a tool: flush standard output; on a write error say so and

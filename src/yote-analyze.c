@@ -27,17 +27,10 @@ struct opts {
 	const char *graph;      /* --graph FILE.svg */
 	unsigned long game;     /* --game N, 0 for all */
 	int progress;           /* stderr is a terminal */
+	struct engopt eng;      /* for new engines: hash, endgame tables */
 };
 
 static struct opts opt;
-
-/* Per side, over the analysed plies. */
-struct side_stats {
-	unsigned long moves;
-	unsigned long n[4];     /* per enum yote_class */
-	double loss;            /* sum of win-chance losses */
-	double accuracy;        /* sum of move accuracies */
-};
 
 /* One game in flight: read by the main thread, analysed by a worker,
  * written by the main thread in input order. */
@@ -47,13 +40,8 @@ struct job {
 	char *diag;             /* diagnostics, in the one form */
 	size_t diaglen, diagcap;
 	int status;             /* exit status this game calls for */
-	int analysed;           /* annotations were made */
-	struct side_stats st[2];
-	size_t nply;            /* plies replayed */
-	size_t first;           /* first position searched (--from-ply) */
-	double *wc;             /* first side's win chance per position */
-	enum yote_class *cls;   /* class written per ply (index ply - 1) */
-	unsigned long positions;        /* searched */
+	struct yote_annotation an;      /* what the analysis found */
+	double seconds;         /* time the analysis took */
 	int state;              /* 0 free, 1 ready, 2 running, 3 done */
 };
 
@@ -71,7 +59,8 @@ usage(FILE *fp)
 	    "blunders; the annotated records go to standard output.\n"
 	    "\n"
 	    "  -b, --best            search one position, print info and bestmove\n"
-	    "  -D, --depth N         search each position N plies (default 6)\n"
+	    "  -D, --depth N         search each position N plies (default: 6,\n"
+	    "                        within 1000000 nodes)\n"
 	    "  -d, --divide          with --perft: the count under each first move\n"
 	    "  -f, --from-ply N      analyse from ply N on\n"
 	    "  -G, --game N          only game N of each input\n"
@@ -81,7 +70,7 @@ usage(FILE *fp)
 	    "  -h, --help            this help\n"
 	    "  -j, --jobs N          analyse N games at a time (default 1)\n"
 	    "  -m, --moves           list the legal moves, sorted, one per line\n"
-	    "  -N, --nodes N         search each position N nodes\n"
+	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -o, --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "  -p, --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -89,8 +78,12 @@ usage(FILE *fp)
 	    "  -r, --rules R         ruleset (default classic, or the record's)\n"
 	    "  -s, --side SIDE       annotate only first or second\n"
 	    "  -S, --summary         a table per game and side, no records\n"
-	    "  -t, --movetime MS     search each position MS milliseconds\n"
+	    "  -t, --movetime MS     search each position at most MS milliseconds\n"
 	    "  -T, --tsv             the --summary table as TSV\n"
+	    "      --tb-dir DIR      endgame tables' cache (default\n"
+	    "                        ~/.cache/yote/tb)\n"
+	    "      --tb-pieces N     endgame tables up to N pieces (default 5)\n"
+	    "      --no-tb           no endgame tables\n"
 	    "  -V, --version         print the version\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 some game invalid, 2 usage, 3 I/O.\n",
@@ -183,7 +176,7 @@ best_move(const struct yote_rules *r, const struct yote_pos *p)
 	struct best_ctx bc;
 	char text[YOTE_MOVE_TEXT];
 
-	if ((e = yote_engine_new(opt.hash_mb)) == NULL) {
+	if ((e = engopt_engine(&opt.eng)) == NULL) {
 		tool_warn("out of memory for a %zu MiB hash table", opt.hash_mb);
 		return EXIT_IO;
 	}
@@ -224,290 +217,40 @@ job_diag(void *ctx, const struct yote_error *e)
 	j->diaglen += n;
 }
 
-/*
- * The plies analyse() keeps, until it plays records through the game API
- * (yote_game_from_record, src/game.c).
- */
-struct history {
-	struct yote_pos *pos;   /* pos[0] the start, pos[i] after ply i */
-	struct yote_move *mv;   /* mv[i - 1] made ply i */
-	size_t n, cap;          /* plies, allocated */
-};
-
-static void history_free(struct history *h);
-
-static int
-history_init(struct history *h, const struct yote_pos *start)
+static double
+seconds_since(const struct timespec *t0)
 {
-	memset(h, 0, sizeof(*h));
-	h->cap = 128;
-	h->pos = malloc(h->cap * sizeof(*h->pos));
-	h->mv = malloc(h->cap * sizeof(*h->mv));
-	if (h->pos == NULL || h->mv == NULL) {
-		history_free(h);
-		return -1;
-	}
-	h->pos[0] = *start;
-	return 0;
-}
+	struct timespec t;
 
-static int
-history_push(struct history *h, const struct yote_move *m,
-    const struct yote_pos *after)
-{
-	struct yote_pos *np;
-	struct yote_move *nm;
-	size_t cap;
-
-	if (h->n + 2 > h->cap) {
-		cap = h->cap * 2;
-		if ((np = realloc(h->pos, cap * sizeof(*np))) == NULL)
-			return -1;
-		h->pos = np;
-		if ((nm = realloc(h->mv, cap * sizeof(*nm))) == NULL)
-			return -1;
-		h->mv = nm;
-		h->cap = cap;
-	}
-	h->mv[h->n] = *m;
-	h->pos[++h->n] = *after;
-	return 0;
-}
-
-static void
-history_free(struct history *h)
-{
-	free(h->pos);
-	free(h->mv);
-	h->pos = NULL;
-	h->mv = NULL;
-	h->n = h->cap = 0;
-}
-
-/* The checker's one context for both callbacks: the plies and the job. */
-struct replay {
-	struct history h;       /* the plies replayed */
-	int oom;
-	struct job *job;        /* where diagnostics go */
-};
-
-static void
-replay_diag(void *ctx, const struct yote_error *e)
-{
-	struct replay *g = ctx;
-
-	job_diag(g->job, e);
-}
-
-static int
-keep_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct replay *g = ctx;
-
-	(void)ply;
-	(void)before;
-	(void)item;
-	if (history_push(&g->h, m, after) != 0) {
-		g->oom = 1;
-		return 1;
-	}
-	return 0;
-}
-
-static struct yote_node *
-scalar(const char *text)
-{
-	return yote_node_scalar(text);
-}
-
-static void
-set_number(struct yote_node *map, const char *key, double v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%.1f", v);
-	yote_node_set(map, key, scalar(buf));
-}
-
-/* Write the annotations of one ply into its moves item. */
-static void
-annotate_item(struct yote_node *moves, size_t i, const struct yote_rules *r,
-    int before, int after, const struct yote_search_result *sr, int best,
-    enum yote_class c)
-{
-	struct yote_node *item = moves->kids[i], *map, *pv;
-	char text[YOTE_MOVE_TEXT], sc[16];
-	int k;
-
-	if (item->type == YOTE_NODE_SCALAR) {
-		if ((map = yote_node_map()) == NULL)
-			return;
-		map->line = item->line;
-		map->col = item->col;
-		if (yote_node_set(map, "move", item) != 0) {
-			moves->kids[i] = NULL;
-			yote_node_free(map);
-			moves->kids[i] = scalar("?");
-			return;
-		}
-		moves->kids[i] = map;
-		item = map;
-	}
-	moves->style = YOTE_STYLE_BLOCK;       /* one annotated ply per entry */
-	item->style = YOTE_STYLE_BLOCK;
-	yote_node_set(item, "eval-before", scalar(yote_score_text(before, sc)));
-	yote_node_set(item, "eval", scalar(yote_score_text(after, sc)));
-	if (!best && sr->nmoves > 0) {
-		yote_node_set(item, "best", scalar(yote_move_format(r,
-		    &sr->best, text)));
-		if ((pv = yote_node_seq()) != NULL) {
-			pv->style = YOTE_STYLE_FLOW;
-			for (k = 0; k < sr->pvlen; k++)
-				yote_node_push(pv, scalar(yote_move_format(r,
-				    &sr->pv[k], text)));
-			yote_node_set(item, "pv", pv);
-		}
-	} else {
-		yote_node_remove(item, "best");
-		yote_node_remove(item, "pv");
-	}
-	if (c != YOTE_CLASS_NONE) {
-		yote_node_set(item, "class", scalar(yote_class_name(c)));
-		yote_node_set(item, "nag", scalar(yote_class_nag(c)));
-	} else {
-		yote_node_remove(item, "class");
-		yote_node_remove(item, "nag");
-	}
-}
-
-static void
-add_summary(struct job *j, const struct yote_rules *r)
-{
-	struct yote_node *an, *side;
-	char buf[64];
-	int s;
-
-	if ((an = yote_node_map()) == NULL)
-		return;
-	snprintf(buf, sizeof(buf), "yote-analyze %s", YOTE_VERSION);
-	yote_node_set(an, "engine", scalar(buf));
-	if (opt.lim.depth) {
-		snprintf(buf, sizeof(buf), "%d", opt.lim.depth);
-		yote_node_set(an, "depth", scalar(buf));
-	}
-	if (opt.lim.nodes) {
-		snprintf(buf, sizeof(buf), "%llu", opt.lim.nodes);
-		yote_node_set(an, "nodes", scalar(buf));
-	}
-	if (opt.lim.movetime_ms) {
-		snprintf(buf, sizeof(buf), "%ld", opt.lim.movetime_ms);
-		yote_node_set(an, "movetime", scalar(buf));
-	}
-	for (s = 0; s < 2; s++) {
-		const struct side_stats *st = &j->st[s];
-
-		if (opt.side >= 0 && opt.side != s)
-			continue;
-		if ((side = yote_node_map()) == NULL)
-			break;
-		side->style = YOTE_STYLE_FLOW;
-		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_INACCURACY]);
-		yote_node_set(side, "inaccuracies", scalar(buf));
-		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_MISTAKE]);
-		yote_node_set(side, "mistakes", scalar(buf));
-		snprintf(buf, sizeof(buf), "%lu", st->n[YOTE_CLASS_BLUNDER]);
-		yote_node_set(side, "blunders", scalar(buf));
-		set_number(side, "average-loss", st->moves ?
-		    st->loss / (double)st->moves : 0);
-		set_number(side, "accuracy", st->moves ?
-		    st->accuracy / (double)st->moves : 100);
-		yote_node_set(an, s ? "second" : "first", side);
-	}
-	(void)r;
-	yote_node_set(j->rec->root, "analysis", an);
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
 /* Analyse one game with engine e: fills j's annotations and figures. */
 static void
 analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 {
-	struct yote_game_info info;
-	struct replay g;
-	struct yote_search_result *sr = NULL;
-	struct yote_node *moves;
-	const struct yote_rules *r;
-	long problems;
-	size_t i, first;
-	int before, after, best, s;
-	enum yote_class c;
+	struct yote_annotate_opts ao;
+	struct timespec t0;
+	char engine[64];
 
-	memset(&g, 0, sizeof(g));
-	/* the start is known once the checker has read the record */
-	if (history_init(&g.h, &(struct yote_pos){ .ply = 1 }) != 0)
-		goto nomem;
-	g.job = j;
-	problems = yote_checker_play(ck, j->rec, j->file, &info, replay_diag,
-	    keep_ply, &g);
-	if (g.oom || problems == YOTE_ENOMEM)
-		goto nomem;
-	if (info.rules == NULL)
-		goto out;
-	r = info.rules;
-	g.h.pos[0] = info.start;
-	j->nply = g.h.n;
-	first = opt.from_ply > 1 ? opt.from_ply - 1 : 0;
-	if (first > g.h.n)
-		goto out;
-	j->first = first;
-	if ((sr = calloc(g.h.n + 1, sizeof(*sr))) == NULL ||
-	    (j->wc = calloc(g.h.n + 1, sizeof(double))) == NULL ||
-	    (j->cls = calloc(g.h.n + 1, sizeof(*j->cls))) == NULL)
-		goto nomem;
-	/* every game from a clear table: the same game, the same output */
-	yote_engine_clear(e);
-	for (i = first; i <= g.h.n; i++) {
-		if (yote_engine_search(e, r, &g.h.pos[i], &opt.lim, &sr[i], NULL,
-		    NULL) != 0)
-			goto nomem;
-		j->positions++;
-		j->wc[i] = yote_win_chance(g.h.pos[i].side == YOTE_FIRST ?
-		    sr[i].score : -sr[i].score);
+	memset(&ao, 0, sizeof(ao));
+	ao.lim = opt.lim;
+	ao.only = opt.only;
+	ao.side = opt.side;
+	ao.from_ply = opt.from_ply;
+	snprintf(engine, sizeof(engine), "yote-analyze %s", YOTE_VERSION);
+	ao.engine = engine;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (yote_annotate_game(e, ck, j->rec, j->file, &ao, &j->an, job_diag,
+	    j) == YOTE_ENOMEM) {
+		job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
+		    .msg = "out of memory", .file = j->file,
+		    .game = j->rec ? j->rec->game : 0 });
+		j->status = EXIT_IO;
 	}
-	moves = yote_node_get(j->rec->root, "moves");
-	for (i = first + 1; i <= g.h.n; i++) {
-		s = g.h.pos[i - 1].side;
-		before = sr[i - 1].score;
-		after = -sr[i].score;
-		best = yote_move_equal(&g.h.mv[i - 1], &sr[i - 1].best);
-		if (best && after < before)
-			after = before;         /* the engine's own choice */
-		c = yote_classify(before, after);
-		if (opt.side >= 0 && opt.side != s)
-			continue;
-		j->st[s].moves++;
-		j->st[s].n[c]++;
-		j->st[s].loss += yote_move_loss(before, after);
-		j->st[s].accuracy += yote_move_accuracy(before, after);
-		if (opt.only != YOTE_CLASS_NONE && c < opt.only)
-			continue;
-		/* the graph marks what the record says, no more */
-		j->cls[i - 1] = c;
-		annotate_item(moves, i - 1, r, before, after, &sr[i - 1], best,
-		    c);
-	}
-	add_summary(j, r);
-	j->analysed = 1;
-	goto out;
-nomem:
-	job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
-	    .msg = "out of memory", .file = j->file,
-	    .game = j->rec ? j->rec->game : 0 });
-	j->status = EXIT_IO;
-out:
-	free(sr);
-	history_free(&g.h);
+	j->seconds = seconds_since(&t0);
 }
 
 /* ------------------------------------------------------------ output */
@@ -517,6 +260,8 @@ struct output {
 	int status;
 	unsigned long games;
 	unsigned long positions;
+	unsigned long analysed;         /* games analysed */
+	double seconds, last;           /* their analysis time, the last one's */
 	struct timespec t0;
 	int header_done;
 	int progress_shown;     /* an unfinished progress line on stderr */
@@ -550,7 +295,7 @@ write_graph(const struct job *j, unsigned long k)
 	const char *f, *s;
 	const struct yote_node *n;
 	FILE *fp;
-	size_t i, np = j->nply;
+	size_t i, np = j->an.plies;
 	double x, y;
 
 	graph_path(opt.graph, k, path, sizeof(path));
@@ -597,22 +342,22 @@ write_graph(const struct job *j, unsigned long k)
 	fputs("<polyline class=\"evaluation\" fill=\"none\" "
 	    "stroke=\"#2c3e50\" stroke-width=\"2\" points=\"", fp);
 	/* positions before --from-ply were not searched */
-	for (i = j->first; i <= np; i++) {
+	for (i = j->an.first; i <= np; i++) {
 		x = l + (np ? (double)pw * (double)i / (double)np : 0);
-		y = top + ph * (1.0 - j->wc[i] / 100.0);
-		fprintf(fp, "%s%.1f,%.1f", i > j->first ? " " : "", x, y);
+		y = top + ph * (1.0 - j->an.wc[i] / 100.0);
+		fprintf(fp, "%s%.1f,%.1f", i > j->an.first ? " " : "", x, y);
 	}
 	fputs("\"/>\n", fp);
 	for (i = 1; i <= np; i++) {
-		if (j->cls[i - 1] == YOTE_CLASS_NONE)
+		if (j->an.cls[i - 1] == YOTE_CLASS_NONE)
 			continue;
 		x = l + (double)pw * (double)i / (double)np;
-		y = top + ph * (1.0 - j->wc[i] / 100.0);
+		y = top + ph * (1.0 - j->an.wc[i] / 100.0);
 		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" "
 		    "r=\"%d\" fill=\"%s\"><title>ply %zu: %s</title></circle>\n",
-		    yote_class_name(j->cls[i - 1]), x, y,
-		    j->cls[i - 1] == YOTE_CLASS_BLUNDER ? 6 : 4,
-		    colour[j->cls[i - 1]], i, yote_class_name(j->cls[i - 1]));
+		    yote_class_name(j->an.cls[i - 1]), x, y,
+		    j->an.cls[i - 1] == YOTE_CLASS_BLUNDER ? 6 : 4,
+		    colour[j->an.cls[i - 1]], i, yote_class_name(j->an.cls[i - 1]));
 	}
 	fputs("</svg>\n", fp);
 	return tool_atomic_close(fp, path, !ferror(fp));
@@ -663,7 +408,7 @@ summary_rows(struct output *o, const struct job *j)
 		o->header_done = 1;
 	}
 	for (s = 0; s < 2; s++) {
-		const struct side_stats *st = &j->st[s];
+		const struct yote_side_stats *st = &j->an.st[s];
 		double loss = st->moves ? st->loss / (double)st->moves : 0;
 		double acc = st->moves ? st->accuracy / (double)st->moves : 100;
 
@@ -690,16 +435,6 @@ summary_rows(struct output *o, const struct job *j)
 	}
 }
 
-static double
-seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
 static void
 progress(struct output *o, double fraction)
 {
@@ -707,6 +442,9 @@ progress(struct output *o, double fraction)
 
 	fprintf(stderr, "\r%s: %lu games, %.0f positions/s", tool_name,
 	    o->games, t > 0 ? (double)o->positions / t : 0.0);
+	if (o->analysed > 0)
+		fprintf(stderr, ", %.1f s a game (last %.1f s)", o->seconds /
+		    (double)o->analysed, o->last);
 	if (fraction > 0.01 && fraction <= 1.0)
 		fprintf(stderr, ", %.0f%% done, about %.0f s left",
 		    100 * fraction, t / fraction - t);
@@ -735,23 +473,27 @@ flush_job(struct output *o, struct job *j)
 		o->status = j->status;
 	if (j->rec != NULL) {
 		o->games++;
-		o->positions += j->positions;
+		o->positions += j->an.positions;
+		if (j->an.analysed) {
+			o->analysed++;
+			o->seconds += j->seconds;
+			o->last = j->seconds;
+		}
 		if (opt.summary) {
-			if (j->analysed)
+			if (j->an.analysed)
 				summary_rows(o, j);
 		} else if (yote_writer_put(o->w, j->rec) != 0) {
 			if (o->status < EXIT_IO)
 				tool_warn("write error on standard output");
 			o->status = EXIT_IO;
 		}
-		if (opt.graph != NULL && j->analysed &&
+		if (opt.graph != NULL && j->an.analysed &&
 		    write_graph(j, o->games) != 0)
 			o->status = EXIT_IO;
 	}
 	yote_record_free(j->rec);
 	free(j->diag);
-	free(j->wc);
-	free(j->cls);
+	yote_annotation_free(&j->an);
 	memset(j, 0, sizeof(*j));
 }
 
@@ -774,7 +516,7 @@ static void *
 worker(void *arg)
 {
 	struct pool *pl = arg;
-	struct yote_engine *e = yote_engine_new(pl->hash_mb);
+	struct yote_engine *e = engopt_engine(&opt.eng);
 	struct yote_checker *ck = yote_checker_new();
 	struct job *j;
 
@@ -1018,6 +760,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "movetime", required_argument, NULL, 't' },
 		{ "tsv", no_argument, NULL, 'T' },
 		{ "version", no_argument, NULL, 'V' },
+		ENGOPT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct engopt eo;
@@ -1109,6 +852,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 	opt.lim = eo.lim;
 	opt.hash_mb = eo.hash_mb;
 	opt.jobs = eo.jobs;
+	opt.eng = eo;
 	return -1;
 }
 
@@ -1156,13 +900,17 @@ main(int argc, char *argv[])
 		return status;
 	if ((status = check_options(&md)) >= 0)
 		return status;
-	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms)
-		opt.lim.depth = 6;
+	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms) {
+		opt.lim.depth = YOTE_ANNOTATE_DEPTH;
+		opt.lim.nodes = YOTE_ANNOTATE_NODES;
+	}
 	opt.lim.endgame = 1;
 	on_position = md.perft >= 0 || md.moves || md.best;
 	if ((md.rules != NULL || on_position) &&
 	    (r = tool_rules(md.rules, &owned, &status)) == NULL)
 		return status;
+	if (md.best || !on_position)
+		engopt_check(&opt.eng, r);
 	if (on_position && optind < argc)
 		status = tool_usage_error("unexpected argument '%s'",
 		    argv[optind]);

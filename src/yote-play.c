@@ -32,7 +32,7 @@ struct opts {
 	uint64_t seed;          /* --seed */
 	int seeded;
 	int max_plies;          /* --max-plies: adjudication cap */
-	size_t hash_mb;
+	struct engopt eng;      /* --hash, the endgame tables */
 	const char *name;       /* --name: the human's name */
 	int ascii;
 };
@@ -70,6 +70,10 @@ usage(FILE *fp)
 	    "  -S, --self-play N       N engine games as YAML on standard output\n"
 	    "  -s, --seed N            seed of the random choices\n"
 	    "  -V, --version           print the version\n"
+	    "      --tb-dir DIR        endgame tables' cache (default\n"
+	    "                          ~/.cache/yote/tb)\n"
+	    "      --tb-pieces N       endgame tables up to N pieces (default 5)\n"
+	    "      --no-tb             no endgame tables\n"
 	    "  -2, --human-vs-human    two people at one terminal\n"
 	    "\n"
 	    "At the prompt: a move (c3, c3-c4, c3xc5+e1...), moves, hint, undo,\n"
@@ -119,7 +123,7 @@ session_open(struct session *s, const struct yote_rules *r,
 	memset(s, 0, sizeof(*s));
 	s->r = r;
 	if (game_init(&s->g, r, start) != 0 ||
-	    (s->eng.e = yote_engine_new(opt.hash_mb)) == NULL) {
+	    (s->eng.e = engopt_engine(&opt.eng)) == NULL) {
 		game_free(&s->g);
 		tool_warn("out of memory");
 		return EXIT_IO;
@@ -152,7 +156,7 @@ engine_turn(struct session *s, struct yote_move *m)
 {
 	int score;
 
-	if (engine_move(&s->eng, s->r, game_now(&s->g), m, &score) != 0 ||
+	if (engine_move(&s->eng, &s->g, m, &score) != 0 ||
 	    game_play(&s->g, m) != 0)
 		return -1;
 	return 0;
@@ -167,6 +171,8 @@ engine_hint(struct session *s, struct yote_search_result *sr)
 	memset(&lim, 0, sizeof(lim));
 	lim.depth = 6;
 	lim.nodes = 2000000;
+	if (engine_history(s->eng.e, &s->g) != 0)
+		return YOTE_ENOMEM;
 	return yote_engine_search(s->eng.e, s->r, game_now(&s->g), &lim, sr,
 	    NULL, NULL);
 }
@@ -549,8 +555,10 @@ protocol(const struct yote_rules *r)
 	struct protocol *pr;
 	char line[8192];
 
-	if ((pr = protocol_new(r, opt.hash_mb, opt.level->depth,
-	    opt.level->nodes)) == NULL) {
+	if ((pr = protocol_new(r, opt.eng.hash_mb, opt.level->depth,
+	    opt.level->nodes)) == NULL || yote_engine_use_tb(protocol_engine(pr),
+	    opt.eng.tb_dir, opt.eng.tb_pieces) != 0) {
+		protocol_free(pr);
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
@@ -588,6 +596,7 @@ parse_options(int argc, char *argv[])
 		{ "seed", required_argument, NULL, 's' },
 		{ "self-play", required_argument, NULL, 'S' },
 		{ "version", no_argument, NULL, 'V' },
+		ENGOPT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct engopt eo;
@@ -682,7 +691,7 @@ parse_options(int argc, char *argv[])
 			return tool_bad_option(c, argv);
 		}
 	}
-	opt.hash_mb = eo.hash_mb;
+	opt.eng = eo;
 	opt.jobs = eo.jobs;
 	if (optind < argc)
 		return tool_usage_error("unexpected argument '%s'",
@@ -741,7 +750,9 @@ main(int argc, char *argv[])
 		return status;
 	yote_pos_start(r, &start);
 	mo = (struct match_opts){ opt.seed, opt.max_plies, opt.jobs,
-	    opt.openings, opt.random_plies, opt.hash_mb, opt.out };
+	    opt.openings, opt.random_plies, &opt.eng, opt.out };
+	if (!opt.hvh)
+		engopt_check(&opt.eng, r);
 	if (opt.protocol)
 		status = protocol(r);
 	else if (opt.match != NULL)

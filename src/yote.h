@@ -552,11 +552,42 @@ int yote_engine_set_history(struct yote_engine *e,
     const struct yote_pos *positions, size_t n);
 
 /*
+ * Endgame tables for the engine's searches (formats/engine.md): a
+ * position they cover and know is scored by them (a win in n plies from a
+ * position met at ply k scores YOTE_WIN - (k + n)), not searched.  When
+ * the root itself is covered and known, its move is the tables' (the
+ * fastest win, else a draw, else the slowest loss; the game's history
+ * plays no part), the score exact, the pv the tables' line to the end of
+ * the game (a draw's first move), depth the line's length and nodes the
+ * probes.  A probe the move limit leaves unknown is searched as usual.
+ *
+ * yote_engine_set_tb gives e the handle tb (not owned: it must outlive its
+ * use; NULL: none), used by a search whose ruleset is tb's (the rules the
+ * tables depend on and the move limit alike).  A handle is not safe to
+ * share between threads: give each thread's engine its own.
+ */
+void yote_engine_set_tb(struct yote_engine *e, struct yote_tb *tb);
+
+/*
+ * Or let e open its own tables for whatever ruleset it searches:
+ * yote_tb_open(r, dir, max_pieces, 0) at the first search under r (again
+ * when the ruleset changes), closed by yote_engine_free; dir is copied
+ * (NULL: yote_tb_open's default places).  max_pieces 0: no tables of its
+ * own.  A handle given with yote_engine_set_tb comes first when it serves
+ * the ruleset.  A table the search meets is built or read then; that time
+ * is not counted against movetime_ms.  Returns 0, YOTE_EVALUE
+ * (max_pieces beyond YOTE_TB_MAX_PIECES) or YOTE_ENOMEM.
+ */
+int yote_engine_use_tb(struct yote_engine *e, const char *dir,
+    int max_pieces);
+
+/*
  * Search p under rules r within lim.  Deterministic for a given engine
- * state, history, position and depth/node limits.  Depth 1 is always
- * completed, whatever the budget, so out->best is a searched move; when
- * the budget stops a deeper iteration, a root move that iteration proved
- * better than the previous best is kept.  Returns 0, or YOTE_ENOMEM.
+ * state, history, tables, position and depth/node limits.  Depth 1 is
+ * always completed, whatever the budget, so out->best is a searched
+ * move; when the budget stops a deeper iteration, a root move that
+ * iteration proved better than the previous best is kept.  Returns 0, or
+ * YOTE_ENOMEM.
  */
 int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,
@@ -580,7 +611,14 @@ double yote_win_chance(int score);
  * both from the mover's view. */
 double yote_move_loss(int before, int after);
 
-/* The class of a move by its loss: 5 inaccuracy, 10 mistake, 15 blunder. */
+/*
+ * The class of a move from the scores before and after it (mover's view),
+ * as lichess grades: by its loss, 5 inaccuracy, 10 mistake, 15 blunder;
+ * but a proven win kept (a slower win) is no loss, a proven win let go
+ * while still well ahead is at most an inaccuracy, and a proven loss
+ * walked into from a position already lost is graded by how lost it was
+ * (annotate.c gives the limits).
+ */
 enum yote_class yote_classify(int before, int after);
 
 /* The accuracy of a move, 0..100 (lichess's curve). */
@@ -593,6 +631,9 @@ const char *yote_class_nag(enum yote_class c);
 /* A score as text: "+1.25" (pieces), "#+7" (wins in 7 plies), "#-4".
  * buf holds at least 16 bytes; returns buf. */
 char *yote_score_text(int score, char *buf);
+
+/* Read yote_score_text's forms back; 0, or YOTE_EVALUE for other text. */
+int yote_score_parse(const char *text, int *score);
 
 /* ---------------------------------------------------------------- YAML values */
 
@@ -828,7 +869,8 @@ const struct yote_rules *yote_game_rules(const struct yote_game *g);
 /*
  * The position after ply i (0: the start), or NULL when i is beyond the
  * plies played.  It points into g: valid until the next play, undo or
- * free.
+ * free.  The positions lie one after the other: yote_game_pos(g, 0)[i]
+ * is position i, so the whole game can go to yote_engine_set_history.
  */
 const struct yote_pos *yote_game_pos(const struct yote_game *g, size_t i);
 
@@ -870,6 +912,88 @@ int yote_game_record(const struct yote_game *g, const char *rules,
     const struct yote_tag *tags, size_t ntags, enum yote_result result,
     enum yote_termination term, struct yote_record **out,
     struct yote_error *err);
+/* ---------------------------------------------------------------- analysis */
+
+/*
+ * Annotating one game (analysis.c): every position of a record is
+ * searched (knowing the game's earlier positions), every move valued at
+ * the same depth as the best move and graded as yote_classify says, the
+ * moves that would be mistakes or blunders searched again two plies
+ * deeper, and the grades written into the record's moves items and its
+ * analysis: header (formats/record.md, section 3).  Evaluations written
+ * are from the first side's view; records written before that (no
+ * eval-view in their analysis: header) hold the mover's view, and are
+ * converted when annotated again.  One engine and one checker per thread.
+ */
+
+/*
+ * The budget per position that yote-analyze uses when given none: depth 6,
+ * and never more than a million nodes (about a second on one core), which
+ * only the densest positions reach.
+ */
+#define YOTE_ANNOTATE_DEPTH 6
+#define YOTE_ANNOTATE_NODES 1000000ULL
+
+struct yote_annotate_opts {
+	struct yote_limits lim; /* budget per position */
+	enum yote_class only;   /* annotate this class and worse (NONE: every
+				   move); every move still counts */
+	int side;               /* YOTE_FIRST or YOTE_SECOND: only its moves
+				   are annotated and counted; -1 both */
+	unsigned long from_ply; /* first ply analysed (0 or 1: all) */
+	const char *engine;     /* analysis: engine text; NULL: none */
+};
+
+/* One side's figures over the moves graded. */
+struct yote_side_stats {
+	unsigned long moves;    /* moves graded */
+	unsigned long n[4];     /* per enum yote_class */
+	double loss;            /* sum of chance-to-win losses (points) */
+	double accuracy;        /* sum of move accuracies */
+};
+
+/* What annotating one game found. */
+struct yote_annotation {
+	int analysed;           /* 1: annotations were written */
+	struct yote_side_stats st[2];   /* per side (YOTE_FIRST, YOTE_SECOND) */
+	size_t plies;           /* moves played through */
+	size_t first;           /* first position searched (index 0..plies) */
+	double *wc;             /* first side's chance to win, 0..100, of
+				   positions first..plies (index = position) */
+	enum yote_class *cls;   /* class written for ply i at cls[i - 1] */
+	unsigned long positions;        /* searches run, re-searches included */
+	unsigned long researched;       /* plies searched again, deeper */
+	unsigned long long nodes;       /* nodes over all searches */
+};
+
+/*
+ * Play rec through with ck (as yote_checker_play: file names the input,
+ * problems go to diag), search its positions with e (cleared first, so
+ * the same game gives the same output at any load when lim has no
+ * movetime; e's history is set for each search and left empty), grade
+ * its moves and write the annotations into rec.  A game
+ * with a bad move is analysed up to it.  out is filled (zeroed first);
+ * free its arrays with yote_annotation_free.  Returns the number of
+ * problems sent to diag (0: a valid record), or YOTE_ENOMEM (rec may
+ * then be partly annotated).
+ */
+long yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
+    struct yote_record *rec, const char *file,
+    const struct yote_annotate_opts *o, struct yote_annotation *out,
+    yote_diag_fn diag, void *ctx);
+
+/* Free what yote_annotate_game allocated in a (not a itself); NULL ok. */
+void yote_annotation_free(struct yote_annotation *a);
+
+/*
+ * An evaluation key ("eval" or "eval-before") of a moves item, read back
+ * as a score from the first side's view, whatever view rec was written
+ * in; mover is the side that made the move (YOTE_FIRST or YOTE_SECOND).
+ * Returns 0, or YOTE_EVALUE when the item has no such key or it is no
+ * score text.
+ */
+int yote_annotation_eval(const struct yote_record *rec,
+    const struct yote_node *item, const char *key, int mover, int *score);
 
 /* ---------------------------------------------------------------- formats */
 

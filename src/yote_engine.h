@@ -33,6 +33,15 @@ void yote_engine_set_weights(struct yote_engine *e,
 void yote_engine_set_exact(struct yote_engine *e, int on);
 
 /*
+ * tb.c, for the search: whether tb holds the tables of ruleset r (the
+ * rules the solution depends on, and the move limit its probes apply),
+ * and whether the table of p's class is in memory already (a probe of it
+ * builds or reads nothing; p covered).
+ */
+int yote_tb_serves(const struct yote_tb *tb, const struct yote_rules *r);
+int yote_tb_ready(const struct yote_tb *tb, const struct yote_pos *p);
+
+/*
  * movegen.c: the engine's move lists.  Like yote_gen_captures and
  * yote_gen_moves, except that a bonus removal takes only enemy board
  * pieces in `bonus` (the lowest enemy piece when none of them is left;

@@ -12,6 +12,9 @@ tap_need bin/test-archive bin/gen-games bin/yote-analyze
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/archive-keys.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 big_board=$(pwd)/tests/data/big-board.yaml
+# the endgame tables the engine builds stay in the test's directory
+: "${YOTE_TB_DIR:=$tmp/tb}"
+export YOTE_TB_DIR
 seed=11
 for r in classic traditional damasi ndar-kepp "$big_board"; do
 	n=$(basename "$r" .yaml)

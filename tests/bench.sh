@@ -9,6 +9,10 @@ export LC_ALL
 B=$(pwd)/bin
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the endgame tables are built here, from an empty cache: the first
+# positions that meet a class pay for building it
+: "${YOTE_TB_DIR:=$tmp/tb}"
+export YOTE_TB_DIR
 games=${BENCH_GAMES:-100000}
 matchgames=40
 [ "${BENCH_QUICK:-0}" = 1 ] && games=2000 && matchgames=4

@@ -13,6 +13,9 @@ if ! command -v parallel >/dev/null 2>&1; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the endgame tables the engine builds stay in the test's directory
+: "${YOTE_TB_DIR:=$tmp/tb}"
+export YOTE_TB_DIR
 P="parallel --will-cite --pipe --keep-order -N 5"
 . tests/lib/tap.sh
 check() { # check NAME DESCRIPTION: serial.NAME and parallel.NAME agree

@@ -27,6 +27,12 @@
  *  3. Determinism.  The same search after yote_engine_clear, and on a
  *     second engine, gives the same move, score, node count, line and
  *     progress reports; so does a search stopped by a node budget.
+ *  4. Endgame tables (yote_engine_set_tb, in memory): a covered root
+ *     takes the table's winning line, exactly scored, whatever the depth;
+ *     tables of another ruleset are not used; a root the move limit
+ *     leaves unknown is searched, with no false win claim; below a root
+ *     with one piece more the tables decide, and two engines with their
+ *     own handles agree.
  *
  * -v prints every root move's score of the tactics as TAP comments.
  * Exit status: 0 when every test passed, 1 otherwise.
@@ -1016,6 +1022,104 @@ run_partial(struct yote_engine *e)
 	    "the stop", tried, kept);
 }
 
+/* ------------------------------------------------------------ tables */
+
+static struct yote_tb *
+tables(const struct yote_rules *r, int pieces)
+{
+	struct yote_tb *tb;
+	struct yote_error err;
+
+	if (yote_tb_open(r, NULL, pieces, YOTE_TB_NO_CACHE, &tb, &err) != 0)
+		die("yote_tb_open failed");
+	return tb;
+}
+
+static void
+search_at(struct yote_engine *e, const struct yote_rules *r,
+    const struct yote_pos *p, int depth, struct yote_search_result *sr)
+{
+	struct yote_limits lim;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.depth = depth;
+	yote_engine_clear(e);
+	if (yote_engine_search(e, r, p, &lim, sr, NULL, NULL) != 0)
+		die("out of memory");
+}
+
+static void
+run_tables(struct yote_engine *e)
+{
+	const struct yote_rules *nk = rules("ndar-kepp");
+	struct yote_tb *tb = tables(nk, 5), *other = tables(rules("classic"), 5);
+	struct yote_tb *tb4 = tables(nk, 4), *tb4b = tables(nk, 4);
+	struct yote_engine *e2 = yote_engine_new(1);
+	struct yote_search_result sr, plain, s2;
+	struct yote_outcome o;
+	struct yote_pos p, q;
+	char sc[16];
+	int d;
+
+	if (e2 == NULL)
+		die("out of memory");
+	if (pos_of(nk, "x4/5/2o2/5/4x x 1 0 10 60", &p) != 0)
+		die("bad position in the test");
+	yote_engine_set_tb(e, tb);
+	for (d = 1; d <= 6; d += 5) {
+		search_at(e, nk, &p, d, &sr);
+		q = p;
+		ok(sr.score == WIN(11) && sr.pvlen == 11 && sr.depth == 11 &&
+		    sr.nodes < 1000 && play_line(nk, &q, sr.pv, sr.pvlen),
+		    "tables, depth %d: the covered win is %s, %d plies of "
+		    "line, %llu probes (want #+11)", d,
+		    yote_score_text(sr.score, sc), sr.pvlen, sr.nodes);
+		yote_pos_outcome(nk, &q, &o);
+		ok(o.result == YOTE_RES_FIRST, "tables, depth %d: the table's "
+		    "line ends in red's win (%s)", d,
+		    yote_termination_text(o.term));
+	}
+
+	/* another ruleset's tables are not probed */
+	yote_engine_set_tb(e, NULL);
+	search_at(e, nk, &p, 4, &plain);
+	yote_engine_set_tb(e, other);
+	search_at(e, nk, &p, 4, &sr);
+	ok(sr.score == plain.score && sr.nodes == plain.nodes &&
+	    yote_move_equal(&sr.best, &plain.best), "classic's tables are "
+	    "not used under ndar-kepp (%llu nodes, as without)", sr.nodes);
+
+	/* the move limit leaves the win unknown: searched, no false claim */
+	yote_engine_set_tb(e, tb);
+	q = p;
+	q.since_capture = 115;
+	search_at(e, nk, &q, 4, &sr);
+	ok(sr.nodes > 100 && sr.score < YOTE_WIN_BOUND, "115 plies without "
+	    "capture: the win in 11 is not claimed (%s, %llu nodes)",
+	    yote_score_text(sr.score, sc), sr.nodes);
+
+	/* one piece more than the tables: the search meets them below */
+	if (pos_of(nk, "x4/5/2o2/5/4x x 1 1 10 60", &q) != 0)
+		die("bad position in the test");
+	yote_engine_set_tb(e, tb4);
+	search_at(e, nk, &q, 5, &sr);
+	yote_engine_set_tb(e2, tb4b);
+	search_at(e2, nk, &q, 5, &s2);
+	yote_engine_set_tb(e, NULL);
+	search_at(e, nk, &q, 5, &plain);
+	ok(sr.score == s2.score && sr.nodes == s2.nodes &&
+	    yote_move_equal(&sr.best, &s2.best) && sr.nodes != plain.nodes,
+	    "5 pieces, tables of 4, depth 5: two engines with their own tables agree "
+	    "(%s, %llu nodes; without tables %s, %llu nodes)",
+	    yote_score_text(sr.score, sc), sr.nodes,
+	    yote_score_text(plain.score, sc + 8), plain.nodes);
+	yote_engine_free(e2);
+	yote_tb_close(tb);
+	yote_tb_close(tb4);
+	yote_tb_close(tb4b);
+	yote_tb_close(other);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1046,6 +1150,7 @@ main(int argc, char *argv[])
 	run_budgets(e);
 	run_partial(e);
 	run_repetition(e);
+	run_tables(e);
 	yote_engine_free(e);
 	printf("1..%lu\n", tests);
 	if (failures)

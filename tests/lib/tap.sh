@@ -14,6 +14,14 @@
 #                       the whole script: PROGRAM's cmocka tests as TAP,
 #                       or one failed test when PROGRAM is not built
 #
+# A script that runs yote-analyze or yote-play keeps the endgame tables
+# they build out of $HOME's cache: right after making its temporary
+# directory (removed at its exit) it sets YOTE_TB_DIR to a directory in
+# it, unless YOTE_TB_DIR is set already (`make check` shares one between
+# the scripts):
+#       : "${YOTE_TB_DIR:=$tmp/tb}"
+#       export YOTE_TB_DIR
+#
 # tap_n counts the tests so far.  TAP_WHY, when set, names a file where a
 # test's details collect: shown on a failure, emptied after every test.
 

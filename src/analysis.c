@@ -1,0 +1,523 @@
+/*
+ * analysis.c - annotating one game: search every position, value every
+ * move played, search again deeper the moves that would be called
+ * mistakes or blunders, and write the grades into the record.
+ *
+ * Why it is done this way:
+ *  - A move is judged against the best move at the same horizon.  The
+ *    search of the position before a move, to depth d, values the move
+ *    played at minus the value of the position after it at depth d - 1;
+ *    that value comes for free from iteration d - 1 of the search of the
+ *    next position, which iterative deepening passes through.  Judging
+ *    the move by the full depth-d search after it would compare two
+ *    horizons (d + 1 plies against d), and the engine's own move could
+ *    then show a loss.  When the move played is the best move, its value
+ *    is the position's, exactly.
+ *  - A move that would be graded a mistake or a blunder is searched again
+ *    two plies deeper, before and after, at the same horizon again, and
+ *    graded by that: at the budget's depth the best move changes in a
+ *    third of the positions, and one flag in five did not hold up.
+ *  - Each search is given the game's earlier positions, so that a line
+ *    that goes back to one of them is seen for the draw it can become.
+ *    Yoté has no repetition rule: a player who goes back to a position
+ *    once can still go elsewhere the next time.  So, as chess engines
+ *    treat the game before the root, an earlier position counts only
+ *    when meeting it again would be its third time (it is there twice
+ *    already); the others are given as a position no game can reach.
+ *    Without this, a winning move that merely allows the opponent to go
+ *    back once was called a blunder, and the opponent's move that did not
+ *    go back another.
+ *  - The grades themselves (a proven win kept is no mistake...) are
+ *    annotate.c's, from the mover's view; the evaluations written are
+ *    from the first side's view, as PGN's [%eval] and lichess write
+ *    them, and the analysis: header says so (eval-view: first).  Older
+ *    records, without eval-view, hold the mover's view: their evaluations
+ *    are turned to the first side's view when the record is annotated
+ *    again, so that one record never mixes the two.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "yote_int.h"
+
+/* Re-searches: this many times the first search's nodes, at least ... */
+#define DEEP_FACTOR 8
+#define DEEP_MIN_NODES 20000ULL
+#define DEEP_MAX_NODES 2000000ULL       /* ... and never more than this */
+
+/* One search of a position, with the score of each iteration. */
+struct searched {
+	struct yote_search_result sr;
+	int at[YOTE_MAX_PLY + 1];       /* at[d]: score after iteration d */
+};
+
+/* One ply's verdict, from the mover's view. */
+struct verdict {
+	int before, after;      /* the best move's value, the played one's */
+	enum yote_class c;
+	const struct yote_search_result *by;    /* the search that judged */
+};
+
+struct work {
+	struct yote_engine *e;
+	const struct yote_rules *r;
+	const struct yote_annotate_opts *o;
+	struct yote_annotation *out;
+	const struct yote_game *g;     /* the game as played */
+	size_t n;               /* its plies */
+	struct yote_pos *hist;  /* its positions, 0..n */
+	uint64_t *key;          /* their hashes */
+	struct yote_pos *seen;  /* what the engine is told of 0..i - 1 */
+	struct searched *s;     /* s[i]: position i under the budget */
+	struct searched deep, tmp;      /* re-searches */
+	int oom;                /* a node could not be made */
+};
+
+static void
+keep_iteration(void *ctx, const struct yote_search_result *sr)
+{
+	struct searched *s = ctx;
+
+	if (sr->depth >= 0 && sr->depth <= YOTE_MAX_PLY)
+		s->at[sr->depth] = sr->score;
+}
+
+/* The positions before i that a line meets for the third time. */
+static void
+twice_seen(struct work *w, size_t i)
+{
+	struct yote_pos never = { .pieces = { UINT64_MAX, UINT64_MAX } };
+	size_t k, j;
+
+	for (k = 0; k < i; k++) {
+		w->seen[k] = never;
+		for (j = 0; j < i; j++)
+			if (j != k && w->key[j] == w->key[k]) {
+				w->seen[k] = w->hist[k];
+				break;
+			}
+	}
+}
+
+/* Search position i of the game, knowing the positions before it. */
+static int
+search(struct work *w, size_t i, const struct yote_limits *lim,
+    struct searched *s)
+{
+	memset(s->at, 0, sizeof(s->at));
+	twice_seen(w, i);
+	if (yote_engine_set_history(w->e, w->seen, i) != 0 ||
+	    yote_engine_search(w->e, w->r, &w->hist[i], lim, &s->sr,
+	    keep_iteration, s) != 0)
+		return YOTE_ENOMEM;
+	w->out->positions++;
+	w->out->nodes += s->sr.nodes;
+	return 0;
+}
+
+static int
+proven(int score)
+{
+	return score > YOTE_WIN_BOUND || score < -YOTE_WIN_BOUND;
+}
+
+/*
+ * Position i's value (side to move's view) at depth d: from its search s
+ * when that got there or proved the result, else from a search of its own
+ * to d within lim's nodes and time (s may then be NULL).
+ */
+static int
+value_at(struct work *w, size_t i, const struct searched *s,
+    int d, const struct yote_limits *lim, int *v)
+{
+	struct yote_limits to = *lim;
+
+	if (d < 1)
+		d = 1;
+	if (s != NULL && (s->sr.nmoves == 0 || proven(s->sr.score))) {
+		*v = s->sr.score;
+		return 0;
+	}
+	if (s != NULL && s->sr.depth >= d) {
+		*v = s->at[d];
+		return 0;
+	}
+	to.depth = d;
+	to.endgame = 0;         /* exactly to d: the same horizon */
+	if (search(w, i, &to, &w->tmp) != 0)
+		return YOTE_ENOMEM;
+	*v = w->tmp.sr.score;
+	return 0;
+}
+
+/* Judge ply i by the search b of the position before it. */
+static int
+judge(struct work *w, size_t i, const struct searched *b,
+    const struct searched *after, const struct yote_limits *lim,
+    struct verdict *v)
+{
+	int x;
+
+	v->by = &b->sr;
+	v->before = b->sr.score;
+	if (yote_move_equal(yote_game_move(w->g, i), &b->sr.best))
+		/* a proven result is one ply nearer after its move */
+		v->after = v->before + (v->before > YOTE_WIN_BOUND) -
+		    (v->before < -YOTE_WIN_BOUND);
+	else if (proven(v->before)) {
+		/* a search that proves a result stops early: it sets no
+		 * horizon, and a slower win needs the deepest look we have */
+		if (after == NULL && search(w, i, lim, &w->tmp) != 0)
+			return YOTE_ENOMEM;
+		v->after = -(after != NULL ? after : &w->tmp)->sr.score;
+	} else if (value_at(w, i, after, b->sr.depth - 1, lim,
+	    &x) != 0)
+		return YOTE_ENOMEM;
+	else
+		v->after = -x;
+	v->c = yote_classify(v->before, v->after);
+	return 0;
+}
+
+/* A mistake or a blunder must hold up two plies deeper. */
+static int
+judge_deeper(struct work *w, size_t i, struct verdict *v)
+{
+	const struct searched *b = &w->s[i - 1];
+	struct yote_limits deep = w->o->lim;
+	unsigned long long cap = b->sr.nodes;
+
+	if (v->c < YOTE_CLASS_MISTAKE)
+		return 0;
+	w->out->researched++;
+	cap = (cap > DEEP_MIN_NODES ? cap : DEEP_MIN_NODES) * DEEP_FACTOR;
+	deep.nodes = cap < DEEP_MAX_NODES ? cap : DEEP_MAX_NODES;
+	deep.movetime_ms *= DEEP_FACTOR;
+	/* a proven value before the move needs no deeper look; after does */
+	if (proven(b->sr.score))
+		deep.depth = (w->s[i].sr.depth > deep.depth ?
+		    w->s[i].sr.depth : deep.depth) + 2;
+	else
+		deep.depth = b->sr.depth + 2;
+	if (deep.depth > YOTE_MAX_PLY - 4)
+		deep.depth = YOTE_MAX_PLY - 4;
+	if (!proven(b->sr.score)) {
+		if (search(w, i - 1, &deep, &w->deep) != 0)
+			return YOTE_ENOMEM;
+		b = &w->deep;
+	}
+	return judge(w, i, b, NULL, &deep, v);
+}
+
+/* ------------------------------------------------------------ writing */
+
+static void
+put(struct work *w, struct yote_node *map, const char *key,
+    const char *text)
+{
+	struct yote_node *n = yote_node_scalar(text);
+
+	if (n == NULL || yote_node_set(map, key, n) != 0)
+		w->oom = 1;
+}
+
+static int
+first_view(int score, int mover)
+{
+	return mover == YOTE_FIRST ? score : -score;
+}
+
+/* Ply i's moves item as a mapping (a plain move becomes move: ...). */
+static struct yote_node *
+item_map(struct work *w, struct yote_node *moves, size_t i)
+{
+	struct yote_node *item = moves->kids[i], *map;
+
+	if (item->type != YOTE_NODE_SCALAR)
+		return item;
+	if ((map = yote_node_map()) == NULL) {
+		w->oom = 1;
+		return NULL;
+	}
+	map->line = item->line;
+	map->col = item->col;
+	moves->kids[i] = NULL;  /* owned by map from here, even on failure */
+	if (yote_node_set(map, "move", item) != 0) {
+		yote_node_free(map);
+		moves->kids[i] = yote_node_scalar("?");
+		w->oom = 1;
+		return NULL;
+	}
+	moves->kids[i] = map;
+	return map;
+}
+
+static void
+annotate_item(struct work *w, struct yote_node *moves, size_t i, int mover,
+    const struct verdict *v)
+{
+	struct yote_node *item, *pv;
+	char text[YOTE_MOVE_TEXT], sc[16];
+	int k;
+
+	if ((item = item_map(w, moves, i)) == NULL)
+		return;
+	moves->style = YOTE_STYLE_BLOCK;     /* one annotated ply per entry */
+	item->style = YOTE_STYLE_BLOCK;
+	put(w, item, "eval-before", yote_score_text(first_view(v->before,
+	    mover), sc));
+	put(w, item, "eval", yote_score_text(first_view(v->after, mover),
+	    sc));
+	/* the better move only where the move played is graded */
+	if (v->c != YOTE_CLASS_NONE && v->by->nmoves > 0) {
+		put(w, item, "best", yote_move_format(w->r, &v->by->best,
+		    text));
+		if ((pv = yote_node_seq()) == NULL) {
+			w->oom = 1;
+			return;
+		}
+		pv->style = YOTE_STYLE_FLOW;
+		for (k = 0; k < v->by->pvlen; k++)
+			if (yote_node_push(pv, yote_node_scalar(
+			    yote_move_format(w->r, &v->by->pv[k], text))) != 0)
+				w->oom = 1;
+		if (yote_node_set(item, "pv", pv) != 0)
+			w->oom = 1;
+		put(w, item, "class", yote_class_name(v->c));
+		put(w, item, "nag", yote_class_nag(v->c));
+	} else {
+		yote_node_remove(item, "best");
+		yote_node_remove(item, "pv");
+		yote_node_remove(item, "class");
+		yote_node_remove(item, "nag");
+	}
+}
+
+static void
+put_count(struct work *w, struct yote_node *map, const char *key,
+    unsigned long long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", v);
+	put(w, map, key, buf);
+}
+
+static void
+put_mean(struct work *w, struct yote_node *map, const char *key,
+    double sum, unsigned long n, double none)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.1f", n ? sum / (double)n : none);
+	put(w, map, key, buf);
+}
+
+static void
+add_summary(struct work *w, struct yote_record *rec)
+{
+	const struct yote_limits *lim = &w->o->lim;
+	struct yote_node *an, *side;
+	int s;
+
+	if ((an = yote_node_map()) == NULL) {
+		w->oom = 1;
+		return;
+	}
+	if (w->o->engine != NULL)
+		put(w, an, "engine", w->o->engine);
+	put(w, an, "eval-view", "first");
+	if (lim->depth)
+		put_count(w, an, "depth", (unsigned long long)lim->depth);
+	if (lim->nodes)
+		put_count(w, an, "nodes", lim->nodes);
+	if (lim->movetime_ms)
+		put_count(w, an, "movetime",
+		    (unsigned long long)lim->movetime_ms);
+	for (s = 0; s < 2; s++) {
+		const struct yote_side_stats *st = &w->out->st[s];
+
+		if (w->o->side >= 0 && w->o->side != s)
+			continue;
+		if ((side = yote_node_map()) == NULL) {
+			w->oom = 1;
+			break;
+		}
+		side->style = YOTE_STYLE_FLOW;
+		put_count(w, side, "inaccuracies",
+		    st->n[YOTE_CLASS_INACCURACY]);
+		put_count(w, side, "mistakes", st->n[YOTE_CLASS_MISTAKE]);
+		put_count(w, side, "blunders", st->n[YOTE_CLASS_BLUNDER]);
+		put_mean(w, side, "average-loss", st->loss, st->moves, 0);
+		put_mean(w, side, "accuracy", st->accuracy, st->moves, 100);
+		if (yote_node_set(an, s ? "second" : "first", side) != 0)
+			w->oom = 1;
+	}
+	if (yote_node_set(rec->root, "analysis", an) != 0)
+		w->oom = 1;
+}
+
+/* ------------------------------------------------------------ reading back */
+
+/* 1 when rec's evaluations are the first side's, 0 the mover's, -1 unknown. */
+static int
+record_view(const struct yote_record *rec)
+{
+	const struct yote_node *an = yote_node_get(rec->root, "analysis");
+	const struct yote_node *view = yote_node_get(an, "eval-view");
+
+	if (view == NULL)
+		return 0;       /* written before eval-view existed */
+	return yote_node_is(view, "first") ? 1 : -1;
+}
+
+int
+yote_annotation_eval(const struct yote_record *rec,
+    const struct yote_node *item, const char *key, int mover, int *score)
+{
+	const struct yote_node *n = yote_node_get(item, key);
+	int view = record_view(rec);
+
+	if (n == NULL || n->type != YOTE_NODE_SCALAR || view < 0 ||
+	    yote_score_parse(n->text, score) != 0)
+		return YOTE_EVALUE;
+	if (view == 0)
+		*score = first_view(*score, mover);
+	return 0;
+}
+
+/* Turn an older record's mover-view evaluations to the first side's. */
+static void
+convert_view(struct work *w, struct yote_record *rec,
+    struct yote_node *moves)
+{
+	static const char *const keys[] = { "eval-before", "eval" };
+	char sc[16];
+	size_t i;
+	int k, mover, v;
+
+	if (record_view(rec) != 0)
+		return;
+	for (i = 0; i < moves->n; i++) {
+		/* sides alternate; past a bad move, go on alternating */
+		if (i < w->n)
+			mover = yote_game_pos(w->g, i)->side;
+		else
+			mover = (yote_game_now(w->g)->side + (int)(i - w->n)) &
+			    1;
+		for (k = 0; k < 2; k++)
+			if (yote_annotation_eval(rec, moves->kids[i], keys[k],
+			    mover, &v) == 0)
+				put(w, moves->kids[i], keys[k],
+				    yote_score_text(v, sc));
+	}
+}
+
+/* ------------------------------------------------------------ one game */
+
+static int
+grade(struct work *w, struct yote_record *rec)
+{
+	const struct yote_annotate_opts *o = w->o;
+	struct yote_annotation *out = w->out;
+	struct yote_node *moves = yote_node_get(rec->root, "moves");
+	struct verdict v;
+	size_t i, first = out->first;
+	int s;
+
+	for (i = first; i <= w->n; i++) {
+		if (search(w, i, &o->lim, &w->s[i]) != 0)
+			return YOTE_ENOMEM;
+		out->wc[i] = yote_win_chance(first_view(w->s[i].sr.score,
+		    yote_game_pos(w->g, i)->side));
+	}
+	if (moves != NULL && moves->type == YOTE_NODE_SEQ)
+		convert_view(w, rec, moves);
+	for (i = first + 1; i <= w->n; i++) {
+		s = yote_game_pos(w->g, i - 1)->side;
+		if (o->side >= 0 && o->side != s)
+			continue;
+		if (judge(w, i, &w->s[i - 1], &w->s[i], &o->lim, &v) != 0 ||
+		    judge_deeper(w, i, &v) != 0)
+			return YOTE_ENOMEM;
+		out->st[s].moves++;
+		out->st[s].n[v.c]++;
+		out->st[s].loss += yote_move_loss(v.before, v.after);
+		out->st[s].accuracy += yote_move_accuracy(v.before, v.after);
+		if (o->only != YOTE_CLASS_NONE && v.c < o->only)
+			continue;
+		out->cls[i - 1] = v.c;
+		if (moves != NULL && i - 1 < moves->n)
+			annotate_item(w, moves, i - 1, s, &v);
+	}
+	add_summary(w, rec);
+	out->analysed = 1;
+	return w->oom ? YOTE_ENOMEM : 0;
+}
+
+long
+yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
+    struct yote_record *rec, const char *file,
+    const struct yote_annotate_opts *o, struct yote_annotation *out,
+    yote_diag_fn diag, void *ctx)
+{
+	struct yote_game_info info;
+	struct yote_game *g = NULL;
+	struct work w;
+	long problems;
+	size_t n, i;
+
+	memset(out, 0, sizeof(*out));
+	memset(&w, 0, sizeof(w));
+	w.e = e;
+	w.o = o;
+	w.out = out;
+	problems = yote_game_from_record(ck, rec, file, &info, diag, ctx,
+	    &g);
+	if (problems == YOTE_ENOMEM || g == NULL)
+		goto out;
+	w.g = g;
+	w.r = yote_game_rules(g);
+	w.n = n = yote_game_plies(g);
+	out->plies = n;
+	out->first = o->from_ply > 1 ? o->from_ply - 1 : 0;
+	if (out->first > n)
+		goto out;
+	if ((w.hist = malloc((n + 1) * sizeof(*w.hist))) == NULL ||
+	    (w.seen = malloc((n + 1) * sizeof(*w.seen))) == NULL ||
+	    (w.key = malloc((n + 1) * sizeof(*w.key))) == NULL ||
+	    (w.s = calloc(n + 1, sizeof(*w.s))) == NULL ||
+	    (out->wc = calloc(n + 1, sizeof(*out->wc))) == NULL ||
+	    (out->cls = calloc(n + 1, sizeof(*out->cls))) == NULL) {
+		problems = YOTE_ENOMEM;
+		goto out;
+	}
+	for (i = 0; i <= n; i++) {
+		w.hist[i] = *yote_game_pos(g, i);
+		w.key[i] = yote_pos_hash(&w.hist[i]);
+	}
+	/* every game from a clear table: the same game, the same output */
+	yote_engine_clear(e);
+	if (grade(&w, rec) != 0)
+		problems = YOTE_ENOMEM;
+out:
+	free(w.s);
+	free(w.hist);
+	free(w.seen);
+	free(w.key);
+	yote_engine_set_history(e, NULL, 0);
+	yote_game_free(g);
+	return problems;
+}
+
+void
+yote_annotation_free(struct yote_annotation *a)
+{
+	if (a == NULL)
+		return;
+	free(a->wc);
+	free(a->cls);
+	a->wc = NULL;
+	a->cls = NULL;
+}
