@@ -9,12 +9,9 @@ LC_ALL=C
 export LC_ALL
 . tests/lib/tap.sh
 tap_need bin/test-archive bin/gen-games bin/yote-analyze
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/archive-keys.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. tests/lib/scratch.sh
+scratch archive-keys
 big_board=$(pwd)/tests/data/big-board.yaml
-# the endgame tables the engine builds stay in the test's directory
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
 seed=11
 for r in classic traditional damasi ndar-kepp "$big_board"; do
 	n=$(basename "$r" .yaml)
@@ -25,5 +22,6 @@ done
 # games annotated by the engine, as yote-analyze writes them
 bin/gen-games --rules traditional --games 12 --seed 21 |
     bin/yote-analyze --depth 1 >"$tmp/gen-analysed.yaml" || exit 1
-exec bin/test-archive --keys samples/*.yaml samples/invalid/*.yaml \
+# not exec: the scratch directory goes when the script ends
+bin/test-archive --keys samples/*.yaml samples/invalid/*.yaml \
     "$tmp"/gen-*.yaml

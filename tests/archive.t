@@ -10,11 +10,8 @@ LC_ALL=C
 export LC_ALL
 PATH="$(pwd)/bin:$PATH"
 export PATH
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/archive.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-# the endgame tables the engine builds stay in the test's directory
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+. tests/lib/scratch.sh
+scratch archive
 
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why         # a test's details, shown when it fails

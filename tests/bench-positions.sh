@@ -15,12 +15,10 @@ LC_ALL=C
 export LC_ALL
 B=${BIN:-$(pwd)/bin}
 list=${BENCH_POSITIONS:-tests/data/bench-positions.tsv}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# the endgame tables are built here, from an empty cache: the first
-# positions that meet a class pay for building it
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+# the endgame tables are built in the scratch directory, from an empty
+# cache: the first positions that meet a class pay for building it
+. tests/lib/scratch.sh
+scratch bench-positions
 grep -v '^#' "$list" | while IFS='	' read -r rules pos; do
 	/usr/bin/time -f '%U %S' -o "$tmp/cpu" "$B/yote-analyze" --best \
 	    --rules "$rules" --position "$pos" "$@" >"$tmp/out" 2>/dev/null

@@ -7,12 +7,10 @@ set -u
 LC_ALL=C
 export LC_ALL
 B=$(pwd)/bin
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# the endgame tables are built here, from an empty cache: the first
-# positions that meet a class pay for building it
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+# the endgame tables are built in the scratch directory, from an empty
+# cache: the first positions that meet a class pay for building it
+. tests/lib/scratch.sh
+scratch bench
 games=${BENCH_GAMES:-100000}
 matchgames=40
 [ "${BENCH_QUICK:-0}" = 1 ] && games=2000 && matchgames=4

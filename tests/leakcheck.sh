@@ -5,11 +5,8 @@ set -u
 LC_ALL=C
 export LC_ALL
 B=$(pwd)/bin
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# the endgame tables the engine builds stay in the test's directory
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+. tests/lib/scratch.sh
+scratch leakcheck
 VG="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
 fails=0
 n=0

@@ -11,11 +11,8 @@ if ! command -v parallel >/dev/null 2>&1; then
 	echo "1..0 # SKIP GNU parallel is not installed"
 	exit 0
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# the endgame tables the engine builds stay in the test's directory
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+. tests/lib/scratch.sh
+scratch parallel
 P="parallel --will-cite --pipe --keep-order -N 5"
 . tests/lib/tap.sh
 check() { # check NAME DESCRIPTION: serial.NAME and parallel.NAME agree
