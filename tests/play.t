@@ -524,6 +524,13 @@ class PlaySession(Session):
     def tail(self):
         return plain(self.log)[-3000:]
 
+    def last(self, command):
+        """Type the command that ends the session and read to its end;
+        whether the tool then exited with status 0."""
+        self.type(command, re.compile(rb"\n$"))
+        self.rest()
+        return self.wait() and self.status == 0
+
 
 def engine_reply(screen):
     m = re.search(r"yote-play \(beginner\) plays (\S+)\n", plain(screen or ""))
@@ -618,10 +625,7 @@ try:
     mv = free_square(scr)
     scr = s.type(mv)
     played += [mv, engine_reply(scr)]
-    s.type("resign", re.compile(rb"\n$"))
-    tail = plain(s.rest())
-    ok(s.wait() and s.status == 0, "resign: exit status 0",
-       "status %r" % s.status)
+    ok(s.last("resign"), "resign: exit status 0", "status %r" % s.status)
     text = plain(s.log)
     ok("white resigns. Result: 0-1.\n" in text and
        ("The game is in %s.\n" % game) in text,
@@ -655,10 +659,7 @@ try:
     ok(scr is not None and "Nothing to take back." in scr,
        "--first engine: the engine's opening cannot be taken back",
        s.tail())
-    s.type("resign", re.compile(rb"\n$"))
-    s.rest()
-    ok(s.wait() and s.status == 0 and
-       "black resigns. Result: 1-0.\n" in plain(s.log),
+    ok(s.last("resign") and "black resigns. Result: 1-0.\n" in plain(s.log),
        "--first engine: black resigns, 1-0", s.tail())
 finally:
     s.close()
@@ -698,9 +699,7 @@ quit_rec = os.path.join(TMP, "quit.yaml")
 s = PlaySession(["--level", "beginner", "--seed", "1", "-o", quit_rec])
 try:
     s.screen()
-    s.type("quit", re.compile(rb"\n$"))
-    s.rest()
-    ok(s.wait() and s.status == 0 and
+    ok(s.last("quit") and
        "Game left unfinished after 0 plies.\n" in plain(s.log),
        "quit: the game is left unfinished, exit 0", s.tail())
 finally:
@@ -732,10 +731,7 @@ try:
        plain(scr).endswith("Ply 3: white (first player) to move.\nwhite> "),
        "draw declined: the game goes on", s.tail())
     s.type("draw", QUESTION)
-    s.type("y", re.compile(rb"\n$"))
-    s.rest()
-    ok(s.wait() and s.status == 0 and
-       "Draw agreed. Result: 1/2-1/2.\n" in plain(s.log),
+    ok(s.last("y") and "Draw agreed. Result: 1/2-1/2.\n" in plain(s.log),
        "draw accepted (y): 1/2-1/2 under classic", s.tail())
 finally:
     s.close()
@@ -751,9 +747,7 @@ try:
     for mv in ("c3", "c4", "c3xc5"):
         scr = s.type(mv)
     s.type("draw", QUESTION)
-    s.type("y", re.compile(rb"\n$"))
-    s.rest()
-    ok(s.wait() and s.status == 0 and
+    ok(s.last("y") and
        "Agreed: no more captures; white has captured more. Result: 1-0.\n"
        in plain(s.log),
        "traditional: an agreement after white's capture gives 1-0",
@@ -789,9 +783,7 @@ try:
            "(white has captured %s, black %s)" % tuple(caps), s.tail())
     else:
         tap.skip("white never got ahead in captures")
-    s.type("quit", re.compile(rb"\n$"))
-    s.rest()
-    s.wait()
+    s.last("quit")
 finally:
     s.close()
 
