@@ -98,6 +98,13 @@ tool_usage_error(const char *fmt, ...)
 }
 
 int
+tool_version(void)
+{
+	printf("%s %s\n", tool_name, YOTE_VERSION);
+	return EXIT_OK;
+}
+
+int
 tool_bad_option(int c, char *const argv[])
 {
 	const char *arg = argv[optind - 1];

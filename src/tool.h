@@ -37,6 +37,9 @@ void tool_warn(const char *fmt, ...)
 #endif
     ;
 
+/* --version: "tool VERSION" on standard output; returns EXIT_OK. */
+int tool_version(void);
+
 /*
  * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
  * error naming the option; returns EXIT_USAGE.

@@ -406,8 +406,7 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (c) {
 		case 'V':
-			printf("%s %s\n", tool_name, YOTE_VERSION);
-			return EXIT_OK;
+			return tool_version();
 		case 'b':
 			if (parse_count(optarg, &opt.block) != 0)
 				return tool_usage_error("--block-games: expected "

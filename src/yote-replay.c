@@ -510,8 +510,7 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 			opt.player = optarg;
 			break;
 		case 'V':
-			printf("%s %s\n", tool_name, YOTE_VERSION);
-			return EXIT_OK;
+			return tool_version();
 		case 'a':
 			opt.ascii = 1;
 			break;

@@ -205,8 +205,7 @@ main(int argc, char *argv[])
 	    -1) {
 		switch (c) {
 		case 'V':
-			printf("%s %s\n", tool_name, YOTE_VERSION);
-			return EXIT_OK;
+			return tool_version();
 		case 'f':
 			if (strcmp(optarg, "json") == 0)
 				opt.json = 1;

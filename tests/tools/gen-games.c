@@ -514,8 +514,7 @@ main(int argc, char *argv[])
 	    NULL)) != -1) {
 		switch (c) {
 		case 'V':
-			printf("%s %s\n", tool_name, YOTE_VERSION);
-			return EXIT_OK;
+			return tool_version();
 		case 'g':
 			if (number(optarg, ULONG_MAX, &games) != 0)
 				return tool_usage_error("--games: expected a "
