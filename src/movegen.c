@@ -103,18 +103,6 @@ bonus_choices(const struct yote_rules *r, uint64_t opp, int opphand)
 
 static void chain(struct gen *, int, uint64_t, uint64_t, int, int);
 
-/* Where a jump from sq in direction d lands when the point it passes
- * over is in `over` and the landing point in `to`; -1 when it cannot. */
-static inline int
-jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
-    uint64_t to)
-{
-	int land = r->jump[sq][d];
-
-	return land >= 0 && (over & BIT(r->adj[sq][d])) && (to & BIT(land)) ?
-	    land : -1;
-}
-
 /*
  * The bonus pieces to try after a jump landing on land: those allowed,
  * with those that block the next jump of a chain from land, or else the

@@ -42,6 +42,18 @@ empty_squares(const struct yote_rules *r, const struct yote_pos *p)
 	return r->board & ~(p->pieces[0] | p->pieces[1]);
 }
 
+/* Where a jump from sq in direction d lands when the point it passes
+ * over is in `over` and the landing point in `to`; -1 when it cannot. */
+static inline int
+jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
+    uint64_t to)
+{
+	int land = r->jump[sq][d];
+
+	return land >= 0 && (over & BIT(r->adj[sq][d])) && (to & BIT(land)) ?
+	    land : -1;
+}
+
 /* node.c: a new collection / a scalar of len bytes in one allocation */
 struct yote_node *yote_node_new(enum yote_node_type type);
 struct yote_node *yote_scalar_new(const char *text, size_t len);
