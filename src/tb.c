@@ -620,6 +620,8 @@ count_stats(const struct table *t, struct yote_tb_stats *st)
 		if ((int)d > st->longest)
 			st->longest = (int)d;
 	}
+	st->longest_dtz = t->maxz;
+	st->reach = t->reach;
 }
 
 /*

@@ -427,6 +427,11 @@ struct yote_tb_stats {
 	int built;              /* 1: solved now, 0: read from the cache */
 	unsigned long long file_bytes;  /* cache file written, 0 if none */
 	int save_error;         /* YOTE_E* when the file could not be saved */
+	int longest_dtz;        /* longest distance to zeroing, plies (255:
+				   255 or more) */
+	int reach;              /* longest dtz a capture can lead to: under
+				   a move limit below it, long results are
+				   unknown */
 };
 
 /*

@@ -559,6 +559,7 @@ run_order(const struct yote_rules *r)
 	struct yote_error err;
 	struct yote_tb *tb;
 	size_t n, i, late = 0;
+	int reach = 0, dtz = 0;
 
 	if (yote_tb_open(r, NULL, 4, YOTE_TB_NO_CACHE, &tb, &err) != 0)
 		die(err.msg);
@@ -570,11 +571,18 @@ run_order(const struct yote_rules *r)
 		if (yote_tb_build(tb, &cls[i], &st, &err) != 0)
 			die(err.msg);
 		late += !st.built;
+		if (st.reach > reach)
+			reach = st.reach;
+		if (st.longest_dtz > dtz)
+			dtz = st.longest_dtz;
 	}
 	/* 4 pieces in all, each split between board and hand: C(7, 3) */
 	ok(n == 35 + 20 + 10 + 4 + 1 && late == 0, "%s: %zu classes up to 4 "
 	    "pieces, each built on its own turn (%zu were not)", r->name, n,
 	    late);
+	ok(reach <= dtz && dtz > 0 && (!r->move_limit || reach <= r->move_limit),
+	    "%s: the longest dtz is %d plies, the longest after a capture %d: "
+	    "no cursed position up to 4 pieces", r->name, dtz, reach);
 	yote_tb_close(tb);
 }
 
