@@ -912,8 +912,7 @@ yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
 	}
 	d = v == V_DRAW ? 0 : (v - 1) / 2;
 	w = v == V_DRAW ? 0 : (v & 1) ? 1 : -1;
-	if (v != V_DRAW && lim && p->since_capture + (uint64_t)d > lim) {
-		/* t is set: a finished game has d = 0 */
+	if (t && v != V_DRAW && lim && p->since_capture + (uint64_t)d > lim) {
 		if (t->z[i] == Z_LONG || t->reach == Z_LONG ||
 		    (uint64_t)t->reach > lim)
 			return 0;       /* a capture may lead to a cursed

@@ -446,7 +446,8 @@ cbrute(struct yote_tb *tb, const struct yote_rules *r,
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
 		if (yote_move_is_capture(&l.v[i]))
-			v = yote_tb_probe(tb, &q, &wdl, &d, &err) == 1 ? wdl : -2;
+			v = yote_tb_probe(tb, &q, &wdl, &d, &err) == 1 ?
+			    wdl : -2;
 		else
 			v = cbrute(tb, r, &q);
 		if (v == -2)
@@ -580,7 +581,8 @@ run_order(const struct yote_rules *r)
 	ok(n == 35 + 20 + 10 + 4 + 1 && late == 0, "%s: %zu classes up to 4 "
 	    "pieces, each built on its own turn (%zu were not)", r->name, n,
 	    late);
-	ok(reach <= dtz && dtz > 0 && (!r->move_limit || reach <= r->move_limit),
+	ok(reach <= dtz && dtz > 0 &&
+	    (!r->move_limit || reach <= r->move_limit),
 	    "%s: the longest dtz is %d plies, the longest after a capture %d: "
 	    "no cursed position up to 4 pieces", r->name, dtz, reach);
 	yote_tb_close(tb);
@@ -594,6 +596,7 @@ run_known(void)
 	struct yote_tb *tb;
 	struct yote_error err;
 	struct yote_pos p;
+	struct yote_pos q;
 	int wdl = 9, d = -1, rc, bad;
 
 	if (yote_tb_open(nk, tmpdir, 4, 0, &tb, &err) != 0)
@@ -623,6 +626,11 @@ run_known(void)
 	rc = yote_tb_probe(tb, &p, &wdl, &d, &err);
 	ok(rc == 1 && wdl == 0 && d == 0,
 	    "ndar-kepp: at 120 plies the game is drawn");
+	if (yote_pos_parse(nk, "x4/5/5/5/5 o 0 0 130 60", &q, &err) != 0)
+		die(err.msg);
+	rc = yote_tb_probe(tb, &q, &wdl, &d, &err);
+	ok(rc == 1 && wdl == -1 && d == 0, "ndar-kepp: a finished game is "
+	    "lost, its counter past the limit (got %d, %d, %d)", rc, wdl, d);
 	p.since_capture = 0;
 	p.hand[0] = 3;
 	ok(!yote_tb_covers(tb, &p) &&
