@@ -17,11 +17,16 @@
  *  2. Brute force: on positions spread over the classes, a depth-limited
  *     search with no tables decides exactly the wins and losses of d plies
  *     or fewer, with the same d, and nothing else.
- *  3. A known result: under ndar-kepp, three pieces against one in the
- *     position the engine's tests use is a win in 11 plies; the move
- *     limit's effect on the answer; coverage.
- *  4. The cache: where files go, a round trip, a damaged, cut or foreign
- *     file rebuilt, a directory that cannot be written.
+ *  3. The move limit: under a limit above every dtz, the dtz each probe
+ *     implies follows from the moves (the winner's least over moves that
+ *     keep the win, the loser's greatest; a capture counts 1); under a
+ *     small limit, the probes at the last counters before it agree with
+ *     a search that carries the counter up to the next capture.
+ *  4. A known result: under ndar-kepp, three pieces against one in the
+ *     position the engine's tests use is a win in 11 plies up to a
+ *     counter of 109 and a draw from 110; coverage.
+ *  5. The cache: where files go, a round trip, a damaged, cut, foreign or
+ *     format-1 file rebuilt, a directory that cannot be written.
  *
  * -v prints the first mismatches as TAP comments.
  */
