@@ -81,6 +81,7 @@ bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
 # endgame tables (src/tb.c, tests/tb/; bin/tb-build, a developer's
 # command that builds and probes them: tests/tools/tb-build.c)
 LIB_SRC += src/tb.c
+LIB_SRC += src/tb_file.c
 TEST_PROGS += bin/test-tb
 
 bin/test-tb: tests/tb/test-tb.c bin/libyote.a

@@ -21,23 +21,22 @@
  * with no move limit): a draw stays a draw under any limit, and a win in d
  * plies is a win under the limit when since_capture + d <= limit, because
  * the winner's strategy ends the game within d plies whatever the loser
- * does.  Otherwise the probe says it does not know.  The ply counter only
- * matters for first-move-placement at plies 1 and 2, which the tables do
- * not cover.
+ * does.  For the rest, as Syzygy does for chess's 50-move rule, a second
+ * retrograde pass gives every won or lost position its distance to
+ * zeroing (dtz): the plies to the first capture or the end, the winner
+ * keeping the win and hurrying, the loser delaying.  A placement leaves
+ * the class but does not zero the counter, so it adds 1 to the dtz it
+ * leads to.  Under a limit L, counter c, the value is kept when c + dtz
+ * <= L and is a draw otherwise, provided no position a capture can lead
+ * to (the table's reach) has a dtz above L; else the probe says it does
+ * not know.  The ply counter only matters for first-move-placement at
+ * plies 1 and 2, which the tables do not cover.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <zlib.h>
 
-#include "yote_int.h"
+#include "tb_int.h"
 #include "yote_engine.h"
-
-#define TB_MAGIC "\211YTB\r\n\032\n"    /* 8 bytes, as the archive's */
-#define TB_VERSION 1
-#define TB_HEAD 48                      /* bytes of the file header */
 
 /* Values, side to move's view: 0 draw, 1 + 2d won in d, 2 + 2d lost in d. */
 #define V_DRAW 0
@@ -45,25 +44,6 @@
 #define V_LOSS(d) ((uint16_t)(2 + 2 * (d)))
 #define V_UNKNOWN 0xFFFF                /* while solving */
 #define MAX_DIST 32000
-
-struct table {
-	uint16_t *v;            /* value per index */
-	uint64_t n;             /* positions */
-	int state;              /* 0 not yet asked, 1 solved, 2 missing
-				   (YOTE_TB_NO_BUILD) */
-};
-
-struct yote_tb {
-	struct yote_rules rules;        /* as given */
-	struct yote_rules solve;        /* the same without a move limit */
-	char *dir;                      /* cache directory, NULL: none */
-	int max;                        /* largest remaining total covered */
-	unsigned flags;                 /* YOTE_TB_* */
-	uint64_t hash;                  /* of the rule fields that matter */
-	int dim;                        /* max + 1: one class axis */
-	struct table *tab;              /* dim^4, by class */
-	uint64_t binom[YOTE_MAX_SQUARES + 1][YOTE_MAX_SQUARES + 1];
-};
 
 /* ---------------------------------------------------------------- indexing */
 
@@ -183,234 +163,6 @@ pos_unindex(const struct yote_tb *tb, const struct yote_tb_class *c,
 	p->side = (uint8_t)(i / n1 / n0);
 }
 
-/* ---------------------------------------------------------------- files */
-
-static void
-put32(unsigned char *b, uint32_t v)
-{
-	int i;
-
-	for (i = 0; i < 4; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void
-put64(unsigned char *b, uint64_t v)
-{
-	int i;
-
-	for (i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t
-get32(const unsigned char *b)
-{
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-	    (uint32_t)b[3] << 24;
-}
-
-static uint64_t
-get64(const unsigned char *b)
-{
-	return (uint64_t)get32(b) | (uint64_t)get32(b + 4) << 32;
-}
-
-/* FNV-1a over the parameters the solution depends on. */
-static uint64_t
-rules_hash(const struct yote_rules *r)
-{
-	int f[9] = { TB_VERSION, r->width, r->height, (int)r->opening,
-		r->chain, (int)r->bonus, (int)r->selfjump, (int)r->blocked,
-		r->few_pieces };
-	uint64_t h = 0xcbf29ce484222325ULL;
-	int i;
-
-	for (i = 0; i < 9; i++) {
-		h ^= (uint64_t)(uint32_t)f[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-static char *
-class_path(const struct yote_tb *tb, const struct yote_tb_class *c)
-{
-	size_t len = strlen(tb->dir) + 64;
-	char *path = malloc(len);
-
-	if (path)
-		snprintf(path, len, "%s/%016llx-%d.%d-%d.%d.ytb", tb->dir,
-		    (unsigned long long)tb->hash, c->board[0], c->hand[0],
-		    c->board[1], c->hand[1]);
-	return path;
-}
-
-static uint32_t
-crc_of(const void *buf, size_t len)
-{
-	const unsigned char *p = buf;
-	uLong crc = crc32(0L, Z_NULL, 0);
-	uInt k;
-
-	while (len > 0) {
-		k = len > (1U << 30) ? 1U << 30 : (uInt)len;
-		crc = crc32(crc, p, k);
-		p += k;
-		len -= k;
-	}
-	return (uint32_t)crc;
-}
-
-/* The header: magic, version, rules hash, board, class, sizes, CRCs. */
-static void
-make_head(const struct yote_tb *tb, const struct yote_tb_class *c,
-    uint64_t n, uint64_t zlen, uint32_t dcrc, unsigned char *h)
-{
-	memset(h, 0, TB_HEAD);
-	memcpy(h, TB_MAGIC, 8);
-	put32(h + 8, TB_VERSION);
-	put64(h + 12, tb->hash);
-	h[20] = (unsigned char)tb->rules.width;
-	h[21] = (unsigned char)tb->rules.height;
-	h[22] = (unsigned char)c->board[0];
-	h[23] = (unsigned char)c->hand[0];
-	h[24] = (unsigned char)c->board[1];
-	h[25] = (unsigned char)c->hand[1];
-	put64(h + 28, n);
-	put64(h + 36, zlen);
-	put32(h + 44, dcrc);
-}
-
-/* 1 when the file is there, whole and ours (t->v filled), else 0. */
-static int
-load_table(struct yote_tb *tb, const struct yote_tb_class *c, struct table *t)
-{
-	unsigned char head[TB_HEAD], want[TB_HEAD], *z = NULL;
-	uint64_t zlen, i;
-	uLongf outlen;
-	char *path = class_path(tb, c);
-	FILE *fp = path ? fopen(path, "rb") : NULL;
-	int ok = 0;
-
-	free(path);
-	if (!fp)
-		return 0;
-	if (fread(head, 1, TB_HEAD, fp) != TB_HEAD)
-		goto out;
-	zlen = get64(head + 36);
-	make_head(tb, c, t->n, zlen, get32(head + 44), want);
-	if (memcmp(head, want, TB_HEAD) != 0 || zlen > 4 * t->n + 1024)
-		goto out;
-	z = malloc(zlen ? zlen : 1);
-	if (!z || fread(z, 1, zlen, fp) != zlen || fgetc(fp) != EOF)
-		goto out;
-	outlen = (uLongf)(t->n * 2);
-	if (uncompress((Bytef *)t->v, &outlen, z, (uLong)zlen) != Z_OK ||
-	    outlen != t->n * 2 || crc_of(t->v, outlen) != get32(head + 44))
-		goto out;
-	/* stored little-endian */
-	for (i = 0; i < t->n; i++) {
-		const unsigned char *b = (const unsigned char *)&t->v[i];
-		t->v[i] = (uint16_t)(b[0] | b[1] << 8);
-	}
-	ok = 1;
-out:
-	free(z);
-	fclose(fp);
-	return ok;
-}
-
-static int
-make_dirs(char *path)
-{
-	char *s;
-
-	for (s = path + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-			*s = '/';
-			return -1;
-		}
-		*s = '/';
-	}
-	if (mkdir(path, 0777) != 0 && errno != EEXIST)
-		return -1;
-	return 0;
-}
-
-/* Write the table to a temporary file and rename it into place. */
-static int
-save_table(struct yote_tb *tb, const struct yote_tb_class *c,
-    const struct table *t, uint64_t *bytes, struct yote_error *err)
-{
-	unsigned char head[TB_HEAD], *raw, *z;
-	uLongf zlen;
-	uint64_t i;
-	char *path, *tmp;
-	FILE *fp;
-	int fd, rc = 0;
-
-	raw = malloc(t->n * 2);
-	zlen = compressBound((uLong)(t->n * 2));
-	z = malloc(zlen);
-	path = class_path(tb, c);
-	tmp = path ? malloc(strlen(path) + 8) : NULL;
-	if (!raw || !z || !tmp) {
-		rc = yote_error_set(err, YOTE_ENOMEM, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < t->n; i++) {
-		raw[2 * i] = (unsigned char)t->v[i];
-		raw[2 * i + 1] = (unsigned char)(t->v[i] >> 8);
-	}
-	if (compress2(z, &zlen, raw, (uLong)(t->n * 2), 6) != Z_OK) {
-		rc = yote_error_set(err, YOTE_ENOMEM, "out of memory");
-		goto out;
-	}
-	make_head(tb, c, t->n, zlen, crc_of(raw, t->n * 2), head);
-	sprintf(tmp, "%s.XXXXXX", path);
-	if (make_dirs(tb->dir) != 0 || (fd = mkstemp(tmp)) < 0) {
-		rc = yote_error_set(err, YOTE_EIO, "%s: %s", tb->dir,
-		    strerror(errno));
-		goto out;
-	}
-	(void)fchmod(fd, 0644);         /* mkstemp's 0600 would hide a shared
-					   cache from other users */
-	fp = fdopen(fd, "wb");
-	if (!fp) {
-		close(fd);
-		remove(tmp);
-		rc = yote_error_set(err, YOTE_EIO, "%s: %s", tmp,
-		    strerror(errno));
-		goto out;
-	}
-	if (fwrite(head, 1, TB_HEAD, fp) != TB_HEAD ||
-	    fwrite(z, 1, zlen, fp) != zlen) {
-		rc = yote_error_set(err, YOTE_EIO, "%s: %s", tmp,
-		    strerror(errno));
-		fclose(fp);
-		remove(tmp);
-		goto out;
-	}
-	if (fclose(fp) != 0 || rename(tmp, path) != 0) {
-		rc = yote_error_set(err, YOTE_EIO, "%s: %s", path,
-		    strerror(errno));
-		remove(tmp);
-		goto out;
-	}
-	if (bytes)
-		*bytes = TB_HEAD + (uint64_t)zlen;
-out:
-	free(raw);
-	free(z);
-	free(path);
-	free(tmp);
-	return rc;
-}
-
 /* ---------------------------------------------------------------- solving */
 
 static int get_table(struct yote_tb *, const struct yote_tb_class *,
@@ -429,12 +181,25 @@ struct solver {
 	uint8_t *cnt;           /* in-class moves not yet known to lose */
 	uint8_t *flag;          /* F_* */
 	uint16_t *maxd;         /* longest opponent win among moves so far */
+	uint8_t *z;             /* dtz: the table's, and while solving the
+				   winner's best by a move out */
+	uint8_t *zout;          /* the loser's longest dtz by a move out */
+	uint8_t *inside;        /* in-class moves */
+	int reach;              /* for the table's reach */
 	struct level *lev;      /* by level */
 	size_t nlev;
 };
 
 #define F_NOLOSS 1      /* a move leaves the class for a draw or a win */
 #define F_DONE 2        /* propagated */
+#define F_ZDONE 4       /* dtz propagated */
+
+/* One ply more than dtz z, saturated. */
+static unsigned
+z_plus1(unsigned z)
+{
+	return z >= Z_LONG - 1 ? Z_LONG : z + 1;
+}
 
 static int
 push(struct solver *sv, size_t k, uint64_t i)
@@ -495,13 +260,16 @@ solve_init(struct solver *sv, uint64_t n, struct yote_error *err)
 	long nm, j;
 	int rc = 0, win, loss, noloss, inside;
 	uint16_t cv;
-	unsigned d;
+	unsigned d, zwin, zall, step;
+	uint64_t ci;
 
 	for (i = 0; i < n; i++) {
 		pos_unindex(tb, sv->c, i, &p);
 		yote_pos_outcome(r, &p, &o);
 		if (o.result != YOTE_RES_NONE) {
 			sv->val[i] = terminal_value(&p, &o);
+			sv->z[i] = 0;
+			sv->inside[i] = 0;
 			if (sv->val[i] != V_DRAW && (rc = push(sv, 0, i)) != 0)
 				break;
 			continue;
@@ -516,6 +284,8 @@ solve_init(struct solver *sv, uint64_t n, struct yote_error *err)
 		loss = -1;
 		noloss = 0;
 		inside = 0;
+		zwin = Z_LONG;
+		zall = 0;
 		for (j = 0; j < nm; j++) {
 			q = p;
 			yote_pos_play(r, &q, &l.v[j]);
@@ -527,8 +297,23 @@ solve_init(struct solver *sv, uint64_t n, struct yote_error *err)
 			rc = get_table(tb, &cc, &t, NULL, err);
 			if (rc != 0)
 				goto out;
-			cv = t->v[pos_index(tb, &cc, &q)];
+			ci = pos_index(tb, &cc, &q);
+			cv = t->v[ci];
 			d = cv == V_DRAW ? 0 : (cv - 1u) / 2u;
+			/* a capture zeroes the counter (and so does any move
+			   out but a placement); a placement does not */
+			if (class_total(&cc) < class_total(sv->c)) {
+				step = 1;
+				if (sv->reach < t->maxz)
+					sv->reach = t->maxz;
+			} else
+				step = z_plus1(t->z[ci]);
+			if (sv->reach < t->reach)
+				sv->reach = t->reach;
+			if (zall < step)
+				zall = step;
+			if (cv != V_DRAW && !(cv & 1) && step < zwin)
+				zwin = step;    /* keeps the win */
 			if (cv == V_DRAW)
 				noloss = 1;
 			else if (cv & 1) {      /* the opponent wins in d */
@@ -545,6 +330,9 @@ solve_init(struct solver *sv, uint64_t n, struct yote_error *err)
 			break;
 		}
 		sv->cnt[i] = (uint8_t)inside;
+		sv->inside[i] = (uint8_t)inside;
+		sv->z[i] = (uint8_t)zwin;
+		sv->zout[i] = (uint8_t)zall;
 		sv->flag[i] = (uint8_t)(noloss ? F_NOLOSS : 0);
 		sv->maxd[i] = (uint16_t)(loss < 0 ? 0 : loss);
 		if (win >= 0 && (rc = push(sv, (size_t)win + 1, i)) != 0)
@@ -662,6 +450,101 @@ solve_levels(struct solver *sv, struct yote_error *err)
 	return 0;
 }
 
+/* i moves to a position lost with dtz k - 1: i, a win, can reach it. */
+static int
+z_from_loss(struct solver *sv, uint64_t i, unsigned k)
+{
+	if ((sv->flag[i] & F_ZDONE) || k >= sv->z[i])
+		return 0;
+	sv->z[i] = (uint8_t)k;
+	return push(sv, k, i);
+}
+
+/* i moves to a position won with dtz k - 1: if i is lost, one more move
+   of its is known. */
+static int
+z_from_win(struct solver *sv, uint64_t i, unsigned k)
+{
+	uint16_t v = sv->val[i];
+
+	if (v == V_DRAW || (v & 1))
+		return 0;       /* not a loss: the move gives up the value */
+	if (sv->maxd[i] < k)
+		sv->maxd[i] = (uint16_t)k;
+	if (--sv->cnt[i] > 0)
+		return 0;
+	sv->z[i] = (uint8_t)(sv->maxd[i] < Z_LONG ? sv->maxd[i] : Z_LONG);
+	return sv->z[i] < Z_LONG ? push(sv, sv->z[i], i) : 0;
+}
+
+/*
+ * The distance to zeroing, once the values are known: retrograde again,
+ * by levels of dtz, over the moves that keep the value (every move of the
+ * loser, the winner's moves to lost positions).  Level k holds positions
+ * with dtz k; distances of Z_LONG plies or more are stored as Z_LONG.
+ */
+/* Position i has dtz k when it comes up at level k and is not done. */
+static int
+z_settle(struct solver *sv, uint64_t i, size_t k)
+{
+	struct yote_pos q;
+
+	if ((sv->flag[i] & F_ZDONE) || sv->z[i] != k)
+		return 0;       /* done already, or queued for a longer dtz */
+	sv->flag[i] |= F_ZDONE;
+	pos_unindex(sv->tb, sv->c, i, &q);
+	return unmoves(sv, &q, (sv->val[i] & 1) ? z_from_win : z_from_loss,
+	    (unsigned)k + 1);
+}
+
+static int
+solve_dtz(struct solver *sv, uint64_t n, struct yote_error *err)
+{
+	size_t k, j;
+	uint64_t i;
+	uint16_t v;
+	int rc;
+
+	for (k = 0; k < sv->nlev; k++) {
+		free(sv->lev[k].v);
+		memset(&sv->lev[k], 0, sizeof(sv->lev[k]));
+	}
+	for (i = 0; i < n; i++) {
+		v = sv->val[i];
+		sv->flag[i] &= (uint8_t)~F_ZDONE;
+		rc = 0;
+		if (v == V_DRAW)
+			sv->z[i] = 0;
+		else if (v == V_WIN(0) || v == V_LOSS(0))
+			rc = push(sv, 0, i);    /* finished */
+		else if (v & 1) {
+			if (sv->z[i] < Z_LONG)
+				rc = push(sv, sv->z[i], i);
+		} else {
+			sv->cnt[i] = sv->inside[i];
+			sv->maxd[i] = sv->zout[i];
+			if (sv->inside[i] == 0) {
+				sv->z[i] = sv->zout[i];
+				if (sv->z[i] < Z_LONG)
+					rc = push(sv, sv->z[i], i);
+			}
+		}
+		if (rc != 0)
+			return yote_error_set(err, rc, "out of memory");
+	}
+	for (k = 0; k < sv->nlev && k < Z_LONG; k++) {
+		for (j = 0; j < sv->lev[k].n; j++)
+			if ((rc = z_settle(sv, sv->lev[k].v[j], k)) != 0)
+				return yote_error_set(err, rc, "out of memory");
+		free(sv->lev[k].v);
+		sv->lev[k].v = NULL;
+	}
+	for (i = 0; i < n; i++)
+		if (sv->val[i] != V_DRAW && !(sv->flag[i] & F_ZDONE))
+			sv->z[i] = Z_LONG;
+	return 0;
+}
+
 static int
 solve_class(struct yote_tb *tb, const struct yote_tb_class *c,
     struct table *t, struct yote_error *err)
@@ -675,10 +558,13 @@ solve_class(struct yote_tb *tb, const struct yote_tb_class *c,
 	sv.tb = tb;
 	sv.c = c;
 	sv.val = t->v;
+	sv.z = t->z;
 	sv.cnt = malloc(t->n);
 	sv.flag = malloc(t->n);
 	sv.maxd = malloc(t->n * sizeof(*sv.maxd));
-	if (!sv.cnt || !sv.flag || !sv.maxd) {
+	sv.zout = malloc(t->n);
+	sv.inside = malloc(t->n);
+	if (!sv.cnt || !sv.flag || !sv.maxd || !sv.zout || !sv.inside) {
 		rc = yote_error_set(err, YOTE_ENOMEM, "out of memory");
 		goto out;
 	}
@@ -692,6 +578,13 @@ solve_class(struct yote_tb *tb, const struct yote_tb_class *c,
 	for (i = 0; i < t->n; i++)
 		if (sv.val[i] == V_UNKNOWN)
 			sv.val[i] = V_DRAW;
+	if ((rc = solve_dtz(&sv, t->n, err)) != 0)
+		goto out;
+	t->maxz = 0;
+	for (i = 0; i < t->n; i++)
+		if (t->z[i] > t->maxz)
+			t->maxz = t->z[i];
+	t->reach = sv.reach;
 out:
 	if (rc == YOTE_ENOMEM && err && !err->msg[0])
 		yote_error_set(err, rc, "out of memory");
@@ -701,6 +594,8 @@ out:
 	free(sv.cnt);
 	free(sv.flag);
 	free(sv.maxd);
+	free(sv.zout);
+	free(sv.inside);
 	return rc;
 }
 
@@ -726,6 +621,8 @@ count_stats(const struct table *t, struct yote_tb_stats *st)
 		if ((int)d > st->longest)
 			st->longest = (int)d;
 	}
+	st->longest_dtz = t->maxz;
+	st->reach = t->reach;
 }
 
 /*
@@ -754,7 +651,10 @@ mirror_class(struct yote_tb *tb, const struct yote_tb_class *c,
 		q.hand[1] = p.hand[0];
 		q.side = (uint8_t)!p.side;
 		t->v[i] = o->v[pos_index(tb, swapped, &q)];
+		t->z[i] = o->z[pos_index(tb, swapped, &q)];
 	}
+	t->maxz = o->maxz;
+	t->reach = o->reach;
 	return 0;
 }
 
@@ -778,16 +678,24 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 	class_sizes(tb, c, &n0, &n1);
 	t->n = 2 * n0 * n1;
 	t->v = malloc(t->n * sizeof(*t->v));
-	if (!t->v)
+	t->z = malloc(t->n);
+	if (!t->v || !t->z) {
+		free(t->v);
+		free(t->z);
+		t->v = NULL;
+		t->z = NULL;
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	}
 	if (tb->dir && !(tb->flags & YOTE_TB_NO_CACHE) &&
-	    load_table(tb, c, t)) {
+	    tb_load(tb, c, t)) {
 		t->state = 1;
 		goto done;
 	}
 	if (tb->flags & YOTE_TB_NO_BUILD) {
 		free(t->v);
+		free(t->z);
 		t->v = NULL;
+		t->z = NULL;
 		t->state = 2;
 		return 1;
 	}
@@ -806,7 +714,7 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 		st->built = 1;
 	if (tb->dir && !(tb->flags & YOTE_TB_NO_CACHE)) {
 		/* a table that cannot be saved still serves from memory */
-		wrc = save_table(tb, c, t, &bytes, st ? err : NULL);
+		wrc = tb_save(tb, c, t, &bytes, st ? err : NULL);
 		if (st) {
 			st->file_bytes = bytes;
 			if (wrc != 0)
@@ -819,7 +727,9 @@ done:
 	return 0;
 fail:
 	free(t->v);
+	free(t->z);
 	t->v = NULL;
+	t->z = NULL;
 	t->n = 0;
 	return rc;
 }
@@ -872,7 +782,7 @@ yote_tb_open(const struct yote_rules *r, const char *dir, int max_pieces,
 	tb->max = max_pieces;
 	tb->dim = max_pieces + 1;
 	tb->flags = flags;
-	tb->hash = rules_hash(r);
+	tb->hash = tb_rules_hash(r);
 	ncls = (size_t)tb->dim * tb->dim * tb->dim * tb->dim;
 	tb->tab = calloc(ncls, sizeof(*tb->tab));
 	if (!(flags & YOTE_TB_NO_CACHE))
@@ -900,8 +810,10 @@ yote_tb_close(struct yote_tb *tb)
 		return;
 	if (tb->tab) {
 		ncls = (size_t)tb->dim * tb->dim * tb->dim * tb->dim;
-		for (i = 0; i < ncls; i++)
+		for (i = 0; i < ncls; i++) {
 			free(tb->tab[i].v);
+			free(tb->tab[i].z);
+		}
 	}
 	free(tb->tab);
 	free(tb->dir);
@@ -931,7 +843,7 @@ yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p)
 int
 yote_tb_serves(const struct yote_tb *tb, const struct yote_rules *r)
 {
-	return &tb->rules == r || (rules_hash(r) == tb->hash &&
+	return &tb->rules == r || (tb_rules_hash(r) == tb->hash &&
 	    r->board == tb->rules.board && r->move_limit ==
 	    tb->rules.move_limit);
 }
@@ -997,9 +909,10 @@ yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
 {
 	struct yote_tb_class c;
 	struct yote_outcome o;
-	struct table *t;
+	struct table *t = NULL;
+	uint64_t i = 0, lim = (uint64_t)tb->rules.move_limit;
 	uint16_t v;
-	int rc, d;
+	int rc, d, w;
 
 	if (!yote_tb_covers(tb, p))
 		return 0;
@@ -1012,14 +925,21 @@ yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
 		rc = get_table(tb, &c, &t, NULL, err);
 		if (rc != 0)
 			return rc > 0 ? 0 : rc;
-		v = t->v[pos_index(tb, &c, p)];
+		i = pos_index(tb, &c, p);
+		v = t->v[i];
 	}
 	d = v == V_DRAW ? 0 : (v - 1) / 2;
-	if (v != V_DRAW && tb->rules.move_limit &&
-	    (uint64_t)p->since_capture + (uint64_t)d >
-	    (uint64_t)tb->rules.move_limit)
-		return 0;       /* the counter may cut the win short */
-	*wdl = v == V_DRAW ? 0 : (v & 1) ? 1 : -1;
+	w = v == V_DRAW ? 0 : (v & 1) ? 1 : -1;
+	if (t && v != V_DRAW && lim && p->since_capture + (uint64_t)d > lim) {
+		if (t->z[i] == Z_LONG || t->reach == Z_LONG ||
+		    (uint64_t)t->reach > lim)
+			return 0;       /* a capture may lead to a cursed
+					   position */
+		if (p->since_capture + (uint64_t)t->z[i] > lim)
+			w = d = 0;      /* the counter runs out first */
+		/* else d, the distance without the limit, is a lower bound */
+	}
+	*wdl = w;
 	*plies = d;
 	return 1;
 }

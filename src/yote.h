@@ -396,9 +396,13 @@ unsigned long long yote_perft(const struct yote_rules *r,
  *
  * A position is covered when both sides together have at most max_pieces
  * remaining (board + hand) and, under first-move-placement, the ply is 3
- * or more.  The tables ignore the no-capture counter; a probe answers a
- * win only when it fits in the plies the move limit leaves
- * (since_capture + plies <= limit), and says "unknown" otherwise.
+ * or more.  The tables are solved without the move limit and hold for
+ * each position its distance to zeroing (dtz: plies to the first capture
+ * or the end, value kept), so a probe is exact under the limit: a win or
+ * loss stands when since_capture + dtz <= limit and is a draw otherwise.
+ * It says "unknown" only where a capture can lead to a class whose dtz
+ * exceeds the limit (and then only for results longer than the plies
+ * left).  See yote_tb_probe for the distance it reports.
  *
  * A struct yote_tb is not safe to use from two threads at once (a probe
  * may build a table): open one per thread or build every class first.
@@ -423,6 +427,11 @@ struct yote_tb_stats {
 	int built;              /* 1: solved now, 0: read from the cache */
 	unsigned long long file_bytes;  /* cache file written, 0 if none */
 	int save_error;         /* YOTE_E* when the file could not be saved */
+	int longest_dtz;        /* longest distance to zeroing, plies (255:
+				   255 or more) */
+	int reach;              /* longest dtz a capture can lead to: under
+				   a move limit below it, long results are
+				   unknown */
 };
 
 /*
@@ -451,10 +460,13 @@ const char *yote_tb_dir(const struct yote_tb *tb);
 int yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p);
 
 /*
- * The exact value of p for the side to move: *wdl 1 won, 0 drawn, -1 lost,
- * and *plies the number of plies to the end of the game with best play
- * (the winner fastest, the loser slowest; 0 for a finished game and for
- * draws).  Builds or reads the class's table (and those it leads to) on
+ * The exact value of p for the side to move, its counter and the move
+ * limit included: *wdl 1 won, 0 drawn, -1 lost, and *plies the number of
+ * plies to the end of the game with best play (the winner fastest, the
+ * loser slowest; 0 for a finished game and for draws).  When the result
+ * is longer than the plies the limit leaves (since_capture + *plies >
+ * limit) but the win still fits through captures, *plies is the distance
+ * without the limit, a lower bound of the true one.  Builds or reads the class's table (and those it leads to) on
  * first use; a table that cannot be saved is kept in memory.  Returns 1
  * with the value, 0 when p is not covered or the move limit makes the
  * answer unknown (or the table is missing under YOTE_TB_NO_BUILD: a

@@ -17,11 +17,16 @@
  *  2. Brute force: on positions spread over the classes, a depth-limited
  *     search with no tables decides exactly the wins and losses of d plies
  *     or fewer, with the same d, and nothing else.
- *  3. A known result: under ndar-kepp, three pieces against one in the
- *     position the engine's tests use is a win in 11 plies; the move
- *     limit's effect on the answer; coverage.
- *  4. The cache: where files go, a round trip, a damaged, cut or foreign
- *     file rebuilt, a directory that cannot be written.
+ *  3. The move limit: under a limit above every dtz, the dtz each probe
+ *     implies follows from the moves (the winner's least over moves that
+ *     keep the win, the loser's greatest; a capture counts 1); under a
+ *     small limit, the probes at the last counters before it agree with
+ *     a search that carries the counter up to the next capture.
+ *  4. A known result: under ndar-kepp, three pieces against one in the
+ *     position the engine's tests use is a win in 11 plies up to a
+ *     counter of 109 and a draw from 110; coverage.
+ *  5. The cache: where files go, a round trip, a damaged, cut, foreign or
+ *     format-1 file rebuilt, a directory that cannot be written.
  *
  * -v prints the first mismatches as TAP comments.
  */
@@ -214,6 +219,20 @@ check_pos(void *ctx, const struct yote_pos *p)
 
 #define BF_UNKNOWN (-1000)
 
+/* 1 when p is finished, *v its result for the side to move (1, 0, -1). */
+static int
+finished(const struct yote_rules *r, const struct yote_pos *p, int *v)
+{
+	struct yote_outcome o;
+
+	yote_pos_outcome(r, p, &o);
+	if (o.result == YOTE_RES_NONE)
+		return 0;
+	*v = o.result == YOTE_RES_DRAW ? 0 :
+	    (o.result == YOTE_RES_FIRST) == (p->side == YOTE_FIRST) ? 1 : -1;
+	return 1;
+}
+
 /*
  * Exact value within depth plies, side to move's view: d + 1 won in d,
  * -(d + 1) lost in d, 0 a finished draw, BF_UNKNOWN not decided within
@@ -223,17 +242,12 @@ static int
 brute(const struct yote_rules *r, const struct yote_pos *p, int depth)
 {
 	struct yote_movelist l = { 0 };
-	struct yote_outcome o;
 	struct yote_pos q;
 	int best = BF_UNKNOWN, v, allwin = 1, slow = 0;
 	long n, i;
 
-	yote_pos_outcome(r, p, &o);
-	if (o.result == YOTE_RES_DRAW)
-		return 0;
-	if (o.result != YOTE_RES_NONE)
-		return (o.result == YOTE_RES_FIRST) == (p->side == YOTE_FIRST) ?
-		    1 : -1;
+	if (finished(r, p, &v))
+		return v;
 	if (depth == 0)
 		return BF_UNKNOWN;
 	n = yote_gen_moves(r, p, &l);
@@ -323,6 +337,219 @@ run_tiny(void)
 	}
 }
 
+/* ---------------------------------------------------------------- move limit */
+
+#define Z_LIMIT 250     /* a limit above every dtz of the tiny rulesets */
+
+/*
+ * The distance to zeroing of p as the probe shows it under a limit of
+ * Z_LIMIT plies (p's counter ignored): Z_LIMIT less the largest counter
+ * at which p is still won or lost; 0 for a draw, -1 when unknown.
+ */
+static int
+dtz_of(struct yote_tb *tb, const struct yote_pos *p0)
+{
+	struct yote_error err;
+	struct yote_pos p = *p0;
+	int lo = 0, hi = Z_LIMIT, mid, wdl, d;
+
+	p.since_capture = 0;
+	if (yote_tb_probe(tb, &p, &wdl, &d, &err) != 1)
+		return -1;
+	if (wdl == 0)
+		return 0;
+	/* the largest counter still decided, between lo and hi */
+	while (lo < hi) {
+		mid = (lo + hi + 1) / 2;
+		p.since_capture = (uint32_t)mid;
+		if (yote_tb_probe(tb, &p, &wdl, &d, &err) != 1)
+			return -1;
+		if (wdl != 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return Z_LIMIT - lo;
+}
+
+struct zcons {
+	struct yote_tb *tb;             /* under a limit of Z_LIMIT */
+	const struct yote_rules *r;     /* that ruleset */
+	struct yote_movelist l;
+	unsigned long positions, bad, longest;
+};
+
+/*
+ * dtz follows from the moves: a win's dtz is the least, over its moves to
+ * lost positions, of 1 for a capture and 1 + the dtz reached otherwise;
+ * a loss's the largest over all its moves.
+ */
+static void
+check_dtz(void *ctx, const struct yote_pos *p)
+{
+	struct zcons *c = ctx;
+	struct yote_error err;
+	struct yote_outcome o;
+	struct yote_pos q, p0 = *p;
+	int wdl, d, cw, cd, z, zq, step, best = -1;
+	long n, i;
+	char buf[YOTE_POS_TEXT];
+
+	c->positions++;
+	p0.since_capture = 0;
+	yote_pos_outcome(c->r, &p0, &o);
+	if (o.result != YOTE_RES_NONE ||
+	    yote_tb_probe(c->tb, &p0, &wdl, &d, &err) != 1 || wdl == 0)
+		return;
+	z = dtz_of(c->tb, &p0);
+	if ((unsigned long)z > c->longest)
+		c->longest = (unsigned long)z;
+	n = yote_gen_moves(c->r, &p0, &c->l);
+	for (i = 0; i < n; i++) {
+		q = p0;
+		yote_pos_play(c->r, &q, &c->l.v[i]);
+		q.since_capture = 0;
+		if (yote_tb_probe(c->tb, &q, &cw, &cd, &err) != 1) {
+			best = -2;
+			break;
+		}
+		if (wdl > 0 && cw >= 0)
+			continue;       /* gives the win up */
+		zq = dtz_of(c->tb, &q);
+		step = yote_move_is_capture(&c->l.v[i]) ? 1 : 1 + zq;
+		if (best < 0 || (wdl > 0 ? step < best : step > best))
+			best = step;
+	}
+	if (z <= 0 || best != z) {
+		if (c->bad++ < 5 && verbose)
+			printf("# %s: dtz %d, from its moves %d\n",
+			    yote_pos_format(c->r, &p0, buf), z, best);
+	}
+}
+
+/*
+ * The value with the counter, side to move's view (1, 0, -1; -2
+ * unknown): searched while no capture is played, which the counter
+ * bounds; after a capture the tables answer at counter 0.
+ */
+static int
+cbrute(struct yote_tb *tb, const struct yote_rules *r,
+    const struct yote_pos *p)
+{
+	struct yote_movelist l = { 0 };
+	struct yote_error err;
+	struct yote_pos q;
+	int v, best = -1, unknown = 0, wdl, d;
+	long n, i;
+
+	if (finished(r, p, &v))
+		return v;
+	n = yote_gen_moves(r, p, &l);
+	if (n < 0)
+		die("out of memory");
+	for (i = 0; i < n && best < 1; i++) {
+		q = *p;
+		yote_pos_play(r, &q, &l.v[i]);
+		if (yote_move_is_capture(&l.v[i]))
+			v = yote_tb_probe(tb, &q, &wdl, &d, &err) == 1 ?
+			    wdl : -2;
+		else
+			v = cbrute(tb, r, &q);
+		if (v == -2)
+			unknown = 1;
+		else if (-v > best)
+			best = -v;
+	}
+	yote_movelist_free(&l);
+	return best < 1 && unknown ? -2 : best;
+}
+
+struct lcons {
+	struct yote_tb *tb;             /* under the small limit */
+	const struct yote_rules *r;
+	unsigned long probes, bad, unknown, unsearched, draws_by_limit;
+	unsigned long n, every;
+};
+
+/* Under the small limit, at counters from the limit down to limit - 3
+   (limit - 5 on every nth position), table and search agree. */
+static void
+check_limit(void *ctx, const struct yote_pos *p)
+{
+	struct lcons *c = ctx;
+	struct yote_error err;
+	struct yote_pos q = *p;
+	int k, wdl, d, v, back, w0, d0;
+	char buf[YOTE_POS_TEXT];
+
+	back = c->n++ % c->every == 0 ? 4 : 2;
+	q.since_capture = 0;
+	if (yote_tb_probe(c->tb, &q, &w0, &d0, &err) != 1)
+		w0 = -2;
+	for (k = 0; k <= back && k <= c->r->move_limit; k++) {
+		q.since_capture = (uint32_t)(c->r->move_limit - k);
+		c->probes++;
+		if (yote_tb_probe(c->tb, &q, &wdl, &d, &err) != 1) {
+			c->unknown++;
+			continue;
+		}
+		v = cbrute(c->tb, c->r, &q);
+		if (v == -2) {
+			c->unsearched++;
+			continue;       /* a capture leads to an unknown */
+		}
+		c->draws_by_limit += wdl == 0 && w0 != 0 && w0 != -2;
+		if (v != wdl && c->bad++ < 5 && verbose)
+			printf("# %s: table %d, search %d\n",
+			    yote_pos_format(c->r, &q, buf), wdl, v);
+	}
+}
+
+static void
+run_limit(void)
+{
+	struct yote_rules *r, lr;
+	struct yote_error err;
+	struct zcons z;
+	struct lcons lc;
+	size_t i;
+
+	for (i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
+		if (yote_rules_load_file(tiny[i].file, &r, &err) != 0)
+			die(err.msg);
+		lr = *r;
+		lr.move_limit = Z_LIMIT;
+		memset(&z, 0, sizeof(z));
+		z.r = &lr;
+		if (yote_tb_open(&lr, tmpdir, tiny[i].max, 0, &z.tb, &err) != 0)
+			die(err.msg);
+		each_pos(r, tiny[i].max, check_dtz, &z);
+		ok(z.bad == 0, "%s: the dtz of every won or lost position "
+		    "follows from its moves (longest %lu), %lu do not",
+		    tiny[i].file, z.longest, z.bad);
+		yote_movelist_free(&z.l);
+		yote_tb_close(z.tb);
+
+		lr.move_limit = 8 + 2 * (int)(i % 3);
+		memset(&lc, 0, sizeof(lc));
+		lc.r = &lr;
+		lc.every = 7;
+		if (yote_tb_open(&lr, tmpdir, tiny[i].max, 0, &lc.tb,
+		    &err) != 0)
+			die(err.msg);
+		each_pos(r, tiny[i].max, check_limit, &lc);
+		ok(lc.bad == 0 && lc.probes > 2 * lc.unknown, "%s: under a "
+		    "limit of %d plies, %lu probes near the limit (%lu draws "
+		    "by the limit) agree with a search with the counter, %lu "
+		    "differ, %lu unknown, %lu beyond the search",
+		    tiny[i].file, lr.move_limit, lc.probes - lc.unknown -
+		    lc.unsearched - lc.bad, lc.draws_by_limit, lc.bad,
+		    lc.unknown, lc.unsearched);
+		yote_tb_close(lc.tb);
+		yote_rules_free(r);
+	}
+}
+
 /* ---------------------------------------------------------------- known results */
 
 /*
@@ -338,6 +565,7 @@ run_order(const struct yote_rules *r)
 	struct yote_error err;
 	struct yote_tb *tb;
 	size_t n, i, late = 0;
+	int reach = 0, dtz = 0;
 
 	if (yote_tb_open(r, NULL, 4, YOTE_TB_NO_CACHE, &tb, &err) != 0)
 		die(err.msg);
@@ -349,11 +577,19 @@ run_order(const struct yote_rules *r)
 		if (yote_tb_build(tb, &cls[i], &st, &err) != 0)
 			die(err.msg);
 		late += !st.built;
+		if (st.reach > reach)
+			reach = st.reach;
+		if (st.longest_dtz > dtz)
+			dtz = st.longest_dtz;
 	}
 	/* 4 pieces in all, each split between board and hand: C(7, 3) */
 	ok(n == 35 + 20 + 10 + 4 + 1 && late == 0, "%s: %zu classes up to 4 "
 	    "pieces, each built on its own turn (%zu were not)", r->name, n,
 	    late);
+	ok(reach <= dtz && dtz > 0 &&
+	    (!r->move_limit || reach <= r->move_limit),
+	    "%s: the longest dtz is %d plies, the longest after a capture %d: "
+	    "no cursed position up to 4 pieces", r->name, dtz, reach);
 	yote_tb_close(tb);
 }
 
@@ -365,7 +601,8 @@ run_known(void)
 	struct yote_tb *tb;
 	struct yote_error err;
 	struct yote_pos p;
-	int wdl = 9, d = -1, rc;
+	struct yote_pos q;
+	int wdl = 9, d = -1, rc, bad;
 
 	if (yote_tb_open(nk, tmpdir, 4, 0, &tb, &err) != 0)
 		die(err.msg);
@@ -380,13 +617,25 @@ run_known(void)
 	rc = yote_tb_probe(tb, &p, &wdl, &d, &err);
 	ok(rc == 1 && wdl == 1 && d == 11,
 	    "ndar-kepp: the win fits in the move limit at 109 plies");
-	p.since_capture = 110;
-	ok(yote_tb_probe(tb, &p, &wdl, &d, &err) == 0,
-	    "ndar-kepp: at 110 plies the limit may cut the win: unknown");
+	/* the win has no capture (dtz 11 too): from 110 on, the counter
+	   runs out first; near the limit a search with the counter agrees */
+	for (rc = 110, bad = 0; rc <= 120; rc++) {
+		p.since_capture = (uint32_t)rc;
+		if (yote_tb_probe(tb, &p, &wdl, &d, &err) != 1 || wdl != 0 ||
+		    (rc >= 117 && cbrute(tb, nk, &p) != 0))
+			bad++;
+	}
+	ok(bad == 0, "ndar-kepp: from 110 plies without capture the win is "
+	    "a draw (%d counters wrong)", bad);
 	p.since_capture = 120;
 	rc = yote_tb_probe(tb, &p, &wdl, &d, &err);
 	ok(rc == 1 && wdl == 0 && d == 0,
 	    "ndar-kepp: at 120 plies the game is drawn");
+	if (yote_pos_parse(nk, "x4/5/5/5/5 o 0 0 130 60", &q, &err) != 0)
+		die(err.msg);
+	rc = yote_tb_probe(tb, &q, &wdl, &d, &err);
+	ok(rc == 1 && wdl == -1 && d == 0, "ndar-kepp: a finished game is "
+	    "lost, its counter past the limit (got %d, %d, %d)", rc, wdl, d);
 	p.since_capture = 0;
 	p.hand[0] = 3;
 	ok(!yote_tb_covers(tb, &p) &&
@@ -532,6 +781,15 @@ run_cache(void)
 	damage(path, 10, 0);
 	rc = build(r, dir, 0, &st2);
 	ok(rc == 0 && st2.built, "a file with a damaged header is rebuilt");
+	/* format 1 had no dtz bytes: such a file is not read as format 2 */
+	fp = fopen(path, "r+b");
+	if (!fp || fseek(fp, 8, SEEK_SET) != 0 || fputc(1, fp) == EOF)
+		die("cannot rewrite the cache file's version");
+	fclose(fp);
+	rc = build(r, dir, 0, &st2);
+	ok(rc == 0 && st2.built && st2.wins == st.wins &&
+	    build(r, dir, YOTE_TB_NO_BUILD, &st2) == 0,
+	    "a file of format version 1 is rebuilt");
 	if (!find_file(dir, "2.0-0.0", other, sizeof(other)))
 		die("no file for class 2.0-0.0");
 	copy_file(other, path);
@@ -597,6 +855,7 @@ main(int argc, char **argv)
 	if (!mkdtemp(tmpdir))
 		die("cannot make a temporary directory");
 	run_tiny();
+	run_limit();
 	run_known();
 	run_cache();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);

@@ -8,7 +8,8 @@
  *
  * -d DIR: the cache directory (default: as yote_tb_open); -c: no cache.
  * A line reads: class (board+hand of first v second), positions, wins,
- * draws, losses, longest, file bytes, seconds, "built" or "cached".
+ * draws, losses, longest, file bytes, seconds, "built" or "cached",
+ * longest dtz, reach (formats/tablebase.md).
  * Exit status 0, 1 on a bad position, 2 usage, 3 on a library error.
  */
 #include <stdio.h>
@@ -57,10 +58,11 @@ build_all(struct yote_tb *tb)
 		t0 = now() - t0;
 		total += t0;
 		bytes += st.file_bytes;
-		printf("%d+%dv%d+%d %llu %llu %llu %llu %d %llu %.2f %s\n",
-		    c->board[0], c->hand[0], c->board[1], c->hand[1],
-		    st.positions, st.wins, st.draws, st.losses, st.longest,
-		    st.file_bytes, t0, st.built ? "built" : "cached");
+		printf("%d+%dv%d+%d %llu %llu %llu %llu %d %llu %.2f %s "
+		    "%d %d\n", c->board[0], c->hand[0], c->board[1],
+		    c->hand[1], st.positions, st.wins, st.draws, st.losses,
+		    st.longest, st.file_bytes, t0, st.built ? "built" :
+		    "cached", st.longest_dtz, st.reach);
 		fflush(stdout);
 	}
 	printf("total %llu bytes %.2f s\n", bytes, total);
