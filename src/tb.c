@@ -358,7 +358,7 @@ unmoves(struct solver *sv, const struct yote_pos *q,
     int (*fn)(struct solver *, uint64_t, unsigned), unsigned k)
 {
 	const struct yote_rules *r = &sv->tb->solve;
-	int s = !q->side, d, x, y, rc;
+	int s = !q->side, d, x, i, to[2], rc;
 	uint64_t own = q->pieces[s], empty = empty_squares(r, q), b;
 	struct yote_pos p;
 
@@ -367,21 +367,18 @@ unmoves(struct solver *sv, const struct yote_pos *q,
 	for (b = own; b; b &= b - 1) {
 		x = lsb64(b);
 		for (d = 0; d < 4; d++) {
-			y = r->adj[x][d];
-			if (y >= 0 && (empty & BIT(y))) {
+			/* a step, then a plain self-jump */
+			to[0] = r->adj[x][d];
+			if (to[0] >= 0 && !(empty & BIT(to[0])))
+				to[0] = -1;
+			to[1] = r->selfjump == YOTE_SJ_PLAIN ?
+			    jump_to(r, x, d, own, empty) : -1;
+			for (i = 0; i < 2; i++) {
+				if (to[i] < 0)
+					continue;
 				p = *q;
 				p.side = (uint8_t)s;
-				p.pieces[s] = (own & ~BIT(x)) | BIT(y);
-				if ((rc = fn(sv, pos_index(sv->tb, sv->c, &p),
-				    k)) != 0)
-					return rc;
-			}
-			y = r->jump[x][d];
-			if (r->selfjump == YOTE_SJ_PLAIN && y >= 0 &&
-			    (empty & BIT(y)) && (own & BIT(r->adj[x][d]))) {
-				p = *q;
-				p.side = (uint8_t)s;
-				p.pieces[s] = (own & ~BIT(x)) | BIT(y);
+				p.pieces[s] = (own & ~BIT(x)) | BIT(to[i]);
 				if ((rc = fn(sv, pos_index(sv->tb, sv->c, &p),
 				    k)) != 0)
 					return rc;
