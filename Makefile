@@ -84,8 +84,8 @@ LIB_SRC += src/tb.c
 LIB_SRC += src/tb_file.c
 TEST_PROGS += bin/test-tb
 
-bin/test-tb: tests/tb/test-tb.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/test-tb: tests/tb/test-tb.c $(TAP_SRC) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
 bin/tb-build: tests/tools/tb-build.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
@@ -238,8 +238,8 @@ clean:
 bin/gen-games: tests/tools/gen-games.c tests/lib/rng.h $(TOOL_LIB) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
 
-bin/test-engine: tests/engine/test-engine.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/test-engine: tests/engine/test-engine.c $(TAP_SRC) tests/lib/rng.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
 bin/tune: tests/tools/tune.c tests/lib/rng.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)

@@ -37,65 +37,17 @@
  * -v prints every root move's score of the tactics as TAP comments.
  * Exit status: 0 when every test passed, 1 otherwise.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "yote.h"
 #include "yote_engine.h"
+#include "rng.h"
+#include "tap.h"
 
-static unsigned long tests, failures;
 static int verbose;
 
-static void
-ok(int cond, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!cond)
-		failures++;
-	printf("%s %lu - ", cond ? "ok" : "not ok", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void
-diag(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-
-static void
-diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("# ", stdout);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-static void
-die(const char *what)
-{
-	printf("Bail out! %s\n", what);
-	exit(1);
-}
 
 static const struct yote_rules *
 rules(const char *name)
@@ -103,7 +55,7 @@ rules(const char *name)
 	const struct yote_rules *r = yote_rules_by_name(name);
 
 	if (r == NULL)
-		die("a built-in ruleset is missing");
+		bail("a built-in ruleset is missing");
 	return r;
 }
 
@@ -184,7 +136,7 @@ search(struct yote_engine *e, const struct yote_rules *r,
 	lim.depth = depth;
 	lim.nodes = nodes;
 	if (yote_engine_search(e, r, p, &lim, sr, NULL, NULL) != 0)
-		die("yote_engine_search: out of memory");
+		bail("yote_engine_search: out of memory");
 	return sr->score;
 }
 
@@ -353,7 +305,7 @@ run_tactic(struct yote_engine *e, const struct tactic *t)
 	}
 	/* the claim itself, by plain minimax over every root move */
 	if (yote_gen_moves(r, &p, &l) < 0)
-		die("out of memory");
+		bail("out of memory");
 	for (i = 0; i < l.n; i++) {
 		v = move_score(r, &p, &l.v[i], t->depth);
 		yote_move_format(r, &l.v[i], text);
@@ -438,7 +390,7 @@ run_signs(struct yote_engine *e)
 
 	/* after the placement a4 of the Ndar-Kepp tactic: lost in 2 */
 	if (pos_of(nk, "o1xx1/xx2x/xx2x/2xxo/2xxo o 0 0 1 31", &p) != 0)
-		die("bad position in the test");
+		bail("bad position in the test");
 	yote_engine_clear(e);
 	search(e, nk, &p, 3, 0, &sr);
 	ok(sr.score == -WIN(2) && sr.nmoves == 1,
@@ -446,7 +398,7 @@ run_signs(struct yote_engine *e)
 	    yote_score_text(sr.score, sc));
 	/* the game is over: capture-all, second to move has nothing */
 	if (pos_of(cl, "6/6/2x3/6/6 o 4 0 0 31", &p) != 0)
-		die("bad position in the test");
+		bail("bad position in the test");
 	yote_engine_clear(e);
 	search(e, cl, &p, 3, 0, &sr);
 	ok(sr.nmoves == 0 && sr.score == -YOTE_WIN,
@@ -454,7 +406,7 @@ run_signs(struct yote_engine *e)
 	    "(want #-0), no moves", yote_score_text(sr.score, sc));
 	/* few-pieces draw: both at most 3 and no capture anywhere */
 	if (pos_of(cl, "x5/6/6/6/4o1 x 2 2 0 31", &p) != 0)
-		die("bad position in the test");
+		bail("bad position in the test");
 	yote_engine_clear(e);
 	search(e, cl, &p, 3, 0, &sr);
 	ok(sr.nmoves == 0 && sr.score == 0,
@@ -479,13 +431,13 @@ run_endgame(struct yote_engine *e)
 	char sc[16];
 
 	if (pos_of(r, "x4/5/2o2/5/4x x 1 0 10 60", &p) != 0)
-		die("bad position in the test");
+		bail("bad position in the test");
 	memset(&lim, 0, sizeof(lim));
 	lim.depth = 2;
 	lim.endgame = 1;
 	yote_engine_clear(e);
 	if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
-		die("out of memory");
+		bail("out of memory");
 	q = p;
 	ok(sr.score == WIN(11) && sr.depth == 11 && sr.pvlen == 11 &&
 	    play_line(r, &q, sr.pv, sr.pvlen),
@@ -538,7 +490,7 @@ all_captures(const struct yote_rules *r, const struct yote_pos *p,
 	if (stand > alpha)
 		alpha = stand;
 	if (yote_gen_captures(r, p, &l) < 0)
-		die("out of memory");
+		bail("out of memory");
 	for (i = 0; i < l.n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
@@ -584,9 +536,9 @@ run_quiescence(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		r = rules(cases[i].rules);
 		if (pos_of(r, cases[i].pos, &p) != 0)
-			die("bad position in the test");
+			bail("bad position in the test");
 		if (yote_gen_captures(r, &p, &l) < 0)
-			die("out of memory");
+			bail("out of memory");
 		q = yote_minimax(r, &p, 0);
 		full = all_captures(r, &p, -YOTE_WIN - 1, YOTE_WIN + 1, 0);
 		ok(l.n > 24 && abs(q - full) <= 60, "%s: quiescence over %zu "
@@ -599,15 +551,12 @@ run_quiescence(void)
 
 /* ------------------------------------------------------------ consistency */
 
-static unsigned long long rng_state;
+static uint64_t rng_state;
 
 static unsigned long
 rng(unsigned long n)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (unsigned long)(rng_state % n);
+	return (unsigned long)(xorshift_next(&rng_state) % n);
 }
 
 static int
@@ -823,11 +772,11 @@ run_determinism(struct yote_engine *e)
 	size_t i;
 
 	if ((e2 = yote_engine_new(1)) == NULL)
-		die("yote_engine_new: out of memory");
+		bail("yote_engine_new: out of memory");
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		r = rules(cases[i].rules);
 		if (pos_of(r, cases[i].pos, &p) != 0)
-			die("bad position in the test");
+			bail("bad position in the test");
 		memset(&lim, 0, sizeof(lim));
 		lim.depth = 4;
 		memset(&ta, 0, sizeof(ta));
@@ -835,14 +784,14 @@ run_determinism(struct yote_engine *e)
 		yote_engine_clear(e);
 		if (yote_engine_search(e, r, &p, &lim, &a, record_info,
 		    &ta) != 0)
-			die("out of memory");
+			bail("out of memory");
 		/* something else in between, then clear */
 		yote_pos_start(r, &other);
 		search(e, r, &other, 3, 0, &c);
 		yote_engine_clear(e);
 		if (yote_engine_search(e, r, &p, &lim, &b, record_info,
 		    &tb) != 0)
-			die("out of memory");
+			bail("out of memory");
 		ok(same_result(&a, &b) && ta.n == tb.n && memcmp(ta.score,
 		    tb.score, sizeof(ta.score)) == 0 && memcmp(ta.nodes,
 		    tb.nodes, sizeof(ta.nodes)) == 0 && ta.n == a.depth,
@@ -906,7 +855,7 @@ run_budgets(struct yote_engine *e)
 	lim.movetime_ms = 1;
 	yote_engine_clear(e);
 	if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
-		die("yote_engine_search: out of memory");
+		bail("yote_engine_search: out of memory");
 	yote_move_format(r, &sr.best, text);
 	ok(sr.depth >= 1 && strcmp(text, "b5xd5+a5") == 0,
 	    "damasi: dense board, 1 ms: depth %d, %s (want b5xd5+a5)",
@@ -940,7 +889,7 @@ run_repetition(struct yote_engine *e)
 	yote_pos_play(r, &hist[0], &sr.best);
 	hist[1] = p;
 	if (yote_engine_set_history(e, hist, 2) != 0)
-		die("yote_engine_set_history: out of memory");
+		bail("yote_engine_set_history: out of memory");
 	yote_engine_clear(e);
 	search(e, r, &p, 4, 0, &sr2);
 	yote_move_format(r, &sr.best, t1);
@@ -951,7 +900,7 @@ run_repetition(struct yote_engine *e)
 	    yote_score_text(sr.score, sc), t2, yote_score_text(sr2.score,
 	    sc));
 	if (yote_engine_set_history(e, &p, 1) != 0)
-		die("yote_engine_set_history: out of memory");
+		bail("yote_engine_set_history: out of memory");
 	yote_engine_clear(e);
 	search(e, r, &p, 4, 0, &sr3);
 	ok(sr3.score == sr.score && yote_move_equal(&sr3.best, &sr.best),
@@ -989,14 +938,14 @@ run_partial(struct yote_engine *e)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		r = rules(cases[i].rules);
 		if (pos_of(r, cases[i].pos, &p) != 0)
-			die("bad position in the test");
+			bail("bad position in the test");
 		memset(&lim, 0, sizeof(lim));
 		lim.depth = 7;
 		memset(&it, 0, sizeof(it));
 		yote_engine_clear(e);
 		if (yote_engine_search(e, r, &p, &lim, &sr, record_info,
 		    &it) != 0)
-			die("yote_engine_search: out of memory");
+			bail("yote_engine_search: out of memory");
 		for (k = 1; k < it.n; k++)
 			if (!yote_move_equal(&it.best[k], &it.best[k - 1]))
 				break;
@@ -1007,7 +956,7 @@ run_partial(struct yote_engine *e)
 		lim.nodes = it.nodes[k] - 1;
 		yote_engine_clear(e);
 		if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
-			die("yote_engine_search: out of memory");
+			bail("yote_engine_search: out of memory");
 		yote_move_format(r, &it.best[k], want);
 		yote_move_format(r, &sr.best, got);
 		kept += yote_move_equal(&sr.best, &it.best[k]);
@@ -1031,7 +980,7 @@ tables(const struct yote_rules *r, int pieces)
 	struct yote_error err;
 
 	if (yote_tb_open(r, NULL, pieces, YOTE_TB_NO_CACHE, &tb, &err) != 0)
-		die("yote_tb_open failed");
+		bail("yote_tb_open failed");
 	return tb;
 }
 
@@ -1045,7 +994,7 @@ search_at(struct yote_engine *e, const struct yote_rules *r,
 	lim.depth = depth;
 	yote_engine_clear(e);
 	if (yote_engine_search(e, r, p, &lim, sr, NULL, NULL) != 0)
-		die("out of memory");
+		bail("out of memory");
 }
 
 static void
@@ -1062,9 +1011,9 @@ run_tables(struct yote_engine *e)
 	int d;
 
 	if (e2 == NULL)
-		die("out of memory");
+		bail("out of memory");
 	if (pos_of(nk, "x4/5/2o2/5/4x x 1 0 10 60", &p) != 0)
-		die("bad position in the test");
+		bail("bad position in the test");
 	yote_engine_set_tb(e, tb);
 	for (d = 1; d <= 6; d += 5) {
 		search_at(e, nk, &p, d, &sr);
@@ -1101,7 +1050,7 @@ run_tables(struct yote_engine *e)
 
 	/* one piece more than the tables: the search meets them below */
 	if (pos_of(nk, "x4/5/2o2/5/4x x 1 1 10 60", &q) != 0)
-		die("bad position in the test");
+		bail("bad position in the test");
 	yote_engine_set_tb(e, tb4);
 	search_at(e, nk, &q, 5, &sr);
 	yote_engine_set_tb(e2, tb4b);
@@ -1131,7 +1080,7 @@ main(int argc, char *argv[])
 		verbose = 1;
 	/* the same table size as the second engine of the determinism tests */
 	if ((e = yote_engine_new(1)) == NULL)
-		die("yote_engine_new: out of memory");
+		bail("yote_engine_new: out of memory");
 	/*
 	 * Reductions make the search's score depend on the window: the
 	 * comparisons with minimax run without them (what they check, the
@@ -1153,8 +1102,7 @@ main(int argc, char *argv[])
 	run_repetition(e);
 	run_tables(e);
 	yote_engine_free(e);
-	printf("1..%lu\n", tests);
-	if (failures)
-		diag("%lu of %lu tests failed", failures, tests);
-	return failures ? 1 : 0;
+	if (tap_failures)
+		diag("%lu of %lu tests failed", tap_failures, tap_tests);
+	return tap_plan();
 }

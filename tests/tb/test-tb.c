@@ -31,7 +31,6 @@
  * -v prints the first mismatches as TAP comments.
  */
 #include <dirent.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,39 +38,10 @@
 #include <unistd.h>
 
 #include "yote.h"
+#include "tap.h"
 
-static unsigned long tests, failures;
 static int verbose;
 static char tmpdir[256];
-
-static void ok(int cond, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!cond)
-		failures++;
-	printf("%s %lu - ", cond ? "ok" : "not ok", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void
-die(const char *what)
-{
-	printf("Bail out! %s\n", what);
-	exit(1);
-}
 
 /* The rulesets and the pieces their tables go up to. */
 static const struct {
@@ -189,7 +159,7 @@ check_pos(void *ctx, const struct yote_pos *p)
 	}
 	n = yote_gen_moves(c->r, p, &c->l);
 	if (n <= 0)
-		die("no moves in a game that goes on");
+		bail("no moves in a game that goes on");
 	for (i = 0; i < n; i++) {
 		q = *p;
 		yote_pos_play(c->r, &q, &c->l.v[i]);
@@ -252,7 +222,7 @@ brute(const struct yote_rules *r, const struct yote_pos *p, int depth)
 		return BF_UNKNOWN;
 	n = yote_gen_moves(r, p, &l);
 	if (n < 0)
-		die("out of memory");
+		bail("out of memory");
 	for (i = 0; i < n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
@@ -286,7 +256,7 @@ check_brute(struct cons *c, const char *name)
 		pieces = yote_pos_remaining(p, 0) + yote_pos_remaining(p, 1);
 		depth = pieces <= 3 ? 7 : pieces == 4 ? 5 : 4;
 		if (yote_tb_probe(c->tb, p, &wdl, &d, &err) != 1)
-			die("probe failed");
+			bail("probe failed");
 		v = brute(c->r, p, depth);
 		want = wdl == 0 || d > depth ? BF_UNKNOWN :
 		    wdl > 0 ? d + 1 : -(d + 1);
@@ -316,7 +286,7 @@ run_tiny(void)
 
 	for (i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
 		if (yote_rules_load_file(tiny[i].file, &r, &err) != 0)
-			die(err.msg);
+			bail(err.msg);
 		nolimit = *r;
 		nolimit.move_limit = 0;
 		memset(&c, 0, sizeof(c));
@@ -324,7 +294,7 @@ run_tiny(void)
 		c.every = tiny[i].every;
 		if (yote_tb_open(&nolimit, tmpdir, tiny[i].max, 0, &c.tb,
 		    &err) != 0)
-			die(err.msg);
+			bail(err.msg);
 		each_pos(r, tiny[i].max, check_pos, &c);
 		ok(c.bad == 0 && c.positions > 0, "%s: %lu positions up to %d "
 		    "pieces (%lu won, %lu drawn, %lu lost) agree with their "
@@ -446,7 +416,7 @@ cbrute(struct yote_tb *tb, const struct yote_rules *r,
 		return v;
 	n = yote_gen_moves(r, p, &l);
 	if (n < 0)
-		die("out of memory");
+		bail("out of memory");
 	for (i = 0; i < n && best < 1; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
@@ -516,13 +486,13 @@ run_limit(void)
 
 	for (i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
 		if (yote_rules_load_file(tiny[i].file, &r, &err) != 0)
-			die(err.msg);
+			bail(err.msg);
 		lr = *r;
 		lr.move_limit = Z_LIMIT;
 		memset(&z, 0, sizeof(z));
 		z.r = &lr;
 		if (yote_tb_open(&lr, tmpdir, tiny[i].max, 0, &z.tb, &err) != 0)
-			die(err.msg);
+			bail(err.msg);
 		each_pos(r, tiny[i].max, check_dtz, &z);
 		ok(z.bad == 0, "%s: the dtz of every won or lost position "
 		    "follows from its moves (longest %lu), %lu do not",
@@ -536,7 +506,7 @@ run_limit(void)
 		lc.every = 7;
 		if (yote_tb_open(&lr, tmpdir, tiny[i].max, 0, &lc.tb,
 		    &err) != 0)
-			die(err.msg);
+			bail(err.msg);
 		each_pos(r, tiny[i].max, check_limit, &lc);
 		ok(lc.bad == 0 && lc.probes > 2 * lc.unknown, "%s: under a "
 		    "limit of %d plies, %lu probes near the limit (%lu draws "
@@ -568,14 +538,14 @@ run_order(const struct yote_rules *r)
 	int reach = 0, dtz = 0;
 
 	if (yote_tb_open(r, NULL, 4, YOTE_TB_NO_CACHE, &tb, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	n = yote_tb_classes(tb, NULL);
 	if (n > 256)
-		die("too many classes");
+		bail("too many classes");
 	yote_tb_classes(tb, cls);
 	for (i = 0; i < n; i++) {
 		if (yote_tb_build(tb, &cls[i], &st, &err) != 0)
-			die(err.msg);
+			bail(err.msg);
 		late += !st.built;
 		if (st.reach > reach)
 			reach = st.reach;
@@ -605,9 +575,9 @@ run_known(void)
 	int wdl = 9, d = -1, rc, bad;
 
 	if (yote_tb_open(nk, tmpdir, 4, 0, &tb, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	if (yote_pos_parse(nk, "x4/5/2o2/5/4x x 1 0 10 60", &p, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	rc = yote_tb_probe(tb, &p, &wdl, &d, &err);
 	ok(rc == 1 && wdl == 1 && d == 11 &&
 	    yote_tb_score(wdl, d) == YOTE_WIN - 11,
@@ -632,7 +602,7 @@ run_known(void)
 	ok(rc == 1 && wdl == 0 && d == 0,
 	    "ndar-kepp: at 120 plies the game is drawn");
 	if (yote_pos_parse(nk, "x4/5/5/5/5 o 0 0 130 60", &q, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	rc = yote_tb_probe(tb, &q, &wdl, &d, &err);
 	ok(rc == 1 && wdl == -1 && d == 0, "ndar-kepp: a finished game is "
 	    "lost, its counter past the limit (got %d, %d, %d)", rc, wdl, d);
@@ -647,9 +617,9 @@ run_known(void)
 	run_order(nk);
 
 	if (yote_tb_open(cl, NULL, 4, YOTE_TB_NO_CACHE, &tb, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	if (yote_pos_parse(cl, "6/6/2o3/2x3/6 o 11 11 0 2", &p, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	p.hand[0] = p.hand[1] = 0;
 	ok(!yote_tb_covers(tb, &p) && yote_tb_dir(tb) == NULL,
 	    "classic: ply 2 (first-move-placement) is not covered");
@@ -700,7 +670,7 @@ build(const struct yote_rules *r, const char *dir, unsigned flags,
 	int rc;
 
 	if (yote_tb_open(r, dir, 4, flags, &tb, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	memset(st, 0, sizeof(*st));
 	rc = yote_tb_build(tb, &c, st, &err);
 	yote_tb_close(tb);
@@ -714,11 +684,11 @@ damage(const char *path, long at, int cut)
 	int ch;
 
 	if (!fp)
-		die("cannot open the cache file");
+		bail("cannot open the cache file");
 	if (cut) {
 		fclose(fp);
 		if (truncate(path, at) != 0)
-			die("cannot cut the cache file");
+			bail("cannot cut the cache file");
 		return;
 	}
 	fseek(fp, at, SEEK_SET);
@@ -735,7 +705,7 @@ copy_file(const char *from, const char *to)
 	int ch;
 
 	if (!in || !out)
-		die("cannot copy a cache file");
+		bail("cannot copy a cache file");
 	while ((ch = fgetc(in)) != EOF)
 		fputc(ch, out);
 	fclose(in);
@@ -755,7 +725,7 @@ run_cache(void)
 	FILE *fp;
 
 	if (yote_rules_load_file("tests/tb/tb-chain-any.yaml", &r, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	snprintf(dir, sizeof(dir), "%s/cache/sub", tmpdir);
 	rc = build(r, dir, 0, &st);
 	ok(rc == 0 && st.built && st.file_bytes > 0 &&
@@ -784,14 +754,14 @@ run_cache(void)
 	/* format 1 had no dtz bytes: such a file is not read as format 2 */
 	fp = fopen(path, "r+b");
 	if (!fp || fseek(fp, 8, SEEK_SET) != 0 || fputc(1, fp) == EOF)
-		die("cannot rewrite the cache file's version");
+		bail("cannot rewrite the cache file's version");
 	fclose(fp);
 	rc = build(r, dir, 0, &st2);
 	ok(rc == 0 && st2.built && st2.wins == st.wins &&
 	    build(r, dir, YOTE_TB_NO_BUILD, &st2) == 0,
 	    "a file of format version 1 is rebuilt");
 	if (!find_file(dir, "2.0-0.0", other, sizeof(other)))
-		die("no file for class 2.0-0.0");
+		bail("no file for class 2.0-0.0");
 	copy_file(other, path);
 	rc = build(r, dir, 0, &st2);
 	ok(rc == 0 && st2.built && st2.draws == st.draws,
@@ -808,15 +778,15 @@ run_cache(void)
 	    st2.wins == st.wins, "an unwritable directory: YOTE_EIO, the "
 	    "table still built");
 	if (yote_tb_open(r, bad, 4, 0, &tb, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	if (yote_pos_parse(r, "1x2/1o2/4 x 0 0 0 9", &p, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	rc = yote_tb_probe(tb, &p, &wdl, &d, &err);
 	ok(rc == 1 && wdl == 1 && d == 1, "and a probe there still answers");
 	yote_tb_close(tb);
 	snprintf(bad, sizeof(bad), "%s/empty", tmpdir);
 	if (yote_tb_open(r, bad, 4, YOTE_TB_NO_BUILD, &tb, &err) != 0)
-		die(err.msg);
+		bail(err.msg);
 	ok(yote_tb_probe(tb, &p, &wdl, &d, &err) == 0 &&
 	    yote_tb_probe(tb, &p, &wdl, &d, &err) == 0,
 	    "YOTE_TB_NO_BUILD without files: unknown, and nothing built");
@@ -853,7 +823,7 @@ main(int argc, char **argv)
 	snprintf(tmpdir, sizeof(tmpdir), "%s/yote-tb-XXXXXX", t && *t ? t :
 	    "/tmp");
 	if (!mkdtemp(tmpdir))
-		die("cannot make a temporary directory");
+		bail("cannot make a temporary directory");
 	run_tiny();
 	run_limit();
 	run_known();
@@ -861,6 +831,5 @@ main(int argc, char **argv)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", tmpdir);
-	printf("1..%lu\n", tests);
-	return failures != 0;
+	return tap_plan();
 }
