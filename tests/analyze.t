@@ -25,11 +25,8 @@ LC_ALL=C
 export LC_ALL
 PATH="$(pwd)/bin:$PATH"
 export PATH
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/analyze-t.XXXXXX") || exit 3
-trap 'rm -rf "$tmp"' EXIT INT TERM
-# the endgame tables the engine builds stay in the test's directory
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+. tests/lib/scratch.sh
+scratch analyze-t
 data=tests/data/analyze
 T=$(printf '\t')
 

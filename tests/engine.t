@@ -6,9 +6,6 @@
 set -eu
 LC_ALL=C
 export LC_ALL
-if [ ! -x bin/test-engine ]; then
-	echo "1..1"
-	echo "not ok 1 - bin/test-engine is built (make bin/test-engine)"
-	exit 1
-fi
+. tests/lib/tap.sh
+tap_need bin/test-engine
 exec bin/test-engine

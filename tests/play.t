@@ -28,11 +28,9 @@ LC_ALL=C
 export LC_ALL
 NO_COLOR=1
 export NO_COLOR
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/play-t.XXXXXX") || exit 3
-trap 'rm -rf "$TMP"' EXIT INT TERM
-# the endgame tables the engine builds stay in the test's directory
-: "${YOTE_TB_DIR:=$TMP/tb}"
-export YOTE_TB_DIR
+. tests/lib/scratch.sh
+scratch play-t
+TMP=$tmp
 PLAY=bin/yote-play
 START='6/6/6/6/6 x 12 12 0 1'
 

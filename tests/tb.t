@@ -6,9 +6,6 @@
 set -eu
 LC_ALL=C
 export LC_ALL
-if [ ! -x bin/test-tb ]; then
-	echo "1..1"
-	echo "not ok 1 - bin/test-tb is built (make bin/test-tb)"
-	exit 1
-fi
+. tests/lib/tap.sh
+tap_need bin/test-tb
 exec bin/test-tb

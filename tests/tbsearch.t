@@ -20,11 +20,8 @@ LC_ALL=C
 export LC_ALL
 PATH="$(pwd)/bin:$PATH"
 export PATH
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tbsearch-t.XXXXXX") || exit 3
-trap 'rm -rf "$tmp"' EXIT INT TERM
-# the endgame tables the engine builds stay in the test's directory
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+. tests/lib/scratch.sh
+scratch tbsearch-t
 
 for p in yote-analyze yote-play yote-validate; do
 	if [ ! -x "bin/$p" ]; then
