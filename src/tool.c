@@ -2,6 +2,7 @@
  * tool.c - diagnostics and helpers shared by the yote-* tools.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -142,7 +143,9 @@ engopt_init(struct engopt *eo)
 	eo->tb_pieces = ENGOPT_TB_PIECES;
 }
 
-int
+/* Option c with its argument if it is an engine option: 1 taken, 0 not
+ * one, -1 a bad value (said). */
+static int
 engopt_take(struct engopt *eo, int c, const char *arg)
 {
 	long long x;
@@ -192,6 +195,20 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 	default:
 		return 0;
 	}
+}
+
+int
+engopt_getopt(struct engopt *eo, int argc, char *argv[],
+    const char *optstring, const struct option *longopts)
+{
+	int c, taken;
+
+	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1)
+		if ((taken = engopt_take(eo, c, optarg)) < 0)
+			return ENGOPT_BAD;
+		else if (!taken)
+			return c;
+	return -1;
 }
 
 struct yote_engine *

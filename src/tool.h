@@ -72,7 +72,8 @@ struct engopt {
  * first use under a ruleset builds them in a few seconds at most). */
 #define ENGOPT_TB_PIECES 5
 
-enum { ENGOPT_TB_DIR = 0x100, ENGOPT_TB_PIECES_OPT, ENGOPT_NO_TB };
+enum { ENGOPT_TB_DIR = 0x100, ENGOPT_TB_PIECES_OPT, ENGOPT_NO_TB,
+	ENGOPT_BAD };
 
 #define ENGOPT_LONGOPTS \
 	{ "no-tb", no_argument, NULL, ENGOPT_NO_TB }, \
@@ -82,11 +83,14 @@ enum { ENGOPT_TB_DIR = 0x100, ENGOPT_TB_PIECES_OPT, ENGOPT_NO_TB };
 void engopt_init(struct engopt *eo);
 
 /*
- * Take getopt_long's option c with its argument if it is one of the
- * above: 1 taken, 0 not an engine option, -1 a bad value (the usage error
- * is printed: exit with EXIT_USAGE).
+ * getopt_long for a tool that takes the engine options (their letters in
+ * optstring, ENGOPT_LONGOPTS in longopts): takes those into eo and
+ * returns the next other option, -1 at the end, or ENGOPT_BAD after the
+ * usage error of a bad value (exit with EXIT_USAGE).
  */
-int engopt_take(struct engopt *eo, int c, const char *arg);
+struct option;
+int engopt_getopt(struct engopt *eo, int argc, char *argv[],
+    const char *optstring, const struct option *longopts);
 
 /*
  * A new engine with eo's hash and endgame tables (the engine opens its own

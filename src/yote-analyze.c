@@ -763,21 +763,18 @@ parse_options(int argc, char *argv[], struct mode *md)
 		ENGOPT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct engopt eo;
 	long long x;
-	int c, taken;
+	int c;
 
-	engopt_init(&eo);
+	engopt_init(&opt.eng);
 	memset(md, 0, sizeof(*md));
 	md->perft = -1;
 	opt.side = -1;
-	while ((c = getopt_long(argc, argv, ":D:G:H:N:P:STVbdf:g:hj:mo:p:r:s:t:",
-	    longopts, NULL)) != -1) {
-		if ((taken = engopt_take(&eo, c, optarg)) < 0)
-			return EXIT_USAGE;
-		if (taken)
-			continue;
+	while ((c = engopt_getopt(&opt.eng, argc, argv,
+	    ":D:G:H:N:P:STVbdf:g:hj:mo:p:r:s:t:", longopts)) != -1) {
 		switch (c) {
+		case ENGOPT_BAD:
+			return EXIT_USAGE;
 		case 'G':
 			if (tool_number(optarg, "--game", 1, 1000000000000LL,
 			    &x) != 0)
@@ -794,8 +791,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 			opt.tsv = 1;
 			break;
 		case 'V':
-			printf("%s %s\n", tool_name, YOTE_VERSION);
-			return EXIT_OK;
+			return tool_version();
 		case 'b':
 			md->best = 1;
 			break;
@@ -849,10 +845,9 @@ parse_options(int argc, char *argv[], struct mode *md)
 			return tool_bad_option(c, argv);
 		}
 	}
-	opt.lim = eo.lim;
-	opt.hash_mb = eo.hash_mb;
-	opt.jobs = eo.jobs;
-	opt.eng = eo;
+	opt.lim = opt.eng.lim;
+	opt.hash_mb = opt.eng.hash_mb;
+	opt.jobs = opt.eng.jobs;
 	return -1;
 }
 

@@ -599,22 +599,19 @@ parse_options(int argc, char *argv[])
 		ENGOPT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct engopt eo;
 	long long x;
-	int c, taken;
+	int c;
 
-	engopt_init(&eo);
+	engopt_init(&opt.eng);
 	opt.level = level_by_name("club");
 	opt.random_plies = 4;
 	opt.max_plies = 400;
 	opt.games = -1;
-	while ((c = getopt_long(argc, argv, ":2H:M:O:R:S:Vaf:g:hj:l:m:n:o:pr:s:",
-	    longopts, NULL)) != -1) {
-		if ((taken = engopt_take(&eo, c, optarg)) < 0)
-			return EXIT_USAGE;
-		if (taken)
-			continue;
+	while ((c = engopt_getopt(&opt.eng, argc, argv,
+	    ":2H:M:O:R:S:Vaf:g:hj:l:m:n:o:pr:s:", longopts)) != -1) {
 		switch (c) {
+		case ENGOPT_BAD:
+			return EXIT_USAGE;
 		case '2':
 			opt.hvh = 1;
 			break;
@@ -637,8 +634,7 @@ parse_options(int argc, char *argv[])
 			opt.self_play = (long)x;
 			break;
 		case 'V':
-			printf("%s %s\n", tool_name, YOTE_VERSION);
-			return EXIT_OK;
+			return tool_version();
 		case 'a':
 			opt.ascii = 1;
 			break;
@@ -691,8 +687,7 @@ parse_options(int argc, char *argv[])
 			return tool_bad_option(c, argv);
 		}
 	}
-	opt.eng = eo;
-	opt.jobs = eo.jobs;
+	opt.jobs = opt.eng.jobs;
 	if (optind < argc)
 		return tool_usage_error("unexpected argument '%s'",
 		    argv[optind]);
