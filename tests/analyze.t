@@ -21,11 +21,7 @@
 # emitter writes an annotated moves: list in block style, one `- move:`
 # mapping per annotated ply with its keys indented by two spaces.
 set -u
-LC_ALL=C
-export LC_ALL
-PATH="$(pwd)/bin:$PATH"
-export PATH
-. tests/lib/scratch.sh
+. tests/lib/env.sh
 scratch analyze-t
 data=tests/data/analyze
 T=$(printf '\t')

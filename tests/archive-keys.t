@@ -5,11 +5,9 @@
 # equal node by node (text, style, tag, key order).  Run from the project
 # root after `make check`'s programs are built.
 set -u
-LC_ALL=C
-export LC_ALL
+. tests/lib/env.sh
 . tests/lib/tap.sh
 tap_need bin/test-archive bin/gen-games bin/yote-analyze
-. tests/lib/scratch.sh
 scratch archive-keys
 big_board=$(pwd)/tests/data/big-board.yaml
 seed=11

@@ -6,11 +6,7 @@
 # lines read by the other tools from files and pipes, --list and --game.
 # Run from the project root after `make` and `make bin/gen-games`.
 set -u
-LC_ALL=C
-export LC_ALL
-PATH="$(pwd)/bin:$PATH"
-export PATH
-. tests/lib/scratch.sh
+. tests/lib/env.sh
 scratch archive
 
 . tests/lib/tap.sh

@@ -11,13 +11,11 @@
 # is the search's own wall-clock time, "cpu ms" the whole process's user
 # and system time (start-up included), which a busy machine disturbs less.
 set -u
-LC_ALL=C
-export LC_ALL
+. tests/lib/env.sh
 B=${BIN:-$(pwd)/bin}
 list=${BENCH_POSITIONS:-tests/data/bench-positions.tsv}
 # the endgame tables are built in the scratch directory, from an empty
 # cache: the first positions that meet a class pay for building it
-. tests/lib/scratch.sh
 scratch bench-positions
 grep -v '^#' "$list" | while IFS='	' read -r rules pos; do
 	/usr/bin/time -f '%U %S' -o "$tmp/cpu" "$B/yote-analyze" --best \

@@ -4,12 +4,10 @@
 #   BENCH_GAMES   games in the generated collection (default 100000)
 #   BENCH_QUICK=1 smaller everything, for a smoke run
 set -u
-LC_ALL=C
-export LC_ALL
+. tests/lib/env.sh
 B=$(pwd)/bin
 # the endgame tables are built in the scratch directory, from an empty
 # cache: the first positions that meet a class pay for building it
-. tests/lib/scratch.sh
 scratch bench
 games=${BENCH_GAMES:-100000}
 matchgames=40

@@ -2,10 +2,8 @@
 # make leakcheck: every tool over the samples, the invalid samples and
 # the fuzz crash cases under valgrind: no invalid access, no leak.
 set -u
-LC_ALL=C
-export LC_ALL
+. tests/lib/env.sh
 B=$(pwd)/bin
-. tests/lib/scratch.sh
 scratch leakcheck
 VG="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99"
 fails=0

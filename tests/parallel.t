@@ -3,15 +3,11 @@
 # parallel (--pipe --keep-order) gives exactly what one serial run gives:
 # the lines format carries each game's number, so diagnostics agree too.
 set -u
-LC_ALL=C
-export LC_ALL
-PATH="$(pwd)/bin:$PATH"
-export PATH
+. tests/lib/env.sh
 if ! command -v parallel >/dev/null 2>&1; then
 	echo "1..0 # SKIP GNU parallel is not installed"
 	exit 0
 fi
-. tests/lib/scratch.sh
 scratch parallel
 P="parallel --will-cite --pipe --keep-order -N 5"
 . tests/lib/tap.sh

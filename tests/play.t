@@ -24,11 +24,9 @@
 #     ending in an agreed draw, and the engine declining an agreement that
 #     would lose it the game (traditional).
 set -u
-LC_ALL=C
-export LC_ALL
+. tests/lib/env.sh
 NO_COLOR=1
 export NO_COLOR
-. tests/lib/scratch.sh
 scratch play-t
 TMP=$tmp
 PLAY=bin/yote-play

@@ -16,11 +16,7 @@
 #  5. The protocol gives the engine the game's history: a position that
 #     repeats an earlier one of the game scores as a draw.
 set -u
-LC_ALL=C
-export LC_ALL
-PATH="$(pwd)/bin:$PATH"
-export PATH
-. tests/lib/scratch.sh
+. tests/lib/env.sh
 scratch tbsearch-t
 
 for p in yote-analyze yote-play yote-validate; do
