@@ -4,8 +4,6 @@
 # against yote_minimax, and determinism.  Run from the project root (prove
 # does) after `make bin/test-engine`.
 set -eu
-LC_ALL=C
-export LC_ALL
+. tests/lib/env.sh
 . tests/lib/tap.sh
-tap_need bin/test-engine
-exec bin/test-engine
+tap_exec bin/test-engine

@@ -12,8 +12,7 @@ set -eu
 LC_ALL=C
 export LC_ALL
 . tests/lib/tap.sh
-tap_need bin/test-oracle
 n=${ORACLE_SAMPLES:-60}
 c=3
 [ "$n" -ge 30 ] || c=1
-exec bin/test-oracle -n "$n" -c "$c"
+tap_exec bin/test-oracle -n "$n" -c "$c"

@@ -4,8 +4,6 @@
 # known ndar-kepp result, and the cache (in a temporary directory).  Run
 # from the project root (prove does) after `make bin/test-tb`.
 set -eu
-LC_ALL=C
-export LC_ALL
+. tests/lib/env.sh
 . tests/lib/tap.sh
-tap_need bin/test-tb
-exec bin/test-tb
+tap_exec bin/test-tb

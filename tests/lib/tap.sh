@@ -10,6 +10,9 @@
 #   tap_done            the plan, 1..N, for a script that counts as it goes
 #   tap_need PROGRAM... the whole script is one failed test, and ends,
 #                       when a PROGRAM is not built
+#   tap_exec PROGRAM [ARG...]
+#                       the whole script: PROGRAM's own TAP, or one failed
+#                       test when PROGRAM is not built
 #   tap_exec_cmocka PROGRAM
 #                       the whole script: PROGRAM's cmocka tests as TAP,
 #                       or one failed test when PROGRAM is not built
@@ -59,6 +62,11 @@ tap_need() {
 			exit 1
 		fi
 	done
+}
+
+tap_exec() {
+	tap_need "$1"
+	exec "$@"
 }
 
 tap_exec_cmocka() {
