@@ -83,12 +83,17 @@ col() {
 	awk -F "$T" -v p="$2" -v c="$3" '$1 == p { print $c }' "$1"
 }
 
-# ------------------------------------------------------------ 1. blunders
-for d in 1 2 3; do
-	yote-analyze --depth $d "$data/blunder-classic.yaml" >"$tmp/out" \
-	    2>"$tmp/err"
+# analyse DEPTH FILE: yote-analyze's output in $tmp/out (its plies table in
+# $tmp/t, standard error in $tmp/err), its exit status in st
+analyse() {
+	yote-analyze --depth "$1" "$2" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	plies "$tmp/out" >"$tmp/t"
+}
+
+# ------------------------------------------------------------ 1. blunders
+for d in 1 2 3; do
+	analyse $d "$data/blunder-classic.yaml"
 	c=$(col "$tmp/t" 15 6)/$(col "$tmp/t" 15 7)/$(col "$tmp/t" 15 2)
 	if [ $st = 0 ] && [ "$c" = "blunder/??/e3" ]; then
 		ok 1 "classic, depth $d: ply 15 (e3, opens a six-piece chain) is a blunder ??"
@@ -104,10 +109,7 @@ ok "$([ "$b" != - ] && [ "$b" != e3 ] && [ "$c" = - ] && echo 1)" \
     "classic: a best move at ply 15 ($b), the chain at ply 16 is not graded ($c)"
 
 for d in 1 2 3; do
-	yote-analyze --depth $d "$data/blunder-ndar-kepp.yaml" >"$tmp/out" \
-	    2>"$tmp/err"
-	st=$?
-	plies "$tmp/out" >"$tmp/t"
+	analyse $d "$data/blunder-ndar-kepp.yaml"
 	c=$(col "$tmp/t" 1 6)/$(col "$tmp/t" 1 7)/$(col "$tmp/t" 1 4)
 	c2=$(col "$tmp/t" 2 3)/$(col "$tmp/t" 2 4)/$(col "$tmp/t" 2 6)
 	if [ $st = 0 ] && [ "$c" = "blunder/??/#+1" ] &&
