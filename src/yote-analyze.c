@@ -280,6 +280,17 @@ graph_path(const char *base, unsigned long game, char *buf, size_t size)
 		snprintf(buf, size, "%s-%lu", base, game);
 }
 
+/* Text in the graph's SVG, with <, > and & as character references. */
+static void
+graph_text(FILE *fp, const char *t)
+{
+	for (; *t; t++)
+		if (*t == '<' || *t == '>' || *t == '&')
+			fprintf(fp, "&#%d;", *t);
+		else
+			fputc(*t, fp);
+}
+
 /*
  * The evaluation across the game: the first side's chance to win.  k is
  * the game's place in the output, so that games of several inputs (each
@@ -316,17 +327,9 @@ write_graph(const struct job *j, unsigned long k)
 	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
 	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
 	    j->rec->game);
-	for (; *f; f++)
-		if (*f == '<' || *f == '>' || *f == '&')
-			fprintf(fp, "&#%d;", *f);
-		else
-			fputc(*f, fp);
+	graph_text(fp, f);
 	fputs(" against ", fp);
-	for (; *s; s++)
-		if (*s == '<' || *s == '>' || *s == '&')
-			fprintf(fp, "&#%d;", *s);
-		else
-			fputc(*s, fp);
+	graph_text(fp, s);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
