@@ -18,12 +18,8 @@
  *    graded by that: at the budget's depth the best move changes in a
  *    third of the positions, and one flag in five did not hold up.
  *  - Each search is given the game's earlier positions, so that a line
- *    that goes back to one of them is seen for the draw it can become.
- *    Yoté has no repetition rule: a player who goes back to a position
- *    once can still go elsewhere the next time.  So, as chess engines
- *    treat the game before the root, an earlier position counts only
- *    when meeting it again would be its third time (it is there twice
- *    already); the others are given as a position no game can reach.
+ *    that goes back to one of them is seen for the draw it can become
+ *    (the search counts an earlier position on its third time only).
  *    Without this, a winning move that merely allows the opponent to go
  *    back once was called a blunder, and the opponent's move that did not
  *    go back another.
@@ -67,8 +63,6 @@ struct work {
 	const struct yote_game *g;     /* the game as played */
 	size_t n;               /* its plies */
 	struct yote_pos *hist;  /* its positions, 0..n */
-	uint64_t *key;          /* their hashes */
-	struct yote_pos *seen;  /* what the engine is told of 0..i - 1 */
 	struct searched *s;     /* s[i]: position i under the budget */
 	struct searched deep, tmp;      /* re-searches */
 	int oom;                /* a node could not be made */
@@ -83,31 +77,13 @@ keep_iteration(void *ctx, const struct yote_search_result *sr)
 		s->at[sr->depth] = sr->score;
 }
 
-/* The positions before i that a line meets for the third time. */
-static void
-twice_seen(struct work *w, size_t i)
-{
-	struct yote_pos never = { .pieces = { UINT64_MAX, UINT64_MAX } };
-	size_t k, j;
-
-	for (k = 0; k < i; k++) {
-		w->seen[k] = never;
-		for (j = 0; j < i; j++)
-			if (j != k && w->key[j] == w->key[k]) {
-				w->seen[k] = w->hist[k];
-				break;
-			}
-	}
-}
-
 /* Search position i of the game, knowing the positions before it. */
 static int
 search(struct work *w, size_t i, const struct yote_limits *lim,
     struct searched *s)
 {
 	memset(s->at, 0, sizeof(s->at));
-	twice_seen(w, i);
-	if (yote_engine_set_history(w->e, w->seen, i) != 0 ||
+	if (yote_engine_set_history(w->e, w->hist, i) != 0 ||
 	    yote_engine_search(w->e, w->r, &w->hist[i], lim, &s->sr,
 	    keep_iteration, s) != 0)
 		return YOTE_ENOMEM;
@@ -485,18 +461,14 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 	if (out->first > n)
 		goto out;
 	if ((w.hist = malloc((n + 1) * sizeof(*w.hist))) == NULL ||
-	    (w.seen = malloc((n + 1) * sizeof(*w.seen))) == NULL ||
-	    (w.key = malloc((n + 1) * sizeof(*w.key))) == NULL ||
 	    (w.s = calloc(n + 1, sizeof(*w.s))) == NULL ||
 	    (out->wc = calloc(n + 1, sizeof(*out->wc))) == NULL ||
 	    (out->cls = calloc(n + 1, sizeof(*out->cls))) == NULL) {
 		problems = YOTE_ENOMEM;
 		goto out;
 	}
-	for (i = 0; i <= n; i++) {
+	for (i = 0; i <= n; i++)
 		w.hist[i] = *yote_game_pos(g, i);
-		w.key[i] = yote_pos_hash(&w.hist[i]);
-	}
 	/* every game from a clear table: the same game, the same output */
 	yote_engine_clear(e);
 	if (grade(&w, rec) != 0)
@@ -504,8 +476,6 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 out:
 	free(w.s);
 	free(w.hist);
-	free(w.seen);
-	free(w.key);
 	yote_engine_set_history(e, NULL, 0);
 	yote_game_free(g);
 	return problems;

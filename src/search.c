@@ -202,17 +202,25 @@ yote_engine_set_history(struct yote_engine *e, const struct yote_pos *pos,
 }
 
 /*
- * Whether the position of hash h at line index at (history included)
- * occurred before, within the last `since` plies (none before a capture).
+ * Whether the position of hash h at line index at is a draw by
+ * repetition, looking back over the last `since` plies (none before a
+ * capture).  Entries from nhist on are the searched line (the root and
+ * after): meeting one again is a draw at once.  Entries before nhist are
+ * the game before the root: Yote has no repetition rule and a player
+ * who went back to a position once may go elsewhere the next time, so,
+ * as chess engines treat the game before the root, such a position
+ * counts only on its third time (it is there twice already).
  */
 static int
-repeated(const uint64_t *rep, size_t at, uint32_t since, uint64_t h)
+repeated(const uint64_t *rep, size_t nhist, size_t at, uint32_t since,
+    uint64_t h)
 {
 	size_t k, back;
+	int before = 0;
 
 	for (back = 2; back <= since && back <= at; back += 2) {
 		k = at - back;
-		if (rep[k] == h)
+		if (rep[k] == h && (k >= nhist || ++before == 2))
 			return 1;
 	}
 	return 0;
@@ -712,7 +720,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		return yote_evaluate_w(r, p, &e->w);
 	h = yote_pos_hash(p);
 	e->rep[e->nhist + ply] = h;
-	if (ply > 0 && repeated(e->rep, e->nhist + ply, p->since_capture, h))
+	if (ply > 0 && repeated(e->rep, e->nhist, e->nhist + ply, p->since_capture,
+	    h))
 		return 0;
 	if (depth <= 0)
 		return qsearch(e, p, alpha, beta, ply, 0);
@@ -1083,7 +1092,8 @@ minimax_at(const struct yote_rules *r, const struct yote_pos *p, int depth,
 	size_t i;
 
 	line[ply] = yote_pos_hash(p);
-	if (ply > 0 && repeated(line, (size_t)ply, p->since_capture, line[ply]))
+	if (ply > 0 && repeated(line, 0, (size_t)ply, p->since_capture,
+	    line[ply]))
 		return 0;
 	if (depth <= 0)
 		return minimax_q(r, p, ply, 0);

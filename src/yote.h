@@ -554,8 +554,10 @@ void yote_engine_clear(struct yote_engine *e);
 /*
  * The game's positions before the one to search, oldest first (the
  * searched position itself may end the list; it is ignored): a position
- * the search meets again, there or along its own line, scores as a draw
- * (0).  Board, hands and side to move count, not the ply counters.  The
+ * the search meets again along its own line scores as a draw (0), and so
+ * does one of the history met for the third time (there is no repetition
+ * rule: a player may go back to a position once and then elsewhere).
+ * Board, hands and side to move count, not the ply counters.  The
  * engine copies what it needs; the history holds for every search until
  * set again (n = 0 forgets it).  Returns 0 or YOTE_ENOMEM (the old
  * history is then kept).

@@ -169,11 +169,11 @@ yote-analyze --depth 3 -j 2 samples/ndar-kepp.yaml >"$tmp/j2.yaml" 2>>"$tmp/err"
 cmp -s "$tmp/j1.yaml" "$tmp/j2.yaml"
 ok $((! $? && st == 0)) "-j 1 and -j 2 annotate alike with tables" "$tmp/err"
 
-# 5. the protocol's history: x, worse off, steps back and forth and is
-# told the positions of the game; the same position without its past is
-# lost ground
+# 5. the protocol's history: x, worse off, steps back and forth twice and
+# is told the positions of the game, so that going round once more meets
+# them a third time; the same position without its past is lost ground
 P='o5/ox2x1/2oo2/2oo2/2x2x x 8 6 12 13'
-M='f1-e1 d3-d4 e1-f1 d4-d3'
+M='f1-e1 d3-d4 e1-f1 d4-d3 f1-e1 d3-d4 e1-f1 d4-d3'
 printf 'position %s moves %s\nshow\ngo depth 5\nquit\n' "$P" "$M" |
     yote-play --protocol --rules classic >"$tmp/hist" 2>&1
 Q=$(sed -n 's/^position //p' "$tmp/hist")
@@ -181,7 +181,7 @@ printf 'position %s\ngo depth 5\nquit\n' "$Q" |
     yote-play --protocol --rules classic >"$tmp/nohist" 2>&1
 h=$(grep '^info' "$tmp/hist" | tail -1 | cut -d' ' -f5)
 n=$(grep '^info' "$tmp/nohist" | tail -1 | cut -d' ' -f5)
-ok $(( $(echo "$Q" | grep -c '^o5/ox2x1/2oo2/2oo2/2x2x x 8 6 16 17$') == 1 &&
+ok $(( $(echo "$Q" | grep -c '^o5/ox2x1/2oo2/2oo2/2x2x x 8 6 20 21$') == 1 &&
     $(grep -c '^error' "$tmp/hist") == 0 )) \
     "protocol: the moves bring the position back" "$tmp/hist"
 ok $(( $(echo "$h" | grep -c '^+0.00$') == 1 && $(echo "$n" |

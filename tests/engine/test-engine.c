@@ -867,16 +867,18 @@ run_budgets(struct yote_engine *e)
 /*
  * A repeated position is a draw.  From a classic position where first is
  * ahead, the engine's best move m scores well; given a history in which
- * the position after m already occurred, m scores 0 and the engine plays
- * something else (it is ahead: a draw is worse).  A history that ends
- * with the root itself is the same as without it.
+ * the position after m already occurred twice, m would make it three
+ * times: m scores 0 and the engine plays something else (it is ahead: a
+ * draw is worse).  Once in the history is not yet a draw (a player may go
+ * back once and elsewhere next time): m stays.  A history that ends with
+ * the root itself is the same as without it.
  */
 static void
 run_repetition(struct yote_engine *e)
 {
 	const struct yote_rules *r = rules("classic");
 	struct yote_search_result sr, sr2, sr3;
-	struct yote_pos p, hist[2];
+	struct yote_pos p, hist[4];
 	char t1[YOTE_MOVE_TEXT], t2[YOTE_MOVE_TEXT], sc[16];
 
 	if (pos_of(r, "x5/2x3/6/1o2x1/6 x 4 5 4 40", &p) != 0) {
@@ -888,7 +890,16 @@ run_repetition(struct yote_engine *e)
 	hist[0] = p;
 	yote_pos_play(r, &hist[0], &sr.best);
 	hist[1] = p;
-	if (yote_engine_set_history(e, hist, 2) != 0)
+	hist[2] = hist[0];
+	hist[3] = p;
+	if (yote_engine_set_history(e, hist + 2, 2) != 0)
+		bail("yote_engine_set_history: out of memory");
+	yote_engine_clear(e);
+	search(e, r, &p, 4, 0, &sr2);
+	ok(yote_move_equal(&sr.best, &sr2.best), "classic: a position of the "
+	    "history met a second time is no draw yet: the engine keeps its "
+	    "move");
+	if (yote_engine_set_history(e, hist, 4) != 0)
 		bail("yote_engine_set_history: out of memory");
 	yote_engine_clear(e);
 	search(e, r, &p, 4, 0, &sr2);
