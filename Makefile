@@ -31,23 +31,15 @@ LIBS = $(PKG_LIBS) -pthread -lm
 RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
-LIB_SRC = src/error.c \
-	src/rules.c src/position.c src/movegen.c src/notation.c \
-	src/status.c src/checker.c src/eval.c src/search.c src/annotate.c \
-	src/lines.c
-LIB_SRC += src/node.c
-LIB_SRC += src/yaml_read.c
-LIB_SRC += src/yaml_write.c
-LIB_SRC += src/reader.c
-LIB_SRC += src/game.c
-# the archive format (src/archive_int.h)
-LIB_SRC += src/archive_io.c
-LIB_SRC += src/rangecoder.c
-LIB_SRC += src/archive_moves.c
-LIB_SRC += src/archive_keys.c
-LIB_SRC += src/archive_write.c
-LIB_SRC += src/archive_read.c
-LIB_SRC += src/analysis.c
+# the library, one file a concern, bottom layer first (tests/layers.t)
+LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
+	src/notation.c src/status.c \
+	src/node.c src/yaml_read.c src/yaml_write.c src/lines.c \
+	src/archive_io.c src/rangecoder.c src/archive_moves.c \
+	src/archive_keys.c src/archive_read.c src/reader.c \
+	src/checker.c src/game.c src/archive_write.c \
+	src/tb.c src/tb_file.c src/eval.c src/search.c \
+	src/annotate.c src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
 # the members it uses (yote-validate carries no engine and no SVG writer).
@@ -80,8 +72,6 @@ bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
 
 # endgame tables (src/tb.c, tests/tb/; bin/tb-build, a developer's
 # command that builds and probes them: tests/tools/tb-build.c)
-LIB_SRC += src/tb.c
-LIB_SRC += src/tb_file.c
 TEST_PROGS += bin/test-tb
 
 bin/test-tb: tests/tb/test-tb.c $(TAP_SRC) bin/libyote.a
