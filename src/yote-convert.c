@@ -46,6 +46,7 @@ struct out {
 	struct yote_writer *yaml;
 	struct yote_archive_writer *arc;
 	unsigned long long games;       /* games written */
+	unsigned long long left_out;    /* games rejected or unreadable */
 	unsigned long long plies;       /* their moves */
 };
 
@@ -221,22 +222,18 @@ out_close(struct out *o, struct yote_error *e)
 	return rc;
 }
 
-/* A header value for --list, tabs and line ends made spaces. */
+/* A header value for --list, one field (tool_escape). */
 static void
 list_field(FILE *fp, const struct yote_record *rec, const char *key,
     const char *dflt)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
-	size_t i;
 
 	putc('\t', fp);
-	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+	if (n == NULL || n->type != YOTE_NODE_SCALAR)
 		fputs(dflt, fp);
-		return;
-	}
-	for (i = 0; i < n->len; i++)
-		putc(n->text[i] == '\t' || n->text[i] == '\n' ||
-		    n->text[i] == '\r' ? ' ' : n->text[i], fp);
+	else
+		tool_put_text(fp, n->text, TOOL_ESC_FIELD);
 }
 
 /* Write one record; returns the exit status it calls for. */
@@ -249,7 +246,8 @@ out_put(struct out *o, const char *name, const struct yote_record *rec,
 
 	yote_error_clear(&e);
 	if (opt.list) {
-		fprintf(o->fp, "%s\t%lu", name, rec->game);
+		tool_put_text(o->fp, name, TOOL_ESC_FIELD);
+		fprintf(o->fp, "\t%lu", rec->game);
 		list_field(o->fp, rec, "first", "?");
 		list_field(o->fp, rec, "second", "?");
 		list_field(o->fp, rec, "result", "*");
@@ -345,8 +343,9 @@ convert_file(struct out *o, const char *path)
 			break;
 		if (rc < 0) {
 			tool_diag(&e);
+			o->left_out++;
 			status = worse(status, tool_exit_for(rc));
-			if (rc == YOTE_EVALUE) {
+			if (!tool_input_fatal(rc)) {
 				if (opt.first > 0 && e.game >= opt.first)
 					taken = e.game - opt.first + 1;
 				continue;
@@ -357,8 +356,9 @@ convert_file(struct out *o, const char *path)
 			yote_record_free(rec);
 			break;
 		}
-		status = worse(status, out_put(o, in.name, rec,
-		    yote_reader_plies(in.rd)));
+		rc = out_put(o, in.name, rec, yote_reader_plies(in.rd));
+		o->left_out += rc == EXIT_INVALID;
+		status = worse(status, rc);
 		taken = opt.first > 0 ? rec->game - opt.first + 1 : taken + 1;
 		yote_record_free(rec);
 		if (status == EXIT_IO)
@@ -487,14 +487,13 @@ main(int argc, char *argv[])
 			status = EXIT_IO;
 		}
 	}
-	if (output != NULL) {
-		if (ferror(fp) && status < EXIT_IO) {
-			tool_warn("%s: write error", output);
-			status = EXIT_IO;
-		}
-		status = worse(status, tool_atomic_close(fp, output, status < EXIT_IO));
-	} else
+	if (output != NULL)
+		status = worse(status, tool_atomic_close(fp, output, status <
+		    EXIT_IO));
+	else
 		status = tool_stdout_done(status);
+	if (!opt.list)
+		tool_output_report(output, o.games, o.left_out, status);
 	if (owned)
 		yote_rules_free(opt.rules);
 	return status;
