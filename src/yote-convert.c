@@ -4,10 +4,9 @@
  *
  * Every input is read by yote_reader, which tells the three formats apart
  * by their first bytes; the output format comes from --to or the output
- * file's extension.  A file named with -o is written whole or not at all:
- * the output goes to a temporary file in the same folder, renamed over
- * the old file only once it is complete, and removed on a failure or a
- * SIGINT, SIGTERM or SIGHUP.
+ * file's extension.  A file named with -o is written whole or not at all
+ * (tool_atomic_open): it holds every game that could be read, or on an
+ * I/O error the old file stays.
  */
 #include <errno.h>
 #include <fcntl.h>
