@@ -133,26 +133,25 @@ size_t
 tool_escape(char *dst, size_t size, const char *src, unsigned how)
 {
 	const unsigned char *s = (const unsigned char *)src;
-	size_t n = strlen(src), used = 0, k, olen;
+	size_t n = strlen(src), used = 0, k, olen, i, at[4] = { 0 };
 	char one[TOOL_ESC_MAX];
 
 	if (size == 0)
 		return 0;
-	while (n > 0) {
+	for (i = 0; n > 0; i++) {
 		k = esc_char(s, n, how, one, &olen);
 		if (used + olen >= size) {
-			/* cut at a character, and say so */
-			while (used > 0 && used + 3 >= size)
-				do
-					used--;
-				while (used > 0 && ((unsigned char)dst[used] &
-				    0xC0) == 0x80);
+			/* cut after a whole character (or reference), among
+			 * the last four, and say so */
+			for (k = 0; k < 4 && k < i && used + 3 >= size; k++)
+				used = at[(i - 1 - k) % 4];
 			if (used + 3 < size) {
 				memcpy(dst + used, "...", 3);
 				used += 3;
 			}
 			break;
 		}
+		at[i % 4] = used;
 		memcpy(dst + used, one, olen);
 		used += olen;
 		s += k;
@@ -201,8 +200,8 @@ tool_diag_format(const struct yote_error *e, char *buf, size_t size)
 
 #define ADD(...) do { if (n < size) n += (size_t)snprintf(buf + n, \
 	size - n, __VA_ARGS__); } while (0)
-#define ADD_TEXT(s) do { if (n < size) n += tool_escape(buf + n, \
-	size - n, (s), 0); } while (0)
+#define ADD_TEXT(s) do { if (n + 1 < size) n += tool_escape(buf + n, \
+	size - n - 1, (s), 0); } while (0)
 	ADD("%s: ", tool_name);
 	if (e->file != NULL) {
 		ADD_TEXT(e->file);
