@@ -327,7 +327,7 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			fprintf(fp, "%s loses.\n", r->side_name[loser]);
 		}
 		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH &&
-		    yote_count_moves(r, &flipped) == 0)
+		    yote_count_moves_upto(r, &flipped, 0) == 0)
 			fprintf(fp, "neither side can move; %s%s%s.\n",
 			    o.result == YOTE_RES_DRAW ? "equal pieces on the "
 			    "board: drawn" : "more pieces on the board: ",

@@ -19,8 +19,13 @@ const char *tool_name = "yote";
 void
 tool_init(const char *argv0)
 {
-	const char *slash;
+	const char *slash, *v;
 
+	/* tools run on untrusted records: none may make us open a file
+	 * (yote(5), ENVIRONMENT) */
+	if ((v = getenv("YOTE_NO_RULES_FILES")) != NULL && *v != '\0' &&
+	    strcmp(v, "0") != 0)
+		yote_checker_allow_files(0);
 	if (argv0 == NULL || *argv0 == '\0')
 		return;
 	slash = strrchr(argv0, '/');

@@ -92,6 +92,19 @@ usage(FILE *fp)
 
 /* ------------------------------------------------------------ perft, moves */
 
+/* A count or list that met the move limit, or memory: say which. */
+static int
+perft_failed(long rc)
+{
+	if (rc == YOTE_ELIMIT) {
+		tool_warn("a position with more than %lu legal moves (the "
+		    "limit; see yote(5), LIMITS)", YOTE_MAX_MOVES);
+		return EXIT_INVALID;
+	}
+	tool_warn("out of memory");
+	return EXIT_IO;
+}
+
 static int
 perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
     int divide)
@@ -101,20 +114,26 @@ perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
 	unsigned long long total = 0, n;
 	char text[YOTE_MOVE_TEXT];
 	size_t i;
+	int rc;
 
 	if (!divide || depth < 1) {
-		printf("%llu\n", yote_perft(r, p, depth));
+		if ((rc = yote_perft_max(r, p, depth, &n)) != 0)
+			return perft_failed(rc);
+		printf("%llu\n", n);
 		return EXIT_OK;
 	}
-	if (yote_gen_moves(r, p, &l) < 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
+	if ((rc = (int)yote_gen_moves(r, p, &l)) < 0) {
+		yote_movelist_free(&l);
+		return perft_failed(rc);
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
-		n = yote_perft(r, &q, depth - 1);
+		if ((rc = yote_perft_max(r, &q, depth - 1, &n)) != 0) {
+			yote_movelist_free(&l);
+			return perft_failed(rc);
+		}
 		total += n;
 		printf("%s %llu\n", yote_move_format(r, &l.v[i], text), n);
 	}
@@ -131,14 +150,12 @@ list_moves(const struct yote_rules *r, const struct yote_pos *p)
 	size_t i;
 	long rc;
 
+	/* counted first: a list over the limit would take its memory */
+	if (yote_count_moves_upto(r, p, YOTE_MAX_MOVES) > YOTE_MAX_MOVES)
+		return perft_failed(YOTE_ELIMIT);
 	if ((rc = yote_gen_moves(r, p, &l)) < 0) {
-		if (rc == YOTE_ELIMIT)
-			tool_warn("more than %lu legal moves (the limit); "
-			    "--perft 1 counts them", YOTE_MAX_MOVES);
-		else
-			tool_warn("out of memory");
 		yote_movelist_free(&l);
-		return rc == YOTE_ELIMIT ? EXIT_INVALID : EXIT_IO;
+		return perft_failed(rc);
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++)
