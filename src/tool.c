@@ -52,7 +52,8 @@ tool_diag_format(const struct yote_error *e, char *buf, size_t size)
 		ADD(": ");
 	} else if (e->ply > 0)
 		ADD("ply %lu: ", e->ply);
-	ADD("%s\n", e->msg);
+	ADD("%s%s\n", e->code == 0 && yote_diag_is_warning(e->diag) ?
+	    "warning: " : "", e->msg);
 #undef ADD
 	return n < size ? n : size - 1;
 }
