@@ -810,8 +810,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 			opt.graph = optarg;
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'm':
 			md->moves = 1;
 			break;
@@ -845,7 +844,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 				    "or second, not '%s'", optarg);
 			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	opt.lim = opt.eng.lim;

@@ -524,8 +524,7 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 				    "game number from 1, not '%s'", optarg);
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'i':
 			opt.interactive = 1;
 			break;
@@ -554,7 +553,7 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 			opt.svg_dir = optarg;
 			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	return -1;

@@ -226,8 +226,7 @@ main(int argc, char *argv[])
 				    "text or json, not '%s'", optarg);
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'l':
 			opt.list = 1;
 			break;
@@ -244,7 +243,7 @@ main(int argc, char *argv[])
 			opt.strict = 1;
 			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
