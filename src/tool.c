@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -111,6 +112,28 @@ tool_help(void (*usage)(FILE *))
 {
 	usage(stdout);
 	return tool_stdout_done(EXIT_OK);
+}
+
+int
+tool_side(const char *word)
+{
+	const struct yote_rules *r;
+	int i, side, found = -1;
+
+	if (strcasecmp(word, "first") == 0 || strcasecmp(word, "x") == 0)
+		return 0;
+	if (strcasecmp(word, "second") == 0 || strcasecmp(word, "o") == 0)
+		return 1;
+	for (i = 0; i < yote_rules_builtin_count(); i++) {
+		r = yote_rules_builtin(i);
+		for (side = 0; side < 2; side++)
+			if (strcasecmp(word, r->side_name[side]) == 0) {
+				if (found >= 0 && found != side)
+					return -1;      /* first here, second there */
+				found = side;
+			}
+	}
+	return found;
 }
 
 int

@@ -53,6 +53,13 @@ int tool_version(void);
 int tool_help(void (*usage)(FILE *));
 
 /*
+ * A side as a user names it: first or x (0), second or o (1), or a side's
+ * name in a built-in ruleset (white, red: 0; black: 1), in any letter
+ * case; -1 for anything else.
+ */
+int tool_side(const char *word);
+
+/*
  * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
  * error naming the option, and the long option of longopts it is probably
  * a slip for; returns EXIT_USAGE.

@@ -76,7 +76,8 @@ usage(FILE *fp)
 	    "  -p, --perft DEPTH     count the legal move sequences of length DEPTH\n"
 	    "  -P, --position POS    the position for --best, --moves, --perft\n"
 	    "  -r, --rules R         ruleset (default classic, or the record's)\n"
-	    "  -s, --side SIDE       annotate only first or second\n"
+	    "  -s, --side SIDE       annotate only first or second (x, o,\n"
+	    "                        white, black, red)\n"
 	    "  -S, --summary         a table per game and side, no records\n"
 	    "  -t, --movetime MS     search each position at most MS milliseconds\n"
 	    "  -T, --tsv             the --summary table as TSV\n"
@@ -834,16 +835,23 @@ parse_options(int argc, char *argv[], struct mode *md)
 			md->moves = 1;
 			break;
 		case 'o':
-			if (strcmp(optarg, "inaccuracies") == 0)
+			/* the words a user types: one or many, or the mark */
+			if (strcmp(optarg, "inaccuracies") == 0 ||
+			    strcmp(optarg, "inaccuracy") == 0 ||
+			    strcmp(optarg, "?!") == 0)
 				opt.only = YOTE_CLASS_INACCURACY;
-			else if (strcmp(optarg, "mistakes") == 0)
+			else if (strcmp(optarg, "mistakes") == 0 ||
+			    strcmp(optarg, "mistake") == 0 ||
+			    strcmp(optarg, "?") == 0)
 				opt.only = YOTE_CLASS_MISTAKE;
-			else if (strcmp(optarg, "blunders") == 0)
+			else if (strcmp(optarg, "blunders") == 0 ||
+			    strcmp(optarg, "blunder") == 0 ||
+			    strcmp(optarg, "?" "?") == 0)
 				opt.only = YOTE_CLASS_BLUNDER;
 			else
 				return tool_usage_error("--only: expected "
-				    "inaccuracies, mistakes or blunders, not "
-				    "'%s'", optarg);
+				    "inaccuracies, mistakes or blunders (or "
+				    "their marks), not '%s'", optarg);
 			break;
 		case 'p':
 			if (tool_number(optarg, "--perft", 0, 64, &x) != 0)
@@ -854,13 +862,10 @@ parse_options(int argc, char *argv[], struct mode *md)
 			md->rules = optarg;
 			break;
 		case 's':
-			if (strcmp(optarg, "first") == 0)
-				opt.side = 0;
-			else if (strcmp(optarg, "second") == 0)
-				opt.side = 1;
-			else
+			if ((opt.side = tool_side(optarg)) < 0)
 				return tool_usage_error("--side: expected first "
-				    "or second, not '%s'", optarg);
+				    "or second (x, o, or a side's name: white, "
+				    "black, red), not '%s'", optarg);
 			break;
 		default:
 			return tool_bad_option(c, argv, longopts);
