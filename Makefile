@@ -45,6 +45,7 @@ LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # the members it uses (yote-validate carries no engine and no SVG writer).
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
+TOOL_OBJ += bin/obj/select.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \

@@ -72,7 +72,8 @@ usage(FILE *fp)
 	    "                       first, second, result, plies, date, event\n"
 	    "  -o, --output FILE    write FILE, whole or not at all\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
-	    "  -s, --stats          print sizes and bits per move to stderr\n"
+	    "  -s, --summary        print sizes and bits per move to stderr\n"
+	    "                       (also --stats)\n"
 	    "  -t, --to FMT         yaml, archive or lines (default: from the\n"
 	    "                       extension of FILE: .yaml .yml, .yta,\n"
 	    "                       .lines .txt; else yaml)\n"
@@ -386,7 +387,8 @@ main(int argc, char *argv[])
 		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 		{ "output", required_argument, NULL, 'o' },
 		{ "rules", required_argument, NULL, 'r' },
-		{ "stats", no_argument, NULL, 's' },
+		{ "stats", no_argument, NULL, 's' },    /* the old name */
+		{ "summary", no_argument, NULL, 's' },
 		{ "to", required_argument, NULL, 't' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }

@@ -51,24 +51,24 @@ usage(FILE *fp)
 	    "       %s --self-play N [--level L] [--random-plies K]\n"
 	    "\n"
 	    "  -a, --ascii             plain ASCII board\n"
-	    "  -f, --first WHO         who moves first: human (default) or engine\n"
-	    "  -g, --games N           games of a match (both colours of each\n"
+	    "      --first WHO         who moves first: human (default) or engine\n"
+	    "      --games N           games of a match (both colours of each\n"
 	    "                          opening: N is rounded up to even)\n"
 	    "  -H, --hash MB           transposition table per engine (16)\n"
 	    "  -h, --help              this help\n"
 	    "  -j, --jobs N            match games played at a time\n"
-	    "  -l, --level L           beginner, casual, club (default), expert,\n"
+	    "  -L, --level L           beginner, casual, club (default), expert,\n"
 	    "                          master\n"
 	    "  -M, --max-plies N       adjudicate a draw after N plies (400)\n"
-	    "  -m, --match A,B         level A against level B\n"
-	    "  -n, --name NAME         the human player's name\n"
+	    "      --match A,B         level A against level B\n"
+	    "      --name NAME         the human player's name\n"
 	    "  -o, --output FILE       write the game(s) as YAML records to FILE\n"
 	    "  -O, --openings FILE     match openings: the games of FILE\n"
-	    "  -p, --protocol          the line protocol for programs\n"
+	    "      --protocol          the line protocol for programs\n"
 	    "  -R, --random-plies K    openings of K random plies (default 4)\n"
 	    "  -r, --rules R           ruleset (default classic)\n"
 	    "  -S, --self-play N       N engine games as YAML on standard output\n"
-	    "  -s, --seed N            seed of the random choices\n"
+	    "      --seed N            seed of the random choices\n"
 	    "  -V, --version           print the version\n"
 	    "      --tb-dir DIR        endgame tables' cache (default\n"
 	    "                          ~/.cache/yote/tb)\n"
@@ -576,6 +576,10 @@ protocol(const struct yote_rules *r)
 static int
 parse_options(int argc, char *argv[])
 {
+	/*
+	 * --first, --games, --match, --name, --protocol and --seed are long
+	 * only: their letters mean other things in the suite (yote(7)).
+	 */
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "first", required_argument, NULL, 'f' },
@@ -584,7 +588,7 @@ parse_options(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "human-vs-human", no_argument, NULL, '2' },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "level", required_argument, NULL, 'l' },
+		{ "level", required_argument, NULL, 'L' },
 		{ "match", required_argument, NULL, 'm' },
 		{ "max-plies", required_argument, NULL, 'M' },
 		{ "name", required_argument, NULL, 'n' },
@@ -608,7 +612,7 @@ parse_options(int argc, char *argv[])
 	opt.max_plies = 400;
 	opt.games = -1;
 	while ((c = engopt_getopt(&opt.eng, argc, argv,
-	    ":2H:M:O:R:S:Vaf:g:hj:l:m:n:o:pr:s:", longopts)) != -1) {
+	    ":2H:L:M:O:R:S:Vahj:o:r:", longopts)) != -1) {
 		switch (c) {
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
@@ -654,7 +658,7 @@ parse_options(int argc, char *argv[])
 			break;
 		case 'h':
 			return tool_help(usage);
-		case 'l':
+		case 'L':
 			if ((opt.level = level_by_name(optarg)) == NULL)
 				return tool_usage_error("--level: expected "
 				    "beginner, casual, club, expert, master or "
