@@ -290,7 +290,8 @@ function moveList(g) {
 	start.appendChild(b0);
 	ol.appendChild(start);
 	g.m.forEach(function (m, j) {
-		var i = j + 1, li = el('li'), b = el('button', 'mv');
+		var i = j + 1, li = el('li', 's' + parse(g.p[j], g.w).side);
+		var b = el('button', 'mv');
 		var cls = note(g, i, 'class'), nag = note(g, i, 'nag');
 		b.setAttribute('data-ply', i);
 		b.appendChild(el('span', 'no', i + '.'));

@@ -232,8 +232,12 @@ for want in "<td>$acc1</td>" "<td>$acc2</td>" '<th>accuracy</th>' \
     'aria-label="Evaluation curve' 'id="b-exit">Back to the game'; do
 	grep -qF "$want" "$tmp/an.dom" || echo "missing: $want" >> "$TAP_WHY"
 done
-[ ! -s "$TAP_WHY" ] && [ "$marks" -eq "$blunders" ] && [ -n "$acc1" ]
-ok $((! $?)) "annotations, the curve with its $blunders blunders marked ($marks), accuracy $acc1 and $acc2"
+graded=$(grep -c '^  class:' "$tmp/annotated.yaml")
+diagrams=$(grep -o '<figure class="diagram" role="img" aria-label="After ply [0-9]*, [a-z]* [a-z0-9+x@-]*: [^"]*"' \
+    "$tmp/an.dom" | wc -l)
+[ ! -s "$TAP_WHY" ] && [ "$marks" -eq "$blunders" ] && [ -n "$acc1" ] &&
+    [ "$diagrams" -eq "$graded" ]
+ok $((! $?)) "annotations, the curve with its $blunders blunders marked ($marks), accuracy $acc1 and $acc2, $diagrams print diagrams for $graded graded plies"
 
 # a screenshot that is not blank: a PNG of one colour compresses to a
 # few hundred bytes; count the colours of its rows with python3's zlib
