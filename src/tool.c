@@ -52,7 +52,8 @@ tool_diag_format(const struct yote_error *e, char *buf, size_t size)
 		ADD(": ");
 	} else if (e->ply > 0)
 		ADD("ply %lu: ", e->ply);
-	ADD("%s\n", e->msg);
+	ADD("%s%s\n", e->code == 0 && yote_diag_is_warning(e->diag) ?
+	    "warning: " : "", e->msg);
 #undef ADD
 	return n < size ? n : size - 1;
 }
@@ -102,18 +103,37 @@ int
 tool_version(void)
 {
 	printf("%s %s\n", tool_name, YOTE_VERSION);
-	return EXIT_OK;
+	return tool_stdout_done(EXIT_OK);
 }
 
 int
-tool_bad_option(int c, char *const argv[])
+tool_help(void (*usage)(FILE *))
 {
-	const char *arg = argv[optind - 1];
+	usage(stdout);
+	return tool_stdout_done(EXIT_OK);
+}
+
+int
+tool_bad_option(int c, char *const argv[], const struct option *longopts)
+{
+	const char *arg = argv[optind - 1], *names[128], *hint;
+	char word[64];
+	size_t n = 0, len;
 
 	if (c == ':')
 		return tool_usage_error("option '%s' needs a value", arg);
 	if (optopt != 0 && strncmp(arg, "--", 2) != 0)
 		return tool_usage_error("unknown option '-%c'", optopt);
+	/* --strikt=1: the name alone is compared */
+	len = strcspn(arg + 2, "=");
+	snprintf(word, sizeof(word), "%.*s", (int)(len < 63 ? len : 63),
+	    arg + 2);
+	for (; longopts->name != NULL && n + 1 < 128; longopts++)
+		names[n++] = longopts->name;
+	names[n] = NULL;
+	if ((hint = yote_suggest(word, names)) != NULL)
+		return tool_usage_error("unknown option '%s' (did you mean "
+		    "'--%s'?)", arg, hint);
 	return tool_usage_error("unknown option '%s'", arg);
 }
 

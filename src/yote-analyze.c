@@ -253,6 +253,16 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 		    .msg = "out of memory", .file = j->file,
 		    .game = j->rec ? j->rec->game : 0 });
 		j->status = EXIT_IO;
+	} else if (opt.from_ply > j->an.plies && j->rec != NULL) {
+		/* said as yote-replay says it of --ply */
+		struct yote_error pe = { .code = YOTE_EVALUE,
+		    .file = j->file, .game = j->rec->game };
+
+		snprintf(pe.msg, sizeof(pe.msg), "--from-ply %lu: the game "
+		    "has %zu pl%s; there is no ply %lu", opt.from_ply,
+		    j->an.plies, j->an.plies == 1 ? "y" : "ies",
+		    opt.from_ply);
+		job_diag(j, &pe);
 	}
 	j->seconds = seconds_since(&t0);
 }
@@ -638,7 +648,7 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 	char why[256];
 	FILE *fp;
 	long size = -1;
-	int rc;
+	int rc, found = 0;
 
 	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
 		tool_warn("%s: %s", path, why);
@@ -671,15 +681,24 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 				break;
 			continue;
 		}
+		if (rc > 0 || e.game == opt.game)
+			found = 1;
 		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
 		if (rc < 0 && rc != YOTE_EVALUE)
 			break;
 	}
+	if (opt.game && !found) {
+		tool_warn("%s: no game %lu (%lu game%s)", name, opt.game,
+		    yote_reader_games(rd), yote_reader_games(rd) == 1 ? "" :
+		    "s");
+		rc = EXIT_INVALID;
+	} else
+		rc = EXIT_OK;
 	yote_reader_close(rd);
 	/* the pool may still read from the records, not from fp */
 	if (fp != stdin)
 		fclose(fp);
-	return EXIT_OK;
+	return rc;
 }
 
 static int
@@ -853,8 +872,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 			opt.graph = optarg;
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case OPT_HTML:
 			opt.html = optarg;
 			break;
@@ -891,7 +909,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 				    "or second, not '%s'", optarg);
 			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	opt.lim = opt.eng.lim;
