@@ -46,6 +46,7 @@ LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
 TOOL_OBJ += bin/obj/select.o
+TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
@@ -80,6 +81,14 @@ bin/test-tb: tests/tb/test-tb.c $(TAP_SRC) bin/libyote.a
 
 bin/tb-build: tests/tools/tb-build.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+# the study pages' style sheet and script (src/html.c)
+bin/gen/html_assets.c: src/embed-page.sh src/html.css src/html.js
+	mkdir -p bin/gen
+	sh src/embed-page.sh src/html.css src/html.js > $@.tmp && mv $@.tmp $@
+
+bin/obj/html_assets.o: bin/gen/html_assets.c bin/obj/.dir
+	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/html_assets.c
 
 bin/obj/rules_builtin.o: bin/gen/rules_builtin.c bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/rules_builtin.c

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "html.h"
 #include "tool.h"
 
 struct opts {
@@ -26,6 +27,7 @@ struct opts {
 	unsigned long from_ply; /* --from-ply */
 	const char *graph;      /* --graph FILE.svg */
 	struct tool_select sel; /* --game, --player, --event */
+	const char *html;       /* --html FILE: a study page, no records */
 	int progress;           /* stderr is a terminal */
 	struct engopt eng;      /* for new engines: hash, endgame tables */
 };
@@ -71,6 +73,8 @@ usage(FILE *fp)
 	    "                        FILE with -k before .svg)\n"
 	    "  -H, --hash MB         transposition table per thread (default 16)\n"
 	    "  -h, --help            this help\n"
+	    "      --html FILE       the annotated games as one study page (HTML)\n"
+	    "                        instead of records on standard output\n"
 	    "  -j, --jobs N          analyse N games at a time (default 1)\n"
 	    "      --moves           list the legal moves, sorted, one per line\n"
 	    "  -N, --nodes N         search each position at most N nodes\n"
@@ -280,6 +284,8 @@ struct output {
 	struct timespec t0;
 	int header_done;
 	int progress_shown;     /* an unfinished progress line on stderr */
+	struct html_page *page; /* --html */
+	struct yote_checker *ck;        /* --html: replays the annotated games */
 };
 
 static void
@@ -479,6 +485,23 @@ progress_end(struct output *o)
 	o->progress_shown = 0;
 }
 
+/* --html: the annotated record onto the page, played through again. */
+static int
+page_game(struct output *o, const struct job *j)
+{
+	struct yote_game_info info;
+	struct yote_game *g = NULL;
+	int status = EXIT_OK;
+
+	if (yote_game_from_record(o->ck, j->rec, j->file, &info, NULL, NULL,
+	    &g) == YOTE_ENOMEM)
+		status = EXIT_IO;
+	else if (g != NULL)
+		status = html_add(o->page, j->rec, g, &info);
+	yote_game_free(g);
+	return status;
+}
+
 /* Write a finished job, in input order, and release it. */
 static void
 flush_job(struct output *o, struct job *j)
@@ -500,6 +523,9 @@ flush_job(struct output *o, struct job *j)
 		if (opt.summary) {
 			if (j->an.analysed)
 				summary_rows(o, j);
+		} else if (o->page != NULL) {
+			if (page_game(o, j) != EXIT_OK)
+				o->status = EXIT_IO;
 		} else if (yote_writer_put(o->w, j->rec) != 0) {
 			if (o->status < EXIT_IO)
 				tool_warn("write error on standard output");
@@ -690,7 +716,14 @@ analyse_files(char **files, const struct yote_rules *fallback)
 
 	memset(&o, 0, sizeof(o));
 	clock_gettime(CLOCK_MONOTONIC, &o.t0);
-	if (!opt.summary && yote_writer_open(stdout, &o.w) != 0) {
+	if (opt.html != NULL) {
+		if ((o.ck = tool_checker(fallback)) == NULL)
+			return EXIT_IO;
+		if ((o.page = html_open(opt.html)) == NULL) {
+			yote_checker_free(o.ck);
+			return EXIT_IO;
+		}
+	} else if (!opt.summary && yote_writer_open(stdout, &o.w) != 0) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
@@ -708,6 +741,8 @@ analyse_files(char **files, const struct yote_rules *fallback)
 		free(pl.slot);
 		free(th);
 		yote_writer_close(o.w);
+		html_close(o.page, 0);
+		yote_checker_free(o.ck);
 		return EXIT_IO;
 	}
 	for (i = 0; i < opt.jobs; i++)
@@ -720,6 +755,8 @@ analyse_files(char **files, const struct yote_rules *fallback)
 		free(pl.slot);
 		free(th);
 		yote_writer_close(o.w);
+		html_close(o.page, 0);
+		yote_checker_free(o.ck);
 		return EXIT_IO;
 	}
 	for (i = 0; files[i] != NULL; i++) {
@@ -741,6 +778,10 @@ analyse_files(char **files, const struct yote_rules *fallback)
 	}
 	if (pl.failed && o.status < EXIT_IO)
 		o.status = EXIT_IO;
+	if (o.page != NULL && (st = html_close(o.page, o.status < EXIT_IO &&
+	    status < EXIT_IO)) > o.status)
+		o.status = st;
+	yote_checker_free(o.ck);
 	free(pl.slot);
 	free(th);
 	pthread_mutex_destroy(&pl.mu);
@@ -767,7 +808,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 {
 	/* long only: their letters mean other things in the suite (yote(7)) */
 	enum { OPT_BEST = 0x200, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
-		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV };
+		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "best", no_argument, NULL, OPT_BEST },
 		{ "depth", required_argument, NULL, 'D' },
@@ -779,6 +820,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "graph", required_argument, NULL, OPT_GRAPH },
 		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "html", required_argument, NULL, OPT_HTML },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "moves", no_argument, NULL, OPT_MOVES },
 		{ "nodes", required_argument, NULL, 'N' },
@@ -848,6 +890,9 @@ parse_options(int argc, char *argv[], struct mode *md)
 			break;
 		case 'h':
 			return tool_help(usage);
+		case OPT_HTML:
+			opt.html = optarg;
+			break;
 		case OPT_MOVES:
 			md->moves = 1;
 			break;
@@ -904,6 +949,10 @@ check_options(const struct mode *md)
 		return tool_usage_error("--divide goes with --perft");
 	if (opt.tsv && !opt.summary)
 		return tool_usage_error("--tsv goes with --summary");
+	if (opt.html != NULL && (opt.summary || md->perft >= 0 || md->moves ||
+	    md->best))
+		return tool_usage_error("--html writes the annotated games; it "
+		    "does not go with --summary, --perft, --moves or --best");
 	return -1;
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "html.h"
 #include "tool.h"
 
 struct opts {
@@ -21,10 +22,12 @@ struct opts {
 	int interactive;        /* -i */
 	const char *svg;        /* --svg FILE */
 	const char *svg_dir;    /* --svg-dir DIR */
+	const char *html;       /* --html FILE */
 	const char *rules;      /* --rules, for records without rules: */
 };
 
 static struct opts opt;
+static struct html_page *page;  /* --html: the page being written */
 
 /* One game as replayed: positions after each ply, and the moves. */
 struct game {
@@ -50,6 +53,7 @@ usage(FILE *fp)
 	    "  -F, --final          only the final position\n"
 	    "  -g, --game N         only game N of the stream, or games 1-10,15,20-\n"
 	    "  -h, --help           this help\n"
+	    "      --html FILE      every game as one study page (HTML)\n"
 	    "  -i, --interactive    step through the game at a terminal\n"
 	    "  -m, --moves 'M ...'  replay these moves (with --start, no file)\n"
 	    "  -n, --ply N          only the position after ply N (0: start)\n"
@@ -279,6 +283,8 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	size_t i, at;
 	int status = EXIT_OK;
 
+	if (page != NULL)
+		return html_add(page, g->rec, g->play, info);
 	if (opt.positions) {
 		for (i = 1; i <= g->n; i++)
 			printf("%zu\t%s\t%s\t%lu\t%s\n", i,
@@ -467,13 +473,14 @@ replay_args(struct yote_checker *ck, const char *start, const char *moves)
 static int
 parse_options(int argc, char *argv[], const char **start, const char **moves)
 {
-	enum { OPT_SVG = 256, OPT_SVG_DIR };
+	enum { OPT_SVG = 256, OPT_SVG_DIR, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "event", required_argument, NULL, 'e' },
 		{ "final", no_argument, NULL, 'F' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "html", required_argument, NULL, OPT_HTML },
 		{ "interactive", no_argument, NULL, 'i' },
 		{ "moves", required_argument, NULL, 'm' },
 		{ "ply", required_argument, NULL, 'n' },
@@ -536,6 +543,9 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 		case OPT_SVG_DIR:
 			opt.svg_dir = optarg;
 			break;
+		case OPT_HTML:
+			opt.html = optarg;
+			break;
 		default:
 			return tool_bad_option(c, argv, longopts);
 		}
@@ -552,10 +562,13 @@ check_options(int argc, const char *start, const char *moves)
 	int modes;
 
 	modes = opt.positions + opt.interactive + (opt.svg != NULL) +
-	    (opt.svg_dir != NULL);
+	    (opt.svg_dir != NULL) + (opt.html != NULL);
 	if (modes > 1)
-		return tool_usage_error("--positions, --interactive, --svg and "
-		    "--svg-dir exclude each other");
+		return tool_usage_error("--positions, --interactive, --svg, "
+		    "--svg-dir and --html exclude each other");
+	if (opt.html != NULL && (opt.final || opt.ply >= 0))
+		return tool_usage_error("--html writes whole games; it does not "
+		    "take --ply or --final (open a ply with #gNpM)");
 	if (opt.final && opt.ply >= 0)
 		return tool_usage_error("give --ply or --final, not both");
 	if (opt.interactive && (!isatty(STDIN_FILENO) ||
@@ -614,7 +627,7 @@ main(int argc, char *argv[])
 	const struct yote_rules *r = NULL;
 	struct yote_checker *ck;
 	const char *start = NULL, *moves = NULL;
-	int owned = 0, status;
+	int owned = 0, status, st;
 
 	tool_init(argv[0]);
 	if ((status = parse_options(argc, argv, &start, &moves)) >= 0 ||
@@ -625,7 +638,13 @@ main(int argc, char *argv[])
 		return status;
 	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
-	status = replay_input(ck, argv + optind, start, moves);
+	if (opt.html != NULL && (page = html_open(opt.html)) == NULL)
+		status = EXIT_IO;
+	else
+		status = replay_input(ck, argv + optind, start, moves);
+	if (page != NULL && (st = html_close(page, status < EXIT_IO)) >
+	    status)
+		status = st;
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);
