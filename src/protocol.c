@@ -8,7 +8,7 @@
  *   setoption name N [value V] Hash, Threads, Level, MultiPV, Clear Hash
  *   newgame | ucinewgame       forget the table, back to the start
  *   rules NAME|FILE            another ruleset (and the start position)
- *   position start|POS [moves M ...]
+ *   position start|startpos|[fen] POS [moves M ...]
  *   go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
  *      [binc MS] [movestogo N] [infinite]
  *                              -> info ... (one per iteration and line)
@@ -256,7 +256,7 @@ play_moves(struct protocol *pr, char *s, struct yote_pos *q,
 	return 0;
 }
 
-/* "start|startpos|POS [moves M...]" into the session's position. */
+/* "start|startpos|[fen] POS [moves M...]" into the session's position. */
 static void
 position(struct protocol *pr, char *args)
 {
@@ -266,8 +266,11 @@ position(struct protocol *pr, char *args)
 	unsigned long ply = 0;
 	size_t n = 0, k;
 
-	/* the words before "moves" are the position, one space apart */
+	/* the words before "moves" are the position, one space apart; UCI's
+	 * "fen" before it is taken too */
 	while ((w = word(&s)) != NULL && strcmp(w, "moves") != 0) {
+		if (n == 0 && strcmp(w, "fen") == 0)
+			continue;
 		k = strlen(w);
 		if (n + k + 2 > sizeof(pos)) {
 			say(pr->out, "error position: longer than %d "
@@ -630,7 +633,8 @@ protocol_line(struct protocol *pr, char *line, FILE *out)
 {
 	char *s = line, *cmd, buf[YOTE_POS_TEXT], b[48];
 
-	pr->out = out;
+	if (!pr->threaded)      /* protocol_run set it, and shares it */
+		pr->out = out;
 	line[strcspn(line, "\r\n")] = '\0';
 	if ((cmd = word(&s)) == NULL || *cmd == '#')
 		return 0;

@@ -273,6 +273,11 @@ ok(pos == "position 6/3o2/2x3/6/6 x 11 11 2 3" and before == [] and
    ["1", "2"],
    "runs of spaces and tabs, CRLF: as single spaces", pos,
    "\n".join(before + info))
+e.send("position fen 6/3o2/2x3/6/6\tx 11  11 2 3 moves a1\nd\n")
+pos, before = e.until("position", 10)
+ok(pos == "position 6/3o2/2x3/6/x5 o 10 11 3 4" and before == [],
+   "position fen POS moves M: UCI's fen word taken, blanks in the "
+   "position", pos, "\n".join(before))
 e.send("go sideways 3\ngo depth x\ngo nodes\ngo ponder\nponderhit\n"
        "position start moves c3 zz9\nposition start moves c3 c3\n"
        "fly\x1b]0;x\x07\nsetoption name Hash value lots\nisready\n")
