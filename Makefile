@@ -39,6 +39,7 @@ LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
 	src/archive_keys.c src/archive_read.c src/reader.c \
 	src/checker.c src/game.c src/archive_write.c \
 	src/tb.c src/tb_file.c src/eval.c src/search.c \
+	src/repetition.c src/minimax.c \
 	src/annotate.c src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
@@ -47,6 +48,7 @@ TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
 TOOL_OBJ += bin/obj/select.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
+TOOL_OBJ += bin/obj/line.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
@@ -258,14 +260,14 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \
 	-D_POSIX_C_SOURCE=200809L
 
-bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/obj/protocol.o bin/libyote.a $(LIBS)
+bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/libyote.a $(LIBS)
 
 fuzz: bin/gen/rules_builtin.c
 	mkdir -p bin/fuzz
 	for f in $(FUZZERS); do \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) -o bin/fuzz/fuzz-$$f tests/fuzz/fuzz-$$f.c \
-	        $(LIB_SRC) src/protocol.c bin/gen/rules_builtin.c $(PKG_LIBS) \
+	        $(LIB_SRC) src/protocol.c src/line.c bin/gen/rules_builtin.c $(PKG_LIBS) \
 	        -pthread -lm || exit 1; \
 	    mkdir -p bin/fuzz/corpus-$$f tests/fuzz/regress/$$f; \
 	    (cd bin/fuzz && ./fuzz-$$f -max_total_time=$(FUZZ_TIME) \

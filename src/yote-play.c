@@ -549,11 +549,24 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 
 /* ------------------------------------------------------------ protocol */
 
+/* The budget of a protocol `go` without one at a level (Level option). */
+static int
+level_budget(const char *name, int *depth, unsigned long long *nodes)
+{
+	const struct level *lv = level_by_name(name);
+
+	if (lv == NULL)
+		return -1;
+	*depth = lv->depth;
+	*nodes = lv->nodes;
+	return 0;
+}
+
 static int
 protocol(const struct yote_rules *r)
 {
 	struct protocol *pr;
-	char line[8192];
+	int rc;
 
 	if ((pr = protocol_new(r, opt.eng.hash_mb, opt.level->depth,
 	    opt.level->nodes)) == NULL || yote_engine_use_tb(protocol_engine(pr),
@@ -562,11 +575,16 @@ protocol(const struct yote_rules *r)
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
+	protocol_set_levels(pr, level_budget,
+	    "beginner casual club expert master", opt.level->name);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while (fgets(line, sizeof(line), stdin) != NULL)
-		if (protocol_line(pr, line, stdout) != 0)
-			break;
+	rc = protocol_run(pr, stdin, stdout);
 	protocol_free(pr);
+	if (rc != 0) {
+		tool_warn(rc == -2 ? "cannot start the protocol's reader thread" :
+		    "standard output: write error");
+		return EXIT_IO;
+	}
 	return EXIT_OK;
 }
 

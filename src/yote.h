@@ -549,6 +549,8 @@ struct yote_search_result {
 	int pvlen;
 	unsigned long long nodes;       /* nodes searched */
 	long ms;                /* time taken */
+	int seldepth;           /* deepest ply reached, quiescence included */
+	int multipv;            /* the line's number, 1 the best (MultiPV) */
 };
 
 /*
