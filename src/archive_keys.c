@@ -712,7 +712,7 @@ node_make(struct hcoder *h, unsigned shape)
 	struct yote_node *n;
 
 	if (++h->nodes > NODE_LIMIT) {
-		yote_keys_bad(h, "more nodes than the limit");
+		yote_keys_bad(h, "more values than the limit (YOTE_MAX_NODES)");
 		return NULL;
 	}
 	if (spend(h, ARC_NODE_COST) != 0)
@@ -809,6 +809,11 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 		break;
 	case YOTE_NODE_SEQ:
 		count = yote_rc_gamma(&h->rc, &s->g_count, 0);
+		if (count > YOTE_MAX_PLIES) {
+			yote_node_free(n);
+			return yote_keys_bad(h, "a list longer than the limit "
+			    "(YOTE_MAX_PLIES)");
+		}
 		if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL) {
 			yote_node_free(n);
 			return -2;
@@ -824,6 +829,11 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 		break;
 	default:
 		count = yote_rc_gamma(&h->rc, &s->g_count, 0);
+		if (count > YOTE_MAX_KEYS) {
+			yote_node_free(n);
+			return yote_keys_bad(h, "a mapping with more keys than "
+			    "the limit (YOTE_MAX_KEYS)");
+		}
 		if ((k = slot_get(h, s, "{}", NULL, 0)) == NULL) {
 			yote_node_free(n);
 			return -2;
@@ -888,9 +898,10 @@ dec_moves(struct hcoder *h, struct slot *s, struct gctx *g,
 		}
 	}
 	code_plies(h, g, 0);
-	if (g->plies > NODE_LIMIT) {
+	if (g->plies > YOTE_MAX_PLIES) {
 		yote_node_free(seq);
-		return yote_keys_bad(h, "more moves than the limit");
+		return yote_keys_bad(h, "more moves than the limit "
+		    "(YOTE_MAX_PLIES)");
 	}
 	style = yote_rc_tree(&h->rc, h->item_style, 3, 0);
 	if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL) {

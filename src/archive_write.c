@@ -341,7 +341,9 @@ tree_size(const struct yote_node *n, int depth, size_t *nodes,
 	(*nodes)++;
 	*bytes += n->type == YOTE_NODE_SCALAR ? n->len : 0;
 	*bytes += n->tag != NULL ? strlen(n->tag) : 0;
-	if (depth > YOTE_MAX_DEPTH || (n->type == YOTE_NODE_MAP && n->n % 2))
+	if (depth > YOTE_MAX_DEPTH || (n->type == YOTE_NODE_MAP && (n->n % 2 ||
+	    n->n / 2 > YOTE_MAX_KEYS)) || (n->type == YOTE_NODE_SEQ &&
+	    n->n > YOTE_MAX_PLIES))
 		*deep = 1;
 	for (i = 0; i < n->n; i++)
 		tree_size(n->kids[i], depth + 1, nodes, bytes, deep);
