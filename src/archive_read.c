@@ -591,10 +591,8 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 		return NULL;
 	}
 	/* the bytes are here: believe the inflated length as far as zlib can */
-	if (yote_crc(z, d->clen) != d->zcrc)
-		bad = -1;
-	else if (!inflatable(d->clen, d->ulen))
-		bad = -3;
+	if (!inflatable(d->clen, d->ulen))
+		bad = yote_crc(z, d->clen) != d->zcrc ? -1 : -3;
 	else if ((u = malloc(d->ulen + 1)) == NULL) {
 		free(z);
 		*rc = a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
