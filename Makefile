@@ -54,6 +54,7 @@ TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
 	bin/test-load-order bin/tune bin/fit-k
 TEST_PROGS += bin/test-game
+TEST_PROGS += bin/fuzz-archive-replay
 
 all: bin/libyote.a $(TOOLS) bin/yote.pc
 
@@ -255,6 +256,7 @@ bin/fit-k: tests/tools/fit-k.c bin/libyote.a
 # driver; `make fuzz` runs libFuzzer (clang) on each for FUZZ_TIME seconds
 # and keeps new crashes in tests/fuzz/regress/HARNESS/.
 FUZZERS = move position rules record protocol
+FUZZERS += archive
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \

@@ -329,8 +329,15 @@ convert_file(struct out *o, const char *path)
 		return EXIT_IO;
 	if (opt.list)
 		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
-	if (opt.first > 0) {
+	/*
+	 * Only an archive numbers its games by their place: a piece of a
+	 * numbered lines file starts at any number, so text is read and
+	 * its games picked by number.
+	 */
+	if (opt.first > 0)
 		want = opt.last - opt.first + 1;
+	if (opt.first > 0 &&
+	    yote_reader_format(in.rd) == YOTE_FORMAT_ARCHIVE) {
 		yote_error_clear(&e);
 		skipped = yote_reader_skip(in.rd, opt.first - 1, &e);
 		if (skipped < 0) {
@@ -345,6 +352,9 @@ convert_file(struct out *o, const char *path)
 		if (rc == 0)
 			break;
 		if (rc < 0) {
+			if (rc == YOTE_EVALUE && e.game > 0 &&
+			    e.game < opt.first)
+				continue;       /* a game not asked for */
 			tool_diag(&e);
 			status = worse(status, tool_exit_for(rc));
 			if (rc == YOTE_EVALUE) {
@@ -357,6 +367,10 @@ convert_file(struct out *o, const char *path)
 		if (opt.first > 0 && rec->game > opt.last) {
 			yote_record_free(rec);
 			break;
+		}
+		if (rec->game < opt.first) {
+			yote_record_free(rec);
+			continue;
 		}
 		status = worse(status, out_put(o, in.name, rec,
 		    yote_reader_plies(in.rd)));

@@ -138,7 +138,7 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 	struct yote_record *rec;
 	struct yote_game_info info;
 	struct yote_error e;
-	unsigned long counted = 0;
+	unsigned long counted = 0, lost;
 	long problems;
 	int rc, status = EXIT_OK, past;
 
@@ -156,11 +156,14 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 			status = rc == YOTE_EIO || rc == YOTE_ENOMEM ? EXIT_IO :
 			    status > EXIT_INVALID ? status : EXIT_INVALID;
 			if (e.game > counted) {
-				counted = e.game;
-				t->games++;
-				t->invalid++;
 				if (opt.list && !opt.quiet)
 					list_line(in.name, e.game, NULL, 0, 0);
+				/* a lost archive block: all its games */
+				lost = yote_reader_games(in.rd);
+				lost = lost > e.game ? lost : e.game;
+				t->games += lost - counted;
+				t->invalid += lost - counted;
+				counted = lost;
 			}
 			if (rc == YOTE_EVALUE)
 				continue;
