@@ -237,6 +237,7 @@ struct mover {
 	size_t *grp;            /* groups of list not in text order: start,
 				   count */
 	size_t ngrp, capgrp;
+	size_t nstep;           /* steps in the list */
 	struct buf text;        /* texts of a group's moves, to sort them */
 	char mtext[YOTE_MOVE_TEXT];     /* the text of the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
