@@ -490,6 +490,15 @@ run $PLAY --match club,club --games 2 --max-plies 6 -o "$TMP/adj.yaml"
     grep -q 'games: +0 =2 -0 (score 50.0%)$' "$TMP/out"
 ok $((! $?)) "match: --max-plies 6: drawn by adjudication after 6 plies" \
     "$TMP/adj.yaml" "$TMP/out" "$TMP/err" "$TMP/valid.out"
+# the adjudication length: one figure in --help, the man page and README
+h=$($PLAY --help | sed -n 's/.*adjudicate a draw after N plies (\([0-9]*\)).*/\1/p')
+m=$(tr '\n' ' ' <man/yote-play.1 | sed -n 's/.*by adjudication; from 1 to 100000, default \([0-9]*\)\..*/\1/p')
+m2=$(tr '\n' ' ' <man/yote-play.1 | sed -n 's/.*plies (\([0-9]*\) by default, the length.*/\1/p')
+rd=$(tr '\n' ' ' <README.md | sed -n 's/.*adjudicate a draw at \([0-9]*\) plies (`yote-play`.s default).*/\1/p')
+[ -n "$h" ] && [ "$h" = "$m" ] && [ "$h" = "$m2" ] && [ "$h" = "$rd" ] &&
+    grep -q -- "--max-plies $h " tests/strength.sh
+ok $((! $?)) "the adjudication length is $h plies in --help, the man page, README, strength.sh" \
+    "$TMP/err"
 run $PLAY --match beginner,beginner --games 3 --random-plies 0 \
     -o "$TMP/r0.yaml"
 [ "$st" = 0 ] && valid "$TMP/r0.yaml" &&
