@@ -107,49 +107,13 @@ game_over(struct game *g)
 	return 1;
 }
 
-/*
- * The play: key (formats/record.md): the program and the seed of its
- * random choices, so that a game can be played again.  Put before
- * result:, with the other headers.  0, or -1 when out of memory.
- */
-static int
-play_key(struct yote_record *rec, uint64_t seed)
-{
-	struct yote_node *m = yote_node_map(), *root = rec->root, *k, *v;
-	char eng[64], num[32];
-	size_t at;
-
-	if (m == NULL)
-		return -1;
-	m->style = YOTE_STYLE_FLOW;
-	snprintf(eng, sizeof(eng), "yote-play %s", YOTE_VERSION);
-	snprintf(num, sizeof(num), "%llu", (unsigned long long)seed);
-	if (yote_node_set(m, "engine", yote_node_scalar(eng)) != 0 ||
-	    yote_node_set(m, "seed", yote_node_scalar(num)) != 0) {
-		yote_node_free(m);
-		return -1;
-	}
-	if (yote_node_set(root, "play", m) != 0)
-		return -1;
-	for (at = 0; at + 2 < root->n; at += 2)
-		if (yote_node_is(root->kids[at], "result"))
-			break;
-	k = root->kids[root->n - 2];
-	v = root->kids[root->n - 1];
-	memmove(&root->kids[at + 2], &root->kids[at], (root->n - 2 - at) *
-	    sizeof(*root->kids));
-	root->kids[at] = k;
-	root->kids[at + 1] = v;
-	return 0;
-}
-
 struct yote_record *
 game_record(const struct game *g, const struct game_names *nm,
     const uint64_t *seed)
 {
 	struct yote_record *rec;
-	struct yote_tag tags[6];
-	char date[32];
+	struct yote_tag tags[7];
+	char date[32], num[32];
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t n = 0;
@@ -166,13 +130,13 @@ game_record(const struct game *g, const struct game_names *nm,
 		    YOTE_STYLE_DOUBLE };
 	tags[n++] = (struct yote_tag){ "first", nm->first, YOTE_STYLE_ANY };
 	tags[n++] = (struct yote_tag){ "second", nm->second, YOTE_STYLE_ANY };
+	if (seed != NULL) {     /* formats/record.md: to play it again */
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)*seed);
+		tags[n++] = (struct yote_tag){ "seed", num, YOTE_STYLE_ANY };
+	}
 	if (yote_game_record(g->play, NULL, tags, n, g->result, g->term, &rec,
 	    NULL) != 0)
 		return NULL;
-	if (seed != NULL && play_key(rec, *seed) != 0) {
-		yote_record_free(rec);
-		return NULL;
-	}
 	return rec;
 }
 

@@ -74,8 +74,7 @@ struct game_names {
 
 /*
  * The record of a game, with its names and, when seed is not NULL, the
- * play: key holding the seed (formats/record.md); NULL when out of
- * memory.
+ * seed: key (formats/record.md); NULL when out of memory.
  */
 struct yote_record *game_record(const struct game *g,
     const struct game_names *nm, const uint64_t *seed);
