@@ -1026,6 +1026,31 @@ ok(good and rec.get("first") == "Awa" and rec.get("second") == "Moussa" and
    "--human-vs-human: the names and event; no seed (no engine played)",
    why + repr(rec))
 
+# ---- colour at a terminal: no colour that vanishes on a light or a dark
+#      background (white, yellow, any background colour); the last move
+#      in reverse video; the sides differ in shape as well
+env = dict(os.environ, TERM="xterm")
+env.pop("NO_COLOR", None)
+s = Session([TOOL, "--level", "beginner", "--seed", "3"], env, PROMPT,
+            TIMEOUT)
+try:
+    s.screen()
+    scr = s.type("c3")
+    codes = set(re.findall(r"\x1b\[([0-9;]*)m", scr or ""))
+    bad = [c for c in codes if any(p in ("37", "33", "97", "93") or
+                                   (len(p) == 2 and p[0] in "49")
+                                   for p in c.split(";"))]
+    ok(scr is not None and codes and not bad and "7" in codes and
+       "\u25cf" in scr and "\u25cb" in scr,
+       "colour: no white, yellow or background colours; reverse video "
+       "for the last move; discs and rings (%s)" % " ".join(sorted(codes)),
+       repr(scr))
+    s.type("quit", re.compile(rb"\n$"))
+    s.rest()
+    s.wait()
+finally:
+    s.close()
+
 # ---- yote-play | tee: a terminal for input, a pipe for output: still
 #      interactive, ASCII (no colour into the log)
 log = os.path.join(TMP, "tee.log")
