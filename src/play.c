@@ -787,7 +787,7 @@ run_match(const struct yote_rules *r, const struct level *a,
 /* ------------------------------------------------------------ lines */
 
 long
-line_read(FILE *fp, char *buf, size_t size)
+play_line_read(FILE *fp, char *buf, size_t size)
 {
 	size_t n = 0;
 	int c, long_line = 0;
@@ -797,10 +797,10 @@ line_read(FILE *fp, char *buf, size_t size)
 		if ((c = getc(fp)) == EOF) {
 			if (ferror(fp) && errno == EINTR) {
 				clearerr(fp);
-				return LINE_INTR;
+				return PLAY_LINE_INTR;
 			}
 			if (n == 0 && !long_line)
-				return LINE_EOF;
+				return PLAY_LINE_EOF;
 			break;
 		}
 		if (c == '\n')
@@ -811,7 +811,7 @@ line_read(FILE *fp, char *buf, size_t size)
 			long_line = 1;
 	}
 	if (long_line)
-		return LINE_LONG;
+		return PLAY_LINE_LONG;
 	if (n > 0 && buf[n - 1] == '\r')
 		n--;
 	buf[n] = '\0';

@@ -330,7 +330,7 @@ catch_signals(void)
 }
 
 /*
- * Wait until the terminal has a line: 0, or LINE_INTR when a signal came
+ * Wait until the terminal has a line: 0, or PLAY_LINE_INTR when a signal came
  * first, also one that came just before the wait (the check and the wait
  * are one step, so a Ctrl-C is never left pending behind a read).
  * Standard input is unbuffered at the terminal, so that a line read
@@ -353,17 +353,17 @@ wait_line(void)
 	if (!interrupted && !hung_up)
 		r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL, &old);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	return r < 0 ? LINE_INTR : 0;
+	return r < 0 ? PLAY_LINE_INTR : 0;
 }
 
-/* A line typed at the terminal (line_read's results). */
+/* A line typed at the terminal (play_line_read's results). */
 static long
 term_line(char *line, size_t size)
 {
 	catch_signals();
 	if (wait_line() != 0)
-		return LINE_INTR;
-	return line_read(stdin, line, size);
+		return PLAY_LINE_INTR;
+	return play_line_read(stdin, line, size);
 }
 
 static void
@@ -596,10 +596,10 @@ abandon(void)
 	fflush(stdout);
 	n = term_line(line, sizeof(line));
 	interrupted = 0;
-	if (n == LINE_INTR || n == LINE_EOF)
+	if (n == PLAY_LINE_INTR || n == PLAY_LINE_EOF)
 		putchar('\n');
-	return n == LINE_INTR || n == LINE_EOF || (n > 0 && (line[0] == 'y' ||
-	    line[0] == 'Y'));
+	return n == PLAY_LINE_INTR || n == PLAY_LINE_EOF || (n > 0 &&
+	    (line[0] == 'y' || line[0] == 'Y'));
 }
 
 /* The prompt, and the line typed at it carried out. */
@@ -619,13 +619,13 @@ prompt(struct session *s)
 		}
 		printf("%s> ", s->r->side_name[game_now(&s->g)->side]);
 		fflush(stdout);
-		if ((n = term_line(line, sizeof(line))) == LINE_INTR)
+		if ((n = term_line(line, sizeof(line))) == PLAY_LINE_INTR)
 			continue;
-		if (n == LINE_EOF) {
+		if (n == PLAY_LINE_EOF) {
 			putchar('\n');
 			return GAME_ENDED;
 		}
-		if (n == LINE_LONG) {
+		if (n == PLAY_LINE_LONG) {
 			printf("Line too long (more than %d bytes): "
 			    "ignored.\n", PLAY_LINE_MAX);
 			continue;
@@ -822,10 +822,10 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 			fflush(stdout);
 			continue;
 		}
-		if ((n = line_read(stdin, line, sizeof(line))) == LINE_EOF)
+		if ((n = play_line_read(stdin, line, sizeof(line))) == PLAY_LINE_EOF)
 			break;
 		lineno++;
-		if (n == LINE_LONG) {
+		if (n == PLAY_LINE_LONG) {
 			tool_warn("<stdin>:%lu: a line of more than %d bytes: "
 			    "ignored whole", lineno, PLAY_LINE_MAX);
 			status = EXIT_INVALID;
