@@ -38,6 +38,7 @@ LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
 	src/archive_io.c src/rangecoder.c src/archive_moves.c \
 	src/archive_keys.c src/archive_read.c src/reader.c \
 	src/checker.c src/game.c src/archive_write.c \
+	src/collection.c \
 	src/tb.c src/tb_file.c src/eval.c src/search.c \
 	src/annotate.c src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
@@ -45,8 +46,10 @@ LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # the members it uses (yote-validate carries no engine and no SVG writer).
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
+TOOL_OBJ += bin/obj/select.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
+TOOLS += bin/yote-explore
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
 	bin/test-load-order bin/tune bin/fit-k
 TEST_PROGS += bin/test-game
@@ -127,6 +130,11 @@ bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 bin/test-game: bin/obj/test-game.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
+# position patterns and game keys (src/collection.c)
+TEST_PROGS += bin/test-collection
+bin/test-collection: bin/obj/test-collection.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 # the test programs' helpers (tests/lib): TAP for those that are not
