@@ -233,9 +233,12 @@ struct mover {
 	uint32_t *count;        /* moves with score level[j] */
 	size_t nlevel;
 	size_t cap;             /* room in score, level, count */
-	struct buf text;        /* one level's moves: index, text */
-	const char **ptr;       /* their texts, sorted */
-	size_t tcap;            /* room in ptr */
+	struct yote_movelist sq;        /* the moves of one square */
+	size_t *grp;            /* groups of list not in text order: start,
+				   count */
+	size_t ngrp, capgrp;
+	struct buf text;        /* texts of a group's moves, to sort them */
+	char mtext[YOTE_MOVE_TEXT];     /* the text of the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
 	struct ply_sym *sym;
 	size_t capsym;
