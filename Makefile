@@ -134,6 +134,7 @@ bin/test-game: bin/obj/test-game.o bin/libyote.a
 
 # position patterns and game keys (src/collection.c)
 TEST_PROGS += bin/test-collection
+TEST_PROGS += bin/fuzz-pattern-replay
 bin/test-collection: bin/obj/test-collection.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
@@ -251,6 +252,7 @@ bin/fit-k: tests/tools/fit-k.c bin/libyote.a
 # driver; `make fuzz` runs libFuzzer (clang) on each for FUZZ_TIME seconds
 # and keeps new crashes in tests/fuzz/regress/HARNESS/.
 FUZZERS = move position rules record protocol
+FUZZERS += pattern
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \

@@ -379,9 +379,11 @@ scan_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
 	return !sc->look && !sc->s->want_key;
 }
 
-/* The key of a game that cannot be played: its ruleset, start and moves
- * as written. */
-static void
+/*
+ * The key of a game that cannot be played: its ruleset, start and moves
+ * as written.  0 when it has no list of moves: not a game to compare.
+ */
+static int
 text_key(const struct yote_record *rec, struct yote_game_key *k)
 {
 	const struct yote_node *moves, *mn;
@@ -390,20 +392,19 @@ text_key(const struct yote_record *rec, struct yote_game_key *k)
 
 	k->h[0] = 0x756E706C61796564ULL;
 	k->h[1] = 0;
-	if (rec->root == NULL || rec->root->type != YOTE_NODE_MAP)
-		return;
+	if ((moves = yote_node_get(rec->root, "moves")) == NULL ||
+	    moves->type != YOTE_NODE_SEQ)
+		return 0;
 	v = header(rec, "rules");
 	yote_game_key_text(k, v != NULL ? v : "", v != NULL ? strlen(v) : 0);
 	v = header(rec, "start");
 	yote_game_key_text(k, v != NULL ? v : "", v != NULL ? strlen(v) : 0);
-	if ((moves = yote_node_get(rec->root, "moves")) == NULL ||
-	    moves->type != YOTE_NODE_SEQ)
-		return;
 	for (i = 0; i < moves->n; i++)
 		if ((mn = yote_item_move(moves->kids[i])) != NULL)
 			yote_game_key_text(k, mn->text, mn->len);
 		else
 			yote_game_key_text(k, "", 0);
+	return 1;
 }
 
 /* Play rec through for its positions and its key. */
@@ -411,6 +412,7 @@ static int
 scan_game(struct select *s, const struct yote_record *rec, const char *file,
     int look, struct select_game *out)
 {
+	const struct yote_node *moves;
 	struct yote_game_info info;
 	struct scan sc;
 	long rc;
@@ -437,8 +439,13 @@ scan_game(struct select *s, const struct yote_record *rec, const char *file,
 		if (look && pos_matches(s, info.rules, &info.start))
 			out->ply = 0;
 	}
-	if (s->want_key && !out->played)
-		text_key(rec, &out->key);
+	if (!s->want_key)
+		return 0;
+	moves = yote_node_get(rec->root, "moves");
+	if (moves == NULL || moves->type != YOTE_NODE_SEQ)
+		out->keyed = 0;         /* no game to compare */
+	else
+		out->keyed = out->played || text_key(rec, &out->key);
 	return 0;
 }
 

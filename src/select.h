@@ -60,7 +60,9 @@ struct select_game {
 	long ply;               /* first ply whose position matched a
 				   --reaches or --pattern (0: the start),
 				   -1 when none did or none was asked */
-	struct yote_game_key key;       /* when want_key */
+	struct yote_game_key key;       /* when keyed */
+	int keyed;              /* 1: key is the game's (want_key, and the
+				   record has a list of moves) */
 	int played;             /* 1: the game was played through */
 };
 

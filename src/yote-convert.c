@@ -356,7 +356,8 @@ input_name(unsigned long i)
  * Whether rec is written: the selection options decide, then --dedupe
  * and --duplicates, which keep the key of every game selected (the first
  * of each is written; --duplicates prints a line for each later one
- * instead).  Sets o->ply for --list.
+ * instead; a document without a list of moves is no game to compare, and
+ * kept).  Sets o->ply for --list.
  */
 static int
 collect_keep(struct out *o, const char *name, const struct yote_record *rec,
@@ -374,8 +375,8 @@ collect_keep(struct out *o, const char *name, const struct yote_record *rec,
 	if (!g.pass)
 		return 0;
 	o->ply = g.ply;
-	if (opt.seen == NULL)
-		return 1;
+	if (opt.seen == NULL || !g.keyed)
+		return !opt.duplicates;
 	rc = keyset_add(opt.seen, &g.key, (uint64_t)o->fileno <<
 	    GAME_BITS | (rec->game & ((1ULL << GAME_BITS) - 1)), &first);
 	if (rc < 0)

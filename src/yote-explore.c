@@ -208,12 +208,43 @@ struct walk {
 	char text[MAX_DEPTH][YOTE_MOVE_TEXT];
 };
 
+/*
+ * The root's text: a whole pattern written as a position string without
+ * its counters (they play no part), canonical whatever was typed.
+ */
+static void
+root_text(void)
+{
+	const struct yote_pattern *p = &tree.root;
+	char *t = tree.root_text;
+	int row, col, run, sq;
+
+	for (row = p->height - 1; row >= 0; row--) {
+		for (col = 0, run = 0; col < p->width; col++) {
+			sq = row * p->width + col;
+			if (p->on[0] >> sq & 1 || p->on[1] >> sq & 1) {
+				if (run > 0)
+					*t++ = (char)('0' + run);
+				run = 0;
+				*t++ = p->on[0] >> sq & 1 ? 'x' : 'o';
+			} else
+				run++;
+		}
+		if (run > 0)
+			*t++ = (char)('0' + run);
+		*t++ = row > 0 ? '/' : ' ';
+	}
+	snprintf(t, sizeof(tree.root_text) - (size_t)(t - tree.root_text),
+	    "%c %d %d", p->side == YOTE_FIRST ? 'x' : 'o', p->hand[0],
+	    p->hand[1]);
+	tree.root_set = 1;
+}
+
 static void
 set_root(const struct yote_rules *r, const struct yote_pos *p)
 {
 	yote_pattern_of_pos(r, p, &tree.root);
-	yote_pos_format(r, p, tree.root_text);
-	tree.root_set = 1;
+	root_text();
 }
 
 static int
@@ -464,14 +495,20 @@ player_of(const char *name)
 	return (long)pl.n - 1;
 }
 
-static const char *
-name_of(const struct yote_record *rec, const char *key)
+/* The player of a side: the index, -1 for none named, -2 out of memory. */
+static long
+side_player(const struct yote_record *rec, const char *key)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
+	long i;
 
-	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : "?";
+	if (n == NULL || n->type != YOTE_NODE_SCALAR || n->len == 0)
+		return -1;
+	return (i = player_of(n->text)) < 0 ? -2 : i;
 }
 
+/* A game for the players' figures: each named side gets its result; the
+ * fit takes finished games between two players named differently. */
 static int
 players_game(const struct yote_record *rec, unsigned long plies)
 {
@@ -481,13 +518,15 @@ players_game(const struct yote_record *rec, unsigned long plies)
 	long a, b;
 	void *nv;
 
-	if ((a = player_of(name_of(rec, "first"))) < 0 ||
-	    (b = player_of(name_of(rec, "second"))) < 0)
+	if ((a = side_player(rec, "first")) == -2 ||
+	    (b = side_player(rec, "second")) == -2)
 		return YOTE_ENOMEM;
-	score_add(&pl.v[a].side[0], res, YOTE_FIRST, plies);
-	score_add(&pl.v[b].side[1], res, YOTE_SECOND, plies);
-	if (res != YOTE_RES_FIRST && res != YOTE_RES_SECOND &&
-	    res != YOTE_RES_DRAW)
+	if (a >= 0)
+		score_add(&pl.v[a].side[0], res, YOTE_FIRST, plies);
+	if (b >= 0)
+		score_add(&pl.v[b].side[1], res, YOTE_SECOND, plies);
+	if (a < 0 || b < 0 || a == b || (res != YOTE_RES_FIRST &&
+	    res != YOTE_RES_SECOND && res != YOTE_RES_DRAW))
 		return 0;
 	if (pl.ng == pl.gcap) {
 		if ((nv = realloc(pl.g, (pl.gcap ? 2 * pl.gcap : 1024) *
@@ -753,8 +792,7 @@ root_option(void)
 		return tool_usage_error("--position: '%s' is not a whole "
 		    "position: give every point, the side to move and both "
 		    "hands", opt.position);
-	snprintf(tree.root_text, sizeof(tree.root_text), "%s", opt.position);
-	tree.root_set = 1;
+	root_text();
 	return EXIT_OK;
 }
 

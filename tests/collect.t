@@ -227,6 +227,10 @@ c=0
 awk 'NR == 1 && !/^\{"position":"/ { exit 1 } NR > 1 && !/^\{"depth":1,"line":"[^"]*","move":"[^"]*","games":[0-9]+,/ { exit 1 }' "$tmp/json" && [ -s "$tmp/json" ] && c=1
 ok $c "the tree as JSON Lines"
 
+c=0
+yote-explore -p '6/6/2X3/6/...... o 11 12 5 9' "$tmp/a.lines" | head -1 | grep -q '^6/6/2x3/6/6 o 11 12: [0-9]* games' && c=1
+ok $c "the tree's position written canonically, without counters"
+
 # Players: one player's figures against awk; the rating fit on a made-up
 # pair (A beats B 3 games to 1: ratings symmetric about 1500).
 awk -F'\t' -v p="$player" '{ split("", f); for (i = 2; i <= NF; i++) { q = index($i, "="); f[substr($i, 1, q - 1)] = substr($i, q + 1) }
@@ -246,6 +250,38 @@ b=$(awk -F'\t' '$1 == "B" { print $11 }' "$tmp/got")
 # (without the virtual draws A would be 400 log10(3) / 2 = 95 above 1500)
 [ -n "$a" ] && [ $((a + b)) = 3000 ] && [ "$a" -gt 1550 ] && [ "$a" -lt 1596 ] && c=1
 ok $c "--players: the rating fit is symmetric, the winner above, less than 3:1 says ($a, $b)"
+
+# ------------------------------------------------------------ odd input
+
+# An archive of format version 1 reads as its YAML source.
+v1() { # DESCRIPTION OPTION...: the selection from both, listed
+	d=$1
+	shift
+	yote-convert --list "$@" tests/data/archive-v1.yaml 2>/dev/null | cut -f2- >"$tmp/exp"
+	yote-convert --list "$@" tests/data/archive-v1.yta 2>/dev/null | cut -f2- >"$tmp/got"
+	same "$tmp/exp" "$tmp/got" "an archive of version 1: $d ($(wc -l <"$tmp/exp") games)"
+}
+v1 "--reaches" --reaches '6/6/6/2o3/5x x 11 11'
+v1 "--pattern" --pattern '?????/?????/?????/?????/????? o'
+v1 "--plies, --player" --plies 10.. --player '*a*'
+yote-convert --duplicates tests/data/archive-v1.yaml tests/data/archive-v1.yta | cut -f2,4 >"$tmp/got"
+awk '/^moves:/ { n++; print n "\t" n }' tests/data/archive-v1.yaml >"$tmp/exp"
+same "$tmp/exp" "$tmp/got" "an archive of version 1: every game the duplicate of its YAML"
+
+# Documents that are not games, or not whole ones: no crash, no output
+# for them but what they are, and no duplicates made of nothing.
+printf -- '--- [a, b]\n--- 42\n---\nyote: 1\nmoves: [c3, c3]\n---\nyote: 1\nmoves: [c3, d4]\nrules: nosuch\n---\nyote: 1\n---\nyote: 1\nmoves: {a: 1}\n---\nyote: 1\nstart: "6/6/6/6/6 x 12 12 0 1"\nmoves: [c3, d4]\n---\nyote: 1\nmoves: [c3, d4]\n' >"$tmp/odd.yaml"
+yote-convert --duplicates "$tmp/odd.yaml" >"$tmp/got" 2>>"$TAP_WHY"
+printf '%s\t8\t%s\t7\n' "$tmp/odd.yaml" "$tmp/odd.yaml" >"$tmp/exp"
+same "$tmp/exp" "$tmp/got" "odd documents: only the same start and moves are duplicates"
+yote-convert --list --reaches '6/6/2x3/6/6 o 11 12' "$tmp/odd.yaml" 2>>"$TAP_WHY" | cut -f2,9 >"$tmp/got"
+printf '3\t1\n7\t1\n8\t1\n' >"$tmp/exp"
+same "$tmp/exp" "$tmp/got" "odd documents: positions of the moves that can be played"
+c=0
+yote-explore "$tmp/odd.yaml" >"$tmp/out" 2>>"$TAP_WHY" &&
+    yote-explore -P "$tmp/odd.yaml" >>"$tmp/out" 2>>"$TAP_WHY" &&
+    grep -q '^c3  *3 ' "$tmp/out" && c=1
+ok $c "odd documents: yote-explore counts what can be played"
 
 # ------------------------------------------------------------ errors
 
