@@ -6,6 +6,9 @@
 #ifndef YOTE_TOOL_H
 #define YOTE_TOOL_H
 
+#include <getopt.h>
+#include <stdio.h>
+
 #include "yote.h"
 
 enum tool_exit {
@@ -37,14 +40,32 @@ void tool_warn(const char *fmt, ...)
 #endif
     ;
 
-/* --version: "tool VERSION" on standard output; returns EXIT_OK. */
+/*
+ * --version: "tool VERSION" on standard output; returns EXIT_OK, or
+ * EXIT_IO (with a message) when it could not be written.
+ */
 int tool_version(void);
 
 /*
- * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
- * error naming the option; returns EXIT_USAGE.
+ * --help: usage(stdout); returns EXIT_OK, or EXIT_IO (with a message) when
+ * the help could not be written, as any other output.
  */
-int tool_bad_option(int c, char *const argv[]);
+int tool_help(void (*usage)(FILE *));
+
+/*
+ * A side as a user names it: first or x (0), second or o (1), or a side's
+ * name in a built-in ruleset (white, red: 0; black: 1), in any letter
+ * case; -1 for anything else.
+ */
+int tool_side(const char *word);
+
+/*
+ * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
+ * error naming the option, and the long option of longopts it is probably
+ * a slip for; returns EXIT_USAGE.
+ */
+int tool_bad_option(int c, char *const argv[],
+    const struct option *longopts);
 
 /*
  * An option's number: decimal, lo..hi.  On anything else prints the usage

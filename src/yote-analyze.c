@@ -76,7 +76,8 @@ usage(FILE *fp)
 	    "  -p, --perft DEPTH     count the legal move sequences of length DEPTH\n"
 	    "  -P, --position POS    the position for --best, --moves, --perft\n"
 	    "  -r, --rules R         ruleset (default classic, or the record's)\n"
-	    "  -s, --side SIDE       annotate only first or second\n"
+	    "  -s, --side SIDE       annotate only first or second (x, o,\n"
+	    "                        white, black, red)\n"
 	    "  -S, --summary         a table per game and side, no records\n"
 	    "  -t, --movetime MS     search each position at most MS milliseconds\n"
 	    "  -T, --tsv             the --summary table as TSV\n"
@@ -249,6 +250,16 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 		    .msg = "out of memory", .file = j->file,
 		    .game = j->rec ? j->rec->game : 0 });
 		j->status = EXIT_IO;
+	} else if (opt.from_ply > j->an.plies && j->rec != NULL) {
+		/* said as yote-replay says it of --ply */
+		struct yote_error pe = { .code = YOTE_EVALUE,
+		    .file = j->file, .game = j->rec->game };
+
+		snprintf(pe.msg, sizeof(pe.msg), "--from-ply %lu: the game "
+		    "has %zu pl%s; there is no ply %lu", opt.from_ply,
+		    j->an.plies, j->an.plies == 1 ? "y" : "ies",
+		    opt.from_ply);
+		job_diag(j, &pe);
 	}
 	j->seconds = seconds_since(&t0);
 }
@@ -612,7 +623,7 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 	char why[256];
 	FILE *fp;
 	long size = -1;
-	int rc;
+	int rc, found = 0;
 
 	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
 		tool_warn("%s: %s", path, why);
@@ -645,15 +656,24 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 				break;
 			continue;
 		}
+		if (rc > 0 || e.game == opt.game)
+			found = 1;
 		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
 		if (rc < 0 && rc != YOTE_EVALUE)
 			break;
 	}
+	if (opt.game && !found) {
+		tool_warn("%s: no game %lu (%lu game%s)", name, opt.game,
+		    yote_reader_games(rd), yote_reader_games(rd) == 1 ? "" :
+		    "s");
+		rc = EXIT_INVALID;
+	} else
+		rc = EXIT_OK;
 	yote_reader_close(rd);
 	/* the pool may still read from the records, not from fp */
 	if (fp != stdin)
 		fclose(fp);
-	return EXIT_OK;
+	return rc;
 }
 
 static int
@@ -810,22 +830,28 @@ parse_options(int argc, char *argv[], struct mode *md)
 			opt.graph = optarg;
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'm':
 			md->moves = 1;
 			break;
 		case 'o':
-			if (strcmp(optarg, "inaccuracies") == 0)
+			/* the words a user types: one or many, or the mark */
+			if (strcmp(optarg, "inaccuracies") == 0 ||
+			    strcmp(optarg, "inaccuracy") == 0 ||
+			    strcmp(optarg, "?!") == 0)
 				opt.only = YOTE_CLASS_INACCURACY;
-			else if (strcmp(optarg, "mistakes") == 0)
+			else if (strcmp(optarg, "mistakes") == 0 ||
+			    strcmp(optarg, "mistake") == 0 ||
+			    strcmp(optarg, "?") == 0)
 				opt.only = YOTE_CLASS_MISTAKE;
-			else if (strcmp(optarg, "blunders") == 0)
+			else if (strcmp(optarg, "blunders") == 0 ||
+			    strcmp(optarg, "blunder") == 0 ||
+			    strcmp(optarg, "?" "?") == 0)
 				opt.only = YOTE_CLASS_BLUNDER;
 			else
 				return tool_usage_error("--only: expected "
-				    "inaccuracies, mistakes or blunders, not "
-				    "'%s'", optarg);
+				    "inaccuracies, mistakes or blunders (or "
+				    "their marks), not '%s'", optarg);
 			break;
 		case 'p':
 			if (tool_number(optarg, "--perft", 0, 64, &x) != 0)
@@ -836,16 +862,13 @@ parse_options(int argc, char *argv[], struct mode *md)
 			md->rules = optarg;
 			break;
 		case 's':
-			if (strcmp(optarg, "first") == 0)
-				opt.side = 0;
-			else if (strcmp(optarg, "second") == 0)
-				opt.side = 1;
-			else
+			if ((opt.side = tool_side(optarg)) < 0)
 				return tool_usage_error("--side: expected first "
-				    "or second, not '%s'", optarg);
+				    "or second (x, o, or a side's name: white, "
+				    "black, red), not '%s'", optarg);
 			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	opt.lim = opt.eng.lim;

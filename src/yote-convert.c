@@ -531,8 +531,7 @@ main(int argc, char *argv[])
 				    "N-M with 1 <= N <= M, not '%s'", optarg);
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'k':
 			opt.keep_invalid = 1;
 			break;
@@ -571,7 +570,7 @@ main(int argc, char *argv[])
 					return i;
 				break;
 			}
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	if (output != NULL && strcmp(output, "-") == 0)

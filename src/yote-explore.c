@@ -749,8 +749,7 @@ options(int argc, char *argv[], int *owned)
 				    "table, tsv or json, not '%s'", optarg);
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'm':
 			if (tool_number(optarg, "--min-games", 1, 1000000000LL,
 			    &v))
@@ -769,7 +768,7 @@ options(int argc, char *argv[], int *owned)
 					return rc;
 				break;
 			}
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	if (rules != NULL && (opt.rules = tool_rules(rules, owned,

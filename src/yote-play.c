@@ -653,8 +653,7 @@ parse_options(int argc, char *argv[])
 			opt.games = (long)x;
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'l':
 			if ((opt.level = level_by_name(optarg)) == NULL)
 				return tool_usage_error("--level: expected "
@@ -684,7 +683,7 @@ parse_options(int argc, char *argv[])
 			opt.seeded = 1;
 			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	opt.jobs = opt.eng.jobs;

@@ -380,12 +380,14 @@ replay_stream(struct yote_checker *ck, struct tool_input *in)
 {
 	struct yote_record *rec;
 	struct yote_error e;
-	int rc, status = EXIT_OK, st, quit = 0;
+	int rc, status = EXIT_OK, st, quit = 0, found = 0;
 
 	while (!quit) {
 		if ((rc = tool_input_next(in, &rec, &e)) == 0)
 			break;
 		if (rc < 0) {
+			if (opt.game > 0 && e.game == (unsigned long)opt.game)
+				found = 1;
 			tool_diag(&e);
 			st = tool_exit_for(rc);
 			if (st > status)
@@ -394,6 +396,8 @@ replay_stream(struct yote_checker *ck, struct tool_input *in)
 				continue;
 			break;
 		}
+		if (opt.game > 0 && rec->game == (unsigned long)opt.game)
+			found = 1;
 		if (selected(rec)) {
 			st = replay(ck, rec, in->name, &quit);
 			if (st > status)
@@ -402,6 +406,12 @@ replay_stream(struct yote_checker *ck, struct tool_input *in)
 				quit = 1;
 		}
 		yote_record_free(rec);
+	}
+	if (opt.game > 0 && !found && status < EXIT_IO) {
+		tool_warn("%s: no game %ld (%lu game%s)", in->name, opt.game,
+		    yote_reader_games(in->rd), yote_reader_games(in->rd) == 1 ?
+		    "" : "s");
+		status = EXIT_INVALID;
 	}
 	return status;
 }
@@ -524,8 +534,7 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 				    "game number from 1, not '%s'", optarg);
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'i':
 			opt.interactive = 1;
 			break;
@@ -554,7 +563,7 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 			opt.svg_dir = optarg;
 			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	return -1;

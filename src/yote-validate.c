@@ -15,10 +15,12 @@ struct opts {
 	int summary;            /* --summary: counts at the end */
 	int list;               /* --list: one line per game */
 	int json;               /* --format=json */
+	int strict;             /* --strict: warnings are errors */
 };
 
 struct totals {
 	unsigned long games, valid, invalid, plies;
+	unsigned long warnings, warned;         /* warnings, games with some */
 };
 
 static struct opts opt;
@@ -27,7 +29,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: %s [-hlqsV] [--format text|json] [--rules R] [FILE...]\n"
+	    "usage: %s [-hlqsV] [--format text|json] [--rules R] [--strict]\n"
+	    "       [FILE...]\n"
 	    "\n"
 	    "Check every game of every FILE (standard input when none, or -)\n"
 	    "against the rules and its declared result.\n"
@@ -40,9 +43,12 @@ usage(FILE *fp)
 	    "  -q, --quiet        print nothing; the exit status tells\n"
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
+	    "                     (and warnings, when there are some)\n"
+	    "      --strict       warnings (unknown keys, odd dates) are errors\n"
 	    "  -V, --version      print the version\n"
 	    "\n"
-	    "Exit status: 0 all valid, 1 some game invalid, 2 usage, 3 I/O.\n",
+	    "Exit status: 0 all valid (warnings or not), 1 some game invalid,\n"
+	    "2 usage, 3 I/O.\n",
 	    tool_name);
 }
 
@@ -86,7 +92,8 @@ diag(void *ctx, const struct yote_error *e)
 	json_string(yote_diag_name(e->diag));
 	fputs(",\"message\":", stdout);
 	json_string(e->msg);
-	fputs("}\n", stdout);
+	printf(",\"severity\":\"%s\"}\n", e->code == 0 &&
+	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
 /* A header value for --list, tabs and newlines made spaces. */
@@ -163,6 +170,8 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 		}
 		t->games++;
 		t->plies += info.played;
+		t->warnings += info.warnings;
+		t->warned += info.warnings > 0;
 		if (problems == 0)
 			t->valid++;
 		else {
@@ -188,6 +197,7 @@ main(int argc, char *argv[])
 		{ "list", no_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
+		{ "strict", no_argument, NULL, 'W' },
 		{ "summary", no_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -195,7 +205,7 @@ main(int argc, char *argv[])
 	static char *stdin_only[] = { (char *)"-", NULL };
 	const struct yote_rules *r = NULL;
 	struct yote_checker *ck;
-	struct totals t = { 0, 0, 0, 0 };
+	struct totals t = { 0, 0, 0, 0, 0, 0 };
 	const char *rules = NULL;
 	char **files;
 	int c, i, owned = 0, status = EXIT_OK, st;
@@ -216,8 +226,7 @@ main(int argc, char *argv[])
 				    "text or json, not '%s'", optarg);
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'l':
 			opt.list = 1;
 			break;
@@ -230,24 +239,36 @@ main(int argc, char *argv[])
 		case 's':
 			opt.summary = 1;
 			break;
+		case 'W':
+			opt.strict = 1;
+			break;
 		default:
-			return tool_bad_option(c, argv);
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
 		return status;
 	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
+	yote_checker_set_warnings(ck, opt.strict ? YOTE_WARN_STRICT :
+	    YOTE_WARN_REPORT);
 	files = optind < argc ? argv + optind : stdin_only;
 	for (i = 0; files[i] != NULL; i++) {
 		st = validate_file(ck, files[i], &t);
 		if (st > status)
 			status = st;
 	}
-	if (opt.summary && !opt.quiet)
-		printf("%lu game%s, %lu valid, %lu invalid, %lu pl%s\n",
+	if (opt.summary && !opt.quiet) {
+		printf("%lu game%s, %lu valid, %lu invalid, %lu pl%s",
 		    t.games, t.games == 1 ? "" : "s", t.valid, t.invalid,
 		    t.plies, t.plies == 1 ? "y" : "ies");
+		/* the line stays as it was for clean input, for scripts */
+		if (t.warnings > 0)
+			printf(", %lu warning%s in %lu game%s", t.warnings,
+			    t.warnings == 1 ? "" : "s", t.warned,
+			    t.warned == 1 ? "" : "s");
+		putchar('\n');
+	}
 	yote_checker_free(ck);
 	if (owned)
 		yote_rules_free(r);

@@ -77,11 +77,29 @@ enum yote_diag {
 	YOTE_D_IO,              /* the input could not be read */
 	YOTE_D_DUPLICATE_KEY,   /* a key repeated in a record */
 	YOTE_D_DAMAGED,         /* an archive that is damaged or cut short */
+	YOTE_D_UNKNOWN_KEY,     /* warning: a key the format does not know */
+	YOTE_D_SUSPECT_VALUE,   /* warning: a value that looks mistyped */
 	YOTE_D_COUNT
 };
 
 /* The stable name of a diagnostic ("illegal-move"). */
 const char *yote_diag_name(int diag);
+
+/*
+ * Whether a diagnostic is a warning: the record is still valid, but a
+ * key or value looks like a slip (YOTE_D_UNKNOWN_KEY, YOTE_D_SUSPECT_VALUE).
+ * A warning reaches a diag callback with e->code 0; under a strict
+ * checker (yote_checker_set_warnings) it comes as YOTE_EVALUE, an error.
+ */
+int yote_diag_is_warning(int diag);
+
+/*
+ * The word of the NULL-terminated list cands that word is most likely a
+ * slip for (letter case, or one or two letters added, dropped, changed or
+ * swapped), or NULL when none is close or word is itself in the list.
+ * The result points into cands.
+ */
+const char *yote_suggest(const char *word, const char *const *cands);
 
 /* Reset an error object to "no error". */
 void yote_error_clear(struct yote_error *err);
@@ -805,6 +823,20 @@ void yote_checker_free(struct yote_checker *ck);
 void yote_checker_set_rules(struct yote_checker *ck,
     const struct yote_rules *r);
 
+/*
+ * Whether the checker also looks for slips that leave a record valid:
+ * keys the record format does not know (a record key or a moves item's
+ * key; keys beginning with "x-" are a club's own and never warned about)
+ * and dates not in the form YYYY, YYYY-MM or YYYY-MM-DD of a real day.
+ */
+enum yote_warnings {
+	YOTE_WARN_NONE,         /* the default: not looked for */
+	YOTE_WARN_REPORT,       /* reported as warnings, counted apart */
+	YOTE_WARN_STRICT        /* reported and counted as errors */
+};
+void yote_checker_set_warnings(struct yote_checker *ck,
+    enum yote_warnings level);
+
 /* What playing a record found. */
 struct yote_game_info {
 	const struct yote_rules *rules; /* NULL if none could be had */
@@ -815,7 +847,8 @@ struct yote_game_info {
 	struct yote_outcome outcome;    /* of the final position */
 	int result;                     /* declared enum yote_result, or -1 */
 	int term;                       /* declared enum yote_termination, or -1 */
-	unsigned long problems;         /* diagnostics reported */
+	unsigned long problems;         /* errors reported */
+	unsigned long warnings;         /* warnings reported (not strict) */
 };
 
 /* A diagnostic callback: e is complete (file, line, col, game, ply). */
