@@ -38,6 +38,7 @@ LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
 	src/archive_io.c src/rangecoder.c src/archive_moves.c \
 	src/archive_keys.c src/archive_read.c src/reader.c \
 	src/checker.c src/game.c src/archive_write.c \
+	src/collection.c \
 	src/tb.c src/tb_file.c src/eval.c src/search.c \
 	src/repetition.c src/minimax.c \
 	src/annotate.c src/analysis.c
@@ -49,8 +50,10 @@ TOOL_OBJ += bin/obj/play.o
 TOOL_OBJ += bin/obj/select.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_OBJ += bin/obj/line.o
+TOOL_OBJ += bin/obj/gamesel.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
+TOOLS += bin/yote-explore
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
 	bin/test-load-order bin/tune bin/fit-k
 TEST_PROGS += bin/test-game
@@ -140,6 +143,12 @@ bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 bin/test-game: bin/obj/test-game.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
+# position patterns and game keys (src/collection.c)
+TEST_PROGS += bin/test-collection
+TEST_PROGS += bin/fuzz-pattern-replay
+bin/test-collection: bin/obj/test-collection.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 # the test programs' helpers (tests/lib): TAP for those that are not
@@ -261,6 +270,7 @@ bin/yaml-parse-bench: tests/tools/yaml-parse-bench.c bin/obj/.dir
 # and keeps new crashes in tests/fuzz/regress/HARNESS/.
 FUZZERS = move position rules record protocol
 FUZZERS += archive
+FUZZERS += pattern
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \

@@ -6,7 +6,7 @@
 # --help goes to standard output, nothing to standard error.
 set -u
 . tests/lib/tap.sh
-tools="validate replay analyze convert play"
+tools="validate replay analyze convert play explore"
 for t in $tools; do
 	tap_need "bin/yote-$t"
 done
@@ -32,7 +32,7 @@ awk '
 l != "" {
 	sub(/:.*/, "")
 	if ($0 == "Every tool")
-		$0 = "validate, replay, analyze, convert, play"
+		$0 = "validate, replay, analyze, convert, play, explore"
 	n = split($0, ts, /, /)
 	for (i = 1; i <= n; i++)
 		print ts[i], l, "-" long
