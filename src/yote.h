@@ -78,11 +78,29 @@ enum yote_diag {
 	YOTE_D_IO,              /* the input could not be read */
 	YOTE_D_DUPLICATE_KEY,   /* a key repeated in a record */
 	YOTE_D_DAMAGED,         /* an archive that is damaged or cut short */
+	YOTE_D_UNKNOWN_KEY,     /* warning: a key the format does not know */
+	YOTE_D_SUSPECT_VALUE,   /* warning: a value that looks mistyped */
 	YOTE_D_COUNT
 };
 
 /* The stable name of a diagnostic ("illegal-move"). */
 const char *yote_diag_name(int diag);
+
+/*
+ * Whether a diagnostic is a warning: the record is still valid, but a
+ * key or value looks like a slip (YOTE_D_UNKNOWN_KEY, YOTE_D_SUSPECT_VALUE).
+ * A warning reaches a diag callback with e->code 0; under a strict
+ * checker (yote_checker_set_warnings) it comes as YOTE_EVALUE, an error.
+ */
+int yote_diag_is_warning(int diag);
+
+/*
+ * The word of the NULL-terminated list cands that word is most likely a
+ * slip for (letter case, or one or two letters added, dropped, changed or
+ * swapped), or NULL when none is close or word is itself in the list.
+ * The result points into cands.
+ */
+const char *yote_suggest(const char *word, const char *const *cands);
 
 /* Reset an error object to "no error". */
 void yote_error_clear(struct yote_error *err);
@@ -562,6 +580,8 @@ struct yote_search_result {
 	int pvlen;
 	unsigned long long nodes;       /* nodes searched */
 	long ms;                /* time taken */
+	int seldepth;           /* deepest ply reached, quiescence included */
+	int multipv;            /* the line's number, 1 the best (MultiPV) */
 };
 
 /*
@@ -842,6 +862,20 @@ void yote_checker_allow_files(int allow);
 void yote_checker_set_rules(struct yote_checker *ck,
     const struct yote_rules *r);
 
+/*
+ * Whether the checker also looks for slips that leave a record valid:
+ * keys the record format does not know (a record key or a moves item's
+ * key; keys beginning with "x-" are a club's own and never warned about)
+ * and dates not in the form YYYY, YYYY-MM or YYYY-MM-DD of a real day.
+ */
+enum yote_warnings {
+	YOTE_WARN_NONE,         /* the default: not looked for */
+	YOTE_WARN_REPORT,       /* reported as warnings, counted apart */
+	YOTE_WARN_STRICT        /* reported and counted as errors */
+};
+void yote_checker_set_warnings(struct yote_checker *ck,
+    enum yote_warnings level);
+
 /* What playing a record found. */
 struct yote_game_info {
 	const struct yote_rules *rules; /* NULL if none could be had */
@@ -852,7 +886,8 @@ struct yote_game_info {
 	struct yote_outcome outcome;    /* of the final position */
 	int result;                     /* declared enum yote_result, or -1 */
 	int term;                       /* declared enum yote_termination, or -1 */
-	unsigned long problems;         /* diagnostics reported */
+	unsigned long problems;         /* errors reported */
+	unsigned long warnings;         /* warnings reported (not strict) */
 };
 
 /* A diagnostic callback: e is complete (file, line, col, game, ply). */
@@ -963,6 +998,38 @@ int yote_game_record(const struct yote_game *g, const char *rules,
     const struct yote_tag *tags, size_t ntags, enum yote_result result,
     enum yote_termination term, struct yote_record **out,
     struct yote_error *err);
+/* ---------------------------------------------------------------- collections */
+
+/* A pattern (formats/patterns.md): a position string whose points may be
+ * ? (any) or . (empty) too, side and hands ?, later fields left out; its
+ * rows give its board, and a position on another board never matches. */
+struct yote_pattern {
+	int width, height;      /* the board it is for */
+	uint64_t on[2];         /* points that must hold a piece of side s */
+	uint64_t empty;         /* points that must be empty */
+	int side, hand[2];      /* side to move, hands; -1: any */
+};
+/* 0, or YOTE_ESYNTAX naming field and character (err->col; err may be NULL). */
+int yote_pattern_parse(const char *s, struct yote_pattern *pat,
+    struct yote_error *err);
+/* pat of exactly p's board, side and hands; 1 when pat fixes all three;
+ * 1 when p (under r) matches pat, else 0. */
+void yote_pattern_of_pos(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_pattern *pat);
+int yote_pattern_exact(const struct yote_pattern *pat);
+int yote_pattern_match(const struct yote_rules *r,
+    const struct yote_pattern *pat, const struct yote_pos *p);
+
+/* A game's key: 128 bits of hash of its ruleset, start (counters too) and
+ * moves, headers and annotations aside.  _start, then _move each ply; or
+ * _text (bytes) for a game that cannot be played. */
+struct yote_game_key { uint64_t h[2]; };
+void yote_game_key_start(struct yote_game_key *k, const struct yote_rules *r,
+    const struct yote_pos *start);
+void yote_game_key_move(struct yote_game_key *k, const struct yote_move *m);
+void yote_game_key_text(struct yote_game_key *k, const char *text,
+    size_t len);
+
 /* ---------------------------------------------------------------- analysis */
 
 /*

@@ -516,6 +516,28 @@ test_move_format_longest(void **state)
 }
 
 static void
+test_suggest(void **state)
+{
+	static const char *const keys[] = { "first", "second", "rules",
+		"termination", "event", NULL };
+
+	(void)state;
+	assert_string_equal(yote_suggest("frist", keys), "first");
+	assert_string_equal(yote_suggest("Rules", keys), "rules");
+	assert_string_equal(yote_suggest("TERMINATION", keys), "termination");
+	assert_string_equal(yote_suggest("terminaton", keys), "termination");
+	assert_string_equal(yote_suggest("secnod", keys), "second");
+	assert_null(yote_suggest("first", keys));       /* not a slip */
+	assert_null(yote_suggest("timecontrol", keys));
+	assert_null(yote_suggest("ab", keys));  /* too short to tell */
+	assert_null(yote_suggest("", keys));
+	assert_true(yote_diag_is_warning(YOTE_D_UNKNOWN_KEY));
+	assert_false(yote_diag_is_warning(YOTE_D_ILLEGAL_MOVE));
+	assert_string_equal(yote_diag_name(YOTE_D_SUSPECT_VALUE),
+	    "suspect-value");
+}
+
+static void
 test_square_name(void **state)
 {
 	const struct yote_rules *r = rules("classic");
@@ -1613,6 +1635,7 @@ main(void)
 		cmocka_unit_test(test_move_format_roundtrip),
 		cmocka_unit_test(test_move_format_longest),
 		cmocka_unit_test(test_square_name),
+		cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_pos_start),
 		cmocka_unit_test(test_pos_roundtrip),
 		cmocka_unit_test(test_pos_parse_errors),
