@@ -318,16 +318,6 @@ graph_path(const char *base, unsigned long game, char *buf, size_t size)
 		snprintf(buf, size, "%s-%lu", base, game);
 }
 
-/* Text in the graph's SVG, with <, > and & as character references. */
-static void
-graph_text(FILE *fp, const char *t)
-{
-	for (; *t; t++)
-		if (*t == '<' || *t == '>' || *t == '&')
-			fprintf(fp, "&#%d;", *t);
-		else
-			fputc(*t, fp);
-}
 
 /*
  * The evaluation across the game: the first side's chance to win.  k is
@@ -365,9 +355,9 @@ write_graph(const struct job *j, unsigned long k)
 	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
 	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
 	    j->rec->game);
-	graph_text(fp, f);
+	tool_put_text(fp, f, TOOL_ESC_XML);
 	fputs(" against ", fp);
-	graph_text(fp, s);
+	tool_put_text(fp, s, TOOL_ESC_XML);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
@@ -407,25 +397,25 @@ write_graph(const struct job *j, unsigned long k)
 /*
  * A player's name: at most width characters when width > 0, padded with
  * spaces to width.  A UTF-8 sequence is one character and is never cut
- * (printf's %-24.24s counts bytes); control characters become spaces,
- * so that a row stays one line and TSV keeps its columns.
+ * (printf's %-24.24s counts bytes); tabs and line ends become spaces,
+ * so that a row stays one line and TSV keeps its columns, and other
+ * control characters are shown escaped (tool_escape).
  */
 static void
 put_name(const char *name, int width)
 {
-	const unsigned char *u = (const unsigned char *)name;
+	char safe[TOOL_TEXT_MAX];
+	const unsigned char *u = (const unsigned char *)safe;
 	size_t len;
 	int n = 0;
 
+	tool_escape(safe, sizeof(safe), name, TOOL_ESC_FIELD);
 	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
 		len = 1;
 		if (*u >= 0xC0)
 			while ((u[len] & 0xC0) == 0x80)
 				len++;
-		if (*u < 0x20 || *u == 0x7F)
-			putchar(' ');
-		else
-			fwrite(u, 1, len, stdout);
+		fwrite(u, 1, len, stdout);
 	}
 	for (; n < width; n++)
 		putchar(' ');
@@ -709,7 +699,7 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 		}
 		game = rc > 0 ? j.rec->game : e.game;
 		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
-		if (rc < 0 && rc != YOTE_EVALUE)
+		if (rc < 0 && tool_input_fatal(rc))
 			break;
 		if (tool_select_past(&opt.sel, game + 1))
 			break;

@@ -59,21 +59,8 @@ usage(FILE *fp)
 static void
 json_string(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
 	putchar('"');
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", stdout);
-		else if (*p == '\t')
-			fputs("\\t", stdout);
-		else if (*p < 0x20 || *p == 0x7F)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
+	tool_put_text(stdout, s, TOOL_ESC_JSON);
 	putchar('"');
 }
 
@@ -100,27 +87,25 @@ diag(void *ctx, const struct yote_error *e)
 	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
-/* A header value for --list, tabs and newlines made spaces. */
+/* A header value for --list, one field (tool_escape). */
 static void
 list_field(const struct yote_record *rec, const char *key, const char *dflt)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
-	const char *s;
 
 	putchar('\t');
-	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+	if (n == NULL || n->type != YOTE_NODE_SCALAR)
 		fputs(dflt, stdout);
-		return;
-	}
-	for (s = n->text; *s; s++)
-		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+	else
+		tool_put_text(stdout, n->text, TOOL_ESC_FIELD);
 }
 
 static void
 list_line(const char *file, unsigned long game, const struct yote_record *rec,
     unsigned long plies, int valid)
 {
-	printf("%s\t%lu", file, game);
+	tool_put_text(stdout, file, TOOL_ESC_FIELD);
+	printf("\t%lu", game);
 	if (rec != NULL) {
 		list_field(rec, "first", "?");
 		list_field(rec, "second", "?");
@@ -165,7 +150,7 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 				t->invalid += lost - counted;
 				counted = lost;
 			}
-			if (rc == YOTE_EVALUE)
+			if (!tool_input_fatal(rc))
 				continue;
 			break;
 		}
