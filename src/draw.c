@@ -55,7 +55,10 @@ removed_squares(const struct yote_move *m)
 }
 
 /* The colours of a side named in the ruleset (white, black, red...): at
- * a terminal and in SVG. */
+ * a terminal and in SVG.  At a terminal only colours that read on light
+ * and dark backgrounds alike: white is the terminal's own foreground in
+ * bold, never white or yellow, which vanish on a light one; and the
+ * sides differ in shape too (a disc and a ring). */
 struct colour {
 	const char *name, *ansi, *svg;
 };
@@ -66,9 +69,9 @@ colour_of(const char *name, int side)
 	static const struct colour named[] = {
 		{ "red", "\033[1;31m", "#b8322a" },
 		{ "black", "\033[1;34m", "#262626" },
-		{ "white", "\033[1;37m", "#f6f1e7" },
+		{ "white", "\033[1m", "#f6f1e7" },
 	}, other[2] = {
-		{ NULL, "\033[1;33m", "#f6f1e7" },
+		{ NULL, "\033[1;35m", "#f6f1e7" },
 		{ NULL, "\033[1;34m", "#262626" },
 	};
 	size_t i;
@@ -92,8 +95,10 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			s = (p->pieces[0] & SQ(sq)) ? 0 :
 			    (p->pieces[1] & SQ(sq)) ? 1 : -1;
 			fputc(' ', fp);
+			/* reverse video, not a background colour: it
+			 * shows on every terminal */
 			if (st == DRAW_COLOUR && (mark & SQ(sq)))
-				fputs("\033[43m", fp);
+				fputs("\033[7m", fp);
 			if (s < 0)
 				fputs(st == DRAW_ASCII ? "." : "\xc2\xb7", fp);
 			else if (st == DRAW_ASCII)
@@ -101,8 +106,9 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			else if (st == DRAW_UNICODE)
 				fputs(s ? "\xe2\x97\x8b" : "\xe2\x97\x8f", fp);
 			else
-				fprintf(fp, "%s\xe2\x97\x8f",
-				    colour_of(r->side_name[s], s)->ansi);
+				fprintf(fp, "%s%s",
+				    colour_of(r->side_name[s], s)->ansi, s ?
+				    "\xe2\x97\x8b" : "\xe2\x97\x8f");
 			if (st == DRAW_COLOUR && (s >= 0 || (mark & SQ(sq))))
 				fputs("\033[0m", fp);
 		}
@@ -307,7 +313,7 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			fprintf(fp, "%s loses.\n", name[loser]);
 		}
 		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH &&
-		    yote_count_moves(r, &flipped) == 0)
+		    yote_count_moves_upto(r, &flipped, 0) == 0)
 			fprintf(fp, "neither side can move; %s%s%s.\n",
 			    o.result == YOTE_RES_DRAW ? "equal pieces on the "
 			    "board: drawn" : "more pieces on the board: ",

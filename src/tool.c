@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,8 +22,13 @@ const char *tool_name = "yote";
 void
 tool_init(const char *argv0)
 {
-	const char *slash;
+	const char *slash, *v;
 
+	/* tools run on untrusted records: none may make us open a file
+	 * (yote(5), ENVIRONMENT) */
+	if ((v = getenv("YOTE_NO_RULES_FILES")) != NULL && *v != '\0' &&
+	    strcmp(v, "0") != 0)
+		yote_checker_allow_files(0);
 	if (argv0 == NULL || *argv0 == '\0')
 		return;
 	slash = strrchr(argv0, '/');
@@ -219,6 +225,8 @@ tool_diag_format(const struct yote_error *e, char *buf, size_t size)
 		ADD(": ");
 	} else if (e->ply > 0)
 		ADD("ply %lu: ", e->ply);
+	if (e->code == 0 && yote_diag_is_warning(e->diag))
+		ADD("warning: ");
 	ADD_TEXT(e->msg);
 	/* the newline even when the message was cut */
 	if (n >= size - 1)
@@ -278,18 +286,59 @@ int
 tool_version(void)
 {
 	printf("%s %s\n", tool_name, YOTE_VERSION);
-	return EXIT_OK;
+	return tool_stdout_done(EXIT_OK);
 }
 
 int
-tool_bad_option(int c, char *const argv[])
+tool_help(void (*usage)(FILE *))
 {
-	const char *arg = argv[optind - 1];
+	usage(stdout);
+	return tool_stdout_done(EXIT_OK);
+}
+
+int
+tool_side(const char *word)
+{
+	const struct yote_rules *r;
+	int i, side, found = -1;
+
+	if (strcasecmp(word, "first") == 0 || strcasecmp(word, "x") == 0)
+		return 0;
+	if (strcasecmp(word, "second") == 0 || strcasecmp(word, "o") == 0)
+		return 1;
+	for (i = 0; i < yote_rules_builtin_count(); i++) {
+		r = yote_rules_builtin(i);
+		for (side = 0; side < 2; side++)
+			if (strcasecmp(word, r->side_name[side]) == 0) {
+				if (found >= 0 && found != side)
+					return -1;      /* first here, second there */
+				found = side;
+			}
+	}
+	return found;
+}
+
+int
+tool_bad_option(int c, char *const argv[], const struct option *longopts)
+{
+	const char *arg = argv[optind - 1], *names[128], *hint;
+	char word[64];
+	size_t n = 0, len;
 
 	if (c == ':')
 		return tool_usage_error("option '%s' needs a value", arg);
 	if (optopt != 0 && strncmp(arg, "--", 2) != 0)
 		return tool_usage_error("unknown option '-%c'", optopt);
+	/* --strikt=1: the name alone is compared */
+	len = strcspn(arg + 2, "=");
+	snprintf(word, sizeof(word), "%.*s", (int)(len < 63 ? len : 63),
+	    arg + 2);
+	for (; longopts->name != NULL && n + 1 < 128; longopts++)
+		names[n++] = longopts->name;
+	names[n] = NULL;
+	if ((hint = yote_suggest(word, names)) != NULL)
+		return tool_usage_error("unknown option '%s' (did you mean "
+		    "'--%s'?)", arg, hint);
 	return tool_usage_error("unknown option '%s'", arg);
 }
 
@@ -347,7 +396,7 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 			return -1;
 		eo->jobs = (int)x;
 		return 1;
-	case 't':
+	case 'T':
 		if (tool_number(arg, "--movetime", 1, 86400000, &x) != 0)
 			return -1;
 		eo->lim.movetime_ms = (long)x;

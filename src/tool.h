@@ -6,9 +6,11 @@
 #ifndef YOTE_TOOL_H
 #define YOTE_TOOL_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "yote.h"
+#include "select.h"
 
 enum tool_exit {
 	EXIT_OK = 0,            /* all good */
@@ -73,14 +75,32 @@ void tool_warn(const char *fmt, ...)
 #endif
     ;
 
-/* --version: "tool VERSION" on standard output; returns EXIT_OK. */
+/*
+ * --version: "tool VERSION" on standard output; returns EXIT_OK, or
+ * EXIT_IO (with a message) when it could not be written.
+ */
 int tool_version(void);
 
 /*
- * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
- * error naming the option; returns EXIT_USAGE.
+ * --help: usage(stdout); returns EXIT_OK, or EXIT_IO (with a message) when
+ * the help could not be written, as any other output.
  */
-int tool_bad_option(int c, char *const argv[]);
+int tool_help(void (*usage)(FILE *));
+
+/*
+ * A side as a user names it: first or x (0), second or o (1), or a side's
+ * name in a built-in ruleset (white, red: 0; black: 1), in any letter
+ * case; -1 for anything else.
+ */
+int tool_side(const char *word);
+
+/*
+ * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
+ * error naming the option, and the long option of longopts it is probably
+ * a slip for; returns EXIT_USAGE.
+ */
+int tool_bad_option(int c, char *const argv[],
+    const struct option *longopts);
 
 /*
  * An option's number: decimal, lo..hi.  On anything else prints the usage
@@ -91,7 +111,7 @@ int tool_number(const char *arg, const char *name, long long lo,
 
 /*
  * The engine options that yote-analyze and yote-play share, each with its
- * short option: -D/--depth, -N/--nodes, -t/--movetime (the search budget
+ * short option: -D/--depth, -N/--nodes, -T/--movetime (the search budget
  * per position), -H/--hash MB, -j/--jobs N; and the endgame tables' long
  * options (ENGOPT_LONGOPTS, for the tool's getopt_long table): --tb-dir
  * DIR, --tb-pieces N, --no-tb.
@@ -264,6 +284,54 @@ int tool_input_next(struct tool_input *in, struct yote_record **rec,
  */
 FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
+
+/*
+ * Which games of each input a tool takes (gamesel.c): --game numbers and
+ * ranges (1-10,15,20-), and the keys of select.h (--player, --event,
+ * --site, --reaches...).  Zero it for "every game"; tool_select_free it.
+ */
+#define TOOL_SELECT_RANGES 64
+struct tool_select {
+	struct {
+		unsigned long lo, hi;   /* hi ULONG_MAX: to the end */
+	} range[TOOL_SELECT_RANGES];
+	int nrange;                     /* 0: every number */
+	struct select keys;             /* select.h's criteria */
+};
+
+/* Parse --game's value; 0, or EXIT_USAGE after the usage error. */
+int tool_select_games(struct tool_select *s, const char *arg);
+
+/*
+ * getopt's value c when it is -g/--game, -P/--player, -e/--event or one
+ * of SELECT_LONGOPTS (which the tool's table holds): 1 taken into s, -1
+ * after the usage error of a bad value, 0 another option.
+ */
+int tool_select_option(struct tool_select *s, int c, const char *arg);
+
+/* Whether game number game is selected (by number alone). */
+int tool_select_number(const struct tool_select *s, unsigned long game);
+
+/*
+ * Whether rec, read from file with plies moves (yote_reader_plies), is
+ * selected: 1 or 0, or YOTE_ENOMEM.  Position criteria play it through.
+ */
+int tool_select_record(struct tool_select *s, const struct yote_record *rec,
+    const char *file, unsigned long plies);
+
+/* Free what the criteria hold. */
+void tool_select_free(struct tool_select *s);
+
+/* Whether every selected number is below game: reading may stop. */
+int tool_select_past(const struct tool_select *s, unsigned long game);
+
+/*
+ * At the end of an input of games games: a range that starts past the end
+ * is an error, said as "NAME: no game 50 (17 games)"; EXIT_INVALID or
+ * EXIT_OK.
+ */
+int tool_select_check(const struct tool_select *s, const char *name,
+    unsigned long games);
 
 /*
  * The last line of a tool that writes a collection (man/yote.7, OUTPUT):
