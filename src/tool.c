@@ -737,6 +737,14 @@ static struct out_slot {
 	volatile sig_atomic_t live;     /* tmp exists and is ours */
 } slots[OUT_SLOTS];
 
+/* The last file tool_atomic_close did not put in place, for
+ * tool_output_report. */
+static struct {
+	int direct;             /* a device or FIFO, cut short */
+	int existed;            /* an old file is left as it was */
+	int said;               /* the reason is said already */
+} abandoned = { 0, 0, 1 };
+
 /* The signals whose default ends the process (and leaves a temporary
  * file behind unless caught); caught only when not ignored. */
 static const int end_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
@@ -937,7 +945,12 @@ void
 tool_output_report(const char *file, unsigned long long written,
     unsigned long long left_out, int status)
 {
-	if (status == EXIT_IO && file == NULL)
+	if (status == EXIT_IO && file != NULL && !abandoned.said) {
+		tool_warn("%s: %s", file, abandoned.direct ? "cut short" :
+		    abandoned.existed ? "not written; the old file is left as "
+		    "it was" : "not written");
+		abandoned.said = 1;
+	} else if (status == EXIT_IO && file == NULL)
 		tool_warn("stopped after %llu game%s: standard output is "
 		    "incomplete", written, written == 1 ? "" : "s");
 	else if (status == EXIT_INVALID && left_out > 0)
@@ -952,16 +965,23 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	struct out_slot *sl = NULL;
 	sigset_t all, old;
 	size_t i;
-	int err = 0, failed;
+	int err = 0, failed, named = 1;
 
 	for (i = 0; i < OUT_SLOTS && sl == NULL; i++)
 		if (slots[i].fp == fp && fp != NULL)
 			sl = &slots[i];
 	if (sl == NULL)
 		return fclose(fp) == 0 ? EXIT_OK : EXIT_IO;
-	if (ferror(fp))
-		err = stream_errno(fp);
-	else if (fflush(fp) != 0)
+	if (ferror(fp)) {
+		/* an earlier write failed, seen by the caller; named only
+		 * when what is left fails again now */
+		clearerr(fp);
+		errno = 0;
+		if (fflush(fp) == 0 || (err = errno) == 0) {
+			err = EIO;
+			named = 0;
+		}
+	} else if (fflush(fp) != 0)
 		err = errno;
 	if (ok && err == 0 && sl->tmp[0] != '\0' && fsync(fileno(fp)) != 0)
 		err = errno;
@@ -973,7 +993,7 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	if (sl->tmp[0] != '\0') {
 		if (!failed && rename(sl->tmp, sl->target) != 0) {
 			err = errno;
-			failed = 1;
+			named = failed = 1;
 		}
 		if (failed)
 			unlink(sl->tmp);
@@ -983,12 +1003,15 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!failed)
 		return EXIT_OK;
-	if (sl->tmp[0] == '\0')
-		tool_warn("%s: %s%s", path, err ? strerror(err) : "not "
-		    "finished", "; what was written of it is cut short");
-	else
-		tool_warn("%s: %s%s", path, err ? strerror(err) : "not "
-		    "written", sl->existed ? "; the old file is left as it "
+	abandoned.direct = sl->tmp[0] == '\0';
+	abandoned.existed = sl->existed;
+	/* the caller that passed ok 0 has said why, unless a write fails
+	 * only now */
+	abandoned.said = (ok || (err != 0 && named));
+	if (abandoned.said)
+		tool_warn("%s: %s%s", path, named ? strerror(err) : "write "
+		    "error", abandoned.direct ? "; what was written of it is "
+		    "cut short" : sl->existed ? "; the old file is left as it "
 		    "was" : "");
 	return err != 0 ? EXIT_IO : EXIT_OK;
 }

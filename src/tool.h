@@ -272,10 +272,12 @@ int tool_input_next(struct tool_input *in, struct yote_record **rec,
  *    file).  At most four at a time.
  *  - tool_atomic_close(fp, path, ok) renames the temporary file over the
  *    target when ok and every write, the flush and the fsync succeeded;
- *    else it removes it and says so with path and the reason ("path: No
- *    space left on device; the old file is left as it was"), also when
- *    the caller passed ok 0 ("path: not written ...").  Returns EXIT_IO
- *    when a write failed, else EXIT_OK.
+ *    else it removes it and, when ok, says so with path and the reason
+ *    ("path: No space left on device; the old file is left as it was").
+ *    A caller that passes ok 0 has said why itself; then only a write
+ *    that fails there and then is said (tool_output_report can add that
+ *    the file was not written).  Returns EXIT_IO when a write failed,
+ *    else EXIT_OK.
  * While such a file is open, the signals whose default is to end the
  * process (SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGALRM, SIGXFSZ, ...)
  * remove the temporary file before they do; a signal the tool was
@@ -337,8 +339,9 @@ int tool_select_check(const struct tool_select *s, const char *name,
  * The last line of a tool that writes a collection (man/yote.7, OUTPUT):
  * when games were left out (status 1) "FILE: N games written, M left
  * out (said above)"; when it stopped on an error (status 3) that
- * standard output is cut short after N games (a FILE was not replaced:
- * tool_atomic_close said so).  file: NULL for standard output.
+ * standard output is incomplete, or that FILE was not written and the
+ * old one is left as it was (unless tool_atomic_close said so already).
+ * file: NULL for standard output.
  */
 void tool_output_report(const char *file, unsigned long long written,
     unsigned long long left_out, int status);

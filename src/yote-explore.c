@@ -75,24 +75,14 @@ usage(FILE *fp)
 static void
 put_field(const char *s)
 {
-	for (; *s != '\0'; s++)
-		putchar((unsigned char)*s < 0x20 || *s == 0x7F ? ' ' : *s);
+	tool_put_text(stdout, s, TOOL_ESC_FIELD);
 }
 
 static void
 put_json(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
 	putchar('"');
-	for (; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7F)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
+	tool_put_text(stdout, s, TOOL_ESC_JSON);
 	putchar('"');
 }
 
@@ -610,7 +600,7 @@ player_row(const struct player *p)
 	all.games = f->games + s->games;
 	if (opt.fmt == FMT_TABLE) {
 		printf("%-24.24s %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %6.1f%% "
-		    "%6.0f\n", p->name, all.games, f->win, f->draw, f->loss,
+		    "%6.0f\n", tool_text(p->name), all.games, f->win, f->draw, f->loss,
 		    s->win, s->draw, s->loss, score_pct(&all), elo);
 		return;
 	}

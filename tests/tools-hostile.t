@@ -66,13 +66,10 @@ c=0
     grep -q "out.yaml: [0-9] games\{0,1\} written, 1 left out" "$tmp/err" &&
     c=1
 ok $c "a syntax error in game 2: game 1 written, game 2 said and counted, exit 1" "$tmp/err"
-# the YAML reader resumes at the next document (the limits branch)
-if grep -q 'first: Cy' "$tmp/out.yaml"; then
-	ok 1 "... and game 3 is read after it"
-else
-	tap_n=$((tap_n + 1))
-	echo "not ok $tap_n - ... and game 3 is read after it # TODO the YAML reader stops at a syntax error"
-fi
+# the YAML reader resumes at the next document
+c=0
+grep -q 'first: Cy' "$tmp/out.yaml" && c=1
+ok $c "... and game 3 is read after it" "$tmp/out.yaml"
 
 for t in validate replay; do
 	yote-$t "$tmp/three.yaml" >"$tmp/out" 2>"$tmp/err"
@@ -255,7 +252,8 @@ ok $c "yote-replay's headers show control characters escaped" "$tmp/out"
 
 for cmd in "yote-validate --list" "yote-convert --list" \
     "yote-analyze --depth 1 --no-tb --summary" \
-    "yote-analyze --depth 1 --no-tb --summary --tsv"; do
+    "yote-analyze --depth 1 --no-tb --summary --tsv" \
+    "yote-explore --players" "yote-explore --players -f tsv"; do
 	$cmd "$tmp/evil-ok.yaml" >"$tmp/out" 2>"$tmp/err"
 	c=0
 	! has_ctl "$tmp/out" && ! has_ctl "$tmp/err" &&
