@@ -299,8 +299,9 @@ out_close(struct outfile *o, int ok)
 			clearerr(o->fp);
 		return bad || o->failed ? EXIT_IO : EXIT_OK;
 	}
-	return tool_atomic_close(o->fp, o->path, ok && !bad && !o->failed) !=
-	    EXIT_OK || bad || o->failed ? EXIT_IO : EXIT_OK;
+	/* a failure said by out_failed is not said again */
+	return tool_atomic_close(o->fp, o->path, o->failed ? -1 : ok &&
+	    !bad) != EXIT_OK || bad || o->failed ? EXIT_IO : EXIT_OK;
 }
 
 /* ------------------------------------------------------------ matches */

@@ -907,6 +907,16 @@ tool_atomic_open(const char *path)
 	}
 	catch_signals();
 	memset(sl, 0, sizeof(*sl));
+	if (strcmp(path, "-") == 0) {
+		/* "-" is standard output, as everywhere in the suite: a
+		 * stream of its own on it, after what stdout holds */
+		sl->path = path;
+		fflush(stdout);
+		if ((fd = dup(STDOUT_FILENO)) >= 0 &&
+		    (sl->fp = fdopen(fd, "wb")) == NULL)
+			close(fd);
+		return sl->fp;
+	}
 	if (out_target(path, sl->target, &st, &sl->existed) != 0)
 		return NULL;
 	sl->path = path;
@@ -952,8 +962,10 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	struct out_slot *sl = NULL;
 	sigset_t all, old;
 	size_t i;
-	int err = 0, failed;
+	int err = 0, failed, quiet = ok < 0;
 
+	if (quiet)
+		ok = 0;
 	for (i = 0; i < OUT_SLOTS && sl == NULL; i++)
 		if (slots[i].fp == fp && fp != NULL)
 			sl = &slots[i];
@@ -983,9 +995,12 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (!failed)
 		return EXIT_OK;
+	if (quiet)
+		return EXIT_IO;         /* the caller said why */
 	if (sl->tmp[0] == '\0')
-		tool_warn("%s: %s%s", path, err ? strerror(err) : "not "
-		    "finished", "; what was written of it is cut short");
+		tool_warn("%s: %s%s", strcmp(path, "-") == 0 ? "standard output" :
+		    path, err ? strerror(err) : "not finished", "; what was "
+		    "written of it is cut short");
 	else
 		tool_warn("%s: %s%s", path, err ? strerror(err) : "not "
 		    "written", sl->existed ? "; the old file is left as it "

@@ -233,7 +233,7 @@ ok $((! $?)) "self-play >/dev/full: the reason once, exit 3" "$TMP/err"
 $PLAY --match beginner,beginner --games 2 -q >/dev/full 2>"$TMP/err"
 st=$?
 [ "$st" = 3 ] && [ "$(cat "$TMP/err")" = \
-    "yote-play: write error on standard output" ]
+    "yote-play: write error on standard output: No space left on device" ]
 ok $((! $?)) "match summary >/dev/full: said, exit 3" "$TMP/err"
 printf 'c3\n' >"$TMP/in"
 $PLAY --seed 1 <"$TMP/in" >/dev/full 2>"$TMP/err"
