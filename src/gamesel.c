@@ -130,3 +130,18 @@ tool_select_option(struct tool_select *s, int c, const char *arg)
 	rc = select_option(&s->keys, c, arg);
 	return rc < 0 ? 0 : rc == 0 ? 1 : -1;
 }
+
+long
+tool_select_skip(const struct tool_select *s, struct yote_reader *rd,
+    struct yote_error *err)
+{
+	unsigned long first = ULONG_MAX;
+	int i;
+
+	if (s->nrange == 0 || yote_reader_format(rd) != YOTE_FORMAT_ARCHIVE)
+		return 0;
+	for (i = 0; i < s->nrange; i++)
+		if (s->range[i].lo < first)
+			first = s->range[i].lo;
+	return first > 1 ? yote_reader_skip(rd, first - 1, err) : 0;
+}

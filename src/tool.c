@@ -915,6 +915,16 @@ tool_atomic_open(const char *path)
 	}
 	catch_signals();
 	memset(sl, 0, sizeof(*sl));
+	if (strcmp(path, "-") == 0) {
+		/* "-" is standard output, as everywhere in the suite: a
+		 * stream of its own on it, after what stdout holds */
+		sl->path = path;
+		fflush(stdout);
+		if ((fd = dup(STDOUT_FILENO)) >= 0 &&
+		    (sl->fp = fdopen(fd, "wb")) == NULL)
+			close(fd);
+		return sl->fp;
+	}
 	if (out_target(path, sl->target, &st, &sl->existed) != 0)
 		return NULL;
 	sl->path = path;
@@ -1009,7 +1019,8 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	 * only now */
 	abandoned.said = (ok || (err != 0 && named));
 	if (abandoned.said)
-		tool_warn("%s: %s%s", path, named ? strerror(err) : "write "
+		tool_warn("%s: %s%s", strcmp(path, "-") == 0 ? "standard "
+		    "output" : path, named ? strerror(err) : "write "
 		    "error", abandoned.direct ? "; what was written of it is "
 		    "cut short" : sl->existed ? "; the old file is left as it "
 		    "was" : "");

@@ -278,6 +278,8 @@ int tool_input_next(struct tool_input *in, struct yote_record **rec,
  *    that fails there and then is said (tool_output_report can add that
  *    the file was not written).  Returns EXIT_IO when a write failed,
  *    else EXIT_OK.
+ *  - path "-" is standard output: a stream of its own on it, flushed
+ *    after what standard output held.
  * While such a file is open, the signals whose default is to end the
  * process (SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGALRM, SIGXFSZ, ...)
  * remove the temporary file before they do; a signal the tool was
@@ -323,6 +325,15 @@ int tool_select_record(struct tool_select *s, const struct yote_record *rec,
 
 /* Free what the criteria hold. */
 void tool_select_free(struct tool_select *s);
+
+/*
+ * Before the first game of an archive: pass over the games below the
+ * first selected number, through the archive's index (yote_reader_skip),
+ * so that --game 19999 decodes one game.  The games passed, or a negative
+ * code with err filled.  Other formats are read game by game: 0.
+ */
+long tool_select_skip(const struct tool_select *s, struct yote_reader *rd,
+    struct yote_error *err);
 
 /* Whether every selected number is below game: reading may stop. */
 int tool_select_past(const struct tool_select *s, unsigned long game);

@@ -331,11 +331,37 @@ at_mark(const struct yote_yaml_reader *rd, struct yote_error *err,
 	}
 }
 
+/*
+ * What the user wrote and how to write it, for the libyaml errors that
+ * records meet most: NULL to say libyaml's own words.
+ */
+static const char *
+yaml_hint(const char *problem, const char *context)
+{
+	if (problem == NULL)
+		return NULL;
+	if (strstr(problem, "found a tab character") != NULL)
+		return "a tab indents this line; YAML indents with spaces "
+		    "only: put spaces where the tab is";
+	if (context != NULL && strstr(context, "scanning an alias") != NULL)
+		return "a bare * starts an alias in YAML; quote it, as in "
+		    "result: \"*\"";
+	if (strstr(problem, "cannot start any token") != NULL)
+		return "this character cannot begin a YAML value: a tab "
+		    "that indents (use spaces), or a value that begins with "
+		    "@ or ` (quote it)";
+	if (strstr(problem, "mapping values are not allowed") != NULL)
+		return "a ': ' inside a value that is not quoted; quote the "
+		    "value, as in comment: \"Note: ...\"";
+	return NULL;
+}
+
 /* Why the parser stopped, in err (diag set); the error code. */
 static int
 why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 {
 	yaml_parser_t *p = &rd->parser;
+	const char *hint;
 	int code;
 
 	if (rd->io_errno) {
@@ -381,6 +407,10 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 		}
 	} else if (p->error == YAML_MEMORY_ERROR) {
 		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	} else if ((hint = yaml_hint(p->problem, p->context)) != NULL) {
+		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
+		    "%s", hint);
+		at_mark(rd, err, &p->problem_mark);
 	} else {
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s%s%s", p->problem ? p->problem : "unreadable input",

@@ -21,7 +21,8 @@ struct opts {
 	size_t hash_mb;         /* --hash */
 	int jobs;               /* -j */
 	int summary;            /* --summary */
-	int tsv;                /* --tsv */
+	int tsv;                /* --tsv, --format=tsv */
+	int json;               /* --format=json */
 	enum yote_class only;   /* --only: annotate this class and worse */
 	int side;               /* --side: 0, 1, or -1 for both */
 	unsigned long from_ply; /* --from-ply */
@@ -64,7 +65,8 @@ usage(FILE *fp)
 	    "  -D, --depth N         search each position N plies (default: 6,\n"
 	    "                        within 1000000 nodes)\n"
 	    "  -d, --divide          with --perft: the count under each first move\n"
-	    "  -f, --format FMT      the --summary table as text (default) or tsv\n"
+	    "  -f, --format FMT      the --summary table as text (default), tsv\n"
+	    "                        or json (JSON Lines)\n"
 	    "      --from-ply N      analyse from ply N on\n"
 	    "  -e, --event TEXT      only games whose event contains TEXT\n"
 	    "  -g, --game N          only game N of each input, or games\n"
@@ -429,10 +431,10 @@ summary_rows(struct output *o, const struct job *j)
 	const char *name;
 	int s;
 
-	if (!o->header_done) {
+	if (!o->header_done && !opt.json) {
 		if (opt.tsv)
 			printf("game\tside\tplayer\tinaccuracies\tmistakes\t"
-			    "blunders\taverage-loss\taccuracy\n");
+			    "blunders\taverage-loss\taccuracy\tfile\n");
 		else
 			printf("%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
 			    "side", "player", "?!", "?", "??", "avg-loss",
@@ -448,13 +450,26 @@ summary_rows(struct output *o, const struct job *j)
 			continue;
 		n = yote_node_get(j->rec->root, s ? "second" : "first");
 		name = n && n->type == YOTE_NODE_SCALAR ? n->text : "?";
-		if (opt.tsv) {
+		if (opt.json) {
+			fputs("{\"kind\":\"side\",\"file\":\"", stdout);
+			tool_put_text(stdout, j->file, TOOL_ESC_JSON);
+			printf("\",\"game\":%lu,\"side\":\"%s\",\"player\":\"",
+			    j->rec->game, s ? "second" : "first");
+			tool_put_text(stdout, name, TOOL_ESC_JSON);
+			printf("\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
+			    "\"blunders\":%lu,\"average_loss\":%.1f,"
+			    "\"accuracy\":%.1f}\n", st->n[YOTE_CLASS_INACCURACY],
+			    st->n[YOTE_CLASS_MISTAKE],
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+		} else if (opt.tsv) {
 			printf("%lu\t%s\t", j->rec->game, s ? "second" : "first");
 			put_name(name, 0);
-			printf("\t%lu\t%lu\t%lu\t%.1f\t%.1f\n",
+			printf("\t%lu\t%lu\t%lu\t%.1f\t%.1f\t",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+			tool_put_text(stdout, j->file, TOOL_ESC_FIELD);
+			putchar('\n');
 		} else {
 			printf("%-5lu %-6s ", j->rec->game, s ? "second" :
 			    "first");
@@ -660,7 +675,7 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	char why[256];
 	FILE *fp;
-	long size = -1;
+	long size = -1, skip;
 	unsigned long game;
 	int rc;
 
@@ -675,6 +690,15 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 			fclose(fp);
 		tool_warn("out of memory");
 		return EXIT_IO;
+	}
+	yote_error_clear(&e);
+	if ((skip = tool_select_skip(&opt.sel, rd, &e)) < 0) {
+		e.file = name;
+		tool_diag(&e);
+		yote_reader_close(rd);
+		if (fp != stdin)
+			fclose(fp);
+		return tool_exit_for((int)skip);
 	}
 	for (;;) {
 		memset(&j, 0, sizeof(j));
@@ -878,13 +902,11 @@ parse_options(int argc, char *argv[], struct mode *md)
 			opt.tsv = 1;
 			break;
 		case 'f':
-			if (strcmp(optarg, "tsv") == 0)
-				opt.tsv = 1;
-			else if (strcmp(optarg, "text") == 0)
-				opt.tsv = 0;
-			else
+			opt.tsv = strcmp(optarg, "tsv") == 0;
+			opt.json = strcmp(optarg, "json") == 0;
+			if (!opt.tsv && !opt.json && strcmp(optarg, "text") != 0)
 				return tool_usage_error("--format: expected "
-				    "text or tsv, not '%s'", optarg);
+				    "text, tsv or json, not '%s'", optarg);
 			break;
 		case 'V':
 			return tool_version();
@@ -961,8 +983,8 @@ check_options(const struct mode *md)
 		return tool_usage_error("give one of --perft, --moves, --best");
 	if (md->divide && md->perft < 0)
 		return tool_usage_error("--divide goes with --perft");
-	if (opt.tsv && !opt.summary)
-		return tool_usage_error("--tsv goes with --summary");
+	if ((opt.tsv || opt.json) && !opt.summary)
+		return tool_usage_error("--tsv and --format go with --summary");
 	if (opt.html != NULL && (opt.summary || md->perft >= 0 || md->moves ||
 	    md->best))
 		return tool_usage_error("--html writes the annotated games; it "

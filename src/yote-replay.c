@@ -376,7 +376,14 @@ replay_stream(struct yote_checker *ck, struct tool_input *in, int *quit)
 	struct yote_record *rec;
 	struct yote_error e;
 	int rc, status = EXIT_OK, st, past = 0;
+	long skipped;
 
+	yote_error_clear(&e);
+	if ((skipped = tool_select_skip(&opt.sel, in->rd, &e)) < 0) {
+		e.file = in->name;
+		tool_diag(&e);
+		return tool_exit_for((int)skipped);
+	}
 	while (!*quit && !past) {
 		if ((rc = tool_input_next(in, &rec, &e)) == 0)
 			break;

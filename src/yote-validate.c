@@ -75,7 +75,7 @@ diag(void *ctx, const struct yote_error *e)
 		tool_diag(e);
 		return;
 	}
-	fputs("{\"program\":", stdout);
+	fputs("{\"kind\":\"problem\",\"program\":", stdout);
 	json_string(tool_name);
 	fputs(",\"file\":", stdout);
 	json_string(e->file ? e->file : "");
@@ -101,10 +101,32 @@ list_field(const struct yote_record *rec, const char *key, const char *dflt)
 		tool_put_text(stdout, n->text, TOOL_ESC_FIELD);
 }
 
+/* A header value as a JSON member ,"key":"value" (dflt when absent). */
+static void
+json_field(const struct yote_record *rec, const char *key, const char *dflt)
+{
+	const struct yote_node *n = rec != NULL ?
+	    yote_node_get(rec->root, key) : NULL;
+
+	printf(",\"%s\":", key);
+	json_string(n == NULL || n->type != YOTE_NODE_SCALAR ? dflt : n->text);
+}
+
 static void
 list_line(const char *file, unsigned long game, const struct yote_record *rec,
     unsigned long plies, int valid)
 {
+	if (opt.json) {
+		fputs("{\"kind\":\"game\",\"file\":", stdout);
+		json_string(file);
+		printf(",\"game\":%lu", game);
+		json_field(rec, "first", "?");
+		json_field(rec, "second", "?");
+		json_field(rec, "result", "*");
+		printf(",\"plies\":%lu,\"verdict\":\"%s\"}\n", plies,
+		    valid ? "valid" : "invalid");
+		return;
+	}
 	tool_put_text(stdout, file, TOOL_ESC_FIELD);
 	printf("\t%lu", game);
 	if (rec != NULL) {
@@ -125,11 +147,19 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 	struct yote_game_info info;
 	struct yote_error e;
 	unsigned long counted = 0, lost;
-	long problems;
+	long problems, skipped;
 	int rc, status = EXIT_OK, past;
 
 	if (tool_input_open(&in, path, diag, NULL) != 0)
 		return EXIT_IO;
+	yote_error_clear(&e);
+	if ((skipped = tool_select_skip(&opt.sel, in.rd, &e)) < 0) {
+		e.file = in.name;
+		diag(NULL, &e);
+		tool_input_close(&in);
+		return tool_exit_for((int)skipped);
+	}
+	counted = (unsigned long)skipped;
 	for (;;) {
 		rc = tool_input_next(&in, &rec, &e);
 		if (rc == 0)
@@ -278,7 +308,12 @@ main(int argc, char *argv[])
 		if (st > status)
 			status = st;
 	}
-	if (opt.summary && !opt.quiet) {
+	if (opt.summary && !opt.quiet && opt.json)
+		printf("{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
+		    "\"invalid\":%lu,\"plies\":%lu,\"warnings\":%lu,"
+		    "\"games_with_warnings\":%lu}\n", t.games, t.valid,
+		    t.invalid, t.plies, t.warnings, t.warned);
+	else if (opt.summary && !opt.quiet) {
 		printf("%lu game%s, %lu valid, %lu invalid, %lu pl%s",
 		    t.games, t.games == 1 ? "" : "s", t.valid, t.invalid,
 		    t.plies, t.plies == 1 ? "y" : "ies");

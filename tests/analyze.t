@@ -356,12 +356,21 @@ else
 fi
 ok "$([ "$bad" = 0 ] && echo 1)" "--summary: each row is game, side, name, 3 counts, 2 decimals"
 yote-analyze --depth 1 --summary --tsv samples/classic.yaml >"$tmp/s" 2>&1
-hdr="game${T}side${T}player${T}inaccuracies${T}mistakes${T}blunders${T}average-loss${T}accuracy"
-bad=$(sed 1d "$tmp/s" | awk -F "$T" 'NF != 8 || $1 !~ /^[0-9]+$/ ||
+hdr="game${T}side${T}player${T}inaccuracies${T}mistakes${T}blunders${T}average-loss${T}accuracy${T}file"
+bad=$(sed 1d "$tmp/s" | awk -F "$T" 'NF != 9 || $9 != "samples/classic.yaml" || $1 !~ /^[0-9]+$/ ||
     ($2 != "first" && $2 != "second") || $4 !~ /^[0-9]+$/ ||
     $7 !~ /^[0-9]+\.[0-9]$/ || $8 !~ /^[0-9]+\.[0-9]$/' | wc -l)
 ok "$([ "$(head -n 1 "$tmp/s")" = "$hdr" ] && [ "$bad" = 0 ] && [ "$(wc -l <"$tmp/s")" = $((2 * G + 1)) ] && echo 1)" \
-    "--tsv: the header and $((2 * G)) rows of 8 fields"
+    "--tsv: the header and $((2 * G)) rows of 9 fields, the file last"
+yote-analyze --depth 1 --summary -f json samples/classic.yaml >"$tmp/j" 2>&1
+ok "$(python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+ok = len(rows) == 2 * int(sys.argv[2]) and all(r["kind"] == "side" and
+    r["file"] == "samples/classic.yaml" and r["side"] in ("first", "second")
+    for r in rows)
+print(1 if ok else 0)' "$tmp/j" "$G" 2>/dev/null)" \
+    "--format=json: JSON Lines, a row per game and side with its file"
 yote-analyze --depth 1 --summary --side second samples/classic.yaml >"$tmp/s" 2>&1
 ok "$([ "$(grep -c ' first ' "$tmp/s")" = 0 ] && [ "$(wc -l <"$tmp/s")" = $((G + 1)) ] && echo 1)" \
     "--summary --side second: only second's rows"
