@@ -293,12 +293,14 @@ split_command(char *line, char **arg)
 
 /*
  * Ctrl-C at the prompt asks whether to abandon the game instead of
- * killing the program with it; a hangup or SIGTERM ends the game as
+ * killing the program with it; a hangup, SIGTERM or SIGPIPE (the tee of
+ * `yote-play | tee log` gone, killed by the same Ctrl-C) ends the game as
  * unfinished and writes its record.  The handlers are set again before
  * every prompt (writing a file sets its own), and are not set for a
  * signal that was ignored when yote-play started (nohup).
  */
 static volatile sig_atomic_t interrupted, hung_up;
+#define NSIGS 4
 
 static void
 on_signal(int sig)
@@ -312,15 +314,15 @@ on_signal(int sig)
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGHUP, SIGTERM };
-	static int ignored[3], checked;
+	static const int sigs[NSIGS] = { SIGINT, SIGHUP, SIGTERM, SIGPIPE };
+	static int ignored[NSIGS], checked;
 	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;      /* no SA_RESTART: a read returns */
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < NSIGS; i++) {
 		if (!checked && sigaction(sigs[i], NULL, &old) == 0)
 			ignored[i] = old.sa_handler == SIG_IGN;
 		if (!ignored[i])
@@ -347,6 +349,7 @@ wait_line(void)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGPIPE);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	FD_ZERO(&rd);
 	FD_SET(STDIN_FILENO, &rd);
@@ -618,7 +621,10 @@ prompt(struct session *s)
 				return GAME_ENDED;
 		}
 		printf("%s> ", s->r->side_name[game_now(&s->g)->side]);
-		fflush(stdout);
+		/* nobody reads the output any more (SIGPIPE ignored): the
+		 * game ends as on a hangup */
+		if (fflush(stdout) != 0 || ferror(stdout))
+			return GAME_ENDED;
 		if ((n = term_line(line, sizeof(line))) == PLAY_LINE_INTR)
 			continue;
 		if (n == PLAY_LINE_EOF) {

@@ -621,7 +621,7 @@ if ! command -v python3 >/dev/null 2>&1 ||
 fi
 
 python3 - "$tap_n" "$TMP" <<'EOF'
-import os, re, subprocess, sys
+import os, pty, re, signal, subprocess, sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "tests/lib")
@@ -1025,6 +1025,43 @@ ok(good and rec.get("first") == "Awa" and rec.get("second") == "Moussa" and
    rec.get("event") == "Friendly" and "seed" not in rec,
    "--human-vs-human: the names and event; no seed (no engine played)",
    why + repr(rec))
+
+# ---- the reader of the output gone (the tee of `yote-play | tee log`
+#      killed by the Ctrl-C that reached it too): the game is written
+class GoneSession(Session):
+    """yote-play on a terminal with its output on a pipe that nobody
+    reads any more: every write fails (EPIPE, and SIGPIPE unless
+    ignored)."""
+
+    def __init__(self, args, sigpipe):
+        self.prompt = PROMPT
+        self.timeout = TIMEOUT
+        self.status = None
+        self.log = ""
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            r, w = os.pipe()
+            os.close(r)
+            os.dup2(w, 1)
+            signal.signal(signal.SIGPIPE, sigpipe)
+            os.execve(TOOL, [TOOL] + args, dict(os.environ, NO_COLOR="1"))
+
+
+for sigpipe, how in ((signal.SIG_DFL, "SIGPIPE"),
+                     (signal.SIG_IGN, "EPIPE, SIGPIPE ignored")):
+    gone = os.path.join(TMP, "gone.yaml")
+    s = GoneSession(["--level", "beginner", "--seed", "3", "-o", gone],
+                    sigpipe)
+    try:
+        s.rest()
+        ok(s.wait() and s.status == 3 and "write error on standard output"
+           in s.log, "output gone (%s): yote-play ends, exit 3" % how,
+           "status %r\n%s" % (s.status, s.log))
+    finally:
+        s.close()
+    ok_record(gone, "output gone (%s): the game is written, unfinished"
+              % how, result="'*'", termination="unfinished", moves=[])
+    os.unlink(gone)
 
 # ---- colour at a terminal: no colour that vanishes on a light or a dark
 #      background (white, yellow, any background colour); the last move
