@@ -441,6 +441,8 @@ play_moves(struct yote_checker *ck, struct run *run,
 	size_t i;
 	int found;
 
+	/* cleared once: the first problem ends the loop */
+	yote_error_clear(&e);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
 		if ((mn = yote_item_move(item)) == NULL) {
@@ -448,7 +450,6 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "be a move text or a mapping with 'move:'");
 			return -1;
 		}
-		yote_error_clear(&e);
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
 		    strlen(mn->text) != mn->len) {
 			if (strlen(mn->text) != mn->len)

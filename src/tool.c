@@ -214,7 +214,7 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 			return -1;
 		eo->jobs = (int)x;
 		return 1;
-	case 't':
+	case 'T':
 		if (tool_number(arg, "--movetime", 1, 86400000, &x) != 0)
 			return -1;
 		eo->lim.movetime_ms = (long)x;

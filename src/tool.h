@@ -76,7 +76,7 @@ int tool_number(const char *arg, const char *name, long long lo,
 
 /*
  * The engine options that yote-analyze and yote-play share, each with its
- * short option: -D/--depth, -N/--nodes, -t/--movetime (the search budget
+ * short option: -D/--depth, -N/--nodes, -T/--movetime (the search budget
  * per position), -H/--hash MB, -j/--jobs N; and the endgame tables' long
  * options (ENGOPT_LONGOPTS, for the tool's getopt_long table): --tb-dir
  * DIR, --tb-pieces N, --no-tb.
@@ -199,6 +199,48 @@ int tool_input_next(struct tool_input *in, struct yote_record **rec,
  */
 FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
+
+/*
+ * Which games of each input a tool takes (select.c): --game numbers and
+ * ranges (1-10,15,20-), --player and --event (text a header contains).
+ * Zero it for "every game".
+ */
+#define TOOL_SELECT_RANGES 64
+struct tool_select {
+	struct {
+		unsigned long lo, hi;   /* hi ULONG_MAX: to the end */
+	} range[TOOL_SELECT_RANGES];
+	int nrange;                     /* 0: every number */
+	const char *player;             /* in first: or second:, or NULL */
+	const char *event;              /* in event:, or NULL */
+};
+
+/* Parse --game's value; 0, or EXIT_USAGE after the usage error. */
+int tool_select_games(struct tool_select *s, const char *arg);
+
+/*
+ * getopt's option c when it is -g/--game, -P/--player or -e/--event: 1
+ * taken into s, -1 after the usage error of a bad value, 0 another option.
+ */
+int tool_select_option(struct tool_select *s, int c, const char *arg);
+
+/* Whether game number game is selected (by number alone). */
+int tool_select_number(const struct tool_select *s, unsigned long game);
+
+/* Whether rec is selected: by number, player and event. */
+int tool_select_record(const struct tool_select *s,
+    const struct yote_record *rec);
+
+/* Whether every selected number is below game: reading may stop. */
+int tool_select_past(const struct tool_select *s, unsigned long game);
+
+/*
+ * At the end of an input of games games: a range that starts past the end
+ * is an error, said as "NAME: no game 50 (17 games)"; EXIT_INVALID or
+ * EXIT_OK.
+ */
+int tool_select_check(const struct tool_select *s, const char *name,
+    unsigned long games);
 
 /* Print "prog: unknown option; see prog --help" style usage error. */
 int tool_usage_error(const char *fmt, ...)

@@ -63,25 +63,25 @@ usage(FILE *fp)
 	    "       %s --self-play N [--level L] [--random-plies K]\n"
 	    "\n"
 	    "  -a, --ascii             plain ASCII board\n"
-	    "  -f, --first WHO         who moves first: human (default) or engine\n"
-	    "  -g, --games N           games of a match (both colours of each\n"
+	    "      --first WHO         who moves first: human (default) or engine\n"
+	    "      --games N           games of a match (both colours of each\n"
 	    "                          opening: N is rounded up to even)\n"
 	    "  -H, --hash MB           transposition table per engine (16)\n"
 	    "  -h, --help              this help\n"
 	    "  -j, --jobs N            match games played at a time\n"
-	    "  -l, --level L           beginner, casual, club (default), expert,\n"
+	    "  -L, --level L           beginner, casual, club (default), expert,\n"
 	    "                          master\n"
 	    "  -M, --max-plies N       adjudicate a draw after N plies (%d)\n"
-	    "  -m, --match A,B         level A against level B\n"
-	    "  -n, --name NAME         the human player's name\n"
+	    "      --match A,B         level A against level B\n"
+	    "      --name NAME         the human player's name\n"
 	    "  -o, --output FILE       write the game(s) as YAML records to FILE\n"
 	    "  -O, --openings FILE     match openings: the games of FILE\n"
-	    "  -p, --protocol          the line protocol for programs\n"
+	    "      --protocol          the line protocol for programs\n"
 	    "  -q, --quiet             no line per finished game of a match\n"
 	    "  -R, --random-plies K    openings of K random plies (default 4)\n"
 	    "  -r, --rules R           ruleset (default classic)\n"
 	    "  -S, --self-play N       N engine games as YAML on standard output\n"
-	    "  -s, --seed N            seed of the random choices\n"
+	    "      --seed N            seed of the random choices\n"
 	    "  -V, --version           print the version\n"
 	    "      --event NAME        the record's event\n"
 	    "      --first-player NAME, --second-player NAME\n"
@@ -861,11 +861,24 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 
 /* ------------------------------------------------------------ protocol */
 
+/* The budget of a protocol `go` without one at a level (Level option). */
+static int
+level_budget(const char *name, int *depth, unsigned long long *nodes)
+{
+	const struct level *lv = level_by_name(name);
+
+	if (lv == NULL)
+		return -1;
+	*depth = lv->depth;
+	*nodes = lv->nodes;
+	return 0;
+}
+
 static int
 protocol(const struct yote_rules *r)
 {
 	struct protocol *pr;
-	char line[8192];
+	int rc;
 
 	if ((pr = protocol_new(r, opt.eng.hash_mb, opt.level->depth,
 	    opt.level->nodes)) == NULL || yote_engine_use_tb(protocol_engine(pr),
@@ -874,11 +887,16 @@ protocol(const struct yote_rules *r)
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
+	protocol_set_levels(pr, level_budget,
+	    "beginner casual club expert master", opt.level->name);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while (fgets(line, sizeof(line), stdin) != NULL)
-		if (protocol_line(pr, line, stdout) != 0)
-			break;
+	rc = protocol_run(pr, stdin, stdout);
 	protocol_free(pr);
+	if (rc != 0) {
+		tool_warn(rc == -2 ? "cannot start the protocol's reader thread" :
+		    "standard output: write error");
+		return EXIT_IO;
+	}
 	return EXIT_OK;
 }
 
@@ -892,6 +910,10 @@ enum { OPT_EVENT = 0x200, OPT_FIRST_PLAYER, OPT_SECOND_PLAYER, OPT_ROUND,
 static int
 parse_options(int argc, char *argv[])
 {
+	/*
+	 * --first, --games, --match, --name, --protocol and --seed are long
+	 * only: their letters mean other things in the suite (yote(7)).
+	 */
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "event", required_argument, NULL, OPT_EVENT },
@@ -902,7 +924,7 @@ parse_options(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "human-vs-human", no_argument, NULL, '2' },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "level", required_argument, NULL, 'l' },
+		{ "level", required_argument, NULL, 'L' },
 		{ "match", required_argument, NULL, 'm' },
 		{ "max-plies", required_argument, NULL, 'M' },
 		{ "name", required_argument, NULL, 'n' },
@@ -930,7 +952,7 @@ parse_options(int argc, char *argv[])
 	opt.max_plies = MAX_PLIES_DEFAULT;
 	opt.games = -1;
 	while ((c = engopt_getopt(&opt.eng, argc, argv,
-	    ":2H:M:O:R:S:Vaf:g:hj:l:m:n:o:pqr:s:", longopts)) != -1) {
+	    ":2H:L:M:O:R:S:Vahj:o:qr:", longopts)) != -1) {
 		switch (c) {
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
@@ -991,7 +1013,7 @@ parse_options(int argc, char *argv[])
 			break;
 		case 'h':
 			return tool_help(usage);
-		case 'l':
+		case 'L':
 			if ((opt.level = level_by_name(optarg)) == NULL)
 				return tool_usage_error("--level: expected "
 				    "beginner, casual, club, expert, master or "

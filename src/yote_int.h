@@ -8,10 +8,20 @@
 
 #define BIT(sq) ((uint64_t)1 << (sq))
 
+/* Without a popcnt instruction the builtin is a library call: slower than
+ * these few operations, which the move scorers of archives (and the
+ * engine) run for every move. */
 static inline int
 popcount64(uint64_t b)
 {
+#if defined(__POPCNT__)
 	return __builtin_popcountll(b);
+#else
+	b -= (b >> 1) & 0x5555555555555555ULL;
+	b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+	b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+	return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 static inline int

@@ -189,7 +189,7 @@ perl -e '
 	print $d' "$tmp/small.yta" "$(head -n 1 "$tmp/ends")" >"$tmp/hurt.yta"
 yote-convert --to lines "$tmp/hurt.yta" >"$tmp/out" 2>"$tmp/err"
 c=0
-grep -q 'yote-convert: .*hurt.yta: game 1: archive damaged: block 1 at byte offset 16 (games 1-2) fails its checksum; its games are lost' "$tmp/err" &&
+grep -q 'yote-convert: .*hurt.yta: game 1: archive damaged: block 1 at byte offset 16 (games 1-2) fails its checksum; its 2 games are lost' "$tmp/err" &&
     [ "$(wc -l <"$tmp/out")" = 4 ] && c=1
 [ $c = 0 ] && cat "$tmp/err" >"$tmp/why"
 ok $c "a damaged block is named with its games; the others come out"

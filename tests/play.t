@@ -278,6 +278,11 @@ EOF
 cat >"$TMP/want" <<EOF
 id name yote-play $version
 id rules classic
+option name Hash type spin default 16 min 1 max 4096
+option name Clear Hash type button
+option name Threads type spin default 1 min 1 max 1
+option name Level type combo default club var beginner var casual var club var expert var master
+option name MultiPV type spin default 1 min 1 max 256
 yoteok
 readyok
 position 6/3o2/2x3/6/6 x 11 11 2 3
@@ -287,8 +292,8 @@ position 5/5/5/5/5 x 12 12 0 1
 position 5/5/2x2/5/5 o 11 12 1 2
 position 5/5/5/5/5 x 12 12 0 1
 error unknown command 'frobnicate'
-error go: expected depth N, nodes N or movetime MS
-error go: expected depth N, nodes N or movetime MS
+error go: depth '0': expected a number from 1 to 1000000
+error go: depth 'x': expected a number from 1 to 1000000
 error go: unknown budget 'sideways'
 error position: move 2 'c3': c3 is occupied
 error position: field 1 (rows), character 1: unknown character 'g': expected x, o or a number
@@ -311,7 +316,7 @@ go_check() {	# go_check RULES POSITION: $TMP/out is one go's answer
 	esac
 	sed '$d' "$TMP/out" >"$TMP/info"
 	[ -s "$TMP/info" ] || return 1
-	! grep -Ev '^info depth [0-9]+ score (\+|-|#\+|#-)[0-9.]+ nodes [0-9]+ time [0-9]+ nps [0-9]+ pv( [a-f][1-5][-a-f0-9x+@]*)+$' \
+	! grep -Ev '^info depth [0-9]+ score (\+|-|#\+|#-)[0-9.]+ nodes [0-9]+ time [0-9]+ nps [0-9]+ seldepth [0-9]+ multipv 1 hashfull [0-9]+ pv( [a-f][1-5][-a-f0-9x+@]*)+$' \
 	    "$TMP/info" >/dev/null || return 1
 	legal "$1" "$2" "${last#bestmove }"
 }
