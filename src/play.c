@@ -783,37 +783,3 @@ run_match(const struct yote_rules *r, const struct level *a,
 	match_free(&mt);
 	return status;
 }
-
-/* ------------------------------------------------------------ lines */
-
-long
-play_line_read(FILE *fp, char *buf, size_t size)
-{
-	size_t n = 0;
-	int c, long_line = 0;
-
-	for (;;) {
-		errno = 0;
-		if ((c = getc(fp)) == EOF) {
-			if (ferror(fp) && errno == EINTR) {
-				clearerr(fp);
-				return PLAY_LINE_INTR;
-			}
-			if (n == 0 && !long_line)
-				return PLAY_LINE_EOF;
-			break;
-		}
-		if (c == '\n')
-			break;
-		if (n + 1 < size)
-			buf[n++] = (char)c;
-		else
-			long_line = 1;
-	}
-	if (long_line)
-		return PLAY_LINE_LONG;
-	if (n > 0 && buf[n - 1] == '\r')
-		n--;
-	buf[n] = '\0';
-	return (long)n;
-}

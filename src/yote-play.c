@@ -2,6 +2,7 @@
  * yote-play - play the engine at a terminal, drive it from a program
  * (pipe mode and a line protocol), run engine matches, make collections.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <sys/select.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "line.h"
 #include "play.h"
 #include "protocol.h"
 #include "tool.h"
@@ -45,6 +47,14 @@ struct opts {
 };
 
 static struct opts opt;
+
+/*
+ * Lines typed at the prompt or sent in pipe mode: read whole (line.h),
+ * up to PLAY_LINE_MAX bytes (the newline not counted), longer ones refused
+ * whole, never cut into two commands.  LINE_INTR: a signal came first.
+ */
+#define PLAY_LINE_MAX 4096
+#define LINE_INTR (-3)
 
 /* Games not ended after so many plies are drawn by adjudication: the
  * default of --max-plies, the length the README's and the tuning's
@@ -115,6 +125,8 @@ struct session {
 	int declared;           /* ended by resignation or agreement */
 	enum draw_style st;     /* of the diagrams */
 	size_t shown;           /* plies when the board was last drawn */
+	char *line;             /* the last line read (line_read's buffer) */
+	size_t cap;
 };
 
 /* The game, the engine and the names; EXIT_OK, or EXIT_IO (said). */
@@ -155,6 +167,7 @@ session_close(struct session *s)
 {
 	yote_engine_free(s->eng.e);
 	game_free(&s->g);
+	free(s->line);
 }
 
 /* The game so far into path, with the session's names (and the seed when
@@ -332,7 +345,7 @@ catch_signals(void)
 }
 
 /*
- * Wait until the terminal has a line: 0, or PLAY_LINE_INTR when a signal came
+ * Wait until the terminal has a line: 0, or LINE_INTR when a signal came
  * first, also one that came just before the wait (the check and the wait
  * are one step, so a Ctrl-C is never left pending behind a read).
  * Standard input is unbuffered at the terminal, so that a line read
@@ -356,17 +369,26 @@ wait_line(void)
 	if (!interrupted && !hung_up)
 		r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL, &old);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	return r < 0 ? PLAY_LINE_INTR : 0;
+	return r < 0 ? LINE_INTR : 0;
 }
 
-/* A line typed at the terminal (play_line_read's results). */
+/* A line typed at the terminal into s->line: line_read's results, or
+ * LINE_INTR. */
 static long
-term_line(char *line, size_t size)
+term_line(struct session *s)
 {
+	long n;
+
 	catch_signals();
 	if (wait_line() != 0)
-		return PLAY_LINE_INTR;
-	return play_line_read(stdin, line, size);
+		return LINE_INTR;
+	errno = 0;
+	n = line_read(stdin, &s->line, &s->cap, PLAY_LINE_MAX);
+	if (n == LINE_EOF && ferror(stdin) && errno == EINTR) {
+		clearerr(stdin);
+		return LINE_INTR;
+	}
+	return n;
 }
 
 static void
@@ -492,15 +514,13 @@ static int
 draw_accepted(struct session *s, enum yote_result res)
 {
 	const struct yote_pos *p = game_now(&s->g);
-	char line[PLAY_LINE_MAX + 1];
 
 	if (!opt.hvh)
 		return engine_agrees(s, res);
 	printf("%s offers a draw. %s, accept (y/n)? ",
 	    s->r->side_name[p->side], s->r->side_name[!p->side]);
 	fflush(stdout);
-	return term_line(line, sizeof(line)) >= 0 && (line[0] == 'y' ||
-	    line[0] == 'Y');
+	return term_line(s) >= 0 && (s->line[0] == 'y' || s->line[0] == 'Y');
 }
 
 static enum next
@@ -585,9 +605,8 @@ command(struct session *s, char *line)
 /* After Ctrl-C: abandon the game?  A second Ctrl-C or the end of the
  * input says yes. */
 static int
-abandon(void)
+abandon(struct session *s)
 {
-	char line[PLAY_LINE_MAX + 1];
 	long n;
 
 	if (opt.out != NULL)
@@ -597,19 +616,18 @@ abandon(void)
 		printf("\nAbandon the game? It is not saved: answer n and "
 		    "type 'save FILE' to keep it. (y/n) ");
 	fflush(stdout);
-	n = term_line(line, sizeof(line));
+	n = term_line(s);
 	interrupted = 0;
-	if (n == PLAY_LINE_INTR || n == PLAY_LINE_EOF)
+	if (n == LINE_INTR || n == LINE_EOF)
 		putchar('\n');
-	return n == PLAY_LINE_INTR || n == PLAY_LINE_EOF || (n > 0 &&
-	    (line[0] == 'y' || line[0] == 'Y'));
+	return n == LINE_INTR || n == LINE_EOF || (n > 0 && (s->line[0] ==
+	    'y' || s->line[0] == 'Y'));
 }
 
 /* The prompt, and the line typed at it carried out. */
 static enum next
 prompt(struct session *s)
 {
-	char line[PLAY_LINE_MAX + 1];
 	long n;
 
 	for (;;) {
@@ -617,7 +635,7 @@ prompt(struct session *s)
 			return GAME_ENDED;
 		if (interrupted) {
 			interrupted = 0;
-			if (abandon())
+			if (abandon(s))
 				return GAME_ENDED;
 		}
 		printf("%s> ", s->r->side_name[game_now(&s->g)->side]);
@@ -625,18 +643,18 @@ prompt(struct session *s)
 		 * game ends as on a hangup */
 		if (fflush(stdout) != 0 || ferror(stdout))
 			return GAME_ENDED;
-		if ((n = term_line(line, sizeof(line))) == PLAY_LINE_INTR)
+		if ((n = term_line(s)) == LINE_INTR)
 			continue;
-		if (n == PLAY_LINE_EOF) {
+		if (n == LINE_EOF) {
 			putchar('\n');
 			return GAME_ENDED;
 		}
-		if (n == PLAY_LINE_LONG) {
+		if (n == LINE_LONG) {
 			printf("Line too long (more than %d bytes): "
 			    "ignored.\n", PLAY_LINE_MAX);
 			continue;
 		}
-		return command(s, line);
+		return command(s, s->line);
 	}
 }
 
@@ -809,7 +827,7 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 {
 	struct session s;
 	struct yote_move m;
-	char line[PLAY_LINE_MAX + 1], buf[YOTE_MOVE_TEXT];
+	char buf[YOTE_MOVE_TEXT];
 	enum next next = GO_ON;
 	unsigned long lineno = 0;
 	long n;
@@ -828,19 +846,20 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 			fflush(stdout);
 			continue;
 		}
-		if ((n = play_line_read(stdin, line, sizeof(line))) == PLAY_LINE_EOF)
+		if ((n = line_read(stdin, &s.line, &s.cap, PLAY_LINE_MAX)) ==
+		    LINE_EOF)
 			break;
 		lineno++;
-		if (n == PLAY_LINE_LONG) {
+		if (n == LINE_LONG) {
 			tool_warn("<stdin>:%lu: a line of more than %d bytes: "
 			    "ignored whole", lineno, PLAY_LINE_MAX);
 			status = EXIT_INVALID;
 			continue;
 		}
-		line[strcspn(line, "#")] = '\0';        /* a comment */
-		if (n < 0 || line[strspn(line, " \t")] == '\0')
+		s.line[strcspn(s.line, "#")] = '\0';    /* a comment */
+		if (s.line[strspn(s.line, " \t")] == '\0')
 			continue;
-		if ((next = pipe_command(&s, line)) == REFUSED)
+		if ((next = pipe_command(&s, s.line)) == REFUSED)
 			status = EXIT_INVALID;
 		fflush(stdout);
 	}
