@@ -536,6 +536,29 @@ q_bonus(const struct yote_rules *r, const struct yote_pos *p)
 }
 
 /*
+ * The root's moves: all of them or, where there are more than a list may
+ * hold (custom rulesets), the first CAPPED from each square, so that a
+ * huge position is still searched, on legal moves, in bounded time.
+ * Counted first: the full list would take the limit's memory first.
+ */
+#define CAPPED 256
+#define NODE_LIST 16384         /* moves below the root, before CAPPED */
+#define QLIST 4096              /* captures in quiescence, at most */
+
+static int
+root_moves(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *l)
+{
+	long n;
+
+	if (yote_count_moves_upto(r, p, YOTE_MAX_MOVES) <= YOTE_MAX_MOVES)
+		n = yote_gen_moves(r, p, l);
+	else
+		n = yote_gen_moves_capped(r, p, CAPPED, l);
+	return n < 0 ? (int)n : 0;
+}
+
+/*
  * The moves searched at a node: every legal move at the root, where the
  * answer is chosen; below it, captures take their bonus among the pieces
  * of q_bonus only (a dense board has thousands of bonus variants).
@@ -547,12 +570,16 @@ srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
 	long n;
 
 	if (ply == 0)
-		return yote_gen_moves(r, p, l);
+		return root_moves(r, p, l) == 0 ? (long)l->n : YOTE_ENOMEM;
 	n = yote_gen_captures_q(r, p, ~(uint64_t)0, MAIN_FULL, l);
 	if (n == YOTE_ELIMIT)
-		return yote_gen_moves_q(r, p, q_bonus(r, p), l);
-	return n < 0 ? n : yote_gen_moves(r, p, l);
+		n = yote_gen_moves_q(r, p, q_bonus(r, p), NODE_LIST, l);
+	else if (n >= 0)
+		n = yote_gen_moves(r, p, l);
+	/* more than a list holds even so: a few from each square */
+	return n == YOTE_ELIMIT ? yote_gen_moves_capped(r, p, CAPPED, l) : n;
 }
+
 
 /*
  * The captures of quiescence: at its first ply all of them when they are
@@ -568,9 +595,9 @@ srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
 	    0, l);
 
 	if (n == YOTE_ELIMIT)
-		n = yote_gen_captures_q(r, p, q_bonus(r, p), YOTE_MAX_MOVES,
-		    l);
-	return n;
+		n = yote_gen_captures_q(r, p, q_bonus(r, p), QLIST, l);
+	/* more even so (custom rulesets): the first QLIST, all legal */
+	return n == YOTE_ELIMIT ? (long)l->n : n;
 }
 
 /* Whether q has no move or is over by the rules: then srch_terminal() scores it. */
@@ -952,8 +979,8 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 		if (!e->node_limit || e->node_limit > YOTE_ENDGAME_NODES)
 			e->node_limit = YOTE_ENDGAME_NODES;
 	}
-	if (yote_gen_moves(r, p, &e->list[0]) < 0)
-		return YOTE_ENOMEM;
+	if ((rc = root_moves(r, p, &e->list[0])) != 0)
+		return rc;
 	/* the history may end with the root itself */
 	nhist = e->nhist;
 	if (e->nhist > 0 && e->rep[e->nhist - 1] == yote_pos_hash(p))
@@ -1159,8 +1186,8 @@ tb_root(struct yote_engine *e, const struct yote_pos *p,
 	if (out->pvlen == 0)
 		return 0;
 	/* tb_best used the lists: the root's is the caller's */
-	if (yote_gen_moves(e->r, p, &e->list[0]) < 0)
-		return YOTE_ENOMEM;
+	if ((v = root_moves(e->r, p, &e->list[0])) != 0)
+		return v;
 	out->nmoves = (int)e->list[0].n;
 	out->best = out->pv[0];
 	out->depth = out->pvlen;

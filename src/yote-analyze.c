@@ -79,6 +79,7 @@ usage(FILE *fp)
 	    "      --moves           list the legal moves, sorted, one per line\n"
 	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -P, --player TEXT     only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "      --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "      --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -101,6 +102,19 @@ usage(FILE *fp)
 
 /* ------------------------------------------------------------ perft, moves */
 
+/* A count or list that met the move limit, or memory: say which. */
+static int
+perft_failed(long rc)
+{
+	if (rc == YOTE_ELIMIT) {
+		tool_warn("a position with more than %lu legal moves (the "
+		    "limit; see yote(5), LIMITS)", YOTE_MAX_MOVES);
+		return EXIT_INVALID;
+	}
+	tool_warn("out of memory");
+	return EXIT_IO;
+}
+
 static int
 perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
     int divide)
@@ -110,20 +124,26 @@ perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
 	unsigned long long total = 0, n;
 	char text[YOTE_MOVE_TEXT];
 	size_t i;
+	int rc;
 
 	if (!divide || depth < 1) {
-		printf("%llu\n", yote_perft(r, p, depth));
+		if ((rc = yote_perft_max(r, p, depth, &n)) != 0)
+			return perft_failed(rc);
+		printf("%llu\n", n);
 		return EXIT_OK;
 	}
-	if (yote_gen_moves(r, p, &l) < 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
+	if ((rc = (int)yote_gen_moves(r, p, &l)) < 0) {
+		yote_movelist_free(&l);
+		return perft_failed(rc);
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
-		n = yote_perft(r, &q, depth - 1);
+		if ((rc = yote_perft_max(r, &q, depth - 1, &n)) != 0) {
+			yote_movelist_free(&l);
+			return perft_failed(rc);
+		}
 		total += n;
 		printf("%s %llu\n", yote_move_format(r, &l.v[i], text), n);
 	}
@@ -140,14 +160,12 @@ list_moves(const struct yote_rules *r, const struct yote_pos *p)
 	size_t i;
 	long rc;
 
+	/* counted first: a list over the limit would take its memory */
+	if (yote_count_moves_upto(r, p, YOTE_MAX_MOVES) > YOTE_MAX_MOVES)
+		return perft_failed(YOTE_ELIMIT);
 	if ((rc = yote_gen_moves(r, p, &l)) < 0) {
-		if (rc == YOTE_ELIMIT)
-			tool_warn("more than %lu legal moves (the limit); "
-			    "--perft 1 counts them", YOTE_MAX_MOVES);
-		else
-			tool_warn("out of memory");
 		yote_movelist_free(&l);
-		return rc == YOTE_ELIMIT ? EXIT_INVALID : EXIT_IO;
+		return perft_failed(rc);
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++)
@@ -301,16 +319,6 @@ graph_path(const char *base, unsigned long game, char *buf, size_t size)
 		snprintf(buf, size, "%s-%lu", base, game);
 }
 
-/* Text in the graph's SVG, with <, > and & as character references. */
-static void
-graph_text(FILE *fp, const char *t)
-{
-	for (; *t; t++)
-		if (*t == '<' || *t == '>' || *t == '&')
-			fprintf(fp, "&#%d;", *t);
-		else
-			fputc(*t, fp);
-}
 
 /*
  * The evaluation across the game: the first side's chance to win.  k is
@@ -348,9 +356,9 @@ write_graph(const struct job *j, unsigned long k)
 	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
 	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
 	    j->rec->game);
-	graph_text(fp, f);
+	tool_put_text(fp, f, TOOL_ESC_XML);
 	fputs(" against ", fp);
-	graph_text(fp, s);
+	tool_put_text(fp, s, TOOL_ESC_XML);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
@@ -390,25 +398,25 @@ write_graph(const struct job *j, unsigned long k)
 /*
  * A player's name: at most width characters when width > 0, padded with
  * spaces to width.  A UTF-8 sequence is one character and is never cut
- * (printf's %-24.24s counts bytes); control characters become spaces,
- * so that a row stays one line and TSV keeps its columns.
+ * (printf's %-24.24s counts bytes); tabs and line ends become spaces,
+ * so that a row stays one line and TSV keeps its columns, and other
+ * control characters are shown escaped (tool_escape).
  */
 static void
 put_name(const char *name, int width)
 {
-	const unsigned char *u = (const unsigned char *)name;
+	char safe[TOOL_TEXT_MAX];
+	const unsigned char *u = (const unsigned char *)safe;
 	size_t len;
 	int n = 0;
 
+	tool_escape(safe, sizeof(safe), name, TOOL_ESC_FIELD);
 	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
 		len = 1;
 		if (*u >= 0xC0)
 			while ((u[len] & 0xC0) == 0x80)
 				len++;
-		if (*u < 0x20 || *u == 0x7F)
-			putchar(' ');
-		else
-			fwrite(u, 1, len, stdout);
+		fwrite(u, 1, len, stdout);
 	}
 	for (; n < width; n++)
 		putchar(' ');
@@ -682,8 +690,15 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 			e.file = name;
 			job_diag(&j, &e);
 			j.status = tool_exit_for(rc);
-		} else if (!tool_select_record(&opt.sel, j.rec)) {
+		} else if ((rc = tool_select_record(&opt.sel, j.rec, name,
+		    yote_reader_plies(rd))) <= 0) {
 			unsigned long g = j.rec->game;
+
+			if (rc < 0) {
+				tool_warn("out of memory");
+				yote_record_free(j.rec);
+				break;
+			}
 
 			yote_record_free(j.rec);
 			if (tool_select_past(&opt.sel, g + 1))
@@ -692,7 +707,7 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 		}
 		game = rc > 0 ? j.rec->game : e.game;
 		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
-		if (rc < 0 && rc != YOTE_EVALUE)
+		if (rc < 0 && tool_input_fatal(rc))
 			break;
 		if (tool_select_past(&opt.sel, game + 1))
 			break;
@@ -807,7 +822,7 @@ static int
 parse_options(int argc, char *argv[], struct mode *md)
 {
 	/* long only: their letters mean other things in the suite (yote(7)) */
-	enum { OPT_BEST = 0x200, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
+	enum { OPT_BEST = 0x300, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
 		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "best", no_argument, NULL, OPT_BEST },
@@ -815,7 +830,6 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "divide", no_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "from-ply", required_argument, NULL, OPT_FROM_PLY },
-		{ "event", required_argument, NULL, 'e' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "graph", required_argument, NULL, OPT_GRAPH },
 		{ "hash", required_argument, NULL, 'H' },
@@ -826,7 +840,6 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "nodes", required_argument, NULL, 'N' },
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "perft", required_argument, NULL, OPT_PERFT },
-		{ "player", required_argument, NULL, 'P' },
 		{ "position", required_argument, NULL, OPT_POSITION },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "side", required_argument, NULL, OPT_SIDE },
@@ -835,6 +848,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "version", no_argument, NULL, 'V' },
 		ENGOPT_LONGOPTS,
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;

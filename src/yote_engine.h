@@ -84,13 +84,21 @@ int yote_tb_ready(const struct yote_tb *tb, const struct yote_pos *p);
  * yote_gen_moves, except that a bonus removal takes only enemy board
  * pieces in `bonus` (the lowest enemy piece when none of them is left;
  * the hand and "none" stay where the rule allows them).  bonus = ~0 gives
- * the rules' lists.  yote_gen_captures_q gives up with YOTE_ELIMIT as
- * soon as the list would pass `limit` moves.
+ * the rules' lists.  Both give up with YOTE_ELIMIT as soon as the list
+ * would pass `limit` moves (at most YOTE_MAX_MOVES).
  */
 long yote_gen_captures_q(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t bonus, size_t limit, struct yote_movelist *out);
 long yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t bonus, struct yote_movelist *out);
+    uint64_t bonus, size_t limit, struct yote_movelist *out);
+
+/*
+ * For a position with more moves than a list may hold (custom rulesets):
+ * the first per_square legal moves from each square, in generator order;
+ * the count or YOTE_ENOMEM, in time bounded by per_square x squares.
+ */
+long yote_gen_moves_capped(const struct yote_rules *r,
+    const struct yote_pos *p, size_t per_square, struct yote_movelist *out);
 
 /*
  * Plain minimax to depth with the same quiescence (same capture set, same

@@ -64,9 +64,34 @@ jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
 	    land : -1;
 }
 
+/*
+ * The moves an archive reader decoded for a record (yote_record.played),
+ * one allocation: played from start under rules, each legal in turn (the
+ * decoder picks it from the legal moves).  The checker plays them
+ * without parsing and proving them again, as long as the record still
+ * says the same: same rules, same start, each item the move's text.
+ */
+struct yote_played {
+	const struct yote_rules *rules;
+	struct yote_pos start;
+	size_t n;
+	struct yote_move v[];
+};
+
 /* node.c: a new collection / a scalar of len bytes in one allocation */
 struct yote_node *yote_node_new(enum yote_node_type type);
 struct yote_node *yote_scalar_new(const char *text, size_t len);
+
+/*
+ * node.c: the limits of yote_limits.h as the readers meet them while
+ * building a tree, each NULL or the message that names the limit:
+ * one more kid for parent (NULL: none) in a game of `nodes` values so far,
+ * a value of len bytes, depth nested collections.
+ */
+const char *yote_limit_grow(const struct yote_node *parent,
+    unsigned long nodes);
+const char *yote_limit_scalar(size_t len);
+const char *yote_limit_depth(int depth);
 
 /* position.c: a and b are the same position, field by field (the pad
  * byte does not count) */
