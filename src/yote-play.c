@@ -125,6 +125,8 @@ struct session {
 	int declared;           /* ended by resignation or agreement */
 	enum draw_style st;     /* of the diagrams */
 	size_t shown;           /* plies when the board was last drawn */
+	char side[2][TOOL_TEXT_MAX];    /* the sides' names, escaped: a
+					   ruleset file names them */
 	char *line;             /* the last line read (line_read's buffer) */
 	size_t cap;
 };
@@ -148,6 +150,8 @@ session_open(struct session *s, const struct yote_rules *r,
 	snprintf(s->engname, sizeof(s->engname), "yote-play (%s)",
 	    opt.level->name);
 	s->human_side = opt.engine_first ? YOTE_SECOND : YOTE_FIRST;
+	tool_escape(s->side[0], sizeof(s->side[0]), r->side_name[0], 0);
+	tool_escape(s->side[1], sizeof(s->side[1]), r->side_name[1], 0);
 	if (opt.hvh) {
 		s->who[0] = "first player";
 		s->who[1] = "second player";
@@ -402,7 +406,7 @@ show(struct session *s)
 	draw_board(stdout, s->r, p, n ? draw_move_squares(s->r,
 	    yote_game_move(play, n)) : 0, s->st);
 	printf("Ply %lu: %s (%s) to move.\n", (unsigned long)p->ply,
-	    s->r->side_name[p->side], s->who[p->side]);
+	    s->side[p->side], s->who[p->side]);
 	s->shown = n;
 }
 
@@ -505,7 +509,7 @@ cmd_hint(struct session *s, int pipe)
 	else
 		printf("Hint: %s (%s for %s)\n", yote_move_format(s->r,
 		    &sr.best, buf), yote_score_text(sr.score, sc),
-		    s->r->side_name[game_now(&s->g)->side]);
+		    s->side[game_now(&s->g)->side]);
 }
 
 /* Does the other side accept a draw offer whose result is res?  Between
@@ -518,7 +522,7 @@ draw_accepted(struct session *s, enum yote_result res)
 	if (!opt.hvh)
 		return engine_agrees(s, res);
 	printf("%s offers a draw. %s, accept (y/n)? ",
-	    s->r->side_name[p->side], s->r->side_name[!p->side]);
+	    s->side[p->side], s->side[!p->side]);
 	fflush(stdout);
 	return term_line(s) >= 0 && (s->line[0] == 'y' || s->line[0] == 'Y');
 }
@@ -537,7 +541,7 @@ cmd_draw(struct session *s)
 		printf("Draw agreed. Result: %s.\n", yote_result_text(res));
 	else
 		printf("Agreed: no more captures; %s has captured more. "
-		    "Result: %s.\n", s->r->side_name[res == YOTE_RES_FIRST ?
+		    "Result: %s.\n", s->side[res == YOTE_RES_FIRST ?
 		    0 : 1], yote_result_text(res));
 	return GAME_ENDED;
 }
@@ -584,7 +588,7 @@ command(struct session *s, char *line)
 	} else if (strcmp(cmd, "resign") == 0) {
 		side = game_now(&s->g)->side;
 		resign(s);
-		printf("%s resigns. Result: %s.\n", s->r->side_name[side],
+		printf("%s resigns. Result: %s.\n", s->side[side],
 		    yote_result_text(s->g.result));
 		return GAME_ENDED;
 	} else if (strcmp(cmd, "draw") == 0)
@@ -638,7 +642,7 @@ prompt(struct session *s)
 			if (abandon(s))
 				return GAME_ENDED;
 		}
-		printf("%s> ", s->r->side_name[game_now(&s->g)->side]);
+		printf("%s> ", s->side[game_now(&s->g)->side]);
 		/* nobody reads the output any more (SIGPIPE ignored): the
 		 * game ends as on a hangup */
 		if (fflush(stdout) != 0 || ferror(stdout))
@@ -715,7 +719,7 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 {
 	struct session s;
 	struct yote_move m;
-	char buf[YOTE_MOVE_TEXT], head[1024];
+	char buf[YOTE_MOVE_TEXT], head[3 * TOOL_TEXT_MAX];
 	enum next next = GO_ON;
 	int status;
 
@@ -724,11 +728,11 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 	s.st = draw_style_for(stdout, opt.ascii);
 	setvbuf(stdin, NULL, _IONBF, 0);
 	catch_signals();
-	snprintf(head, sizeof(head), "Yoté, %s rules: %s", r->name,
-	    r->description);
+	snprintf(head, sizeof(head), "Yoté, %s rules: %s", tool_text(r->name),
+	    tool_text(r->description));
 	wrapped(head);
 	snprintf(head, sizeof(head), "%s plays %s, %s plays %s.", s.who[0],
-	    r->side_name[0], s.who[1], r->side_name[1]);
+	    s.side[0], s.who[1], s.side[1]);
 	wrapped(head);
 	printf("Type 'help' for the commands.\n");
 	while (next == GO_ON && !game_over(&s.g)) {
@@ -1120,6 +1124,7 @@ main(int argc, char *argv[])
 	const struct level *a = NULL, *b = NULL;
 	struct match_opts mo;
 	struct yote_pos start;
+	long games;
 	int owned = 0, status;
 
 	tool_init(argv[0]);
@@ -1137,6 +1142,15 @@ main(int argc, char *argv[])
 	    opt.site, opt.quiet };
 	if (!opt.hvh)
 		engopt_check(&opt.eng, r);
+	/* a match's job holds two engines; no more jobs than games */
+	games = opt.match != NULL ? opt.games + opt.games % 2 : opt.self_play;
+	if ((opt.match != NULL || opt.self_play > 0) && (status =
+	    engopt_memory(&opt.eng, 2 * (int)(games < opt.jobs ? games :
+	    opt.jobs))) != 0) {
+		if (owned)
+			yote_rules_free(r);
+		return status;
+	}
 	if (opt.protocol)
 		status = protocol(r);
 	else if (opt.match != NULL)

@@ -233,8 +233,16 @@ ok $((! $?)) "self-play >/dev/full: the reason once, exit 3" "$TMP/err"
 $PLAY --match beginner,beginner --games 2 -q >/dev/full 2>"$TMP/err"
 st=$?
 [ "$st" = 3 ] && [ "$(cat "$TMP/err")" = \
-    "yote-play: write error on standard output" ]
+    "yote-play: write error on standard output: No space left on device" ]
 ok $((! $?)) "match summary >/dev/full: said, exit 3" "$TMP/err"
+# -o onto a device is written directly (tool.c): /dev/full stays a device
+for args in "--self-play 2 --level beginner" "--seed 1"; do
+	printf 'c3\n' | $PLAY $args -o /dev/full >/dev/null 2>"$TMP/err"
+	st=$?
+	[ "$st" = 3 ] && [ -c /dev/full ] && [ "$(cat "$TMP/err")" = \
+	    "yote-play: /dev/full: No space left on device; what was written of it is cut short" ]
+	ok $((! $?)) "$args -o /dev/full: the reason once, exit 3" "$TMP/err"
+done
 printf 'c3\n' >"$TMP/in"
 $PLAY --seed 1 <"$TMP/in" >/dev/full 2>"$TMP/err"
 st=$?
@@ -615,6 +623,17 @@ usage "--round with --self-play" "go with a game at the terminal" \
     --self-play 2 --round 1
 usage "--event with --protocol" "do not go with --protocol" --protocol \
     --event X
+# jobs whose engines fit in memory one a job but not two (a match's): the
+# jobs from the memory available now, with room to spare both ways
+j=$(awk '/^MemAvailable:/ { printf "%d", ($2 / 1024 - 16) / 4136 * 0.75 }' \
+    /proc/meminfo 2>/dev/null)
+if [ -n "$j" ] && [ "$j" -ge 1 ] && [ "$j" -le 256 ]; then
+	usage "a match of -j $j -H 4096: two engines a job do not fit" \
+	    "$((2 * j)) engines with --hash 4096 need about" --match club,club \
+	    --games $((2 * j)) -j "$j" -H 4096
+else
+	skip "no memory figure that makes -j 1..256 -H 4096 fit once, not twice"
+fi
 
 # ------------------------------------------------------------ 5. terminal
 
@@ -1090,6 +1109,27 @@ try:
     s.type("quit", re.compile(rb"\n$"))
     s.rest()
     s.wait()
+finally:
+    s.close()
+
+# ---- a ruleset file's names reach the terminal escaped: no title set,
+#      no screen cleared by a side's name or the description
+evil = os.path.join(TMP, "evil.yaml")
+with open("formats/rules/classic.yaml") as f:
+    text = f.read()
+text = text.replace("name: classic", "name: evil").replace(
+    "sides: [white, black]", 'sides: [white, "bl\\e]0;pwned\\aack"]').replace(
+    "description: Chained", 'description: "\\e[2J"\n# Chained')
+with open(evil, "w") as f:
+    f.write(text)
+s = PlaySession(["--rules", evil, "--level", "beginner", "--seed", "1"])
+try:
+    scr = s.screen()
+    ok(scr is not None and "\x1b]" not in s.log and "\x1b[2J" not in s.log
+       and "\x07" not in s.log and "\\x1b]0;pwned" in s.log,
+       "a ruleset file's side name and description: escaped (\\x1b)",
+       repr(s.log[:600]))
+    s.last("quit")
 finally:
     s.close()
 
