@@ -377,4 +377,12 @@ int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
 /* Mark the block's data bad for this reason (the first one stays); -1. */
 int yote_keys_bad(struct hcoder *h, const char *why);
 
+/* Words of the reader's messages (archive_io.c), written into buf:
+ * "games 4097-6144" / "game 12" / "no games"; "its 2048 games are" /
+ * "its game is"; "after game 12" / "before any game". */
+const char *arc_range_text(unsigned long first, unsigned long count,
+    char *buf, size_t n);
+const char *arc_lost_text(unsigned long count, char *buf, size_t n);
+const char *arc_after_text(unsigned long games, char *buf, size_t n);
+
 #endif

@@ -18,24 +18,6 @@
 #include "archive_int.h"
 #include "yote_fmt.h"
 
-/* ------------------------------------------------------------ format */
-
-int
-yote_format_detect(const unsigned char *head, size_t len)
-{
-	size_t i, same = 0;
-
-	if (len == 0)
-		return YOTE_FORMAT_YAML;
-	if (head[0] == yote_arc_magic[0])
-		return YOTE_FORMAT_ARCHIVE;
-	for (i = 0; i < len && i < 8; i++)
-		same += head[i] == yote_arc_magic[i];
-	if (len >= 8 && same >= 6)
-		return YOTE_FORMAT_ARCHIVE;
-	return head[0] == '@' ? YOTE_FORMAT_LINES : YOTE_FORMAT_YAML;
-}
-
 /* ------------------------------------------------------------ reader */
 
 enum { S_MEMBER, S_BLOCKS, S_DONE };
@@ -366,41 +348,6 @@ blk_parse(struct dblock *b, char *why, size_t whylen)
 	return 0;
 }
 
-/* "games 4097-6144", "game 12", or "no games". */
-static const char *
-range_text(unsigned long first, unsigned long count, char *buf, size_t n)
-{
-	if (count == 0)
-		snprintf(buf, n, "no games");
-	else if (count == 1)
-		snprintf(buf, n, "game %lu", first);
-	else
-		snprintf(buf, n, "games %lu-%lu", first, first + count - 1);
-	return buf;
-}
-
-/* "its 2048 games are", "its game is": how many a lost block held. */
-static const char *
-lost_text(unsigned long count, char *buf, size_t n)
-{
-	if (count == 1)
-		snprintf(buf, n, "its game is");
-	else
-		snprintf(buf, n, "its %lu games are", count);
-	return buf;
-}
-
-/* "after game 12", or "before any game". */
-static const char *
-after_text(unsigned long games, char *buf, size_t n)
-{
-	if (games == 0)
-		snprintf(buf, n, "before any game");
-	else
-		snprintf(buf, n, "after game %lu", games);
-	return buf;
-}
-
 /* What a step of a_advance returns when the walk goes on. */
 #define ADV_ON 3
 
@@ -479,12 +426,12 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		    "truncated at byte offset %llu: the member that starts at "
 		    "byte offset %llu has no end block (%s)",
 		    (unsigned long long)at, (unsigned long long)a->member_off,
-		    after_text(*a->games, rg, sizeof(rg)));
+		    arc_after_text(*a->games, rg, sizeof(rg)));
 	if (n < BLOCK_HEAD)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "truncated at byte offset %llu: the block header at byte "
 		    "offset %llu is incomplete (%s)", (unsigned long long)a->off,
-		    (unsigned long long)at, after_text(*a->games, rg,
+		    (unsigned long long)at, arc_after_text(*a->games, rg,
 		    sizeof(rg)));
 	if (yote_arc_block_head_ok(h))
 		return ADV_ON;
@@ -494,10 +441,10 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad block header (%s), and no "
 		    "valid block follows", (unsigned long long)at,
-		    after_text(*a->games, rg, sizeof(rg)));
+		    arc_after_text(*a->games, rg, sizeof(rg)));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
-	    "%llu", (unsigned long long)at, after_text(*a->games, rg,
+	    "%llu", (unsigned long long)at, arc_after_text(*a->games, rg,
 	    sizeof(rg)), (unsigned long long)a->off);
 }
 
@@ -524,7 +471,7 @@ a_end(struct yote_arc_reader *a, const unsigned char *h,
 	*a->games = g0 + lost - 1;
 	return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s of the "
 	    "member that starts at byte offset %llu are missing",
-	    range_text(g0, lost, rg, sizeof(rg)),
+	    arc_range_text(g0, lost, rg, sizeof(rg)),
 	    (unsigned long long)a->member_off);
 }
 
@@ -588,7 +535,7 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 		*rc = a_err(a, err, YOTE_ESYNTAX, d->g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
+		    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
 		    sizeof(rg)));
 		return NULL;
 	}
@@ -609,10 +556,10 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 	*a->games = d->g0 + d->games - 1;
 	*rc = a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: block %lu "
 	    "at byte offset %llu (%s) %s; %s lost", a->blocks,
-	    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
+	    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
 	    sizeof(rg)), bad == -1 ? "fails its checksum" : bad == -3 ?
 	    "claims more inflated bytes than its compressed ones can hold" :
-	    "cannot be decompressed", lost_text(d->games, lt, sizeof(lt)));
+	    "cannot be decompressed", arc_lost_text(d->games, lt, sizeof(lt)));
 	return NULL;
 }
 
@@ -671,7 +618,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		return a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: "
 		    "block %lu at byte offset %llu (%s): %s; its games are "
 		    "lost", a->blocks, (unsigned long long)d->at,
-		    range_text(d->g0, d->games, rg, sizeof(rg)), why);
+		    arc_range_text(d->g0, d->games, rg, sizeof(rg)), why);
 	}
 	b->hc.budget = b->budget = a_budget(a, d->at + BLOCK_HEAD + d->clen);
 	yote_mover_init(&a->mv);
@@ -682,7 +629,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		*a->games += lost;
 		return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s "
 		    "missing before block %lu at byte offset %llu",
-		    range_text(g0, lost, rg, sizeof(rg)), a->blocks,
+		    arc_range_text(g0, lost, rg, sizeof(rg)), a->blocks,
 		    (unsigned long long)d->at);
 	}
 	return 1;
@@ -714,7 +661,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	if (d.clen > YOTE_ARCHIVE_MAX_BLOCK || d.ulen > YOTE_ARCHIVE_MAX_BLOCK)
 		return a_err(a, err, YOTE_ELIMIT, d.g0, "archive block %lu at "
 		    "byte offset %llu (%s) larger than the limit of %lu bytes",
-		    a->blocks, (unsigned long long)at, range_text(d.g0,
+		    a->blocks, (unsigned long long)at, arc_range_text(d.g0,
 		    d.games, rg, sizeof(rg)), YOTE_ARCHIVE_MAX_BLOCK);
 	/*
 	 * A block that holds no game, or whose games would come before
@@ -736,7 +683,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: block "
 		    "%lu at byte offset %llu says it holds %s, but game %lu "
 		    "comes next; passed over", a->blocks,
-		    (unsigned long long)at, range_text(d.g0, d.games, rg,
+		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)), *a->games + 1);
 	}
 	if (d.games > want_skip || d.first != a->member_games)
@@ -745,7 +692,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_ESYNTAX, d.g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)at, range_text(d.g0, d.games, rg,
+		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)));
 	a->member_games = d.first + d.games;
 	*a->games = d.g0 + d.games - 1;
@@ -978,7 +925,7 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 		rc = a_err(a, err, YOTE_EVALUE, game, "archive damaged: block "
 		    "%lu at byte offset %llu (game %lu): %s; %s lost",
 		    b->number, (unsigned long long)b->off, game, b->hc.why ?
-		    b->hc.why : "bad data", range_text(game, b->games - b->next +
+		    b->hc.why : "bad data", arc_range_text(game, b->games - b->next +
 		    1, rg, sizeof(rg)));
 		a_drop(a);
 		return rc;
