@@ -224,28 +224,6 @@ engine_move(struct player *pl, const struct game *g, struct yote_move *out,
 	return 0;
 }
 
-/* What diagnostics call the output. */
-static const char *
-out_name(const struct outfile *o)
-{
-	return o->path != NULL ? o->path : "standard output";
-}
-
-/* Say once that writing failed, and why. */
-static void
-out_failed(struct outfile *o, int err)
-{
-	if (o->failed)
-		return;
-	o->failed = 1;
-	if (o->path != NULL)
-		tool_warn("%s: %s; the old file is left as it was", o->path,
-		    strerror(err ? err : EIO));
-	else
-		tool_warn("write error on %s: %s", out_name(o),
-		    strerror(err ? err : EIO));
-}
-
 int
 out_open(struct outfile *o, const char *path)
 {
@@ -266,17 +244,19 @@ out_open(struct outfile *o, const char *path)
 	return EXIT_OK;
 }
 
-/* The record, flushed: a reader of the output sees each game as soon as
- * it is written, and a full disk shows at the first game it stops. */
+/*
+ * The record, flushed: a reader of the output sees each game as soon as
+ * it is written, and a full disk shows at the first game it stops.  A
+ * failed write is said once, with its reason, by what closes the stream:
+ * tool_atomic_close for a file, tool_stdout_done for standard output.
+ */
 int
 out_put(struct outfile *o, const struct yote_record *rec)
 {
-	errno = 0;
 	if (o->failed)
 		return EXIT_IO;
-	if (yote_writer_put(o->w, rec) != 0 || fflush(o->fp) != 0 ||
-	    ferror(o->fp)) {
-		out_failed(o, errno);
+	if (yote_writer_put(o->w, rec) != 0 || fflush(o->fp) != 0) {
+		o->failed = 1;
 		return EXIT_IO;
 	}
 	return EXIT_OK;
@@ -286,21 +266,21 @@ out_put(struct outfile *o, const struct yote_record *rec)
 int
 out_close(struct outfile *o, int ok)
 {
-	int bad;
+	int bad = yote_writer_close(o->w) != 0 || o->failed;
 
-	errno = 0;
-	bad = yote_writer_close(o->w) != 0 || fflush(o->fp) != 0 ||
-	    ferror(o->fp);
-	if (bad && ok)
-		out_failed(o, errno);
-	if (o->path == NULL) {
-		/* said once: tool_stdout_done need not say it again */
-		if (o->failed)
-			clearerr(o->fp);
-		return bad || o->failed ? EXIT_IO : EXIT_OK;
+	if (ferror(o->fp)) {
+		/* stdio dropped what it failed to write, and errno with
+		 * it: one byte more, written by the closer's flush, fails
+		 * again with the reason (a full disk says so, not "I/O
+		 * error"); the output is refused whatever that byte does */
+		clearerr(o->fp);
+		fputc('\n', o->fp);
 	}
-	return tool_atomic_close(o->fp, o->path, ok && !bad && !o->failed) !=
-	    EXIT_OK || bad || o->failed ? EXIT_IO : EXIT_OK;
+
+	if (o->path == NULL)
+		return bad ? EXIT_IO : EXIT_OK;
+	return tool_atomic_close(o->fp, o->path, ok && !bad) != EXIT_OK ||
+	    bad ? EXIT_IO : EXIT_OK;
 }
 
 /* ------------------------------------------------------------ matches */
@@ -739,9 +719,9 @@ match_summary(const struct match *mt)
 
 	elo((double)wdl[0], (double)wdl[1], (double)wdl[2], &diff, &margin);
 	printf("%s vs %s, %s rules, %lu games: +%lu =%lu -%lu (score "
-	    "%.1f%%)\n", mt->a->name, mt->b->name, mt->r->name, mt->ngames,
-	    wdl[0], wdl[1], wdl[2], n > 0 ? 100.0 * ((double)wdl[0] +
-	    (double)wdl[1] / 2) / n : 0.0);
+	    "%.1f%%)\n", mt->a->name, mt->b->name, tool_text(mt->r->name),
+	    mt->ngames, wdl[0], wdl[1], wdl[2], n > 0 ? 100.0 *
+	    ((double)wdl[0] + (double)wdl[1] / 2) / n : 0.0);
 	if (isfinite(diff))
 		printf("Elo difference: %+.0f +/- %.0f (95%%), LOS %.1f%%\n",
 		    diff, margin, 100 * los((double)wdl[0], (double)wdl[2]));
@@ -782,38 +762,4 @@ run_match(const struct yote_rules *r, const struct level *a,
 		match_summary(&mt);
 	match_free(&mt);
 	return status;
-}
-
-/* ------------------------------------------------------------ lines */
-
-long
-play_line_read(FILE *fp, char *buf, size_t size)
-{
-	size_t n = 0;
-	int c, long_line = 0;
-
-	for (;;) {
-		errno = 0;
-		if ((c = getc(fp)) == EOF) {
-			if (ferror(fp) && errno == EINTR) {
-				clearerr(fp);
-				return PLAY_LINE_INTR;
-			}
-			if (n == 0 && !long_line)
-				return PLAY_LINE_EOF;
-			break;
-		}
-		if (c == '\n')
-			break;
-		if (n + 1 < size)
-			buf[n++] = (char)c;
-		else
-			long_line = 1;
-	}
-	if (long_line)
-		return PLAY_LINE_LONG;
-	if (n > 0 && buf[n - 1] == '\r')
-		n--;
-	buf[n] = '\0';
-	return (long)n;
 }

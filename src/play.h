@@ -98,24 +98,6 @@ int out_put(struct outfile *o, const struct yote_record *rec);
  * EXIT_IO. */
 int out_close(struct outfile *o, int ok);
 
-/*
- * Lines typed at the prompt or sent in pipe mode: whole lines of up to
- * PLAY_LINE_MAX bytes (the newline not counted), longer ones refused
- * whole, never cut into two commands.
- */
-#define PLAY_LINE_MAX 4096
-enum { PLAY_LINE_EOF = -1, PLAY_LINE_LONG = -2, PLAY_LINE_INTR = -3 };
-
-/*
- * The next line of fp into buf (size at least PLAY_LINE_MAX + 1), without
- * its newline or CR LF: its length; PLAY_LINE_EOF at the end of the
- * input (a last line without a newline is read first); PLAY_LINE_LONG
- * for a line of more than size - 1 bytes, read to its end and dropped;
- * PLAY_LINE_INTR when a signal interrupted the read (what was read of the
- * line is dropped).
- */
-long play_line_read(FILE *fp, char *buf, size_t size);
-
 /* How a match is played. */
 struct match_opts {
 	uint64_t seed;          /* of every random choice */

@@ -2,6 +2,7 @@
  * yote-play - play the engine at a terminal, drive it from a program
  * (pipe mode and a line protocol), run engine matches, make collections.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <sys/select.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "line.h"
 #include "play.h"
 #include "protocol.h"
 #include "tool.h"
@@ -45,6 +47,14 @@ struct opts {
 };
 
 static struct opts opt;
+
+/*
+ * Lines typed at the prompt or sent in pipe mode: read whole (line.h),
+ * up to PLAY_LINE_MAX bytes (the newline not counted), longer ones refused
+ * whole, never cut into two commands.  LINE_INTR: a signal came first.
+ */
+#define PLAY_LINE_MAX 4096
+#define LINE_INTR (-3)
 
 /* Games not ended after so many plies are drawn by adjudication: the
  * default of --max-plies, the length the README's and the tuning's
@@ -115,6 +125,10 @@ struct session {
 	int declared;           /* ended by resignation or agreement */
 	enum draw_style st;     /* of the diagrams */
 	size_t shown;           /* plies when the board was last drawn */
+	char side[2][TOOL_TEXT_MAX];    /* the sides' names, escaped: a
+					   ruleset file names them */
+	char *line;             /* the last line read (line_read's buffer) */
+	size_t cap;
 };
 
 /* The game, the engine and the names; EXIT_OK, or EXIT_IO (said). */
@@ -136,6 +150,8 @@ session_open(struct session *s, const struct yote_rules *r,
 	snprintf(s->engname, sizeof(s->engname), "yote-play (%s)",
 	    opt.level->name);
 	s->human_side = opt.engine_first ? YOTE_SECOND : YOTE_FIRST;
+	tool_escape(s->side[0], sizeof(s->side[0]), r->side_name[0], 0);
+	tool_escape(s->side[1], sizeof(s->side[1]), r->side_name[1], 0);
 	if (opt.hvh) {
 		s->who[0] = "first player";
 		s->who[1] = "second player";
@@ -155,6 +171,7 @@ session_close(struct session *s)
 {
 	yote_engine_free(s->eng.e);
 	game_free(&s->g);
+	free(s->line);
 }
 
 /* The game so far into path, with the session's names (and the seed when
@@ -293,12 +310,14 @@ split_command(char *line, char **arg)
 
 /*
  * Ctrl-C at the prompt asks whether to abandon the game instead of
- * killing the program with it; a hangup or SIGTERM ends the game as
+ * killing the program with it; a hangup, SIGTERM or SIGPIPE (the tee of
+ * `yote-play | tee log` gone, killed by the same Ctrl-C) ends the game as
  * unfinished and writes its record.  The handlers are set again before
  * every prompt (writing a file sets its own), and are not set for a
  * signal that was ignored when yote-play started (nohup).
  */
 static volatile sig_atomic_t interrupted, hung_up;
+#define NSIGS 4
 
 static void
 on_signal(int sig)
@@ -312,15 +331,15 @@ on_signal(int sig)
 static void
 catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGHUP, SIGTERM };
-	static int ignored[3], checked;
+	static const int sigs[NSIGS] = { SIGINT, SIGHUP, SIGTERM, SIGPIPE };
+	static int ignored[NSIGS], checked;
 	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;      /* no SA_RESTART: a read returns */
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < NSIGS; i++) {
 		if (!checked && sigaction(sigs[i], NULL, &old) == 0)
 			ignored[i] = old.sa_handler == SIG_IGN;
 		if (!ignored[i])
@@ -330,7 +349,7 @@ catch_signals(void)
 }
 
 /*
- * Wait until the terminal has a line: 0, or PLAY_LINE_INTR when a signal came
+ * Wait until the terminal has a line: 0, or LINE_INTR when a signal came
  * first, also one that came just before the wait (the check and the wait
  * are one step, so a Ctrl-C is never left pending behind a read).
  * Standard input is unbuffered at the terminal, so that a line read
@@ -347,23 +366,33 @@ wait_line(void)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGPIPE);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	FD_ZERO(&rd);
 	FD_SET(STDIN_FILENO, &rd);
 	if (!interrupted && !hung_up)
 		r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL, &old);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	return r < 0 ? PLAY_LINE_INTR : 0;
+	return r < 0 ? LINE_INTR : 0;
 }
 
-/* A line typed at the terminal (play_line_read's results). */
+/* A line typed at the terminal into s->line: line_read's results, or
+ * LINE_INTR. */
 static long
-term_line(char *line, size_t size)
+term_line(struct session *s)
 {
+	long n;
+
 	catch_signals();
 	if (wait_line() != 0)
-		return PLAY_LINE_INTR;
-	return play_line_read(stdin, line, size);
+		return LINE_INTR;
+	errno = 0;
+	n = line_read(stdin, &s->line, &s->cap, PLAY_LINE_MAX);
+	if (n == LINE_EOF && ferror(stdin) && errno == EINTR) {
+		clearerr(stdin);
+		return LINE_INTR;
+	}
+	return n;
 }
 
 static void
@@ -377,7 +406,7 @@ show(struct session *s)
 	draw_board(stdout, s->r, p, n ? draw_move_squares(s->r,
 	    yote_game_move(play, n)) : 0, s->st);
 	printf("Ply %lu: %s (%s) to move.\n", (unsigned long)p->ply,
-	    s->r->side_name[p->side], s->who[p->side]);
+	    s->side[p->side], s->who[p->side]);
 	s->shown = n;
 }
 
@@ -480,7 +509,7 @@ cmd_hint(struct session *s, int pipe)
 	else
 		printf("Hint: %s (%s for %s)\n", yote_move_format(s->r,
 		    &sr.best, buf), yote_score_text(sr.score, sc),
-		    s->r->side_name[game_now(&s->g)->side]);
+		    s->side[game_now(&s->g)->side]);
 }
 
 /* Does the other side accept a draw offer whose result is res?  Between
@@ -489,15 +518,13 @@ static int
 draw_accepted(struct session *s, enum yote_result res)
 {
 	const struct yote_pos *p = game_now(&s->g);
-	char line[PLAY_LINE_MAX + 1];
 
 	if (!opt.hvh)
 		return engine_agrees(s, res);
 	printf("%s offers a draw. %s, accept (y/n)? ",
-	    s->r->side_name[p->side], s->r->side_name[!p->side]);
+	    s->side[p->side], s->side[!p->side]);
 	fflush(stdout);
-	return term_line(line, sizeof(line)) >= 0 && (line[0] == 'y' ||
-	    line[0] == 'Y');
+	return term_line(s) >= 0 && (s->line[0] == 'y' || s->line[0] == 'Y');
 }
 
 static enum next
@@ -514,7 +541,7 @@ cmd_draw(struct session *s)
 		printf("Draw agreed. Result: %s.\n", yote_result_text(res));
 	else
 		printf("Agreed: no more captures; %s has captured more. "
-		    "Result: %s.\n", s->r->side_name[res == YOTE_RES_FIRST ?
+		    "Result: %s.\n", s->side[res == YOTE_RES_FIRST ?
 		    0 : 1], yote_result_text(res));
 	return GAME_ENDED;
 }
@@ -561,7 +588,7 @@ command(struct session *s, char *line)
 	} else if (strcmp(cmd, "resign") == 0) {
 		side = game_now(&s->g)->side;
 		resign(s);
-		printf("%s resigns. Result: %s.\n", s->r->side_name[side],
+		printf("%s resigns. Result: %s.\n", s->side[side],
 		    yote_result_text(s->g.result));
 		return GAME_ENDED;
 	} else if (strcmp(cmd, "draw") == 0)
@@ -582,9 +609,8 @@ command(struct session *s, char *line)
 /* After Ctrl-C: abandon the game?  A second Ctrl-C or the end of the
  * input says yes. */
 static int
-abandon(void)
+abandon(struct session *s)
 {
-	char line[PLAY_LINE_MAX + 1];
 	long n;
 
 	if (opt.out != NULL)
@@ -594,19 +620,18 @@ abandon(void)
 		printf("\nAbandon the game? It is not saved: answer n and "
 		    "type 'save FILE' to keep it. (y/n) ");
 	fflush(stdout);
-	n = term_line(line, sizeof(line));
+	n = term_line(s);
 	interrupted = 0;
-	if (n == PLAY_LINE_INTR || n == PLAY_LINE_EOF)
+	if (n == LINE_INTR || n == LINE_EOF)
 		putchar('\n');
-	return n == PLAY_LINE_INTR || n == PLAY_LINE_EOF || (n > 0 &&
-	    (line[0] == 'y' || line[0] == 'Y'));
+	return n == LINE_INTR || n == LINE_EOF || (n > 0 && (s->line[0] ==
+	    'y' || s->line[0] == 'Y'));
 }
 
 /* The prompt, and the line typed at it carried out. */
 static enum next
 prompt(struct session *s)
 {
-	char line[PLAY_LINE_MAX + 1];
 	long n;
 
 	for (;;) {
@@ -614,23 +639,26 @@ prompt(struct session *s)
 			return GAME_ENDED;
 		if (interrupted) {
 			interrupted = 0;
-			if (abandon())
+			if (abandon(s))
 				return GAME_ENDED;
 		}
-		printf("%s> ", s->r->side_name[game_now(&s->g)->side]);
-		fflush(stdout);
-		if ((n = term_line(line, sizeof(line))) == PLAY_LINE_INTR)
+		printf("%s> ", s->side[game_now(&s->g)->side]);
+		/* nobody reads the output any more (SIGPIPE ignored): the
+		 * game ends as on a hangup */
+		if (fflush(stdout) != 0 || ferror(stdout))
+			return GAME_ENDED;
+		if ((n = term_line(s)) == LINE_INTR)
 			continue;
-		if (n == PLAY_LINE_EOF) {
+		if (n == LINE_EOF) {
 			putchar('\n');
 			return GAME_ENDED;
 		}
-		if (n == PLAY_LINE_LONG) {
+		if (n == LINE_LONG) {
 			printf("Line too long (more than %d bytes): "
 			    "ignored.\n", PLAY_LINE_MAX);
 			continue;
 		}
-		return command(s, line);
+		return command(s, s->line);
 	}
 }
 
@@ -691,7 +719,7 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 {
 	struct session s;
 	struct yote_move m;
-	char buf[YOTE_MOVE_TEXT], head[1024];
+	char buf[YOTE_MOVE_TEXT], head[3 * TOOL_TEXT_MAX];
 	enum next next = GO_ON;
 	int status;
 
@@ -700,11 +728,11 @@ interactive(const struct yote_rules *r, const struct yote_pos *start)
 	s.st = draw_style_for(stdout, opt.ascii);
 	setvbuf(stdin, NULL, _IONBF, 0);
 	catch_signals();
-	snprintf(head, sizeof(head), "Yoté, %s rules: %s", r->name,
-	    r->description);
+	snprintf(head, sizeof(head), "Yoté, %s rules: %s", tool_text(r->name),
+	    tool_text(r->description));
 	wrapped(head);
 	snprintf(head, sizeof(head), "%s plays %s, %s plays %s.", s.who[0],
-	    r->side_name[0], s.who[1], r->side_name[1]);
+	    s.side[0], s.who[1], s.side[1]);
 	wrapped(head);
 	printf("Type 'help' for the commands.\n");
 	while (next == GO_ON && !game_over(&s.g)) {
@@ -803,7 +831,7 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 {
 	struct session s;
 	struct yote_move m;
-	char line[PLAY_LINE_MAX + 1], buf[YOTE_MOVE_TEXT];
+	char buf[YOTE_MOVE_TEXT];
 	enum next next = GO_ON;
 	unsigned long lineno = 0;
 	long n;
@@ -822,19 +850,20 @@ pipe_mode(const struct yote_rules *r, const struct yote_pos *start)
 			fflush(stdout);
 			continue;
 		}
-		if ((n = play_line_read(stdin, line, sizeof(line))) == PLAY_LINE_EOF)
+		if ((n = line_read(stdin, &s.line, &s.cap, PLAY_LINE_MAX)) ==
+		    LINE_EOF)
 			break;
 		lineno++;
-		if (n == PLAY_LINE_LONG) {
+		if (n == LINE_LONG) {
 			tool_warn("<stdin>:%lu: a line of more than %d bytes: "
 			    "ignored whole", lineno, PLAY_LINE_MAX);
 			status = EXIT_INVALID;
 			continue;
 		}
-		line[strcspn(line, "#")] = '\0';        /* a comment */
-		if (n < 0 || line[strspn(line, " \t")] == '\0')
+		s.line[strcspn(s.line, "#")] = '\0';    /* a comment */
+		if (s.line[strspn(s.line, " \t")] == '\0')
 			continue;
-		if ((next = pipe_command(&s, line)) == REFUSED)
+		if ((next = pipe_command(&s, s.line)) == REFUSED)
 			status = EXIT_INVALID;
 		fflush(stdout);
 	}
@@ -1095,6 +1124,7 @@ main(int argc, char *argv[])
 	const struct level *a = NULL, *b = NULL;
 	struct match_opts mo;
 	struct yote_pos start;
+	long games;
 	int owned = 0, status;
 
 	tool_init(argv[0]);
@@ -1112,6 +1142,15 @@ main(int argc, char *argv[])
 	    opt.site, opt.quiet };
 	if (!opt.hvh)
 		engopt_check(&opt.eng, r);
+	/* a match's job holds two engines; no more jobs than games */
+	games = opt.match != NULL ? opt.games + opt.games % 2 : opt.self_play;
+	if ((opt.match != NULL || opt.self_play > 0) && (status =
+	    engopt_memory(&opt.eng, 2 * (int)(games < opt.jobs ? games :
+	    opt.jobs))) != 0) {
+		if (owned)
+			yote_rules_free(r);
+		return status;
+	}
 	if (opt.protocol)
 		status = protocol(r);
 	else if (opt.match != NULL)

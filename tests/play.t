@@ -235,6 +235,14 @@ st=$?
 [ "$st" = 3 ] && [ "$(cat "$TMP/err")" = \
     "yote-play: write error on standard output: No space left on device" ]
 ok $((! $?)) "match summary >/dev/full: said, exit 3" "$TMP/err"
+# -o onto a device is written directly (tool.c): /dev/full stays a device
+for args in "--self-play 2 --level beginner" "--seed 1"; do
+	printf 'c3\n' | $PLAY $args -o /dev/full >/dev/null 2>"$TMP/err"
+	st=$?
+	[ "$st" = 3 ] && [ -c /dev/full ] && [ "$(cat "$TMP/err")" = \
+	    "yote-play: /dev/full: No space left on device; what was written of it is cut short" ]
+	ok $((! $?)) "$args -o /dev/full: the reason once, exit 3" "$TMP/err"
+done
 printf 'c3\n' >"$TMP/in"
 $PLAY --seed 1 <"$TMP/in" >/dev/full 2>"$TMP/err"
 st=$?
@@ -615,6 +623,17 @@ usage "--round with --self-play" "go with a game at the terminal" \
     --self-play 2 --round 1
 usage "--event with --protocol" "do not go with --protocol" --protocol \
     --event X
+# jobs whose engines fit in memory one a job but not two (a match's): the
+# jobs from the memory available now, with room to spare both ways
+j=$(awk '/^MemAvailable:/ { printf "%d", ($2 / 1024 - 16) / 4136 * 0.75 }' \
+    /proc/meminfo 2>/dev/null)
+if [ -n "$j" ] && [ "$j" -ge 1 ] && [ "$j" -le 256 ]; then
+	usage "a match of -j $j -H 4096: two engines a job do not fit" \
+	    "$((2 * j)) engines with --hash 4096 need about" --match club,club \
+	    --games $((2 * j)) -j "$j" -H 4096
+else
+	skip "no memory figure that makes -j 1..256 -H 4096 fit once, not twice"
+fi
 
 # ------------------------------------------------------------ 5. terminal
 
@@ -626,7 +645,7 @@ if ! command -v python3 >/dev/null 2>&1 ||
 fi
 
 python3 - "$tap_n" "$TMP" <<'EOF'
-import os, re, subprocess, sys
+import os, pty, re, signal, subprocess, sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "tests/lib")
@@ -1031,6 +1050,43 @@ ok(good and rec.get("first") == "Awa" and rec.get("second") == "Moussa" and
    "--human-vs-human: the names and event; no seed (no engine played)",
    why + repr(rec))
 
+# ---- the reader of the output gone (the tee of `yote-play | tee log`
+#      killed by the Ctrl-C that reached it too): the game is written
+class GoneSession(Session):
+    """yote-play on a terminal with its output on a pipe that nobody
+    reads any more: every write fails (EPIPE, and SIGPIPE unless
+    ignored)."""
+
+    def __init__(self, args, sigpipe):
+        self.prompt = PROMPT
+        self.timeout = TIMEOUT
+        self.status = None
+        self.log = ""
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            r, w = os.pipe()
+            os.close(r)
+            os.dup2(w, 1)
+            signal.signal(signal.SIGPIPE, sigpipe)
+            os.execve(TOOL, [TOOL] + args, dict(os.environ, NO_COLOR="1"))
+
+
+for sigpipe, how in ((signal.SIG_DFL, "SIGPIPE"),
+                     (signal.SIG_IGN, "EPIPE, SIGPIPE ignored")):
+    gone = os.path.join(TMP, "gone.yaml")
+    s = GoneSession(["--level", "beginner", "--seed", "3", "-o", gone],
+                    sigpipe)
+    try:
+        s.rest()
+        ok(s.wait() and s.status == 3 and "write error on standard output"
+           in s.log, "output gone (%s): yote-play ends, exit 3" % how,
+           "status %r\n%s" % (s.status, s.log))
+    finally:
+        s.close()
+    ok_record(gone, "output gone (%s): the game is written, unfinished"
+              % how, result="'*'", termination="unfinished", moves=[])
+    os.unlink(gone)
+
 # ---- colour at a terminal: no colour that vanishes on a light or a dark
 #      background (white, yellow, any background colour); the last move
 #      in reverse video; the sides differ in shape as well
@@ -1053,6 +1109,27 @@ try:
     s.type("quit", re.compile(rb"\n$"))
     s.rest()
     s.wait()
+finally:
+    s.close()
+
+# ---- a ruleset file's names reach the terminal escaped: no title set,
+#      no screen cleared by a side's name or the description
+evil = os.path.join(TMP, "evil.yaml")
+with open("formats/rules/classic.yaml") as f:
+    text = f.read()
+text = text.replace("name: classic", "name: evil").replace(
+    "sides: [white, black]", 'sides: [white, "bl\\e]0;pwned\\aack"]').replace(
+    "description: Chained", 'description: "\\e[2J"\n# Chained')
+with open(evil, "w") as f:
+    f.write(text)
+s = PlaySession(["--rules", evil, "--level", "beginner", "--seed", "1"])
+try:
+    scr = s.screen()
+    ok(scr is not None and "\x1b]" not in s.log and "\x1b[2J" not in s.log
+       and "\x07" not in s.log and "\\x1b]0;pwned" in s.log,
+       "a ruleset file's side name and description: escaped (\\x1b)",
+       repr(s.log[:600]))
+    s.last("quit")
 finally:
     s.close()
 
