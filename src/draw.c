@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "tool.h"
 
 #define SQ(sq) ((uint64_t)1 << (sq))
 
@@ -119,7 +120,7 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	fputc('\n', fp);
 	for (s = 0; s < 2; s++)
 		fprintf(fp, "   %s%s (%c): %d on board, %d in hand, %d captured\n",
-		    p->side == s ? "> " : "  ", r->side_name[s],
+		    p->side == s ? "> " : "  ", tool_text(r->side_name[s]),
 		    s ? 'o' : 'x', __builtin_popcountll(p->pieces[s]),
 		    p->hand[s], yote_pos_captured_by(r, p, s));
 }
@@ -129,30 +130,6 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 #define CELL 60
 #define MARGIN 36
 #define TOP 40
-
-static void
-xml_text(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, fp);
-		}
-	}
-}
 
 static void
 cell_centre(const struct yote_rules *r, int sq, int *x, int *y)
@@ -184,7 +161,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	if (title != NULL) {
 		fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
 		    "text-anchor=\"middle\">", w / 2);
-		xml_text(fp, title);
+		tool_put_text(fp, title, TOOL_ESC_XML);
 		fputs("</text>\n", fp);
 	}
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
@@ -248,7 +225,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	for (s = 0; s < 2; s++) {
 		y = TOP + bh + 44 + s * 40;
 		fprintf(fp, "<text x=\"%d\" y=\"%d\">", MARGIN, y);
-		xml_text(fp, r->side_name[s]);
+		tool_put_text(fp, r->side_name[s], TOOL_ESC_XML);
 		fprintf(fp, "%s: %d in hand, %d captured</text>\n",
 		    p->side == s ? " (to move)" : "", p->hand[s],
 		    yote_pos_captured_by(r, p, s));
@@ -310,6 +287,9 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 {
 	const struct yote_outcome o = *outcome;
 	struct yote_pos flipped;
+	/* a ruleset file names the sides */
+	const char *name[2] = { tool_text(r->side_name[0]),
+		tool_text(r->side_name[1]) };
 	int loser;
 
 	loser = p->side;
@@ -319,41 +299,41 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	    yote_termination_text(o.term));
 	switch (o.term) {
 	case YOTE_TERM_CAPTURE_ALL:
-		fprintf(fp, "%s has no pieces left.\n", r->side_name[loser]);
+		fprintf(fp, "%s has no pieces left.\n", name[loser]);
 		break;
 	case YOTE_TERM_BLOCKED:
 		if (r->opening == YOTE_OPEN_HAND_FIRST &&
 		    r->blocked == YOTE_BLOCK_LOSES && o.result != YOTE_RES_DRAW)
 		{
-			fprintf(fp, "%s is shut in.\n", r->side_name[loser]);
+			fprintf(fp, "%s is shut in.\n", name[loser]);
 			if (big)
 				draw_banner(fp, "NDAR-KEPP!");
 			else
 				fputs("\n    *** NDAR-KEPP! ***\n\n", fp);
-			fprintf(fp, "%s loses.\n", r->side_name[loser]);
+			fprintf(fp, "%s loses.\n", name[loser]);
 		}
 		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH &&
 		    yote_count_moves_upto(r, &flipped, 0) == 0)
 			fprintf(fp, "neither side can move; %s%s%s.\n",
 			    o.result == YOTE_RES_DRAW ? "equal pieces on the "
 			    "board: drawn" : "more pieces on the board: ",
-			    o.result == YOTE_RES_DRAW ? "" : r->side_name[
+			    o.result == YOTE_RES_DRAW ? "" : name[
 			    o.result == YOTE_RES_FIRST ? 0 : 1],
 			    o.result == YOTE_RES_DRAW ? "" : " wins");
 		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH)
 			fprintf(fp, "%s cannot move; %s wins.\n",
-			    r->side_name[loser], r->side_name[!loser]);
+			    name[loser], name[!loser]);
 		else if (r->blocked == YOTE_BLOCK_MORE_CAPTURED)
-			fprintf(fp, "%s cannot move; %s%s%s.\n", r->side_name[loser],
+			fprintf(fp, "%s cannot move; %s%s%s.\n", name[loser],
 			    o.result == YOTE_RES_DRAW ? "equal captures: drawn" :
 			    "more captures: ", o.result == YOTE_RES_DRAW ? "" :
-			    r->side_name[o.result == YOTE_RES_FIRST ? 0 : 1],
+			    name[o.result == YOTE_RES_FIRST ? 0 : 1],
 			    o.result == YOTE_RES_DRAW ? "" : " wins");
 		else if (o.result == YOTE_RES_DRAW)
-			fprintf(fp, "%s cannot move; drawn.\n", r->side_name[loser]);
+			fprintf(fp, "%s cannot move; drawn.\n", name[loser]);
 		else
 			fprintf(fp, "%s cannot move; %s wins.\n",
-			    r->side_name[loser], r->side_name[o.result ==
+			    name[loser], name[o.result ==
 			    YOTE_RES_FIRST ? 0 : 1]);
 		break;
 	case YOTE_TERM_FEW_PIECES:

@@ -79,6 +79,7 @@ usage(FILE *fp)
 	    "      --moves           list the legal moves, sorted, one per line\n"
 	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -P, --player TEXT     only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "      --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "      --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -318,16 +319,6 @@ graph_path(const char *base, unsigned long game, char *buf, size_t size)
 		snprintf(buf, size, "%s-%lu", base, game);
 }
 
-/* Text in the graph's SVG, with <, > and & as character references. */
-static void
-graph_text(FILE *fp, const char *t)
-{
-	for (; *t; t++)
-		if (*t == '<' || *t == '>' || *t == '&')
-			fprintf(fp, "&#%d;", *t);
-		else
-			fputc(*t, fp);
-}
 
 /*
  * The evaluation across the game: the first side's chance to win.  k is
@@ -365,9 +356,9 @@ write_graph(const struct job *j, unsigned long k)
 	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
 	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
 	    j->rec->game);
-	graph_text(fp, f);
+	tool_put_text(fp, f, TOOL_ESC_XML);
 	fputs(" against ", fp);
-	graph_text(fp, s);
+	tool_put_text(fp, s, TOOL_ESC_XML);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
@@ -407,25 +398,25 @@ write_graph(const struct job *j, unsigned long k)
 /*
  * A player's name: at most width characters when width > 0, padded with
  * spaces to width.  A UTF-8 sequence is one character and is never cut
- * (printf's %-24.24s counts bytes); control characters become spaces,
- * so that a row stays one line and TSV keeps its columns.
+ * (printf's %-24.24s counts bytes); tabs and line ends become spaces,
+ * so that a row stays one line and TSV keeps its columns, and other
+ * control characters are shown escaped (tool_escape).
  */
 static void
 put_name(const char *name, int width)
 {
-	const unsigned char *u = (const unsigned char *)name;
+	char safe[TOOL_TEXT_MAX];
+	const unsigned char *u = (const unsigned char *)safe;
 	size_t len;
 	int n = 0;
 
+	tool_escape(safe, sizeof(safe), name, TOOL_ESC_FIELD);
 	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
 		len = 1;
 		if (*u >= 0xC0)
 			while ((u[len] & 0xC0) == 0x80)
 				len++;
-		if (*u < 0x20 || *u == 0x7F)
-			putchar(' ');
-		else
-			fwrite(u, 1, len, stdout);
+		fwrite(u, 1, len, stdout);
 	}
 	for (; n < width; n++)
 		putchar(' ');
@@ -699,8 +690,15 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 			e.file = name;
 			job_diag(&j, &e);
 			j.status = tool_exit_for(rc);
-		} else if (!tool_select_record(&opt.sel, j.rec)) {
+		} else if ((rc = tool_select_record(&opt.sel, j.rec, name,
+		    yote_reader_plies(rd))) <= 0) {
 			unsigned long g = j.rec->game;
+
+			if (rc < 0) {
+				tool_warn("out of memory");
+				yote_record_free(j.rec);
+				break;
+			}
 
 			yote_record_free(j.rec);
 			if (tool_select_past(&opt.sel, g + 1))
@@ -709,7 +707,7 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 		}
 		game = rc > 0 ? j.rec->game : e.game;
 		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
-		if (rc < 0 && rc != YOTE_EVALUE)
+		if (rc < 0 && tool_input_fatal(rc))
 			break;
 		if (tool_select_past(&opt.sel, game + 1))
 			break;
@@ -824,7 +822,7 @@ static int
 parse_options(int argc, char *argv[], struct mode *md)
 {
 	/* long only: their letters mean other things in the suite (yote(7)) */
-	enum { OPT_BEST = 0x200, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
+	enum { OPT_BEST = 0x300, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
 		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "best", no_argument, NULL, OPT_BEST },
@@ -832,7 +830,6 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "divide", no_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "from-ply", required_argument, NULL, OPT_FROM_PLY },
-		{ "event", required_argument, NULL, 'e' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "graph", required_argument, NULL, OPT_GRAPH },
 		{ "hash", required_argument, NULL, 'H' },
@@ -843,7 +840,6 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "nodes", required_argument, NULL, 'N' },
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "perft", required_argument, NULL, OPT_PERFT },
-		{ "player", required_argument, NULL, 'P' },
 		{ "position", required_argument, NULL, OPT_POSITION },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "side", required_argument, NULL, OPT_SIDE },
@@ -852,6 +848,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "version", no_argument, NULL, 'V' },
 		ENGOPT_LONGOPTS,
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;

@@ -58,6 +58,7 @@ usage(FILE *fp)
 	    "  -m, --moves 'M ...'  replay these moves (with --start, no file)\n"
 	    "  -n, --ply N          only the position after ply N (0: start)\n"
 	    "  -P, --player TEXT    only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "  -p, --positions      ply, move, position string, game and file per\n"
 	    "                       ply (TSV)\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
@@ -113,7 +114,7 @@ describe_removal(const struct yote_rules *r, const struct yote_pos *before,
 		if (m->seg_bonus[i] == YOTE_BONUS_HAND)
 			used += (size_t)snprintf(buf + used, size - used,
 			    ", one from %s's hand (bonus)",
-			    r->side_name[!before->side]);
+			    tool_text(r->side_name[!before->side]));
 		else if (m->seg_bonus[i] != YOTE_BONUS_NO)
 			used += (size_t)snprintf(buf + used, size - used,
 			    ", %s (bonus)", yote_square_name(r,
@@ -135,15 +136,17 @@ print_header(const struct game *g)
 
 	if (games_shown++ > 0)
 		putchar('\n');
+	/* names from the file, escaped (tool_text) */
 	printf("Game %lu", rec->game);
 	if (ev != NULL)
-		printf(": %s", ev);
+		printf(": %s", tool_text(ev));
 	if (rd != NULL)
-		printf(", round %s", rd);
+		printf(", round %s", tool_text(rd));
 	if (date != NULL)
-		printf(", %s", date);
-	printf("\n%s (%s) - %s (%s), %s\n", f ? f : "?", g->r->side_name[0],
-	    s ? s : "?", g->r->side_name[1], g->r->name);
+		printf(", %s", tool_text(date));
+	printf("\n%s (%s) - %s (%s), %s\n", f ? tool_text(f) : "?",
+	    tool_text(g->r->side_name[0]), s ? tool_text(s) : "?",
+	    tool_text(g->r->side_name[1]), tool_text(g->r->name));
 }
 
 /* How the game ended, in words. */
@@ -161,11 +164,11 @@ print_end(const struct game *g, const struct yote_game_info *info)
 	if (o.term == YOTE_TERM_NONE) {
 		if (res == NULL && term == NULL)
 			printf("The game is not over (%s to move).\n",
-			    r->side_name[p->side]);
+			    tool_text(r->side_name[p->side]));
 		else
 			printf("Result: %s%s%s (declared; the position is not "
-			    "finished)\n", res ? res : "*", term ? ", " : "",
-			    term ? term : "");
+			    "finished)\n", res ? tool_text(res) : "*", term ?
+			    ", " : "", term ? tool_text(term) : "");
 		return;
 	}
 	draw_ending(stdout, r, p, &o, 0);
@@ -178,7 +181,8 @@ print_ply(const struct game *g, size_t i, enum draw_style st)
 	const struct yote_move *m = yote_game_move(g->play, i);
 
 	describe_removal(g->r, yote_game_pos(g->play, i - 1), m, rem, sizeof(rem));
-	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[yote_game_pos(g->play, i - 1)->side],
+	printf("Ply %zu, %s: %s%s%s%s\n", i, tool_text(g->r->side_name[
+	    yote_game_pos(g->play, i - 1)->side]),
 	    yote_move_format(g->r, m, text), rem[0] ? " (" : "", rem,
 	    rem[0] ? ")" : "");
 	draw_board(stdout, g->r, yote_game_pos(g->play, i), draw_move_squares(g->r, m), st);
@@ -384,11 +388,17 @@ replay_stream(struct yote_checker *ck, struct tool_input *in, int *quit)
 			st = tool_exit_for(rc);
 			if (st > status)
 				status = st;
-			if (rc == YOTE_EVALUE)
+			if (!tool_input_fatal(rc))
 				continue;
 			break;
 		}
-		if (tool_select_record(&opt.sel, rec)) {
+		if ((st = tool_select_record(&opt.sel, rec, in->name,
+		    yote_reader_plies(in->rd))) < 0) {
+			tool_warn("out of memory");
+			yote_record_free(rec);
+			return EXIT_IO;
+		}
+		if (st > 0) {
 			st = replay(ck, rec, in->name, quit);
 			if (st > status)
 				status = st;
@@ -476,7 +486,6 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 	enum { OPT_SVG = 256, OPT_SVG_DIR, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
-		{ "event", required_argument, NULL, 'e' },
 		{ "final", no_argument, NULL, 'F' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
@@ -484,7 +493,6 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 		{ "interactive", no_argument, NULL, 'i' },
 		{ "moves", required_argument, NULL, 'm' },
 		{ "ply", required_argument, NULL, 'n' },
-		{ "player", required_argument, NULL, 'P' },
 		{ "positions", no_argument, NULL, 'p' },
 		{ "rules", required_argument, NULL, 'r' },
 		/* long only: -s is --summary in the suite (yote(7)) */
@@ -492,6 +500,7 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "svg-dir", required_argument, NULL, OPT_SVG_DIR },
 		{ "version", no_argument, NULL, 'V' },
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
@@ -646,6 +655,7 @@ main(int argc, char *argv[])
 	    status)
 		status = st;
 	yote_checker_free(ck);
+	tool_select_free(&opt.sel);
 	if (owned)
 		yote_rules_free(r);
 	return tool_stdout_done(status);

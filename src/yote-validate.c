@@ -44,6 +44,7 @@ usage(FILE *fp)
 	    "  -l, --list         one line per game: file, game, first, second,\n"
 	    "                     result, plies, verdict (tab-separated)\n"
 	    "  -P, --player TEXT  only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "  -q, --quiet        print nothing; the exit status tells\n"
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
@@ -59,21 +60,8 @@ usage(FILE *fp)
 static void
 json_string(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
 	putchar('"');
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", stdout);
-		else if (*p == '\t')
-			fputs("\\t", stdout);
-		else if (*p < 0x20 || *p == 0x7F)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
+	tool_put_text(stdout, s, TOOL_ESC_JSON);
 	putchar('"');
 }
 
@@ -100,27 +88,25 @@ diag(void *ctx, const struct yote_error *e)
 	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
-/* A header value for --list, tabs and newlines made spaces. */
+/* A header value for --list, one field (tool_escape). */
 static void
 list_field(const struct yote_record *rec, const char *key, const char *dflt)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
-	const char *s;
 
 	putchar('\t');
-	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+	if (n == NULL || n->type != YOTE_NODE_SCALAR)
 		fputs(dflt, stdout);
-		return;
-	}
-	for (s = n->text; *s; s++)
-		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+	else
+		tool_put_text(stdout, n->text, TOOL_ESC_FIELD);
 }
 
 static void
 list_line(const char *file, unsigned long game, const struct yote_record *rec,
     unsigned long plies, int valid)
 {
-	printf("%s\t%lu", file, game);
+	tool_put_text(stdout, file, TOOL_ESC_FIELD);
+	printf("\t%lu", game);
 	if (rec != NULL) {
 		list_field(rec, "first", "?");
 		list_field(rec, "second", "?");
@@ -165,12 +151,19 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 				t->invalid += lost - counted;
 				counted = lost;
 			}
-			if (rc == YOTE_EVALUE)
+			if (!tool_input_fatal(rc))
 				continue;
 			break;
 		}
 		counted = rec->game;
-		if (!tool_select_record(&opt.sel, rec)) {
+		if ((rc = tool_select_record(&opt.sel, rec, in.name,
+		    yote_reader_plies(in.rd))) <= 0) {
+			if (rc < 0) {
+				tool_warn("out of memory");
+				yote_record_free(rec);
+				status = EXIT_IO;
+				break;
+			}
 			past = tool_select_past(&opt.sel, rec->game + 1);
 			yote_record_free(rec);
 			if (past)
@@ -212,17 +205,16 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "event", required_argument, NULL, 'e' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
-		{ "player", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "strict", no_argument, NULL, 'W' },
 		{ "summary", no_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	static char *stdin_only[] = { (char *)"-", NULL };
@@ -298,6 +290,7 @@ main(int argc, char *argv[])
 		putchar('\n');
 	}
 	yote_checker_free(ck);
+	tool_select_free(&opt.sel);
 	if (owned)
 		yote_rules_free(r);
 	status = tool_stdout_done(status);
