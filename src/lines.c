@@ -33,11 +33,21 @@ hexdigit(int c)
 	return "0123456789ABCDEF"[c & 15];
 }
 
-/* Write t escaped; what: 'k' key, 'v' value, 'i' list item. */
-static void
+/* Write c, or only count it when fp is NULL: 1. */
+static size_t
+out(FILE *fp, int c)
+{
+	if (fp != NULL)
+		putc(c, fp);
+	return 1;
+}
+
+/* Write t escaped; what: 'k' key, 'v' value, 'i' list item.  Bytes
+ * written (counted only, with fp NULL). */
+static size_t
 put_escaped(FILE *fp, const char *t, size_t n, int what)
 {
-	size_t i;
+	size_t i, len = 0;
 
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)t[i];
@@ -46,12 +56,13 @@ put_escaped(FILE *fp, const char *t, size_t n, int what)
 		    (i == 0 && what == 'v' && strchr("\"'|>[", c) != NULL);
 
 		if (esc) {
-			putc('%', fp);
-			putc(hexdigit(c >> 4), fp);
-			putc(hexdigit(c), fp);
+			len += out(fp, '%');
+			len += out(fp, hexdigit(c >> 4));
+			len += out(fp, hexdigit(c));
 		} else
-			putc(c, fp);
+			len += out(fp, c);
 	}
+	return len;
 }
 
 static int
@@ -130,28 +141,74 @@ pair_plan(const struct yote_node *k, const struct yote_node *v, int lossy,
 	return !reduce ? KEEP : lossy ? REDUCE : REFUSE;
 }
 
-static void
+static size_t
 put_scalar(FILE *fp, const struct yote_node *v)
 {
 	static const char open[] = { 0, 0, '\'', '"', '|', '>' };
 	int style = v->style >= YOTE_STYLE_ANY &&
 	    v->style <= YOTE_STYLE_FOLDED ? v->style : YOTE_STYLE_ANY;
+	size_t len = 0;
 
 	if (open[style])
-		putc(open[style], fp);
-	put_escaped(fp, v->text, v->len, open[style] ? 'q' : 'v');
+		len += out(fp, open[style]);
+	len += put_escaped(fp, v->text, v->len, open[style] ? 'q' : 'v');
 	if (style == YOTE_STYLE_SINGLE ||
 	    style == YOTE_STYLE_DOUBLE)
-		putc(open[style], fp);
+		len += out(fp, open[style]);
+	return len;
+}
+
+/*
+ * The line of a record that fits (after the plan of yote_lines_put), or
+ * with fp NULL only its length: that is measured first, so that no line
+ * is written that the reader would refuse as too long.
+ */
+static size_t
+put_line(FILE *fp, const struct yote_record *rec, int lossy)
+{
+	const struct yote_node *root = rec->root, *k, *v, *it;
+	const char *why;
+	char num[24];
+	size_t i, j, pair, len = 0;
+
+	len += out(fp, '@');
+	if (rec->game > 0) {
+		snprintf(num, sizeof(num), "%lu\t", rec->game);
+		for (i = 0; num[i] != '\0'; i++)
+			len += out(fp, num[i]);
+	}
+	for (pair = 0, i = 0; pair + 1 < root->n; pair += 2) {
+		k = root->kids[pair];
+		v = root->kids[pair + 1];
+		if (pair_plan(k, v, lossy, &why) == DROP)
+			continue;
+		if (i++ > 0)
+			len += out(fp, '\t');
+		len += put_escaped(fp, k->text, k->len, 'k');
+		len += out(fp, '=');
+		if (v->type == YOTE_NODE_SCALAR) {
+			len += put_scalar(fp, v);
+			continue;
+		}
+		len += out(fp, '[');
+		for (j = 0; j < v->n; j++) {
+			it = lossy_item(v->kids[j]);
+			if (j > 0)
+				len += out(fp, ' ');
+			len += put_escaped(fp, it->text, it->len, 'i');
+		}
+		len += out(fp, ']');
+	}
+	return len + out(fp, '\n');
 }
 
 int
 yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
     struct yote_error *err)
 {
-	const struct yote_node *root = rec->root, *k, *v, *it;
+	const struct yote_node *root = rec->root, *k, *v;
 	const char *why, *dropped = NULL;
-	size_t i, j, pair;
+	size_t pair;
 	int lossy = (flags & YOTE_LINES_LOSSY) != 0, plan;
 
 	if (root == NULL || root->type != YOTE_NODE_MAP) {
@@ -186,32 +243,18 @@ yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
 		}
 		return YOTE_EVALUE;
 	}
-	putc('@', fp);
-	if (rec->game > 0)
-		fprintf(fp, "%lu\t", rec->game);
-	for (pair = 0, i = 0; pair + 1 < root->n; pair += 2) {
-		k = root->kids[pair];
-		v = root->kids[pair + 1];
-		if (pair_plan(k, v, lossy, &why) == DROP)
-			continue;
-		if (i++ > 0)
-			putc('\t', fp);
-		put_escaped(fp, k->text, k->len, 'k');
-		putc('=', fp);
-		if (v->type == YOTE_NODE_SCALAR) {
-			put_scalar(fp, v);
-			continue;
+	/* escapes take three bytes a byte: a game within the limits can
+	 * make a line the reader would refuse */
+	if (put_line(NULL, rec, lossy) - 1 > YOTE_MAX_DOCUMENT) {
+		yote_error_set(err, YOTE_ELIMIT, "a line longer than 64 MiB "
+		    "(the limit) once escaped: write yaml or archive");
+		if (err != NULL) {
+			err->diag = YOTE_D_LIMIT;
+			err->game = rec->game;
 		}
-		putc('[', fp);
-		for (j = 0; j < v->n; j++) {
-			it = lossy_item(v->kids[j]);
-			if (j > 0)
-				putc(' ', fp);
-			put_escaped(fp, it->text, it->len, 'i');
-		}
-		putc(']', fp);
+		return YOTE_ELIMIT;
 	}
-	putc('\n', fp);
+	put_line(fp, rec, lossy);
 	if (ferror(fp))
 		return yote_error_set(err, YOTE_EIO, "write error: %s",
 		    strerror(errno));

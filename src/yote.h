@@ -18,7 +18,6 @@
 #include <stdio.h>
 
 #include "yote_limits.h"        /* every limit on what is read */
-
 #define YOTE_VERSION "0.1.0"
 
 #define YOTE_MAX_SIDE 8         /* largest board width or height */
@@ -330,34 +329,14 @@ long yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
 long yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
     int from, struct yote_movelist *out);
 
-/*
- * The same, giving up past max moves (max <= YOTE_MAX_MOVES): the count,
- * or YOTE_ELIMIT once more than max were found (out then holds the first
- * max), YOTE_ENOMEM.  Time proportional to max, not to the moves there are.
- */
-long yote_gen_moves_from_max(const struct yote_rules *r,
-    const struct yote_pos *p, int from, size_t max,
-    struct yote_movelist *out);
-
 /* Only the legal captures (and bridges), in generator order. */
 long yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *out);
 
-/*
- * The number of legal moves, without building them (fast where chains are
- * off; with chains, time grows with the count, which a custom ruleset can
- * make astronomical: see yote_count_moves_upto).
- */
+/* The number of legal moves, without building them (time grows with the
+ * count where chains are on: yote_count_moves_upto bounds it). */
 unsigned long long yote_count_moves(const struct yote_rules *r,
     const struct yote_pos *p);
-
-/*
- * The same, but counting no further than limit: the count when it is at
- * most limit, else limit + 1.  Time proportional to the smaller of the
- * count and limit.
- */
-unsigned long long yote_count_moves_upto(const struct yote_rules *r,
-    const struct yote_pos *p, unsigned long long limit);
 
 /* Sort a list by canonical text (strcmp order). */
 void yote_movelist_sort(const struct yote_rules *r, struct yote_movelist *l);
@@ -422,18 +401,10 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 /*
  * The number of legal move sequences of length depth from p.  (A position
  * with more than YOTE_MAX_MOVES moves counts 0; only custom rulesets come
- * near that: yote_perft_max says so.)
+ * near that: yote_perft_max, in yote_limits.h, says so.)
  */
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
-
-/*
- * The same into *out: 0, or YOTE_ELIMIT when a position on the way has
- * more than YOTE_MAX_MOVES moves (counted no further: each position
- * costs at most that), YOTE_ENOMEM.
- */
-int yote_perft_max(const struct yote_rules *r, const struct yote_pos *p,
-    int depth, unsigned long long *out);
 
 /* ---------------------------------------------------------------- endgame tables */
 
@@ -702,86 +673,7 @@ int yote_score_parse(const char *text, int *score);
 
 /* ---------------------------------------------------------------- YAML values */
 
-/*
- * A YAML value as read from a record, kept whole so that rewriting a
- * record loses nothing: scalars keep their text, tag and quoting style,
- * mappings their key order.  A mapping's kids alternate key, value.
- */
-enum yote_node_type { YOTE_NODE_SCALAR, YOTE_NODE_SEQ, YOTE_NODE_MAP };
-
-/*
- * Styles (struct yote_node.style), with libyaml's values, so that a record
- * read and written again keeps its quoting and layout.  A scalar's style is
- * one of ANY (the writer chooses), PLAIN, SINGLE ('quoted'), DOUBLE
- * ("quoted"), LITERAL (|) or FOLDED (>); a sequence's or mapping's is ANY,
- * BLOCK (one entry a line) or FLOW ([a, b] and {k: v}).
- */
-#define YOTE_STYLE_ANY 0
-#define YOTE_STYLE_PLAIN 1
-#define YOTE_STYLE_SINGLE 2
-#define YOTE_STYLE_DOUBLE 3
-#define YOTE_STYLE_LITERAL 4
-#define YOTE_STYLE_FOLDED 5
-#define YOTE_STYLE_BLOCK 1
-#define YOTE_STYLE_FLOW 2
-
-struct yote_node {
-	enum yote_node_type type;
-	char *text;             /* scalar text (NUL-terminated), else NULL */
-	size_t len;             /* scalar length (the text may hold NULs) */
-	char *tag;              /* explicit tag, or NULL */
-	int style;              /* YOTE_STYLE_*: scalar or collection style */
-	size_t n;               /* kids: items, or 2 x pairs for a mapping */
-	size_t cap;             /* allocated kids */
-	struct yote_node **kids;
-	unsigned long line, col;        /* 1-based start in the input; 0 if made */
-};
-
-/* New nodes; NULL when out of memory.  Free with yote_node_free. */
-struct yote_node *yote_node_scalar(const char *text);
-struct yote_node *yote_node_seq(void);
-struct yote_node *yote_node_map(void);
-
-/*
- * Replace a scalar's text with a copy of len bytes of text (zeros when
- * text is NULL, for the caller to fill in); 0 or YOTE_ENOMEM.  Never
- * free or assign n->text directly: a new scalar keeps it in its own
- * allocation.
- */
-int yote_node_set_text(struct yote_node *n, const char *text, size_t len);
-
-/* Free a node and everything under it; NULL is ignored. */
-void yote_node_free(struct yote_node *n);
-
-/* A deep copy, or NULL when out of memory. */
-struct yote_node *yote_node_copy(const struct yote_node *n);
-
-/*
- * Append kid to a sequence (or, key then value, to a mapping); takes
- * ownership of kid (freed on failure).  0; YOTE_ENOMEM when out of memory
- * or kid is NULL (a failed yote_node_* allocation passed straight on);
- * YOTE_EVALUE when seq is NULL or a scalar.
- */
-int yote_node_push(struct yote_node *seq, struct yote_node *kid);
-
-/*
- * Set key in a mapping: replaces the value in place when the key exists
- * (keeping the order), else appends.  Takes ownership of value (freed on
- * failure).  0; YOTE_ENOMEM when out of memory or value is NULL (so that
- * yote_node_set(m, k, yote_node_scalar(s)) reports a failed allocation);
- * YOTE_EVALUE when map is NULL or not a mapping, or key is NULL.
- */
-int yote_node_set(struct yote_node *map, const char *key,
-    struct yote_node *value);
-
-/* The value of key in a mapping, or NULL (also when map is not one). */
-struct yote_node *yote_node_get(const struct yote_node *map, const char *key);
-
-/* Remove key from a mapping; 1 if it was there. */
-int yote_node_remove(struct yote_node *map, const char *key);
-
-/* 1 if the node is a scalar equal to text. */
-int yote_node_is(const struct yote_node *n, const char *text);
+#include "yote_node.h"          /* record nodes (node.c), their manual */
 
 /* ---------------------------------------------------------------- records */
 
@@ -854,15 +746,6 @@ struct yote_checker;
 
 struct yote_checker *yote_checker_new(void);
 void yote_checker_free(struct yote_checker *ck);
-
-/*
- * Whether a record's rules: may name a ruleset file (1, the default) or
- * not (0: such a record is invalid [bad-rules], no file is opened; a
- * ruleset an archive carries is still used).  For the whole process, every
- * checker alike: call it before any checker is used, from one thread.
- * The tools call it with 0 when YOTE_NO_RULES_FILES is set (yote(5)).
- */
-void yote_checker_allow_files(int allow);
 
 /* The ruleset for records without rules: (default classic); not owned. */
 void yote_checker_set_rules(struct yote_checker *ck,

@@ -146,9 +146,9 @@ int yote_archive_writer_close(struct yote_archive_writer *w,
 
 /*
  * Write rec as one line on fp.  Returns 0; YOTE_EVALUE when rec holds
- * something a line cannot (err says what; nothing is written); with
- * YOTE_LINES_LOSSY, 1 when something was dropped (err says what) and the
- * line written; YOTE_EIO.
+ * something a line cannot, YOTE_ELIMIT for a line over YOTE_MAX_DOCUMENT
+ * (err says what; nothing is written); with YOTE_LINES_LOSSY, 1 when
+ * something was dropped (err says what) and the line written; YOTE_EIO.
  */
 int yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
     struct yote_error *err);

@@ -36,6 +36,9 @@
 
 struct yote_record;
 struct yote_error;
+struct yote_rules;
+struct yote_pos;
+struct yote_movelist;
 
 /*
  * Check a record against the limits above that a tree shows (values,
@@ -45,5 +48,43 @@ struct yote_error;
  */
 int yote_record_check_limits(const struct yote_record *rec,
     struct yote_error *err);
+
+/* ------------------------------------------------------------ bounded work */
+
+/*
+ * yote_count_moves, but counting no further than limit: the count when it
+ * is at most limit, else limit + 1.  Time proportional to the smaller of
+ * the count and limit (a custom ruleset's position can have more moves
+ * than could be counted in a lifetime).
+ */
+unsigned long long yote_count_moves_upto(const struct yote_rules *r,
+    const struct yote_pos *p, unsigned long long limit);
+
+/*
+ * yote_gen_moves_from, giving up past max moves (max <= YOTE_MAX_MOVES):
+ * the count, or YOTE_ELIMIT once more than max were found (out then holds
+ * the first max), YOTE_ENOMEM.  Time proportional to max.
+ */
+long yote_gen_moves_from_max(const struct yote_rules *r,
+    const struct yote_pos *p, int from, size_t max,
+    struct yote_movelist *out);
+
+/*
+ * yote_perft into *out: 0, or YOTE_ELIMIT when a position on the way has
+ * more than YOTE_MAX_MOVES moves (counted no further: each position costs
+ * at most that), YOTE_ENOMEM.
+ */
+int yote_perft_max(const struct yote_rules *r, const struct yote_pos *p,
+    int depth, unsigned long long *out);
+
+/*
+ * Whether a record's rules: may name a ruleset file (1, the default) or
+ * not (0: such a record is invalid [bad-rules], no file is opened; a
+ * ruleset an archive carries is still used).  For the whole process,
+ * every checker alike (the library makes some): call it before any
+ * checker is used, from one thread.  The tools call it with 0 when
+ * YOTE_NO_RULES_FILES is set (yote(5), ENVIRONMENT).
+ */
+void yote_checker_allow_files(int allow);
 
 #endif

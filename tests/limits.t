@@ -76,6 +76,26 @@ for f in keys.yaml keys.lines items.yaml items.lines; do
 	    "$f: refused with '$why'" "$tmp/err"
 done
 
+# a game within the limits whose line, escaped, would pass 64 MiB: the
+# lines writer refuses it (the lines reader would), and writes nothing
+{
+	printf 'yote: 1\nmoves: [c3]\n'
+	i=0
+	while [ $i -lt 23 ]; do
+		printf 'x-v%d: "' $i
+		rep 1048576 '\t'
+		printf '"\n'
+		i=$((i + 1))
+	done
+} >"$tmp/wide.yaml"
+yote-validate -q "$tmp/wide.yaml" 2>"$tmp/err" &&
+    yote-convert -t lines "$tmp/wide.yaml" >"$tmp/out" 2>>"$tmp/err"
+rc=$?
+ok "$([ $rc = 1 ] && [ ! -s "$tmp/out" ] &&
+    grep -q 'a line longer than 64 MiB (the limit) once escaped' "$tmp/err" &&
+    echo 1)" "lines writer: a line the reader would refuse is not written" \
+    "$tmp/err"
+
 # ------------------------------------------------------------ recovery
 # A YAML error inside one game hides none after it (issue 14): the message
 # says where reading resumes, the broken game counts as invalid.
