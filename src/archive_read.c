@@ -54,6 +54,8 @@ struct dblock {                 /* the data block being handed out */
 	struct hcoder hc;
 	struct rc mrc;
 	int no_moves;           /* moves left undecoded: mrc is behind */
+	int passed;             /* games passed over undecoded */
+	uint64_t budget;        /* hc.budget when the block was loaded */
 };
 
 struct yote_arc_reader {
@@ -73,6 +75,8 @@ struct yote_arc_reader {
 	struct dblock *blk;
 	struct mover mv;
 	struct gctx g;
+	char pending[400];      /* a problem to report before the next game */
+	uint64_t spent;         /* decoded by the blocks before (ARC_EXPANSION) */
 };
 
 static size_t
@@ -153,6 +157,44 @@ a_skip(struct yote_arc_reader *a, uint64_t n)
 		n -= k;
 	}
 	return 0;
+}
+
+/*
+ * Read up to n bytes into a new buffer that grows as they really arrive,
+ * so that a length claimed by a header costs memory only once the bytes
+ * are there.  NULL when out of memory; *got says how many came (fewer
+ * than n: the input ended).
+ */
+static unsigned char *
+a_read_claim(struct yote_arc_reader *a, uint64_t n, size_t *got)
+{
+	struct buf b = { NULL, 0, 0, 0 };
+	size_t step = ARC_READ_STEP, want, k;
+
+	*got = 0;
+	if (yote_buf_grow(&b, 1) != 0)
+		return NULL;
+	while (b.n < n) {
+		want = n - b.n < step ? (size_t)(n - b.n) : step;
+		if (yote_buf_grow(&b, want + 1) != 0) {
+			yote_buf_free(&b);
+			return NULL;
+		}
+		k = a_read(a, b.p + b.n, want);
+		b.n += k;
+		if (k < want)
+			break;
+		step *= 2;
+	}
+	*got = b.n;
+	return b.p;
+}
+
+/* 1 when ulen bytes can come out of inflating clen bytes. */
+static int
+inflatable(uint64_t clen, uint64_t ulen)
+{
+	return ulen <= clen * ARC_ZLIB_RATIO + ARC_ZLIB_SLACK;
 }
 
 /* Report a problem of the stream; codes other than YOTE_EVALUE end it. */
@@ -335,6 +377,17 @@ range_text(unsigned long first, unsigned long count, char *buf, size_t n)
 	return buf;
 }
 
+/* "its 2048 games are", "its game is": how many a lost block held. */
+static const char *
+lost_text(unsigned long count, char *buf, size_t n)
+{
+	if (count == 1)
+		snprintf(buf, n, "its game is");
+	else
+		snprintf(buf, n, "its %lu games are", count);
+	return buf;
+}
+
 /* "after game 12", or "before any game". */
 static const char *
 after_text(unsigned long games, char *buf, size_t n)
@@ -456,7 +509,13 @@ a_end(struct yote_arc_reader *a, const unsigned char *h,
 	char rg[64];
 
 	a->state = S_MEMBER;
-	if (total <= a->member_games)
+	if (total < a->member_games)
+		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: the end "
+		    "block of the member that starts at byte offset %llu says "
+		    "%llu games, but its blocks held %llu",
+		    (unsigned long long)a->member_off, (unsigned long long)total,
+		    (unsigned long long)a->member_games);
+	if (total == a->member_games)
 		return ADV_ON;
 	lost = (unsigned long)(total - a->member_games);
 	g0 = a->member_base + (unsigned long)a->member_games + 1;
@@ -481,9 +540,8 @@ a_other(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_ELIMIT, *a->games + 1, "archive block "
 		    "at byte offset %llu larger than the limit",
 		    (unsigned long long)at);
-	if ((p = malloc(clen + 1)) == NULL)
+	if ((p = a_read_claim(a, clen, &n)) == NULL)
 		return a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
-	n = a_read(a, p, clen);
 	ok = yote_crc(p, n) == get32(h + 24);
 	free(p);
 	if (n < clen)
@@ -513,19 +571,18 @@ static unsigned char *
 a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
     struct yote_error *err)
 {
-	unsigned char *z, *u;
-	char rg[64];
+	unsigned char *z, *u = NULL;
+	char rg[64], lt[48];
+	size_t got;
 	int bad;
 
-	if ((u = malloc(d->ulen + 1)) == NULL ||
-	    (z = malloc(d->clen + 1)) == NULL) {
-		free(u);
+	if ((z = a_read_claim(a, d->clen, &got)) == NULL) {
 		*rc = a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
 		return NULL;
 	}
-	if (a_read(a, z, d->clen) < d->clen) {
+	if (got < d->clen) {
 		free(z);
-		free(u);
+		*a->games = d->g0 + d->games - 1;
 		*rc = a_err(a, err, YOTE_ESYNTAX, d->g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
@@ -533,7 +590,15 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 		    sizeof(rg)));
 		return NULL;
 	}
-	bad = yote_arc_inflate(z, d->clen, d->zcrc, u, d->ulen);
+	/* the bytes are here: believe the inflated length as far as zlib can */
+	if (!inflatable(d->clen, d->ulen))
+		bad = yote_crc(z, d->clen) != d->zcrc ? -1 : -3;
+	else if ((u = malloc(d->ulen + 1)) == NULL) {
+		free(z);
+		*rc = a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
+		return NULL;
+	} else
+		bad = yote_arc_inflate(z, d->clen, d->zcrc, u, d->ulen);
 	free(z);
 	a->member_games = d->first + d->games;
 	if (bad == 0)
@@ -541,11 +606,40 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 	free(u);
 	*a->games = d->g0 + d->games - 1;
 	*rc = a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: block %lu "
-	    "at byte offset %llu (%s) %s; its games are lost", a->blocks,
+	    "at byte offset %llu (%s) %s; %s lost", a->blocks,
 	    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
-	    sizeof(rg)), bad == -1 ? "fails its checksum" :
-	    "cannot be decompressed");
+	    sizeof(rg)), bad == -1 ? "fails its checksum" : bad == -3 ?
+	    "claims more inflated bytes than its compressed ones can hold" :
+	    "cannot be decompressed", lost_text(d->games, lt, sizeof(lt)));
 	return NULL;
+}
+
+/*
+ * What the block that ends at byte offset end may decode to: ARC_FLOOR
+ * and ARC_EXPANSION for each byte of the input up to there, less what
+ * the blocks before have decoded to.  So all an input of n bytes ever
+ * decodes to is ARC_FLOOR + ARC_EXPANSION * n, and the writer pads a
+ * member whose games would need more (formats/archive.md section 8).
+ */
+static uint64_t
+a_budget(const struct yote_arc_reader *a, uint64_t end)
+{
+	uint64_t all;
+
+	if (end > (UINT64_MAX - ARC_FLOOR) / ARC_EXPANSION)
+		return UINT64_MAX;
+	all = ARC_FLOOR + ARC_EXPANSION * end;
+	return all > a->spent ? all - a->spent : 0;
+}
+
+/* Done with the current block: count what it decoded to, free it. */
+static void
+a_drop(struct yote_arc_reader *a)
+{
+	if (a->blk != NULL)
+		a->spent += a->blk->budget - a->blk->hc.budget;
+	blk_free(a->blk);
+	a->blk = NULL;
 }
 
 /* Load the data block d as the current block: 1, or an error. */
@@ -577,6 +671,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		    "lost", a->blocks, (unsigned long long)d->at,
 		    range_text(d->g0, d->games, rg, sizeof(rg)), why);
 	}
+	b->hc.budget = b->budget = a_budget(a, d->at + BLOCK_HEAD + d->clen);
 	yote_mover_init(&a->mv);
 	a->blk = b;
 	if (d->g0 > *a->games + 1) {
@@ -619,6 +714,29 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		    "byte offset %llu (%s) larger than the limit of %lu bytes",
 		    a->blocks, (unsigned long long)at, range_text(d.g0,
 		    d.games, rg, sizeof(rg)), YOTE_ARCHIVE_MAX_BLOCK);
+	/*
+	 * A block that holds no game, or whose games would come before
+	 * games already accounted for, was never written so: pass over it
+	 * (its header's CRC holds, so its length can be trusted).
+	 */
+	if (d.games == 0 || d.first < a->member_games) {
+		if (a_skip(a, d.clen) != 0)
+			return a_err(a, err, YOTE_ESYNTAX, *a->games + 1,
+			    "archive truncated at byte offset %llu: block %lu "
+			    "at byte offset %llu ends early",
+			    (unsigned long long)a->off, a->blocks,
+			    (unsigned long long)at);
+		if (d.games == 0)
+			return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: "
+			    "block %lu at byte offset %llu says it holds no "
+			    "games; passed over", a->blocks,
+			    (unsigned long long)at);
+		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: block "
+		    "%lu at byte offset %llu says it holds %s, but game %lu "
+		    "comes next; passed over", a->blocks,
+		    (unsigned long long)at, range_text(d.g0, d.games, rg,
+		    sizeof(rg)), *a->games + 1);
+	}
 	if (d.games > want_skip || d.first != a->member_games)
 		return a_load(a, &d, err);
 	if (a_skip(a, d.clen) != 0)
@@ -777,6 +895,25 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	return rc;
 }
 
+/*
+ * After the last game of block b, decoded in order: a block whose
+ * streams hold more than its games used says fewer games than it holds.
+ * The games handed out stand; the problem is reported next.
+ */
+static void
+a_leftover(struct yote_arc_reader *a, const struct dblock *b)
+{
+	const struct hcoder *h = &b->hc;
+
+	if (h->rc.in.pos == h->rc.in.n && h->lit.pos == h->lit.n &&
+	    (b->no_moves || b->mrc.in.pos == b->mrc.in.n))
+		return;
+	snprintf(a->pending, sizeof(a->pending), "archive damaged: block %lu "
+	    "at byte offset %llu holds more data than its %lu game%s use: "
+	    "games of it may be missing", b->number,
+	    (unsigned long long)b->off, b->games, b->games == 1 ? "" : "s");
+}
+
 /* Hand out the next game of the current block. */
 static int
 a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
@@ -807,10 +944,11 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 		    b->number, (unsigned long long)b->off, game, b->hc.why ?
 		    b->hc.why : "bad data", range_text(game, b->games - b->next +
 		    1, rg, sizeof(rg)));
-		blk_free(b);
-		a->blk = NULL;
+		a_drop(a);
 		return rc;
 	}
+	if (b->next == b->games && !b->passed)
+		a_leftover(a, b);
 	rec->root = root;
 	rec->game = game;
 	/* a ruleset file stored in the archive travels with its games */
@@ -869,12 +1007,17 @@ yote_arc_next(struct yote_arc_reader *a, unsigned flags,
 
 	*out = NULL;
 	*plies = 0;
+	if (a->pending[0] != '\0') {
+		rc = a_err(a, err, YOTE_EVALUE, 0, "%s", a->pending);
+		a->pending[0] = '\0';
+		return rc;
+	}
 	for (;;) {
 		if (a->blk != NULL && a->blk->next < a->blk->games)
 			return a_game(a, flags, out, plies, err);
-		blk_free(a->blk);
-		a->blk = NULL;
-		if ((rc = a_advance(a, 0, &skipped, err)) != 1)
+		a_drop(a);
+		/* (2, a block passed over whole, only when asked to skip) */
+		if ((rc = a_advance(a, 0, &skipped, err)) != 1 && rc != 2)
 			return rc;
 	}
 }
@@ -899,7 +1042,8 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 	struct member *m = NULL, *nm;
 	unsigned char h[BLOCK_HEAD], *z = NULL, *u = NULL;
 	size_t nmem = 0, cap = 0, i;
-	uint64_t end, pos, cum = 0, off = 0, bg = 0, clen, ulen, nb, k;
+	uint64_t end, pos, cum = 0, off = 0, bg = 0, clen, ulen, nb, k, g = 0;
+	size_t got;
 	long long e;
 	struct cur c;
 	int done = 0;
@@ -942,9 +1086,9 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 		goto out;
 	clen = get32(h + 4);
 	ulen = get32(h + 8);
-	if (clen > YOTE_ARCHIVE_MAX_BLOCK || ulen > YOTE_ARCHIVE_MAX_BLOCK ||
-	    (z = malloc(clen + 1)) == NULL || (u = malloc(ulen + 1)) == NULL ||
-	    a_read(a, z, clen) != clen ||
+	if (clen > m[i].end - m[i].start || !inflatable(clen, ulen) ||
+	    (z = a_read_claim(a, clen, &got)) == NULL || got != clen ||
+	    (u = malloc(ulen + 1)) == NULL ||
 	    yote_arc_inflate(z, clen, get32(h + 24), u, ulen) != 0)
 		goto out;
 	c.p = u;
@@ -953,8 +1097,9 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 	c.bad = 0;
 	nb = yote_cur_varint(&c);
 	for (k = 0; k < nb && !c.bad; k++) {
-		uint64_t d = yote_cur_varint(&c), g = yote_cur_varint(&c);
+		uint64_t d = yote_cur_varint(&c);
 
+		g = yote_cur_varint(&c);
 		off += d;
 		if (n - cum < bg + g)
 			break;
@@ -962,6 +1107,21 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 	}
 	if (c.bad || k == nb || off >= m[i].end - m[i].start)
 		goto out;
+	/* the block's own header has the last word: the index may lie */
+	if (a_seek(a, m[i].start + off) != 0 ||
+	    a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD)
+		goto out;
+	if (!yote_arc_block_head_ok(h) || h[3] != 'D' || get64(h + 16) != bg ||
+	    get32(h + 12) != g) {
+		snprintf(a->pending, sizeof(a->pending), "archive damaged: the "
+		    "index of the member that starts at byte offset %llu "
+		    "disagrees with the block at byte offset %llu (the index "
+		    "says games %llu-%llu of the member); read without the "
+		    "index", (unsigned long long)m[i].start,
+		    (unsigned long long)(m[i].start + off),
+		    (unsigned long long)bg + 1, (unsigned long long)(bg + g));
+		goto out;
+	}
 	if (a_seek(a, m[i].start + off) != 0)
 		goto out;
 	a->state = S_BLOCKS;
@@ -1005,6 +1165,7 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 			if (target - *a->games >= b->games - b->next) {
 				*a->games = b->first + b->games - 1;
 				b->next = b->games;
+				b->passed = 1;
 				continue;
 			}
 			rc = a_game(a, flags, &rec, &plies, err);
@@ -1014,8 +1175,7 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 				return rc;
 			continue;
 		}
-		blk_free(a->blk);
-		a->blk = NULL;
+		a_drop(a);
 		rc = a_advance(a, target - *a->games, &skipped, err);
 		if (rc == 0)
 			break;

@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "yote_limits.h"        /* every limit on what is read */
+
 #define YOTE_VERSION "0.1.0"
 
 #define YOTE_MAX_SIDE 8         /* largest board width or height */
@@ -25,7 +27,6 @@
 #define YOTE_MAX_SEGS 66        /* a self-jump plus one capture per enemy piece */
 #define YOTE_MOVE_TEXT 400      /* buffer that holds any canonical move text */
 #define YOTE_POS_TEXT 128       /* buffer that holds any position string */
-#define YOTE_MAX_MOVES (1UL << 22)      /* moves one list may hold */
 
 /* ---------------------------------------------------------------- errors */
 
@@ -329,13 +330,34 @@ long yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
 long yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
     int from, struct yote_movelist *out);
 
+/*
+ * The same, giving up past max moves (max <= YOTE_MAX_MOVES): the count,
+ * or YOTE_ELIMIT once more than max were found (out then holds the first
+ * max), YOTE_ENOMEM.  Time proportional to max, not to the moves there are.
+ */
+long yote_gen_moves_from_max(const struct yote_rules *r,
+    const struct yote_pos *p, int from, size_t max,
+    struct yote_movelist *out);
+
 /* Only the legal captures (and bridges), in generator order. */
 long yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *out);
 
-/* The number of legal moves, without building them (fast). */
+/*
+ * The number of legal moves, without building them (fast where chains are
+ * off; with chains, time grows with the count, which a custom ruleset can
+ * make astronomical: see yote_count_moves_upto).
+ */
 unsigned long long yote_count_moves(const struct yote_rules *r,
     const struct yote_pos *p);
+
+/*
+ * The same, but counting no further than limit: the count when it is at
+ * most limit, else limit + 1.  Time proportional to the smaller of the
+ * count and limit.
+ */
+unsigned long long yote_count_moves_upto(const struct yote_rules *r,
+    const struct yote_pos *p, unsigned long long limit);
 
 /* Sort a list by canonical text (strcmp order). */
 void yote_movelist_sort(const struct yote_rules *r, struct yote_movelist *l);
@@ -348,9 +370,10 @@ void yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
     const struct yote_move *m);
 
 /*
- * 1 if m is legal in p, 0 if not, or a negative YOTE_E* code.  Cheaper
- * than generating: placements and steps are tested directly.  scratch is
- * a list the caller keeps for reuse (zero-initialised before first use).
+ * 1 if m is legal in p, 0 if not.  Never generates: every move is tested
+ * along its own path, in time proportional to its length, so that no
+ * limit on move lists can make a legal move look illegal.  scratch is
+ * unused (kept for callers that pass one).
  */
 int yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m, struct yote_movelist *scratch);
@@ -398,11 +421,19 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 
 /*
  * The number of legal move sequences of length depth from p.  (A position
- * with more than YOTE_MAX_MOVES moves above the last ply cannot be
- * expanded and counts 0; only custom rulesets come near that.)
+ * with more than YOTE_MAX_MOVES moves counts 0; only custom rulesets come
+ * near that: yote_perft_max says so.)
  */
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
+
+/*
+ * The same into *out: 0, or YOTE_ELIMIT when a position on the way has
+ * more than YOTE_MAX_MOVES moves (counted no further: each position
+ * costs at most that), YOTE_ENOMEM.
+ */
+int yote_perft_max(const struct yote_rules *r, const struct yote_pos *p,
+    int depth, unsigned long long *out);
 
 /* ---------------------------------------------------------------- endgame tables */
 
@@ -549,6 +580,8 @@ struct yote_search_result {
 	int pvlen;
 	unsigned long long nodes;       /* nodes searched */
 	long ms;                /* time taken */
+	int seldepth;           /* deepest ply reached, quiescence included */
+	int multipv;            /* the line's number, 1 the best (MultiPV) */
 };
 
 /*
@@ -752,10 +785,7 @@ int yote_node_is(const struct yote_node *n, const char *text);
 
 /* ---------------------------------------------------------------- records */
 
-/* Limits on what a record may hold (see formats/record.md). */
-#define YOTE_MAX_DEPTH 64               /* nesting of YAML collections */
-#define YOTE_MAX_SCALAR (1UL << 20)     /* bytes in one scalar */
-#define YOTE_MAX_DOCUMENT (64UL << 20)  /* bytes in one game's text */
+/* What a record may hold: yote_limits.h (YOTE_MAX_SCALAR and the rest). */
 
 /* One game: a YAML document as read. */
 struct yote_record {
@@ -818,6 +848,15 @@ struct yote_checker;
 
 struct yote_checker *yote_checker_new(void);
 void yote_checker_free(struct yote_checker *ck);
+
+/*
+ * Whether a record's rules: may name a ruleset file (1, the default) or
+ * not (0: such a record is invalid [bad-rules], no file is opened; a
+ * ruleset an archive carries is still used).  For the whole process, every
+ * checker alike: call it before any checker is used, from one thread.
+ * The tools call it with 0 when YOTE_NO_RULES_FILES is set (yote(5)).
+ */
+void yote_checker_allow_files(int allow);
 
 /* The ruleset for records without rules: (default classic); not owned. */
 void yote_checker_set_rules(struct yote_checker *ck,
@@ -959,6 +998,38 @@ int yote_game_record(const struct yote_game *g, const char *rules,
     const struct yote_tag *tags, size_t ntags, enum yote_result result,
     enum yote_termination term, struct yote_record **out,
     struct yote_error *err);
+/* ---------------------------------------------------------------- collections */
+
+/* A pattern (formats/patterns.md): a position string whose points may be
+ * ? (any) or . (empty) too, side and hands ?, later fields left out; its
+ * rows give its board, and a position on another board never matches. */
+struct yote_pattern {
+	int width, height;      /* the board it is for */
+	uint64_t on[2];         /* points that must hold a piece of side s */
+	uint64_t empty;         /* points that must be empty */
+	int side, hand[2];      /* side to move, hands; -1: any */
+};
+/* 0, or YOTE_ESYNTAX naming field and character (err->col; err may be NULL). */
+int yote_pattern_parse(const char *s, struct yote_pattern *pat,
+    struct yote_error *err);
+/* pat of exactly p's board, side and hands; 1 when pat fixes all three;
+ * 1 when p (under r) matches pat, else 0. */
+void yote_pattern_of_pos(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_pattern *pat);
+int yote_pattern_exact(const struct yote_pattern *pat);
+int yote_pattern_match(const struct yote_rules *r,
+    const struct yote_pattern *pat, const struct yote_pos *p);
+
+/* A game's key: 128 bits of hash of its ruleset, start (counters too) and
+ * moves, headers and annotations aside.  _start, then _move each ply; or
+ * _text (bytes) for a game that cannot be played. */
+struct yote_game_key { uint64_t h[2]; };
+void yote_game_key_start(struct yote_game_key *k, const struct yote_rules *r,
+    const struct yote_pos *start);
+void yote_game_key_move(struct yote_game_key *k, const struct yote_move *m);
+void yote_game_key_text(struct yote_game_key *k, const char *text,
+    size_t len);
+
 /* ---------------------------------------------------------------- analysis */
 
 /*

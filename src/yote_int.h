@@ -8,10 +8,20 @@
 
 #define BIT(sq) ((uint64_t)1 << (sq))
 
+/* Without a popcnt instruction the builtin is a library call: slower than
+ * these few operations, which the move scorers of archives (and the
+ * engine) run for every move. */
 static inline int
 popcount64(uint64_t b)
 {
+#if defined(__POPCNT__)
 	return __builtin_popcountll(b);
+#else
+	b -= (b >> 1) & 0x5555555555555555ULL;
+	b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+	b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+	return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 static inline int
@@ -57,6 +67,17 @@ jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
 /* node.c: a new collection / a scalar of len bytes in one allocation */
 struct yote_node *yote_node_new(enum yote_node_type type);
 struct yote_node *yote_scalar_new(const char *text, size_t len);
+
+/*
+ * node.c: the limits of yote_limits.h as the readers meet them while
+ * building a tree, each NULL or the message that names the limit:
+ * one more kid for parent (NULL: none) in a game of `nodes` values so far,
+ * a value of len bytes, depth nested collections.
+ */
+const char *yote_limit_grow(const struct yote_node *parent,
+    unsigned long nodes);
+const char *yote_limit_scalar(size_t len);
+const char *yote_limit_depth(int depth);
 
 /* position.c: a and b are the same position, field by field (the pad
  * byte does not count) */
