@@ -595,7 +595,7 @@ html_open(const char *path)
 int
 html_close(struct html_page *pg, int ok)
 {
-	int bad, status;
+	int status;
 	size_t i;
 
 	if (pg == NULL)
@@ -608,15 +608,11 @@ html_close(struct html_page *pg, int ok)
 	fputs("]</script>\n<script>\n", pg->fp);
 	put_lines(pg->fp, html_js);
 	fputs("</script>\n</body>\n</html>\n", pg->fp);
-	bad = ferror(pg->fp) != 0;
+	/* a write error, or ok 0, tool_atomic_close says itself */
 	if (pg->err)
-		tool_warn("%s: out of memory; the old file is left as it was",
-		    pg->path);
-	else if (bad)
-		tool_warn("%s: write error; the old file is left as it was",
-		    pg->path);
-	status = tool_atomic_close(pg->fp, pg->path, ok && !bad && !pg->err);
-	if (bad || pg->err)
+		tool_warn("out of memory");
+	status = tool_atomic_close(pg->fp, pg->path, ok && !pg->err);
+	if (pg->err)
 		status = EXIT_IO;
 	for (i = 0; i < pg->ntpl; i++)
 		free(pg->tpl[i]);
