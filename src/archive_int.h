@@ -274,6 +274,7 @@ struct mover {
 	size_t nstep;           /* steps in the list */
 	struct buf text;        /* texts of a group's moves, to sort them */
 	char mtext[YOTE_MOVE_TEXT];     /* the text of the move decoded */
+	struct yote_move last;  /* the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
 	struct ply_sym *sym;
 	size_t capsym;
@@ -297,7 +298,7 @@ int yote_mover_rank_game(struct mover *mv, const struct yote_game *g);
 void yote_mover_encode(struct mover *mv, struct rc *rc, size_t n);
 /*
  * Decode the next move of pos and play it; *text gets its canonical
- * text (valid until the next call).  0, -1 bad data (*why says what) or
+ * text (valid until the next call), mv->last the move.  0, -1 bad data (*why says what) or
  * -2 out of memory.
  */
 int yote_mover_decode(struct mover *mv, struct rc *rc,
@@ -375,5 +376,13 @@ int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
     struct yote_node **out);
 /* Mark the block's data bad for this reason (the first one stays); -1. */
 int yote_keys_bad(struct hcoder *h, const char *why);
+
+/* Words of the reader's messages (archive_io.c), written into buf:
+ * "games 4097-6144" / "game 12" / "no games"; "its 2048 games are" /
+ * "its game is"; "after game 12" / "before any game". */
+const char *arc_range_text(unsigned long first, unsigned long count,
+    char *buf, size_t n);
+const char *arc_lost_text(unsigned long count, char *buf, size_t n);
+const char *arc_after_text(unsigned long games, char *buf, size_t n);
 
 #endif

@@ -811,8 +811,9 @@ yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
 	if ((n = pick_place(mv, r, mv->level[t], place)) < 0)
 		return -2;
 	j = (size_t)n;
-	yote_move_format(r, &mv->list.v[j], mv->mtext);
+	mv->last = mv->list.v[j];
+	yote_move_format(r, &mv->last, mv->mtext);
 	*text = mv->mtext;
-	yote_pos_play(r, pos, &mv->list.v[j]);
+	yote_pos_play(r, pos, &mv->last);
 	return 0;
 }

@@ -18,24 +18,6 @@
 #include "archive_int.h"
 #include "yote_fmt.h"
 
-/* ------------------------------------------------------------ format */
-
-int
-yote_format_detect(const unsigned char *head, size_t len)
-{
-	size_t i, same = 0;
-
-	if (len == 0)
-		return YOTE_FORMAT_YAML;
-	if (head[0] == yote_arc_magic[0])
-		return YOTE_FORMAT_ARCHIVE;
-	for (i = 0; i < len && i < 8; i++)
-		same += head[i] == yote_arc_magic[i];
-	if (len >= 8 && same >= 6)
-		return YOTE_FORMAT_ARCHIVE;
-	return head[0] == '@' ? YOTE_FORMAT_LINES : YOTE_FORMAT_YAML;
-}
-
 /* ------------------------------------------------------------ reader */
 
 enum { S_MEMBER, S_BLOCKS, S_DONE };
@@ -77,6 +59,8 @@ struct yote_arc_reader {
 	struct gctx g;
 	char pending[400];      /* a problem to report before the next game */
 	uint64_t spent;         /* decoded by the blocks before (ARC_EXPANSION) */
+	struct yote_played *played;     /* the moves of the game decoded */
+	size_t capplayed;
 };
 
 static size_t
@@ -364,41 +348,6 @@ blk_parse(struct dblock *b, char *why, size_t whylen)
 	return 0;
 }
 
-/* "games 4097-6144", "game 12", or "no games". */
-static const char *
-range_text(unsigned long first, unsigned long count, char *buf, size_t n)
-{
-	if (count == 0)
-		snprintf(buf, n, "no games");
-	else if (count == 1)
-		snprintf(buf, n, "game %lu", first);
-	else
-		snprintf(buf, n, "games %lu-%lu", first, first + count - 1);
-	return buf;
-}
-
-/* "its 2048 games are", "its game is": how many a lost block held. */
-static const char *
-lost_text(unsigned long count, char *buf, size_t n)
-{
-	if (count == 1)
-		snprintf(buf, n, "its game is");
-	else
-		snprintf(buf, n, "its %lu games are", count);
-	return buf;
-}
-
-/* "after game 12", or "before any game". */
-static const char *
-after_text(unsigned long games, char *buf, size_t n)
-{
-	if (games == 0)
-		snprintf(buf, n, "before any game");
-	else
-		snprintf(buf, n, "after game %lu", games);
-	return buf;
-}
-
 /* What a step of a_advance returns when the walk goes on. */
 #define ADV_ON 3
 
@@ -477,12 +426,12 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		    "truncated at byte offset %llu: the member that starts at "
 		    "byte offset %llu has no end block (%s)",
 		    (unsigned long long)at, (unsigned long long)a->member_off,
-		    after_text(*a->games, rg, sizeof(rg)));
+		    arc_after_text(*a->games, rg, sizeof(rg)));
 	if (n < BLOCK_HEAD)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "truncated at byte offset %llu: the block header at byte "
 		    "offset %llu is incomplete (%s)", (unsigned long long)a->off,
-		    (unsigned long long)at, after_text(*a->games, rg,
+		    (unsigned long long)at, arc_after_text(*a->games, rg,
 		    sizeof(rg)));
 	if (yote_arc_block_head_ok(h))
 		return ADV_ON;
@@ -492,10 +441,10 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad block header (%s), and no "
 		    "valid block follows", (unsigned long long)at,
-		    after_text(*a->games, rg, sizeof(rg)));
+		    arc_after_text(*a->games, rg, sizeof(rg)));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
-	    "%llu", (unsigned long long)at, after_text(*a->games, rg,
+	    "%llu", (unsigned long long)at, arc_after_text(*a->games, rg,
 	    sizeof(rg)), (unsigned long long)a->off);
 }
 
@@ -522,7 +471,7 @@ a_end(struct yote_arc_reader *a, const unsigned char *h,
 	*a->games = g0 + lost - 1;
 	return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s of the "
 	    "member that starts at byte offset %llu are missing",
-	    range_text(g0, lost, rg, sizeof(rg)),
+	    arc_range_text(g0, lost, rg, sizeof(rg)),
 	    (unsigned long long)a->member_off);
 }
 
@@ -586,7 +535,7 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 		*rc = a_err(a, err, YOTE_ESYNTAX, d->g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
+		    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
 		    sizeof(rg)));
 		return NULL;
 	}
@@ -607,10 +556,10 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 	*a->games = d->g0 + d->games - 1;
 	*rc = a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: block %lu "
 	    "at byte offset %llu (%s) %s; %s lost", a->blocks,
-	    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
+	    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
 	    sizeof(rg)), bad == -1 ? "fails its checksum" : bad == -3 ?
 	    "claims more inflated bytes than its compressed ones can hold" :
-	    "cannot be decompressed", lost_text(d->games, lt, sizeof(lt)));
+	    "cannot be decompressed", arc_lost_text(d->games, lt, sizeof(lt)));
 	return NULL;
 }
 
@@ -669,7 +618,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		return a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: "
 		    "block %lu at byte offset %llu (%s): %s; its games are "
 		    "lost", a->blocks, (unsigned long long)d->at,
-		    range_text(d->g0, d->games, rg, sizeof(rg)), why);
+		    arc_range_text(d->g0, d->games, rg, sizeof(rg)), why);
 	}
 	b->hc.budget = b->budget = a_budget(a, d->at + BLOCK_HEAD + d->clen);
 	yote_mover_init(&a->mv);
@@ -680,7 +629,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		*a->games += lost;
 		return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s "
 		    "missing before block %lu at byte offset %llu",
-		    range_text(g0, lost, rg, sizeof(rg)), a->blocks,
+		    arc_range_text(g0, lost, rg, sizeof(rg)), a->blocks,
 		    (unsigned long long)d->at);
 	}
 	return 1;
@@ -712,7 +661,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	if (d.clen > YOTE_ARCHIVE_MAX_BLOCK || d.ulen > YOTE_ARCHIVE_MAX_BLOCK)
 		return a_err(a, err, YOTE_ELIMIT, d.g0, "archive block %lu at "
 		    "byte offset %llu (%s) larger than the limit of %lu bytes",
-		    a->blocks, (unsigned long long)at, range_text(d.g0,
+		    a->blocks, (unsigned long long)at, arc_range_text(d.g0,
 		    d.games, rg, sizeof(rg)), YOTE_ARCHIVE_MAX_BLOCK);
 	/*
 	 * A block that holds no game, or whose games would come before
@@ -734,7 +683,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: block "
 		    "%lu at byte offset %llu says it holds %s, but game %lu "
 		    "comes next; passed over", a->blocks,
-		    (unsigned long long)at, range_text(d.g0, d.games, rg,
+		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)), *a->games + 1);
 	}
 	if (d.games > want_skip || d.first != a->member_games)
@@ -743,7 +692,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_ESYNTAX, d.g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)at, range_text(d.g0, d.games, rg,
+		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)));
 	a->member_games = d.first + d.games;
 	*a->games = d.g0 + d.games - 1;
@@ -790,7 +739,36 @@ set_text(struct yote_node *n, const char *t)
 	return yote_node_set_text(n, t, strlen(t)) == 0 ? 0 : -2;
 }
 
-/* Decode the moves of the game just read into its fix-ups. */
+/*
+ * Room in a->played for the n moves of a game from pos under r; 0, or
+ * -2 out of memory.
+ */
+static int
+a_played(struct yote_arc_reader *a, const struct yote_rules *r,
+    const struct yote_pos *pos, size_t n)
+{
+	struct yote_played *p = a->played;
+
+	if (p == NULL || n > a->capplayed) {
+		size_t cap = n < 64 ? 64 : n;
+
+		free(p);
+		a->played = NULL;
+		if ((p = malloc(sizeof(*p) + cap * sizeof(p->v[0]))) == NULL)
+			return -2;
+		a->played = p;
+		a->capplayed = cap;
+	}
+	p->rules = r;
+	p->start = *pos;
+	p->n = 0;
+	return 0;
+}
+
+/*
+ * Decode the moves of the game just read into its fix-ups, and keep them
+ * in a->played for the checker.
+ */
 static int
 a_moves(struct yote_arc_reader *a, struct dblock *b,
     const struct yote_rules *r, struct yote_pos *pos)
@@ -801,12 +779,15 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 	unsigned long i;
 	int rc;
 
+	if (a_played(a, r, pos, g->plies) != 0)
+		return -2;
 	for (i = 0; i < g->plies; i++) {
 		rc = yote_mover_decode(&a->mv, &b->mrc, r, pos, &text, &why);
 		if (rc == -1)
 			return yote_keys_bad(&b->hc, why);
 		if (rc != 0)
 			return rc;
+		a->played->v[a->played->n++] = a->mv.last;
 		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++)
 			if (set_text(g->fix[fx], text) != 0)
 				return -2;
@@ -857,6 +838,8 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	int raw, mode, rc;
 
 	*root = NULL;
+	if (a->played != NULL)
+		a->played->rules = NULL;        /* none decoded yet */
 	g->nfix = 0;
 	g->moves_out = NULL;
 	g->plies = 0;
@@ -942,7 +925,7 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 		rc = a_err(a, err, YOTE_EVALUE, game, "archive damaged: block "
 		    "%lu at byte offset %llu (game %lu): %s; %s lost",
 		    b->number, (unsigned long long)b->off, game, b->hc.why ?
-		    b->hc.why : "bad data", range_text(game, b->games - b->next +
+		    b->hc.why : "bad data", arc_range_text(game, b->games - b->next +
 		    1, rg, sizeof(rg)));
 		a_drop(a);
 		return rc;
@@ -951,6 +934,12 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 		a_leftover(a, b);
 	rec->root = root;
 	rec->game = game;
+	/* the moves decoded go with the record (none when not decoded) */
+	if (r != NULL && a->played != NULL && a->played->rules == r &&
+	    !(flags & YOTE_READ_NO_MOVES) && a->played->n == *plies) {
+		rec->played = a->played;
+		a->played = NULL;
+	}
 	/* a ruleset file stored in the archive travels with its games */
 	if (r != NULL && !r->builtin &&
 	    (rec->embedded = malloc(sizeof(*rec->embedded))) != NULL)
@@ -992,6 +981,7 @@ yote_arc_close(struct yote_arc_reader *a)
 		return;
 	blk_free(a->blk);
 	yote_mover_free(&a->mv);
+	free(a->played);
 	free(a->g.fix);
 	free(a->g.fix_ply);
 	free(a->pb);

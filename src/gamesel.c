@@ -1,7 +1,8 @@
 /*
  * gamesel.c - which games of a stream a tool takes: --game with ranges
- * (1-10,15,20-), --player and --event, the same in every tool that reads
- * collections (yote(7), OPTIONS).
+ * (1-10,15,20-), and every key of select.h (-P/--player, -e/--event,
+ * --site, --date, --reaches...), the same in every tool that reads
+ * collections (yote(7), THE SUITE'S OPTIONS).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -62,26 +63,25 @@ tool_select_number(const struct tool_select *s, unsigned long game)
 	return 0;
 }
 
-static int
-header_has(const struct yote_record *rec, const char *key, const char *text)
-{
-	const struct yote_node *n = yote_node_get(rec->root, key);
-
-	return n != NULL && n->type == YOTE_NODE_SCALAR &&
-	    strstr(n->text, text) != NULL;
-}
-
 int
-tool_select_record(const struct tool_select *s, const struct yote_record *rec)
+tool_select_record(struct tool_select *s, const struct yote_record *rec,
+    const char *file, unsigned long plies)
 {
+	struct select_game g;
+
 	if (!tool_select_number(s, rec->game))
 		return 0;
-	if (s->event != NULL && !header_has(rec, "event", s->event))
-		return 0;
-	if (s->player != NULL && !header_has(rec, "first", s->player) &&
-	    !header_has(rec, "second", s->player))
-		return 0;
-	return 1;
+	if (!select_active(&s->keys))
+		return 1;
+	if (select_game(&s->keys, rec, file, plies, &g) != 0)
+		return YOTE_ENOMEM;
+	return g.pass;
+}
+
+void
+tool_select_free(struct tool_select *s)
+{
+	select_free(&s->keys);
 }
 
 int
@@ -115,16 +115,18 @@ tool_select_check(const struct tool_select *s, const char *name,
 int
 tool_select_option(struct tool_select *s, int c, const char *arg)
 {
+	int rc;
+
 	switch (c) {
 	case 'g':
 		return tool_select_games(s, arg) == 0 ? 1 : -1;
 	case 'P':
-		s->player = arg;
-		return 1;
+		c = SELECT_OPT + SEL_PLAYER;
+		break;
 	case 'e':
-		s->event = arg;
-		return 1;
-	default:
-		return 0;
+		c = SELECT_OPT + SEL_EVENT;
+		break;
 	}
+	rc = select_option(&s->keys, c, arg);
+	return rc < 0 ? 0 : rc == 0 ? 1 : -1;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "yote.h"
+#include "select.h"
 
 enum tool_exit {
 	EXIT_OK = 0,            /* all good */
@@ -285,9 +286,9 @@ FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
 
 /*
- * Which games of each input a tool takes (select.c): --game numbers and
- * ranges (1-10,15,20-), --player and --event (text a header contains).
- * Zero it for "every game".
+ * Which games of each input a tool takes (gamesel.c): --game numbers and
+ * ranges (1-10,15,20-), and the keys of select.h (--player, --event,
+ * --site, --reaches...).  Zero it for "every game"; tool_select_free it.
  */
 #define TOOL_SELECT_RANGES 64
 struct tool_select {
@@ -295,25 +296,31 @@ struct tool_select {
 		unsigned long lo, hi;   /* hi ULONG_MAX: to the end */
 	} range[TOOL_SELECT_RANGES];
 	int nrange;                     /* 0: every number */
-	const char *player;             /* in first: or second:, or NULL */
-	const char *event;              /* in event:, or NULL */
+	struct select keys;             /* select.h's criteria */
 };
 
 /* Parse --game's value; 0, or EXIT_USAGE after the usage error. */
 int tool_select_games(struct tool_select *s, const char *arg);
 
 /*
- * getopt's option c when it is -g/--game, -P/--player or -e/--event: 1
- * taken into s, -1 after the usage error of a bad value, 0 another option.
+ * getopt's value c when it is -g/--game, -P/--player, -e/--event or one
+ * of SELECT_LONGOPTS (which the tool's table holds): 1 taken into s, -1
+ * after the usage error of a bad value, 0 another option.
  */
 int tool_select_option(struct tool_select *s, int c, const char *arg);
 
 /* Whether game number game is selected (by number alone). */
 int tool_select_number(const struct tool_select *s, unsigned long game);
 
-/* Whether rec is selected: by number, player and event. */
-int tool_select_record(const struct tool_select *s,
-    const struct yote_record *rec);
+/*
+ * Whether rec, read from file with plies moves (yote_reader_plies), is
+ * selected: 1 or 0, or YOTE_ENOMEM.  Position criteria play it through.
+ */
+int tool_select_record(struct tool_select *s, const struct yote_record *rec,
+    const char *file, unsigned long plies);
+
+/* Free what the criteria hold. */
+void tool_select_free(struct tool_select *s);
 
 /* Whether every selected number is below game: reading may stop. */
 int tool_select_past(const struct tool_select *s, unsigned long game);

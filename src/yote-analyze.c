@@ -79,6 +79,7 @@ usage(FILE *fp)
 	    "      --moves           list the legal moves, sorted, one per line\n"
 	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -P, --player TEXT     only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "      --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "      --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -689,8 +690,15 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 			e.file = name;
 			job_diag(&j, &e);
 			j.status = tool_exit_for(rc);
-		} else if (!tool_select_record(&opt.sel, j.rec)) {
+		} else if ((rc = tool_select_record(&opt.sel, j.rec, name,
+		    yote_reader_plies(rd))) <= 0) {
 			unsigned long g = j.rec->game;
+
+			if (rc < 0) {
+				tool_warn("out of memory");
+				yote_record_free(j.rec);
+				break;
+			}
 
 			yote_record_free(j.rec);
 			if (tool_select_past(&opt.sel, g + 1))
@@ -814,7 +822,7 @@ static int
 parse_options(int argc, char *argv[], struct mode *md)
 {
 	/* long only: their letters mean other things in the suite (yote(7)) */
-	enum { OPT_BEST = 0x200, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
+	enum { OPT_BEST = 0x300, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
 		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "best", no_argument, NULL, OPT_BEST },
@@ -822,7 +830,6 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "divide", no_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "from-ply", required_argument, NULL, OPT_FROM_PLY },
-		{ "event", required_argument, NULL, 'e' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "graph", required_argument, NULL, OPT_GRAPH },
 		{ "hash", required_argument, NULL, 'H' },
@@ -833,7 +840,6 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "nodes", required_argument, NULL, 'N' },
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "perft", required_argument, NULL, OPT_PERFT },
-		{ "player", required_argument, NULL, 'P' },
 		{ "position", required_argument, NULL, OPT_POSITION },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "side", required_argument, NULL, OPT_SIDE },
@@ -842,6 +848,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "version", no_argument, NULL, 'V' },
 		ENGOPT_LONGOPTS,
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;

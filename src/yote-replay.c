@@ -58,6 +58,7 @@ usage(FILE *fp)
 	    "  -m, --moves 'M ...'  replay these moves (with --start, no file)\n"
 	    "  -n, --ply N          only the position after ply N (0: start)\n"
 	    "  -P, --player TEXT    only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "  -p, --positions      ply, move, position string, game and file per\n"
 	    "                       ply (TSV)\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
@@ -391,7 +392,13 @@ replay_stream(struct yote_checker *ck, struct tool_input *in, int *quit)
 				continue;
 			break;
 		}
-		if (tool_select_record(&opt.sel, rec)) {
+		if ((st = tool_select_record(&opt.sel, rec, in->name,
+		    yote_reader_plies(in->rd))) < 0) {
+			tool_warn("out of memory");
+			yote_record_free(rec);
+			return EXIT_IO;
+		}
+		if (st > 0) {
 			st = replay(ck, rec, in->name, quit);
 			if (st > status)
 				status = st;
@@ -479,7 +486,6 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 	enum { OPT_SVG = 256, OPT_SVG_DIR, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
-		{ "event", required_argument, NULL, 'e' },
 		{ "final", no_argument, NULL, 'F' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
@@ -487,7 +493,6 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 		{ "interactive", no_argument, NULL, 'i' },
 		{ "moves", required_argument, NULL, 'm' },
 		{ "ply", required_argument, NULL, 'n' },
-		{ "player", required_argument, NULL, 'P' },
 		{ "positions", no_argument, NULL, 'p' },
 		{ "rules", required_argument, NULL, 'r' },
 		/* long only: -s is --summary in the suite (yote(7)) */
@@ -495,6 +500,7 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "svg-dir", required_argument, NULL, OPT_SVG_DIR },
 		{ "version", no_argument, NULL, 'V' },
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
@@ -649,6 +655,7 @@ main(int argc, char *argv[])
 	    status)
 		status = st;
 	yote_checker_free(ck);
+	tool_select_free(&opt.sel);
 	if (owned)
 		yote_rules_free(r);
 	return tool_stdout_done(status);

@@ -44,6 +44,7 @@ usage(FILE *fp)
 	    "  -l, --list         one line per game: file, game, first, second,\n"
 	    "                     result, plies, verdict (tab-separated)\n"
 	    "  -P, --player TEXT  only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "  -q, --quiet        print nothing; the exit status tells\n"
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
@@ -155,7 +156,14 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 			break;
 		}
 		counted = rec->game;
-		if (!tool_select_record(&opt.sel, rec)) {
+		if ((rc = tool_select_record(&opt.sel, rec, in.name,
+		    yote_reader_plies(in.rd))) <= 0) {
+			if (rc < 0) {
+				tool_warn("out of memory");
+				yote_record_free(rec);
+				status = EXIT_IO;
+				break;
+			}
 			past = tool_select_past(&opt.sel, rec->game + 1);
 			yote_record_free(rec);
 			if (past)
@@ -197,17 +205,16 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "event", required_argument, NULL, 'e' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
-		{ "player", required_argument, NULL, 'P' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "strict", no_argument, NULL, 'W' },
 		{ "summary", no_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	static char *stdin_only[] = { (char *)"-", NULL };
@@ -283,6 +290,7 @@ main(int argc, char *argv[])
 		putchar('\n');
 	}
 	yote_checker_free(ck);
+	tool_select_free(&opt.sel);
 	if (owned)
 		yote_rules_free(r);
 	status = tool_stdout_done(status);

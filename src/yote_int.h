@@ -64,6 +64,20 @@ jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
 	    land : -1;
 }
 
+/*
+ * The moves an archive reader decoded for a record (yote_record.played),
+ * one allocation: played from start under rules, each legal in turn (the
+ * decoder picks it from the legal moves).  The checker plays them
+ * without parsing and proving them again, as long as the record still
+ * says the same: same rules, same start, each item the move's text.
+ */
+struct yote_played {
+	const struct yote_rules *rules;
+	struct yote_pos start;
+	size_t n;
+	struct yote_move v[];
+};
+
 /* node.c: a new collection / a scalar of len bytes in one allocation */
 struct yote_node *yote_node_new(enum yote_node_type type);
 struct yote_node *yote_scalar_new(const char *text, size_t len);
