@@ -337,6 +337,40 @@ json_curve(FILE *fp, const struct yote_record *rec, const struct yote_game *g,
 	fputc(']', fp);
 }
 
+/* A declared ending (the position is not finished) in words. */
+static void
+declared_words(FILE *ms, const struct yote_rules *r, const char *res,
+    const char *term)
+{
+	int w = res == NULL ? -1 : strcmp(res, "1-0") == 0 ? 0 :
+	    strcmp(res, "0-1") == 0 ? 1 : strcmp(res, "1/2-1/2") == 0 ? 2 :
+	    -1;
+	const char *win = w == 0 || w == 1 ? r->side_name[w] : "";
+	const char *lose = w == 0 || w == 1 ? r->side_name[!w] : "";
+
+	fprintf(ms, "Result: %s%s%s", res ? res : "*", term ? ", " : "",
+	    term ? term : "");
+	if (term == NULL)
+		;
+	else if (strcmp(term, "resignation") == 0 && w >= 0 && w < 2)
+		fprintf(ms, ": %s resigned; %s wins", lose, win);
+	else if (strcmp(term, "time") == 0 && w >= 0 && w < 2)
+		fprintf(ms, ": %s ran out of time; %s wins", lose, win);
+	else if (strcmp(term, "time") == 0 && w == 2)
+		fputs(": time ran out; drawn", ms);
+	else if (strcmp(term, "agreement") == 0 && w == 2)
+		fputs(": drawn by agreement", ms);
+	else if (strcmp(term, "agreement") == 0 && w >= 0)
+		fprintf(ms, ": ended by agreement; %s wins on captures", win);
+	else if (strcmp(term, "adjudication") == 0 && w >= 0 && w < 2)
+		fprintf(ms, ": adjudicated a win for %s", win);
+	else if (strcmp(term, "adjudication") == 0 && w == 2)
+		fputs(": adjudicated a draw", ms);
+	else if (strcmp(term, "unfinished") == 0)
+		fputs(": the game was not finished", ms);
+	fputs(" (declared; the position is not finished).", ms);
+}
+
 /* How the game ended, in words, as a JSON string. */
 static void
 json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
@@ -366,9 +400,7 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 		fprintf(ms, "The game is not over (%s to move).",
 		    r->side_name[p->side]);
 	else
-		fprintf(ms, "Result: %s%s%s (declared; the position is not "
-		    "finished).", res ? res : "*", term ? ", " : "",
-		    term ? term : "");
+		declared_words(ms, r, res, term);
 	if (fclose(ms) != 0 || buf == NULL) {
 		pg->err = 1;
 		free(buf);
@@ -563,7 +595,7 @@ html_open(const char *path)
 int
 html_close(struct html_page *pg, int ok)
 {
-	int bad, status;
+	int status;
 	size_t i;
 
 	if (pg == NULL)
@@ -576,15 +608,11 @@ html_close(struct html_page *pg, int ok)
 	fputs("]</script>\n<script>\n", pg->fp);
 	put_lines(pg->fp, html_js);
 	fputs("</script>\n</body>\n</html>\n", pg->fp);
-	bad = ferror(pg->fp) != 0;
+	/* a write error, or ok 0, tool_atomic_close says itself */
 	if (pg->err)
-		tool_warn("%s: out of memory; the old file is left as it was",
-		    pg->path);
-	else if (bad)
-		tool_warn("%s: write error; the old file is left as it was",
-		    pg->path);
-	status = tool_atomic_close(pg->fp, pg->path, ok && !bad && !pg->err);
-	if (bad || pg->err)
+		tool_warn("out of memory");
+	status = tool_atomic_close(pg->fp, pg->path, ok && !pg->err);
+	if (pg->err)
 		status = EXIT_IO;
 	for (i = 0; i < pg->ntpl; i++)
 		free(pg->tpl[i]);

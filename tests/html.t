@@ -51,6 +51,18 @@ grep -q "Content-Security-Policy\" content=\"default-src 'none'" \
     "$tmp/all.html" && [ "$n" -eq 0 ]
 ok $((! $?)) "the page refers to nothing outside itself"
 
+# every game's ending in words: from the position (draw_ending) or as
+# the record declares it
+: > "$TAP_WHY"
+for want in 'capture-all: ' 'blocked: ' 'few-pieces: both sides have' \
+    'move-limit: ' ' resigned; ' ' ran out of time; ' 'drawn by agreement' \
+    'wins on captures' 'adjudicated a ' 'the game was not finished'; do
+	grep -q "\"end\":\"Result: [^\"]*$want" "$tmp/all.html" ||
+	    echo "missing: $want" >> "$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "the ending of every kind in words"
+
 # an archive makes the same page, and the lines format (which holds no
 # annotations) the same positions
 yote-convert -o "$tmp/all.yta" "$tmp/all.yaml" 2>"$TAP_WHY" &&
@@ -76,8 +88,13 @@ bad=0
 for f in "$tmp"/tpl*.svg; do
 	xmllint --noout "$f" 2>>"$TAP_WHY" || bad=1
 done
-[ "$ntpl" -eq 3 ] && [ $bad -eq 0 ]
-ok $((! $?)) "one board template per picture (5 rulesets, 3 pictures; got $ntpl), each well-formed XML"
+# and xmllint's HTML parser (HTML 4) finds nothing wrong with the page
+# but the HTML 5 and SVG elements it does not know
+xmllint --html --noout "$tmp/all.html" 2>&1 | grep 'error' |
+    grep -Ev 'Tag (header|nav|main|section|figure|figcaption|template|svg|g|rect|circle|text|path|polyline) invalid' \
+    >> "$TAP_WHY"
+[ "$ntpl" -eq 3 ] && [ $bad -eq 0 ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "one board template per picture (5 rulesets, 3 pictures; got $ntpl), each well-formed XML; the page parses as HTML"
 
 # sizes: the 100-ply annotated game well under 100 KB
 yote-replay --html "$tmp/annotated.html" "$tmp/annotated.yaml" 2>"$TAP_WHY"
