@@ -31,13 +31,31 @@ struct yote_checker {
 	int ncache;
 	struct yote_movelist list;      /* reused for every move */
 	const struct yote_rules *fallback;      /* for records without rules: */
+	enum yote_warnings warn;
 	char failed[700];       /* why the last ruleset file was refused */
 };
+
+/* Records may name files: a switch for the process (tools on untrusted
+ * input turn it off), not per checker, since checkers are made inside the
+ * library too (the archive writer's). */
+static int files_allowed = 1;
+
+void
+yote_checker_allow_files(int allow)
+{
+	files_allowed = allow != 0;
+}
 
 void
 yote_checker_set_rules(struct yote_checker *ck, const struct yote_rules *r)
 {
 	ck->fallback = r;
+}
+
+void
+yote_checker_set_warnings(struct yote_checker *ck, enum yote_warnings level)
+{
+	ck->warn = level;
 }
 
 struct yote_checker *
@@ -68,6 +86,7 @@ struct run {
 	yote_diag_fn diag;
 	void *ctx;
 	struct yote_game_info *info;
+	enum yote_warnings warn;
 };
 
 static void
@@ -84,13 +103,18 @@ report(struct run *run, int diag, const struct yote_node *at,
 {
 	struct yote_error e;
 	va_list ap;
+	int warning = yote_diag_is_warning(diag) &&
+	    run->warn != YOTE_WARN_STRICT;
 
-	run->info->problems++;
+	if (warning)
+		run->info->warnings++;
+	else
+		run->info->problems++;
 	if (run->diag == NULL)
 		return;
 	memset(&e, 0, sizeof(e));
-	e.code = diag == YOTE_D_ILLEGAL_MOVE || diag == YOTE_D_AFTER_END ?
-	    YOTE_EILLEGAL : YOTE_EVALUE;
+	e.code = warning ? 0 : diag == YOTE_D_ILLEGAL_MOVE ||
+	    diag == YOTE_D_AFTER_END ? YOTE_EILLEGAL : YOTE_EVALUE;
 	e.diag = diag;
 	e.file = run->file;
 	e.game = run->game;
@@ -152,12 +176,29 @@ rules_file(struct yote_checker *ck, const char *spec, const char *file,
 	return r;
 }
 
+/* " (did you mean 'classic'?)" for a slip in a built-in's name, or "". */
+static const char *
+rules_hint(const char *name, char *buf, size_t size)
+{
+	const char *cands[8], *hint;
+	int i, n = yote_rules_builtin_count();
+
+	for (i = 0; i < n && i < 7; i++)
+		cands[i] = yote_rules_builtin(i)->name;
+	cands[i] = NULL;
+	if ((hint = yote_suggest(name, cands)) == NULL)
+		return "";
+	snprintf(buf, size, " (did you mean '%s'?)", hint);
+	return buf;
+}
+
 static const struct yote_rules *
 record_rules(struct yote_checker *ck, struct run *run,
     const struct yote_node *rn, const struct yote_rules *embedded)
 {
 	const struct yote_rules *r;
 	struct yote_error e;
+	char hint[80];
 
 	if (rn == NULL)
 		return ck->fallback ? ck->fallback :
@@ -170,7 +211,8 @@ record_rules(struct yote_checker *ck, struct run *run,
 	if (!yote_rules_spec_is_file(rn->text)) {
 		yote_error_clear(&e);
 		if (yote_rules_get(rn->text, &r, &e) != 0) {
-			report(run, YOTE_D_BAD_RULES, rn, 0, "%s", e.msg);
+			report(run, YOTE_D_BAD_RULES, rn, 0, "%s%s", e.msg,
+			    rules_hint(rn->text, hint, sizeof(hint)));
 			return NULL;
 		}
 		return r;       /* a built-in: never owned */
@@ -178,6 +220,12 @@ record_rules(struct yote_checker *ck, struct run *run,
 	/* an archive brings the ruleset file along: no need for the file */
 	if (embedded != NULL)
 		return embedded;
+	if (!files_allowed) {
+		report(run, YOTE_D_BAD_RULES, rn, 0, "rules: this record names "
+		    "a ruleset file, and records may not name files here "
+		    "(YOTE_NO_RULES_FILES is set)");
+		return NULL;
+	}
 	yote_error_clear(&e);
 	ck->failed[0] = '\0';
 	if ((r = rules_file(ck, rn->text, run->file, &e)) == NULL)
@@ -186,25 +234,212 @@ record_rules(struct yote_checker *ck, struct run *run,
 	return r;
 }
 
-/* YAML mappings have unique keys; a repeated one would hide a value. */
+/* A key of a mapping and where it stands, to sort the keys. */
+struct key_at {
+	const struct yote_node *k;
+	size_t i;
+};
+
+/* By text, then by place: equal keys end up side by side, first first. */
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct key_at *x = a, *y = b;
+	int c;
+
+	if (x->k->len != y->k->len)
+		return x->k->len < y->k->len ? -1 : 1;
+	if ((c = memcmp(x->k->text, y->k->text, x->k->len)) != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* By place alone, to report in the order of the record. */
+static int
+place_cmp(const void *a, const void *b)
+{
+	const struct key_at *x = a, *y = b;
+
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * YAML mappings have unique keys; a repeated one would hide a value.
+ * Sorted, not compared pair by pair: a mapping may hold thousands of keys.
+ * Each repeat is reported, in order, with the line of the first.
+ */
 static void
 check_duplicates(struct run *run, const struct yote_node *map)
 {
-	size_t i, j;
+	struct key_at *ks, *dup;
+	size_t i, n = 0, nd = 0, first = 0;
 
-	for (i = 2; i + 1 < map->n; i += 2) {
-		if (map->kids[i]->type != YOTE_NODE_SCALAR)
+	if (map->n < 4 || (ks = malloc(map->n / 2 * sizeof(*ks) * 2)) == NULL)
+		return;
+	for (i = 0; i + 1 < map->n; i += 2)
+		if (map->kids[i]->type == YOTE_NODE_SCALAR) {
+			ks[n].k = map->kids[i];
+			ks[n++].i = i;
+		}
+	qsort(ks, n, sizeof(*ks), key_cmp);
+	/* the repeats go to the second half, each with its first's node */
+	dup = ks + map->n / 2;
+	for (i = 1; i < n; i++) {
+		if (ks[i].k->len != ks[first].k->len || memcmp(ks[i].k->text,
+		    ks[first].k->text, ks[i].k->len) != 0) {
+			first = i;
 			continue;
-		for (j = 0; j < i; j += 2)
-			if (yote_node_is(map->kids[j], map->kids[i]->text)) {
-				report(run, YOTE_D_DUPLICATE_KEY, map->kids[i],
-				    0, "key '%s' given twice (first at line "
-				    "%lu): a record is one game; are two games "
-				    "missing a '---' between them?",
-				    map->kids[i]->text, map->kids[j]->line);
-				break;
-			}
+		}
+		dup[nd].k = ks[first].k;
+		dup[nd++].i = ks[i].i;
 	}
+	qsort(dup, nd, sizeof(*dup), place_cmp);
+	for (i = 0; i < nd; i++)
+		report(run, YOTE_D_DUPLICATE_KEY, map->kids[dup[i].i], 0,
+		    "key '%s' given twice (first at line %lu): a record is one "
+		    "game; are two games missing a '---' between them?",
+		    map->kids[dup[i].i]->text, dup[i].k->line);
+	free(ks);
+}
+
+/*
+ * The keys of the record format, and of a moves item's mapping, with those
+ * the suite's own tools write (analysis:, seed:).  A key beginning with
+ * "x-" is a club's own and is never warned about.
+ */
+static const char *const record_keys[] = { "yote", "rules", "start",
+	"result", "termination", "event", "site", "date", "round", "first",
+	"second", "annotator", "source", "moves", "analysis", "seed",
+	NULL };
+static const char *const item_keys[] = { "move", "comment", "eval",
+	"eval-before", "best", "pv", "class", "nag", "clock", NULL };
+
+static void
+check_keys(struct run *run, const struct yote_node *map,
+    const char *const *known, unsigned long ply)
+{
+	const struct yote_node *k;
+	const char *const *w;
+	const char *hint;
+	size_t i;
+
+	for (i = 0; i + 1 < map->n; i += 2) {
+		k = map->kids[i];
+		if (k->type != YOTE_NODE_SCALAR ||
+		    strncmp(k->text, "x-", 2) == 0)
+			continue;
+		for (w = known; *w != NULL && strcmp(*w, k->text) != 0; w++)
+			;
+		if (*w != NULL)
+			continue;
+		if ((hint = yote_suggest(k->text, known)) != NULL)
+			report(run, YOTE_D_UNKNOWN_KEY, k, ply, "unknown key "
+			    "'%.40s': did you mean '%s'?", k->text, hint);
+		else
+			report(run, YOTE_D_UNKNOWN_KEY, k, ply, "unknown key "
+			    "'%.40s' (a key of your own begins with 'x-', as "
+			    "in 'x-%.40s')", k->text, k->text);
+	}
+}
+
+static int
+leap_year(long y)
+{
+	return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+/* date: YYYY, YYYY-MM or YYYY-MM-DD, and a day the calendar has. */
+static void
+check_date(struct run *run, const struct yote_node *n)
+{
+	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30,
+		31, 30, 31 };
+	long f[3] = { 0, 0, 0 };
+	const char *s;
+	int nf = 0, digits;
+
+	if (n == NULL)
+		return;
+	if (n->type != YOTE_NODE_SCALAR) {
+		report(run, YOTE_D_SUSPECT_VALUE, n, 0, "'date' should be a "
+		    "single value, YYYY-MM-DD");
+		return;
+	}
+	for (s = n->text; nf < 3; s++) {
+		for (digits = 0; *s >= '0' && *s <= '9'; s++, digits++)
+			if (digits < 4)
+				f[nf] = f[nf] * 10 + (*s - '0');
+		if (digits != (nf == 0 ? 4 : 2))
+			break;
+		nf++;
+		if (*s != '-')
+			break;
+	}
+	if (nf == 0 || *s != '\0' || (nf == 3 && s[-1] == '-') ||
+	    (nf < 3 && s > n->text && s[-1] == '-')) {
+		report(run, YOTE_D_SUSPECT_VALUE, n, 0, "date '%.40s' is not "
+		    "in the form YYYY-MM-DD (or YYYY-MM, or YYYY)", n->text);
+		return;
+	}
+	if ((nf > 1 && (f[1] < 1 || f[1] > 12)) || (nf > 2 && (f[2] < 1 ||
+	    f[2] > mdays[f[1] - 1] + (f[1] == 2 && leap_year(f[0])))))
+		report(run, YOTE_D_SUSPECT_VALUE, n, 0, "date '%s' is not a "
+		    "day of the calendar", n->text);
+}
+
+/* Warnings: keys of the record and of its moves items, and the date. */
+static void
+check_slips(struct run *run, const struct yote_node *root)
+{
+	const struct yote_node *moves = yote_node_get(root, "moves");
+	size_t i;
+
+	check_keys(run, root, record_keys, 0);
+	check_date(run, yote_node_get(root, "date"));
+	if (moves == NULL || moves->type != YOTE_NODE_SEQ)
+		return;
+	for (i = 0; i < moves->n; i++)
+		if (moves->kids[i]->type == YOTE_NODE_MAP)
+			check_keys(run, moves->kids[i], item_keys, i + 1);
+}
+
+/*
+ * " (did you mean '1-0'?)" for a result or termination that is a slip
+ * for one: other dashes, a one-half sign, letter case, a letter or two.
+ */
+static void
+value_hint(const char *text, int result, char *buf, size_t size)
+{
+	const char *cands[12], *hint;
+	char norm[48];
+	size_t n = 0, i;
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)text; *p && n + 4 < sizeof(norm);
+	    p++) {
+		if (p[0] == 0xE2 && (p[1] == 0x80 || p[1] == 0x88) && p[2]) {
+			norm[n++] = '-';        /* en/em dash, minus sign */
+			p += 2;
+		} else if (p[0] == 0xC2 && p[1] == 0xBD) {
+			memcpy(norm + n, "1/2", 3);     /* the one-half sign */
+			n += 3;
+			p++;
+		} else if (*p != ' ')
+			norm[n++] = (char)*p;
+	}
+	norm[n] = '\0';
+	for (i = 0; i < (result ? 4u : 9u); i++)
+		cands[i] = result ? yote_result_text((enum yote_result)i) :
+		    yote_termination_text((enum yote_termination)(i + 1));
+	cands[i] = NULL;
+	hint = yote_suggest(norm, cands);
+	for (i = 0; hint == NULL && cands[i] != NULL; i++)
+		if (strcmp(norm, cands[i]) == 0)
+			hint = cands[i];
+	if (hint != NULL)
+		snprintf(buf, size, " (did you mean '%s'?)", hint);
+	else
+		buf[0] = '\0';
 }
 
 /* A scalar value of a known key, or NULL with a report. */
@@ -222,26 +457,41 @@ scalar_key(struct run *run, const struct yote_node *root, const char *key)
 	return n;
 }
 
-/* "; legal from c3: c3-b3 c3-d3" or a count, after an illegal move. */
+/*
+ * "; legal from c3: c3-b3 c3-d3" or a count, after an illegal move.  Both
+ * bounded: a custom ruleset's position may have more moves than could be
+ * counted in a lifetime, and the message needs no more than a few.
+ */
+#define ALT_LIST 8              /* moves listed */
+#define ALT_COUNT 10000         /* moves from the square counted */
+#define ALT_ALL 1000000ULL      /* moves in all counted */
+
 static void
 alternatives(struct yote_checker *ck, const struct yote_rules *r,
     const struct yote_pos *p, int from, char *buf, size_t size)
 {
-	char text[YOTE_MOVE_TEXT], sq[4];
+	char text[YOTE_MOVE_TEXT], sq[4], all_text[48];
 	unsigned long long all;
 	size_t i, used;
+	long n;
 
 	buf[0] = '\0';
-	all = yote_count_moves(r, p);
 	yote_square_name(r, from, sq);
-	if (yote_gen_moves_from(r, p, from, &ck->list) <= 0) {
-		snprintf(buf, size, " (no legal move from %s; %llu legal "
-		    "move%s in all)", sq, all, all == 1 ? "" : "s");
+	n = yote_gen_moves_from_max(r, p, from, ALT_COUNT, &ck->list);
+	if (n == 0 || (n < 0 && n != YOTE_ELIMIT)) {
+		all = yote_count_moves_upto(r, p, ALT_ALL);
+		if (all > ALT_ALL)
+			snprintf(all_text, sizeof(all_text), "more than %llu",
+			    ALT_ALL);
+		else
+			snprintf(all_text, sizeof(all_text), "%llu", all);
+		snprintf(buf, size, " (no legal move from %s; %s legal "
+		    "move%s in all)", sq, all_text, all == 1 ? "" : "s");
 		return;
 	}
-	if (ck->list.n > 8) {
-		snprintf(buf, size, " (%zu legal moves from %s)", ck->list.n,
-		    sq);
+	if (n == YOTE_ELIMIT || ck->list.n > ALT_LIST) {
+		snprintf(buf, size, " (%s%zu legal moves from %s)", n ==
+		    YOTE_ELIMIT ? "more than " : "", ck->list.n, sq);
 		return;
 	}
 	yote_movelist_sort(r, &ck->list);
@@ -338,15 +588,8 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "illegal move '%s': %s", mn->text, e.msg);
 			return -1;
 		}
-		if ((found = yote_move_legal(r, &info->final, &m,
-		    &ck->list)) < 0) {
-			report(run, YOTE_D_LIMIT, mn, i + 1, "move '%s' cannot "
-			    "be checked: %s", mn->text, found == YOTE_ELIMIT ?
-			    "more legal moves from its square than the limit" :
-			    "out of memory");
-			return -1;
-		}
-		if (!found) {
+		if (!(found = yote_move_legal(r, &info->final, &m,
+		    &ck->list))) {
 			yote_pos_outcome(r, &info->final, &o);
 			if (o.term != YOTE_TERM_NONE)
 				goto after_end;
@@ -472,6 +715,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	struct yote_error e;
 	struct run run;
 	struct yote_node at;
+	char hint[64];
 	int rc;
 
 	memset(info, 0, sizeof(*info));
@@ -481,6 +725,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	run.diag = diag;
 	run.ctx = ctx;
 	run.info = info;
+	run.warn = ck->warn;
 	memset(&at, 0, sizeof(at));
 	at.line = rec->line;
 	at.col = rec->col;
@@ -514,17 +759,25 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "a mapping" : "a single value");
 		moves = NULL;
 	}
+	if (ck->warn != YOTE_WARN_NONE)
+		check_slips(&run, root);
 	resn = scalar_key(&run, root, "result");
-	if (resn != NULL && (info->result = yote_result_parse(resn->text)) < 0)
+	if (resn != NULL &&
+	    (info->result = yote_result_parse(resn->text)) < 0) {
+		value_hint(resn->text, 1, hint, sizeof(hint));
 		report(&run, YOTE_D_BAD_RESULT, resn, 0, "unknown result "
-		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *", resn->text);
+		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *%s", resn->text,
+		    hint);
+	}
 	termn = scalar_key(&run, root, "termination");
 	if (termn != NULL &&
-	    (info->term = yote_termination_parse(termn->text)) < 0)
+	    (info->term = yote_termination_parse(termn->text)) < 0) {
+		value_hint(termn->text, 0, hint, sizeof(hint));
 		report(&run, YOTE_D_BAD_TERMINATION, termn, 0, "unknown "
 		    "termination '%s': expected capture-all, blocked, "
 		    "few-pieces, move-limit, agreement, resignation, time, "
-		    "adjudication or unfinished", termn->text);
+		    "adjudication or unfinished%s", termn->text, hint);
+	}
 	if ((r = record_rules(ck, &run, yote_node_get(root, "rules"),
 	    rec->embedded)) == NULL)
 		return (long)info->problems;

@@ -2,6 +2,7 @@
  * error.c - errors and diagnostic names: the bottom layer, which every
  * other file of the library may call and which calls none of them.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,10 +34,69 @@ static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
 	"limit", "not-a-mapping", "missing-key", "bad-version", "bad-type",
 	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
 	"bad-result", "bad-termination", "result-mismatch", "io",
-	"duplicate-key", "damaged-archive" };
+	"duplicate-key", "damaged-archive", "unknown-key", "suspect-value" };
 
 const char *
 yote_diag_name(int diag)
 {
 	return diag >= 0 && diag < YOTE_D_COUNT ? diag_names[diag] : "?";
+}
+
+int
+yote_diag_is_warning(int diag)
+{
+	return diag == YOTE_D_UNKNOWN_KEY || diag == YOTE_D_SUSPECT_VALUE;
+}
+
+/*
+ * Edit distance with swaps of neighbours (frist -> first is one edit),
+ * letters compared without case, so that Rules -> rules is none.  Words
+ * longer than the buffer are never close to anything.
+ */
+static size_t
+distance(const char *a, const char *b)
+{
+	enum { MAXW = 40 };
+	size_t d[MAXW + 1][MAXW + 1], la = strlen(a), lb = strlen(b), i, j, c;
+
+	if (la > MAXW || lb > MAXW)
+		return (size_t)-1;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			c = tolower((unsigned char)a[i - 1]) !=
+			    tolower((unsigned char)b[j - 1]);
+			d[i][j] = d[i - 1][j - 1] + c;
+			if (d[i - 1][j] + 1 < d[i][j])
+				d[i][j] = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < d[i][j])
+				d[i][j] = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 <
+			    d[i][j])
+				d[i][j] = d[i - 2][j - 2] + 1;
+		}
+	return d[la][lb];
+}
+
+const char *
+yote_suggest(const char *word, const char *const *cands)
+{
+	const char *best = NULL;
+	size_t bd = (size_t)-1, d, len = strlen(word);
+
+	for (; *cands != NULL; cands++) {
+		if (strcmp(word, *cands) == 0)
+			return NULL;    /* not a typo at all */
+		if ((d = distance(word, *cands)) < bd) {
+			bd = d;
+			best = *cands;
+		}
+	}
+	/* a case slip, or few edits in a word long enough to tell */
+	return best != NULL && (bd == 0 || (bd <= 2 && 2 * bd < len)) ?
+	    best : NULL;
 }

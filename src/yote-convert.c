@@ -4,10 +4,9 @@
  *
  * Every input is read by yote_reader, which tells the three formats apart
  * by their first bytes; the output format comes from --to or the output
- * file's extension.  A file named with -o is written whole or not at all:
- * the output goes to a temporary file in the same folder, renamed over
- * the old file only once it is complete, and removed on a failure or a
- * SIGINT, SIGTERM or SIGHUP.
+ * file's extension.  A file named with -o is written whole or not at all
+ * (tool_atomic_open): it holds every game that could be read, or on an
+ * I/O error the old file stays.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,11 +19,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "select.h"
 #include "tool.h"
 
 enum out_format { OUT_NONE = -1, OUT_YAML, OUT_ARCHIVE, OUT_LINES };
 
-enum { OPT_LOSSY = 256, OPT_NO_INDEX };
+enum { OPT_LOSSY = 256, OPT_NO_INDEX, OPT_DUPLICATES, OPT_DEDUPE };
 
 struct opts {
 	int to;                 /* enum out_format */
@@ -37,6 +37,11 @@ struct opts {
 	unsigned long first;    /* -g: first game wanted, 0 for all */
 	unsigned long last;     /* -g: last game wanted */
 	const struct yote_rules *rules; /* -r */
+	struct select sel;      /* the selection options (select.h) */
+	int duplicates;         /* --duplicates: report them instead */
+	int dedupe;             /* --dedupe: leave out later copies */
+	struct keyset *seen;       /* keys of the games kept so far */
+	char **files;           /* the inputs, for --duplicates */
 };
 
 /* Where the output goes. */
@@ -46,7 +51,10 @@ struct out {
 	struct yote_writer *yaml;
 	struct yote_archive_writer *arc;
 	unsigned long long games;       /* games written */
+	unsigned long long left_out;    /* games rejected or unreadable */
 	unsigned long long plies;       /* their moves */
+	unsigned long fileno;   /* index of the input being read */
+	long ply;               /* --list: the ply of --reaches/--pattern */
 };
 
 static struct opts opt;
@@ -57,7 +65,7 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: %s [-hklsV] [-b N] [-g N[-M]] [-o FILE] [-r R] [-t FMT]\n"
-	    "                    [--lossy] [--no-index] [FILE...]\n"
+	    "                    [--lossy] [--no-index] [selection] [FILE...]\n"
 	    "\n"
 	    "Convert the games of every FILE (standard input when none, or -),\n"
 	    "YAML, archive or lines alike, to one collection on standard output\n"
@@ -72,7 +80,8 @@ usage(FILE *fp)
 	    "                       first, second, result, plies, date, event\n"
 	    "  -o, --output FILE    write FILE, whole or not at all\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
-	    "  -s, --stats          print sizes and bits per move to stderr\n"
+	    "  -s, --summary        print sizes and bits per move to stderr\n"
+	    "                       (also --stats)\n"
 	    "  -t, --to FMT         yaml, archive or lines (default: from the\n"
 	    "                       extension of FILE: .yaml .yml, .yta,\n"
 	    "                       .lines .txt; else yaml)\n"
@@ -80,6 +89,24 @@ usage(FILE *fp)
 	    "      --lossy          lines: drop what a line cannot hold\n"
 	    "                       (annotations, tags, nested values)\n"
 	    "      --no-index       archive: write no index\n"
+	    "\n"
+	    "Selection (repeat a key for alternatives; different keys must all\n"
+	    "hold; TEXT may hold the wildcards * ? [...]):\n"
+	    "      --player TEXT    either side     --first TEXT, --second TEXT\n"
+	    "      --event TEXT     --site TEXT     --round TEXT\n"
+	    "      --date D[..D]    a date or range: 2026, 2026-03..2026-06-30\n"
+	    "      --result R       1-0 0-1 1/2-1/2 *   --termination T\n"
+	    "      --ruleset TEXT   the rules: key (-r's or classic when none)\n"
+	    "      --plies N[..M]   number of moves\n"
+	    "      --reaches POS    passes through the position (counters\n"
+	    "                       ignored); --list adds the ply\n"
+	    "      --pattern PAT    a position matching PAT (formats/patterns.md)\n"
+	    "      --criteria FILE  criteria from FILE, 'key value' a line\n"
+	    "      --invert         keep the games that do not match\n"
+	    "      --duplicates     report the games that repeat an earlier\n"
+	    "                       one (same start and moves): file, game,\n"
+	    "                       file and game of the first\n"
+	    "      --dedupe         leave out games that repeat an earlier one\n"
 	    "\n"
 	    "Exit status: 0 all converted, 1 some game rejected or input damaged,\n"
 	    "2 usage, 3 I/O.\n", tool_name, YOTE_ARCHIVE_BLOCK_GAMES);
@@ -221,22 +248,18 @@ out_close(struct out *o, struct yote_error *e)
 	return rc;
 }
 
-/* A header value for --list, tabs and line ends made spaces. */
+/* A header value for --list, one field (tool_escape). */
 static void
 list_field(FILE *fp, const struct yote_record *rec, const char *key,
     const char *dflt)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
-	size_t i;
 
 	putc('\t', fp);
-	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+	if (n == NULL || n->type != YOTE_NODE_SCALAR)
 		fputs(dflt, fp);
-		return;
-	}
-	for (i = 0; i < n->len; i++)
-		putc(n->text[i] == '\t' || n->text[i] == '\n' ||
-		    n->text[i] == '\r' ? ' ' : n->text[i], fp);
+	else
+		tool_put_text(fp, n->text, TOOL_ESC_FIELD);
 }
 
 /* Write one record; returns the exit status it calls for. */
@@ -249,13 +272,16 @@ out_put(struct out *o, const char *name, const struct yote_record *rec,
 
 	yote_error_clear(&e);
 	if (opt.list) {
-		fprintf(o->fp, "%s\t%lu", name, rec->game);
+		tool_put_text(o->fp, name, TOOL_ESC_FIELD);
+		fprintf(o->fp, "\t%lu", rec->game);
 		list_field(o->fp, rec, "first", "?");
 		list_field(o->fp, rec, "second", "?");
 		list_field(o->fp, rec, "result", "*");
 		fprintf(o->fp, "\t%lu", plies);
 		list_field(o->fp, rec, "date", "?");
 		list_field(o->fp, rec, "event", "?");
+		if (o->ply >= 0)
+			fprintf(o->fp, "\t%ld", o->ply);
 		putc('\n', o->fp);
 		return EXIT_OK;
 	}
@@ -313,6 +339,85 @@ worse(int a, int b)
 	return a > b ? a : b;
 }
 
+/* ------------------------------------------------------------ selection */
+
+#define GAME_BITS 40    /* a --dedupe key's value: input << 40 | game */
+
+/* What diagnostics call input i. */
+static const char *
+input_name(unsigned long i)
+{
+	return strcmp(opt.files[i], "-") == 0 ? "<stdin>" : opt.files[i];
+}
+
+/*
+ * Whether rec is written: the selection options decide, then --dedupe
+ * and --duplicates, which keep the key of every game selected (the first
+ * of each is written; --duplicates prints a line for each later one
+ * instead; a document without a list of moves is no game to compare, and
+ * kept).  Sets o->ply for --list.
+ */
+static int
+collect_keep(struct out *o, const char *name, const struct yote_record *rec,
+    unsigned long plies, int *status)
+{
+	struct select_game g;
+	uint64_t first;
+	int rc;
+
+	o->ply = -1;
+	if (!select_active(&opt.sel) && opt.seen == NULL)
+		return 1;
+	if (select_game(&opt.sel, rec, name, plies, &g) != 0)
+		goto nomem;
+	if (!g.pass)
+		return 0;
+	o->ply = g.ply;
+	if (opt.seen == NULL || !g.keyed)
+		return !opt.duplicates;
+	rc = keyset_add(opt.seen, &g.key, (uint64_t)o->fileno <<
+	    GAME_BITS | (rec->game & ((1ULL << GAME_BITS) - 1)), &first);
+	if (rc < 0)
+		goto nomem;
+	if (rc == 1)
+		return !opt.duplicates;
+	if (opt.duplicates)
+		fprintf(o->fp, "%s\t%lu\t%s\t%lu\n", name, rec->game,
+		    input_name((unsigned long)(first >> GAME_BITS)),
+		    (unsigned long)(first & ((1ULL << GAME_BITS) - 1)));
+	return 0;
+nomem:
+	tool_warn("out of memory");
+	*status = worse(*status, EXIT_IO);
+	return 0;
+}
+
+/* After the options: what --duplicates and --dedupe need. */
+static int
+collect_setup(char **files)
+{
+	opt.files = files;
+	if (!opt.duplicates && !opt.dedupe)
+		return EXIT_OK;
+	opt.sel.want_key = 1;
+	if ((opt.seen = keyset_new()) == NULL) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+static void
+collect_done(void)
+{
+	if (opt.seen != NULL && opt.stats)
+		fprintf(stderr, "%s: %zu distinct games (%zu bytes of keys)\n",
+		    tool_name, keyset_count(opt.seen),
+		    keyset_bytes(opt.seen));
+	keyset_free(opt.seen);
+	select_free(&opt.sel);
+}
+
 /* Convert (or list) one input; returns the exit status it calls for. */
 static int
 convert_file(struct out *o, const char *path)
@@ -326,10 +431,17 @@ convert_file(struct out *o, const char *path)
 
 	if (tool_input_open(&in, path, NULL, NULL) != 0)
 		return EXIT_IO;
-	if (opt.list)
+	if (opt.list && !select_needs_moves(&opt.sel))
 		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
-	if (opt.first > 0) {
+	/*
+	 * Only an archive numbers its games by their place: a piece of a
+	 * numbered lines file starts at any number, so text is read and
+	 * its games picked by number.
+	 */
+	if (opt.first > 0)
 		want = opt.last - opt.first + 1;
+	if (opt.first > 0 &&
+	    yote_reader_format(in.rd) == YOTE_FORMAT_ARCHIVE) {
 		yote_error_clear(&e);
 		skipped = yote_reader_skip(in.rd, opt.first - 1, &e);
 		if (skipped < 0) {
@@ -344,9 +456,13 @@ convert_file(struct out *o, const char *path)
 		if (rc == 0)
 			break;
 		if (rc < 0) {
+			if (rc == YOTE_EVALUE && e.game > 0 &&
+			    e.game < opt.first)
+				continue;       /* a game not asked for */
 			tool_diag(&e);
+			o->left_out++;
 			status = worse(status, tool_exit_for(rc));
-			if (rc == YOTE_EVALUE) {
+			if (!tool_input_fatal(rc)) {
 				if (opt.first > 0 && e.game >= opt.first)
 					taken = e.game - opt.first + 1;
 				continue;
@@ -357,8 +473,17 @@ convert_file(struct out *o, const char *path)
 			yote_record_free(rec);
 			break;
 		}
-		status = worse(status, out_put(o, in.name, rec,
-		    yote_reader_plies(in.rd)));
+		if (rec->game < opt.first) {
+			yote_record_free(rec);
+			continue;
+		}
+		if (collect_keep(o, in.name, rec, yote_reader_plies(in.rd),
+		    &status)) {
+			rc = out_put(o, in.name, rec,
+			    yote_reader_plies(in.rd));
+			o->left_out += rc == EXIT_INVALID;
+			status = worse(status, rc);
+		}
 		taken = opt.first > 0 ? rec->game - opt.first + 1 : taken + 1;
 		yote_record_free(rec);
 		if (status == EXIT_IO)
@@ -386,9 +511,13 @@ main(int argc, char *argv[])
 		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 		{ "output", required_argument, NULL, 'o' },
 		{ "rules", required_argument, NULL, 'r' },
-		{ "stats", no_argument, NULL, 's' },
+		{ "stats", no_argument, NULL, 's' },    /* the old name */
+		{ "summary", no_argument, NULL, 's' },
 		{ "to", required_argument, NULL, 't' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "dedupe", no_argument, NULL, OPT_DEDUPE },
+		{ "duplicates", no_argument, NULL, OPT_DUPLICATES },
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	static char *stdin_only[] = { (char *)"-", NULL };
@@ -402,6 +531,7 @@ main(int argc, char *argv[])
 
 	tool_init(argv[0]);
 	opt.to = OUT_NONE;
+	select_init(&opt.sel, NULL);
 	while ((c = getopt_long(argc, argv, ":Vb:g:hklo:r:st:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -418,8 +548,7 @@ main(int argc, char *argv[])
 				    "N-M with 1 <= N <= M, not '%s'", optarg);
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_OK;
+			return tool_help(usage);
 		case 'k':
 			opt.keep_invalid = 1;
 			break;
@@ -446,8 +575,19 @@ main(int argc, char *argv[])
 		case OPT_NO_INDEX:
 			opt.no_index = 1;
 			break;
+		case OPT_DEDUPE:
+			opt.dedupe = 1;
+			break;
+		case OPT_DUPLICATES:
+			opt.duplicates = 1;
+			break;
 		default:
-			return tool_bad_option(c, argv);
+			if ((i = select_option(&opt.sel, c, optarg)) >= 0) {
+				if (i != 0)
+					return i;
+				break;
+			}
+			return tool_bad_option(c, argv, longopts);
 		}
 	}
 	if (output != NULL && strcmp(output, "-") == 0)
@@ -457,8 +597,8 @@ main(int argc, char *argv[])
 		return tool_usage_error("cannot tell the output format from "
 		    "'%s': name it .yaml, .yta or .lines, or use --to",
 		    output);
-	if (opt.to == OUT_NONE)
-		opt.to = OUT_YAML;
+	if (opt.to == OUT_NONE || opt.duplicates)
+		opt.to = opt.duplicates ? OUT_LINES : OUT_YAML;
 	if (opt.to == OUT_ARCHIVE && output == NULL && !opt.list &&
 	    isatty(STDOUT_FILENO))
 		return tool_usage_error("an archive is binary: write it with "
@@ -467,6 +607,9 @@ main(int argc, char *argv[])
 	    &status)) == NULL)
 		return status;
 	files = optind < argc ? argv + optind : stdin_only;
+	opt.sel.rules = opt.rules;
+	if ((status = collect_setup(files)) != EXIT_OK)
+		return status;
 	if (output != NULL && (fp = tool_atomic_open(output)) == NULL) {
 		tool_warn("%s: cannot write: %s", output, strerror(errno));
 		if (owned)
@@ -479,22 +622,24 @@ main(int argc, char *argv[])
 		tool_warn("%s", e.msg);
 		status = EXIT_IO;
 	} else {
-		for (i = 0; files[i] != NULL && status < EXIT_IO; i++)
+		for (i = 0; files[i] != NULL && status < EXIT_IO; i++) {
+			o.fileno = (unsigned long)i;
 			status = worse(status, convert_file(&o, files[i]));
+		}
 		yote_error_clear(&e);
 		if (out_close(&o, &e) != 0) {
 			tool_warn("%s", e.msg);
 			status = EXIT_IO;
 		}
 	}
-	if (output != NULL) {
-		if (ferror(fp) && status < EXIT_IO) {
-			tool_warn("%s: write error", output);
-			status = EXIT_IO;
-		}
-		status = worse(status, tool_atomic_close(fp, output, status < EXIT_IO));
-	} else
+	if (output != NULL)
+		status = worse(status, tool_atomic_close(fp, output, status <
+		    EXIT_IO));
+	else
 		status = tool_stdout_done(status);
+	collect_done();
+	if (!opt.list)
+		tool_output_report(output, o.games, o.left_out, status);
 	if (owned)
 		yote_rules_free(opt.rules);
 	return status;

@@ -82,6 +82,10 @@ if [ -x tests/bench-archive.sh ]; then
 fi
 
 echo
+echo "== collections: search, tree, players, duplicates over 10 copies of $games games"
+BENCH_GAMES=$games sh tests/bench-collect.sh
+
+echo
 echo "== strength: each level against the one below, every built-in ruleset"
 echo "   ($matchgames games a pairing, both colours of each random opening, -j 2)"
 STRENGTH_GAMES=$matchgames sh tests/strength.sh | sed 's/^/  /'

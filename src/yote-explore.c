@@ -1,0 +1,843 @@
+/*
+ * yote-explore - what a collection says about a position and about its
+ * players: the opening tree (each move played next, how often, how it
+ * scored for the side that played it, and when those games ended), and
+ * per player the games, results by colour and a performance rating.
+ *
+ * Games stream through one at a time; what stays in memory is the tree
+ * (a node for each distinct line of up to --depth moves from the
+ * position) or the player table (a row per player and 12 bytes per
+ * game for the rating fit).  A game is played through only up to the
+ * end of its line, with the checker every tool plays records with.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "select.h"
+#include "tool.h"
+
+#define MAX_DEPTH 64
+#define RATING_BASE 1500.0      /* the virtual opponent's rating */
+
+enum fmt { FMT_TABLE, FMT_TSV, FMT_JSON };
+
+struct opts {
+	int depth;              /* -d */
+	int fmt;                /* -f */
+	int players;            /* -P */
+	unsigned long min_games;        /* -m */
+	const char *position;   /* -p */
+	const struct yote_rules *rules; /* -r */
+	struct select sel;
+};
+
+static struct opts opt;
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: %s [-hPV] [-d K] [-f FMT] [-m N] [-p POS] [-r R]\n"
+	    "                    [selection] [FILE...]\n"
+	    "\n"
+	    "The opening tree of the games of every FILE (standard input when\n"
+	    "none, or -) from a position: each move played next, its games,\n"
+	    "its score for the side that played it and the average ply the\n"
+	    "games ended at; or, with -P, the players' figures.\n"
+	    "\n"
+	    "  -D, --depth K        the tree K plies deep (1)\n"
+	    "  -f, --format FMT     table (default), tsv or json (JSON Lines)\n"
+	    "  -h, --help           this help\n"
+	    "      --min-games N    leave out moves played in fewer games (1)\n"
+	    "      --players        per player: games, results with each side,\n"
+	    "                       score and a performance rating\n"
+	    "      --position POS   the tree's position (default: the start of\n"
+	    "                       the first game); counters are ignored\n"
+	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
+	    "  -V, --version        print the version\n"
+	    "\n"
+	    "Selection: the options of yote-convert (--player, --event, --date,\n"
+	    "--result, --reaches, --pattern, --criteria FILE, ...; see\n"
+	    "yote-explore(1)) choose the games that count.\n"
+	    "\n"
+	    "Exit status: 0 done, 1 some input damaged, 2 usage, 3 I/O.\n",
+	    tool_name);
+}
+
+/* ------------------------------------------------------------ output */
+
+/* Text from a record as one field of one line. */
+static void
+put_field(const char *s)
+{
+	for (; *s != '\0'; s++)
+		putchar((unsigned char)*s < 0x20 || *s == 0x7F ? ' ' : *s);
+}
+
+static void
+put_json(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putchar('"');
+	for (; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			printf("\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7F)
+			printf("\\u%04x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+static double
+percent(double part, double whole)
+{
+	return whole > 0 ? 100.0 * part / whole : 0.0;
+}
+
+/* Results of some games for one side. */
+struct score {
+	unsigned long games, win, draw, loss;   /* loss + win + draw <= games */
+	unsigned long long ends;        /* sum of the plies the games ended at */
+};
+
+/* Add a game's result (enum yote_result, or -1) for side s. */
+static void
+score_add(struct score *sc, int result, int s, unsigned long end)
+{
+	sc->games++;
+	sc->ends += end;
+	if (result == YOTE_RES_DRAW)
+		sc->draw++;
+	else if (result == (s == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND))
+		sc->win++;
+	else if (result == YOTE_RES_FIRST || result == YOTE_RES_SECOND)
+		sc->loss++;
+}
+
+static double
+score_pct(const struct score *sc)
+{
+	return percent(sc->win + 0.5 * sc->draw, (double)(sc->win + sc->draw +
+	    sc->loss));
+}
+
+static unsigned long
+score_unfinished(const struct score *sc)
+{
+	return sc->games - sc->win - sc->draw - sc->loss;
+}
+
+/* ------------------------------------------------------------ the tree */
+
+struct node {
+	uint32_t child, next;   /* first child, next sibling; 0: none */
+	uint32_t text;          /* the move, at this offset of the arena */
+	struct score sc;        /* for the side that played the move */
+};
+
+static struct {
+	struct node *v;
+	size_t n, cap;
+	char *arena;
+	size_t used, size;
+	struct yote_pattern root;
+	int root_set;
+	char root_text[YOTE_POS_TEXT];
+} tree;
+
+static int
+tree_init(void)
+{
+	tree.cap = 1024;
+	tree.size = 1 << 16;
+	tree.v = calloc(tree.cap, sizeof(*tree.v));
+	tree.arena = malloc(tree.size);
+	tree.n = 1;     /* node 0: the position itself */
+	return tree.v != NULL && tree.arena != NULL ? 0 : YOTE_ENOMEM;
+}
+
+/* The child of node p for move text t, made when new; 0 out of memory. */
+static uint32_t
+tree_child(uint32_t p, const char *t)
+{
+	uint32_t c;
+	size_t len = strlen(t) + 1;
+	void *nv;
+
+	for (c = tree.v[p].child; c != 0; c = tree.v[c].next)
+		if (strcmp(tree.arena + tree.v[c].text, t) == 0)
+			return c;
+	if (tree.n == tree.cap || tree.n >= UINT32_MAX) {
+		if (tree.n >= UINT32_MAX || (nv = realloc(tree.v, 2 *
+		    tree.cap * sizeof(*tree.v))) == NULL)
+			return 0;
+		tree.v = nv;
+		tree.cap *= 2;
+	}
+	while (tree.used + len > tree.size) {
+		if (tree.size >= UINT32_MAX / 2 ||
+		    (nv = realloc(tree.arena, 2 * tree.size)) == NULL)
+			return 0;
+		tree.arena = nv;
+		tree.size *= 2;
+	}
+	c = (uint32_t)tree.n++;
+	memset(&tree.v[c], 0, sizeof(tree.v[c]));
+	tree.v[c].text = (uint32_t)tree.used;
+	memcpy(tree.arena + tree.used, t, len);
+	tree.used += len;
+	tree.v[c].next = tree.v[p].child;
+	tree.v[p].child = c;
+	return c;
+}
+
+/* One game on its way through the position. */
+struct walk {
+	const struct yote_game_info *info;
+	long at;                /* ply after which it stood there, -1 */
+	int n;                  /* moves of its line kept */
+	int mover[MAX_DEPTH];
+	char text[MAX_DEPTH][YOTE_MOVE_TEXT];
+};
+
+/*
+ * The root's text: a whole pattern written as a position string without
+ * its counters (they play no part), canonical whatever was typed.
+ */
+static void
+root_text(void)
+{
+	const struct yote_pattern *p = &tree.root;
+	char *t = tree.root_text;
+	int row, col, run, sq;
+
+	for (row = p->height - 1; row >= 0; row--) {
+		for (col = 0, run = 0; col < p->width; col++) {
+			sq = row * p->width + col;
+			if (p->on[0] >> sq & 1 || p->on[1] >> sq & 1) {
+				if (run > 0)
+					*t++ = (char)('0' + run);
+				run = 0;
+				*t++ = p->on[0] >> sq & 1 ? 'x' : 'o';
+			} else
+				run++;
+		}
+		if (run > 0)
+			*t++ = (char)('0' + run);
+		*t++ = row > 0 ? '/' : ' ';
+	}
+	snprintf(t, sizeof(tree.root_text) - (size_t)(t - tree.root_text),
+	    "%c %d %d", p->side == YOTE_FIRST ? 'x' : 'o', p->hand[0],
+	    p->hand[1]);
+	tree.root_set = 1;
+}
+
+static void
+set_root(const struct yote_rules *r, const struct yote_pos *p)
+{
+	yote_pattern_of_pos(r, p, &tree.root);
+	root_text();
+}
+
+static int
+walk_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
+    const struct yote_move *m, const struct yote_pos *after,
+    const struct yote_node *item)
+{
+	struct walk *w = ctx;
+	const struct yote_rules *r = w->info->rules;
+
+	(void)after;
+	(void)item;
+	if (!tree.root_set)
+		set_root(r, before);
+	if (w->at < 0 && yote_pattern_match(r, &tree.root, before))
+		w->at = (long)ply - 1;
+	if (w->at >= 0 && w->n < opt.depth) {
+		w->mover[w->n] = before->side;
+		yote_move_format(r, m, w->text[w->n++]);
+	}
+	return w->n == opt.depth;
+}
+
+/* Play one game to the end of its line from the position, and count it. */
+static int
+tree_game(const struct yote_record *rec, const char *file)
+{
+	static struct walk w;
+	struct yote_game_info info;
+	unsigned long end;
+	uint32_t at = 0;
+	int i;
+
+	w.info = &info;
+	w.at = -1;
+	w.n = 0;
+	if (yote_checker_play(opt.sel.ck, rec, file, &info, NULL, walk_ply,
+	    &w) < 0)
+		return YOTE_ENOMEM;
+	if (info.rules == NULL)
+		return 0;
+	if (!tree.root_set)
+		set_root(info.rules, &info.start);
+	if (w.at < 0 && info.played == info.plies &&
+	    yote_pattern_match(info.rules, &tree.root, &info.final))
+		w.at = (long)info.played;
+	if (w.at < 0)
+		return 0;
+	end = info.start.ply - 1 + info.plies;
+	score_add(&tree.v[0].sc, info.result, tree.root.side, end);
+	for (i = 0; i < w.n; i++) {
+		if ((at = tree_child(at, w.text[i])) == 0)
+			return YOTE_ENOMEM;
+		score_add(&tree.v[at].sc, info.result, w.mover[i], end);
+	}
+	return 0;
+}
+
+static int
+node_order(const void *a, const void *b)
+{
+	const struct node *x = &tree.v[*(const uint32_t *)a];
+	const struct node *y = &tree.v[*(const uint32_t *)b];
+
+	if (x->sc.games != y->sc.games)
+		return x->sc.games > y->sc.games ? -1 : 1;
+	return strcmp(tree.arena + x->text, tree.arena + y->text);
+}
+
+static void
+tree_row(uint32_t c, const struct score *parent, const char *line, int depth)
+{
+	const struct score *sc = &tree.v[c].sc;
+	const char *t = tree.arena + tree.v[c].text;
+	double ends = sc->games ? (double)sc->ends / (double)sc->games : 0.0;
+
+	switch (opt.fmt) {
+	case FMT_TABLE:
+		printf("%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %6.1f%% %6.1f\n",
+		    2 * depth, "", 12 - 2 * depth > 4 ? 12 - 2 * depth : 4, t,
+		    sc->games, percent((double)sc->games, (double)parent->games),
+		    sc->win, sc->draw, sc->loss, score_pct(sc), ends);
+		break;
+	case FMT_TSV:
+		printf("%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t%.1f\n",
+		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
+		    score_unfinished(sc), score_pct(sc), ends);
+		break;
+	default:
+		printf("{\"depth\":%d,\"line\":\"%s\",\"move\":\"%s\","
+		    "\"games\":%lu,\"wins\":%lu,\"draws\":%lu,\"losses\":%lu,"
+		    "\"unfinished\":%lu,\"score\":%.1f,\"end_ply\":%.1f}\n",
+		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
+		    score_unfinished(sc), score_pct(sc), ends);
+		break;
+	}
+}
+
+/* Print the children of p, most played first, and theirs below each. */
+static int
+tree_print(uint32_t p, char *line, size_t len, int depth)
+{
+	uint32_t c, *kids;
+	size_t n = 0, i, add;
+
+	for (c = tree.v[p].child; c != 0; c = tree.v[c].next)
+		n++;
+	if (n == 0)
+		return 0;
+	if ((kids = malloc(n * sizeof(*kids))) == NULL)
+		return YOTE_ENOMEM;
+	for (n = 0, c = tree.v[p].child; c != 0; c = tree.v[c].next)
+		kids[n++] = c;
+	qsort(kids, n, sizeof(*kids), node_order);
+	for (i = 0; i < n; i++) {
+		if (tree.v[kids[i]].sc.games < opt.min_games)
+			continue;
+		add = (size_t)sprintf(line + len, "%s%s", len ? " " : "",
+		    tree.arena + tree.v[kids[i]].text);
+		tree_row(kids[i], &tree.v[p].sc, line, depth);
+		if (tree_print(kids[i], line, len + add, depth + 1) != 0) {
+			free(kids);
+			return YOTE_ENOMEM;
+		}
+		line[len] = '\0';
+	}
+	free(kids);
+	return 0;
+}
+
+static int
+tree_report(void)
+{
+	const struct score *sc = &tree.v[0].sc;
+	char *line;
+	int rc;
+
+	if (!tree.root_set) {
+		tool_warn("no games");
+		return 0;
+	}
+	if (opt.fmt == FMT_TABLE) {
+		printf("%s: %lu games; %s to move: +%lu =%lu -%lu (%.1f%%), "
+		    "%lu unfinished; they end at ply %.1f on average\n",
+		    tree.root_text, sc->games, tree.root.side == YOTE_FIRST ?
+		    "x" : "o", sc->win, sc->draw, sc->loss, score_pct(sc),
+		    score_unfinished(sc), sc->games ? (double)sc->ends /
+		    (double)sc->games : 0.0);
+		printf("%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move", "games",
+		    "share", "wins", "draws", "losses", "score", "ends");
+	} else if (opt.fmt == FMT_TSV)
+		printf("depth\tline\tmove\tgames\twins\tdraws\tlosses\t"
+		    "unfinished\tscore\tend_ply\n");
+	else
+		printf("{\"position\":\"%s\",\"games\":%lu,\"wins\":%lu,"
+		    "\"draws\":%lu,\"losses\":%lu,\"unfinished\":%lu,"
+		    "\"score\":%.1f,\"end_ply\":%.1f}\n", tree.root_text,
+		    sc->games, sc->win, sc->draw, sc->loss,
+		    score_unfinished(sc), score_pct(sc), sc->games ?
+		    (double)sc->ends / (double)sc->games : 0.0);
+	if ((line = malloc((size_t)opt.depth * YOTE_MOVE_TEXT + 1)) == NULL)
+		return YOTE_ENOMEM;
+	line[0] = '\0';
+	rc = tree_print(0, line, 0, 0);
+	free(line);
+	return rc;
+}
+
+/* ------------------------------------------------------------ players */
+
+struct player {
+	char *name;
+	struct score side[2];   /* as the first side, as the second */
+	double points;          /* won, draws as halves */
+	double gamma;           /* rating as 10^(elo / 400) */
+	double den;             /* the fit's sum for this round */
+};
+
+/* A finished game between two players, for the rating fit. */
+struct pgame {
+	uint32_t a, b;          /* first, second */
+	uint8_t half;           /* first's points times 2 */
+};
+
+static struct {
+	struct player *v;
+	size_t n, cap;
+	uint32_t *slot;         /* name hash table: index + 1, 0 free */
+	size_t nslot;
+	struct pgame *g;
+	size_t ng, gcap;
+} pl;
+
+static uint64_t
+name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static int
+slot_grow(void)
+{
+	size_t i, j, n = pl.nslot ? 2 * pl.nslot : 1024;
+	uint32_t *s = calloc(n, sizeof(*s));
+
+	if (s == NULL)
+		return YOTE_ENOMEM;
+	for (i = 0; i < pl.n; i++) {
+		for (j = name_hash(pl.v[i].name) & (n - 1); s[j] != 0;
+		    j = (j + 1) & (n - 1))
+			;
+		s[j] = (uint32_t)i + 1;
+	}
+	free(pl.slot);
+	pl.slot = s;
+	pl.nslot = n;
+	return 0;
+}
+
+/* The index of the player of that name, added when new; -1 out of memory. */
+static long
+player_of(const char *name)
+{
+	size_t j;
+	void *nv;
+
+	if ((pl.n + 1) * 2 > pl.nslot && slot_grow() != 0)
+		return -1;
+	for (j = name_hash(name) & (pl.nslot - 1); pl.slot[j] != 0;
+	    j = (j + 1) & (pl.nslot - 1))
+		if (strcmp(pl.v[pl.slot[j] - 1].name, name) == 0)
+			return (long)pl.slot[j] - 1;
+	if (pl.n == pl.cap) {
+		if ((nv = realloc(pl.v, (pl.cap ? 2 * pl.cap : 256) *
+		    sizeof(*pl.v))) == NULL)
+			return -1;
+		pl.v = nv;
+		pl.cap = pl.cap ? 2 * pl.cap : 256;
+	}
+	memset(&pl.v[pl.n], 0, sizeof(pl.v[pl.n]));
+	if ((pl.v[pl.n].name = strdup(name)) == NULL)
+		return -1;
+	pl.slot[j] = (uint32_t)++pl.n;
+	return (long)pl.n - 1;
+}
+
+/* The player of a side: the index, -1 for none named, -2 out of memory. */
+static long
+side_player(const struct yote_record *rec, const char *key)
+{
+	const struct yote_node *n = yote_node_get(rec->root, key);
+	long i;
+
+	if (n == NULL || n->type != YOTE_NODE_SCALAR || n->len == 0)
+		return -1;
+	return (i = player_of(n->text)) < 0 ? -2 : i;
+}
+
+/* A game for the players' figures: each named side gets its result; the
+ * fit takes finished games between two players named differently. */
+static int
+players_game(const struct yote_record *rec, unsigned long plies)
+{
+	const struct yote_node *rn = yote_node_get(rec->root, "result");
+	int res = rn != NULL && rn->type == YOTE_NODE_SCALAR ?
+	    yote_result_parse(rn->text) : -1;
+	long a, b;
+	void *nv;
+
+	if ((a = side_player(rec, "first")) == -2 ||
+	    (b = side_player(rec, "second")) == -2)
+		return YOTE_ENOMEM;
+	if (a >= 0)
+		score_add(&pl.v[a].side[0], res, YOTE_FIRST, plies);
+	if (b >= 0)
+		score_add(&pl.v[b].side[1], res, YOTE_SECOND, plies);
+	if (a < 0 || b < 0 || a == b || (res != YOTE_RES_FIRST &&
+	    res != YOTE_RES_SECOND && res != YOTE_RES_DRAW))
+		return 0;
+	if (pl.ng == pl.gcap) {
+		if ((nv = realloc(pl.g, (pl.gcap ? 2 * pl.gcap : 1024) *
+		    sizeof(*pl.g))) == NULL)
+			return YOTE_ENOMEM;
+		pl.g = nv;
+		pl.gcap = pl.gcap ? 2 * pl.gcap : 1024;
+	}
+	pl.g[pl.ng].a = (uint32_t)a;
+	pl.g[pl.ng].b = (uint32_t)b;
+	pl.g[pl.ng++].half = (uint8_t)(res == YOTE_RES_FIRST ? 2 :
+	    res == YOTE_RES_DRAW ? 1 : 0);
+	return 0;
+}
+
+/*
+ * The ratings that make the results most likely under the Bradley-Terry
+ * model on the Elo scale (a draw half a win for each side), found by
+ * Hunter's MM iteration: gamma_i = points_i / sum over i's games of
+ * 1 / (gamma_i + gamma_opponent).  Each player also has one virtual draw
+ * with a player fixed at RATING_BASE, which anchors the scale and keeps
+ * the rating of a player who won or lost every game finite.
+ */
+static void
+players_fit(void)
+{
+	size_t i, k, it;
+	double change, g;
+	struct pgame *p;
+
+	for (i = 0; i < pl.n; i++) {
+		pl.v[i].gamma = 1.0;
+		pl.v[i].points = 0.5;
+	}
+	for (k = 0; k < pl.ng; k++) {
+		pl.v[pl.g[k].a].points += pl.g[k].half / 2.0;
+		pl.v[pl.g[k].b].points += (2 - pl.g[k].half) / 2.0;
+	}
+	for (it = 0; it < 10000; it++) {
+		for (i = 0; i < pl.n; i++)
+			pl.v[i].den = 1.0 / (pl.v[i].gamma + 1.0);
+		for (k = 0; k < pl.ng; k++) {
+			p = &pl.g[k];
+			g = 1.0 / (pl.v[p->a].gamma + pl.v[p->b].gamma);
+			pl.v[p->a].den += g;
+			pl.v[p->b].den += g;
+		}
+		change = 0;
+		for (i = 0; i < pl.n; i++) {
+			g = pl.v[i].points / pl.v[i].den;
+			change = fmax(change, fabs(log(g / pl.v[i].gamma)));
+			pl.v[i].gamma = g;
+		}
+		if (change < 1e-7)  /* 10^-7 in log: well under 0.01 Elo */
+			break;
+	}
+}
+
+static int
+player_order(const void *a, const void *b)
+{
+	const struct player *x = a, *y = b;
+	unsigned long gx = x->side[0].games + x->side[1].games;
+	unsigned long gy = y->side[0].games + y->side[1].games;
+
+	if (gx != gy)
+		return gx > gy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void
+player_row(const struct player *p)
+{
+	const struct score *f = &p->side[0], *s = &p->side[1];
+	struct score all;
+	double elo = RATING_BASE + 400.0 * log10(p->gamma);
+
+	all.win = f->win + s->win;
+	all.draw = f->draw + s->draw;
+	all.loss = f->loss + s->loss;
+	all.games = f->games + s->games;
+	if (opt.fmt == FMT_TABLE) {
+		printf("%-24.24s %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %6.1f%% "
+		    "%6.0f\n", p->name, all.games, f->win, f->draw, f->loss,
+		    s->win, s->draw, s->loss, score_pct(&all), elo);
+		return;
+	}
+	if (opt.fmt == FMT_TSV) {
+		put_field(p->name);
+		printf("\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t%.0f\n",
+		    all.games, f->win, f->draw, f->loss, s->win, s->draw,
+		    s->loss, score_unfinished(&all), score_pct(&all), elo);
+		return;
+	}
+	printf("{\"player\":");
+	put_json(p->name);
+	printf(",\"games\":%lu,\"first\":{\"wins\":%lu,\"draws\":%lu,"
+	    "\"losses\":%lu},\"second\":{\"wins\":%lu,\"draws\":%lu,"
+	    "\"losses\":%lu},\"unfinished\":%lu,\"score\":%.1f,"
+	    "\"rating\":%.0f}\n", all.games, f->win, f->draw, f->loss, s->win,
+	    s->draw, s->loss, score_unfinished(&all), score_pct(&all), elo);
+}
+
+static void
+players_report(void)
+{
+	size_t i;
+
+	players_fit();
+	qsort(pl.v, pl.n, sizeof(*pl.v), player_order);
+	if (opt.fmt == FMT_TABLE)
+		printf("%-24s %6s  %-20s  %-20s\n%-24s %6s  %6s %6s %6s  "
+		    "%6s %6s %6s %7s %6s\n", "", "", "------- first ------",
+		    "------ second ------", "player", "games", "wins",
+		    "draws", "losses", "wins", "draws", "losses", "score",
+		    "rating");
+	else if (opt.fmt == FMT_TSV)
+		printf("player\tgames\tfirst_wins\tfirst_draws\tfirst_losses\t"
+		    "second_wins\tsecond_draws\tsecond_losses\tunfinished\t"
+		    "score\trating\n");
+	for (i = 0; i < pl.n; i++)
+		player_row(&pl.v[i]);
+	for (i = 0; i < pl.n; i++)
+		free(pl.v[i].name);
+	free(pl.v);
+	free(pl.slot);
+	free(pl.g);
+}
+
+/* ------------------------------------------------------------ input */
+
+/* One input's games into the tree or the player table. */
+static int
+explore_file(const char *path)
+{
+	struct tool_input in;
+	struct yote_record *rec;
+	struct yote_error e;
+	struct select_game g;
+	int rc, status = EXIT_OK;
+
+	if (tool_input_open(&in, path, NULL, NULL) != 0)
+		return EXIT_IO;
+	if (opt.players && !select_needs_moves(&opt.sel))
+		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
+	while ((rc = tool_input_next(&in, &rec, &e)) != 0) {
+		if (rc < 0) {
+			tool_diag(&e);
+			status = tool_exit_for(rc) > status ?
+			    tool_exit_for(rc) : status;
+			if (rc == YOTE_EVALUE)
+				continue;
+			break;
+		}
+		rc = select_game(&opt.sel, rec, in.name,
+		    yote_reader_plies(in.rd), &g);
+		if (rc == 0 && g.pass)
+			rc = opt.players ? players_game(rec,
+			    yote_reader_plies(in.rd)) : tree_game(rec, in.name);
+		yote_record_free(rec);
+		if (rc != 0) {
+			tool_warn("out of memory");
+			status = EXIT_IO;
+			break;
+		}
+	}
+	tool_input_close(&in);
+	return status;
+}
+
+/* -f's argument; -1 when unknown. */
+static int
+format_named(const char *s)
+{
+	if (strcmp(s, "table") == 0)
+		return FMT_TABLE;
+	if (strcmp(s, "tsv") == 0)
+		return FMT_TSV;
+	if (strcmp(s, "json") == 0)
+		return FMT_JSON;
+	return -1;
+}
+
+/* The options; -1 to go on, else the exit status to end with. */
+static int
+options(int argc, char *argv[], int *owned)
+{
+	/* --min-games, --players, --position: long only (yote(7)) */
+	static const struct option longopts[] = {
+		{ "depth", required_argument, NULL, 'D' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "min-games", required_argument, NULL, 'm' },
+		{ "players", no_argument, NULL, 'P' },
+		{ "position", required_argument, NULL, 'p' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "version", no_argument, NULL, 'V' },
+		SELECT_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *rules = NULL;
+	long long v;
+	int c, rc, status = EXIT_OK;
+
+	while ((c = getopt_long(argc, argv, ":D:Vf:hr:", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'P':
+			opt.players = 1;
+			break;
+		case 'V':
+			return tool_version();
+		case 'D':
+			if (tool_number(optarg, "--depth", 1, MAX_DEPTH, &v))
+				return EXIT_USAGE;
+			opt.depth = (int)v;
+			break;
+		case 'f':
+			if ((opt.fmt = format_named(optarg)) < 0)
+				return tool_usage_error("--format: expected "
+				    "table, tsv or json, not '%s'", optarg);
+			break;
+		case 'h':
+			return tool_help(usage);
+		case 'm':
+			if (tool_number(optarg, "--min-games", 1, 1000000000LL,
+			    &v))
+				return EXIT_USAGE;
+			opt.min_games = (unsigned long)v;
+			break;
+		case 'p':
+			opt.position = optarg;
+			break;
+		case 'r':
+			rules = optarg;
+			break;
+		default:
+			if ((rc = select_option(&opt.sel, c, optarg)) >= 0) {
+				if (rc != 0)
+					return rc;
+				break;
+			}
+			return tool_bad_option(c, argv, longopts);
+		}
+	}
+	if (rules != NULL && (opt.rules = tool_rules(rules, owned,
+	    &status)) == NULL)
+		return status;
+	return -1;
+}
+
+/* -p: the tree's position, exactly (a pattern would mix positions). */
+static int
+root_option(void)
+{
+	struct yote_error e;
+
+	yote_error_clear(&e);
+	if (yote_pattern_parse(opt.position, &tree.root, &e) != 0)
+		return tool_usage_error("--position: bad position '%s': %s",
+		    opt.position, e.msg);
+	if (!yote_pattern_exact(&tree.root))
+		return tool_usage_error("--position: '%s' is not a whole "
+		    "position: give every point, the side to move and both "
+		    "hands", opt.position);
+	root_text();
+	return EXIT_OK;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static char *stdin_only[] = { (char *)"-", NULL };
+	char **files;
+	int i, owned = 0, status;
+
+	tool_init(argv[0]);
+	opt.depth = 1;
+	opt.min_games = 1;
+	select_init(&opt.sel, NULL);
+	if ((status = options(argc, argv, &owned)) >= 0)
+		goto out;
+	status = EXIT_OK;
+	opt.sel.rules = opt.rules;
+	if (opt.position != NULL && (status = root_option()) != EXIT_OK)
+		goto out;
+	if ((opt.sel.ck = tool_checker(opt.rules)) == NULL ||
+	    tree_init() != 0) {
+		status = EXIT_IO;
+		goto out;
+	}
+	files = optind < argc ? argv + optind : stdin_only;
+	for (i = 0; files[i] != NULL && status < EXIT_IO; i++) {
+		int s = explore_file(files[i]);
+
+		status = s > status ? s : status;
+	}
+	if (status < EXIT_IO) {
+		if (opt.players)
+			players_report();
+		else if (tree_report() != 0) {
+			tool_warn("out of memory");
+			status = EXIT_IO;
+		}
+	}
+	status = tool_stdout_done(status);
+out:
+	free(tree.v);
+	free(tree.arena);
+	select_free(&opt.sel);
+	if (owned)
+		yote_rules_free(opt.rules);
+	return status;
+}
