@@ -289,7 +289,8 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 	int s = p->side, col, row, sq, k, to, steps, sj, rc;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s];
 	uint64_t empty = r->board & ~(own | opp), cap = 0, t;
-	struct yote_move m;
+	struct yote_move *v;
+	size_t n, nstep = 0;
 
 	mv->list.n = 0;
 	mv->ngrp = mv->nstep = 0;
@@ -308,54 +309,65 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 		}
 		cap &= own;
 	}
-	memset(&m, 0, sizeof(m));
+	/*
+	 * Room for every placement, step and self-jump at once, counted in
+	 * a local n and written field by field: the list's count in memory
+	 * and whole 136-byte moves cost more than the rest of the loop.
+	 */
+	if ((rc = mover_room(mv, 9 * (size_t)r->squares)) != 0)
+		return rc;
+	v = mv->list.v;
+	n = 0;
 	for (col = 0; col < r->width; col++)
 		for (row = 0; row < r->height; row++) {
 			sq = row * r->width + col;
 			if (empty & BIT(sq)) {
 				if (p->hand[s] == 0)
 					continue;
-				if ((rc = mover_room(mv, 1)) != 0)
-					return rc;
-				m.kind = YOTE_PLACE;
-				m.from = (uint8_t)sq;
-				m.nseg = 0;
-				m.seg_bonus[0] = 0;
-				mv->list.v[mv->list.n++] = m;
+				v[n].kind = YOTE_PLACE;
+				v[n].from = (uint8_t)sq;
+				v[n].nseg = 0;
+				v[n].pad = 0;
+				n++;
 				continue;
 			}
 			if (!(own & BIT(sq)))
 				continue;
 			if (cap & BIT(sq)) {
-				if ((rc = gen_square(mv, r, p, sq)) != 0)
+				mv->list.n = n;
+				if ((rc = gen_square(mv, r, p, sq)) != 0 ||
+				    (rc = mover_room(mv, 9 *
+				    (size_t)r->squares)) != 0)
 					return rc;
+				v = mv->list.v;
+				n = mv->list.n;
 				continue;
 			}
-			if (!steps || (rc = mover_room(mv, 8)) != 0) {
-				if (!steps)
-					continue;
-				return rc;
-			}
+			if (!steps)
+				continue;
 			for (k = 0; k < 8; k++) {
 				if (far[k]) {
 					if (!sj || (to = jump_to(r, sq, dir[k],
 					    own, empty)) < 0)
 						continue;
-					m.kind = YOTE_SELFJUMP;
+					v[n].kind = YOTE_SELFJUMP;
 				} else {
 					to = r->adj[sq][dir[k]];
 					if (to < 0 || !(empty & BIT(to)))
 						continue;
-					m.kind = YOTE_STEP;
-					mv->nstep++;
+					v[n].kind = YOTE_STEP;
+					nstep++;
 				}
-				m.from = (uint8_t)sq;
-				m.nseg = 1;
-				m.seg_to[0] = (uint8_t)to;
-				m.seg_bonus[0] = YOTE_BONUS_NO;
-				mv->list.v[mv->list.n++] = m;
+				v[n].from = (uint8_t)sq;
+				v[n].nseg = 1;
+				v[n].pad = 0;
+				v[n].seg_to[0] = (uint8_t)to;
+				v[n].seg_bonus[0] = YOTE_BONUS_NO;
+				n++;
 			}
 		}
+	mv->list.n = n;
+	mv->nstep = nstep;
 	return (long)mv->list.n;
 }
 
@@ -525,7 +537,7 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 	struct ply_ctx c;
 	long n = gen_canonical(mv, r, p), sc;
 	struct at_once ao;
-	size_t i, j;
+	size_t i, j, last = 0;
 	int d;
 
 	if (n <= 0)
@@ -555,6 +567,11 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 		} else
 			sc = fast_score(&c, m);
 		mv->score[i] = sc;
+		/* moves side by side mostly share a score */
+		if (last < j && mv->level[last] == sc) {
+			mv->count[last]++;
+			continue;
+		}
 		while (lo < hi) {       /* level[] is strictly decreasing */
 			size_t mid = (lo + hi) / 2;
 
@@ -563,6 +580,7 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 			else
 				hi = mid;
 		}
+		last = lo;
 		if (lo < j && mv->level[lo] == sc) {
 			mv->count[lo]++;
 			continue;
