@@ -211,6 +211,7 @@ install: all
 	cp bin/libyote.a $(DESTDIR)$(LIBDIR)/
 	cp bin/yote.pc $(DESTDIR)$(PCDIR)/
 	cp src/yote.h $(DESTDIR)$(INCLUDEDIR)/
+	cp src/yote_collection.h $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
@@ -220,7 +221,8 @@ install: all
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${t#bin/}; done
 	rm -f $(DESTDIR)$(LIBDIR)/libyote.a $(DESTDIR)$(PCDIR)/yote.pc \
-	    $(DESTDIR)$(INCLUDEDIR)/yote.h
+	    $(DESTDIR)$(INCLUDEDIR)/yote.h \
+	    $(DESTDIR)$(INCLUDEDIR)/yote_collection.h
 	for f in $(RULES); do rm -f $(DESTDIR)$(DATADIR)/rules/$${f##*/}; done
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
