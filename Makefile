@@ -186,7 +186,7 @@ ubsan:
 	printf 'CFLAGS = -O1 -g -fsanitize=undefined -fno-omit-frame-pointer -fno-sanitize-recover=all\nLDFLAGS = -fsanitize=undefined\n' > bin/build.mk
 	$(MAKE) all
 
-bench: all bin/gen-games
+bench: all bin/gen-games bin/yaml-parse-bench
 	sh tests/bench.sh
 
 leakcheck: all
@@ -247,6 +247,10 @@ bin/tune: tests/tools/tune.c tests/lib/rng.h bin/libyote.a
 
 bin/fit-k: tests/tools/fit-k.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+# libyaml alone parsing YAML into events: the floor of make bench's YAML
+bin/yaml-parse-bench: tests/tools/yaml-parse-bench.c bin/obj/.dir
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS)
 
 # ------------------------------------------------------------ fuzzing
 # One harness per parser (tests/fuzz/fuzz-*.c).  `make check` replays the

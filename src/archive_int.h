@@ -237,8 +237,10 @@ struct mover {
 	size_t *grp;            /* groups of list not in text order: start,
 				   count */
 	size_t ngrp, capgrp;
+	size_t nstep;           /* steps in the list */
 	struct buf text;        /* texts of a group's moves, to sort them */
 	char mtext[YOTE_MOVE_TEXT];     /* the text of the move decoded */
+	struct yote_move last;  /* the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
 	struct ply_sym *sym;
 	size_t capsym;
@@ -259,7 +261,7 @@ int yote_mover_rank_game(struct mover *mv, const struct yote_game *g);
 void yote_mover_encode(struct mover *mv, struct rc *rc, size_t n);
 /*
  * Decode the next move of pos and play it; *text gets its canonical
- * text (valid until the next call).  0, -1 bad data (*why says what) or
+ * text (valid until the next call), mv->last the move.  0, -1 bad data (*why says what) or
  * -2 out of memory.
  */
 int yote_mover_decode(struct mover *mv, struct rc *rc,

@@ -292,7 +292,7 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 	struct yote_move m;
 
 	mv->list.n = 0;
-	mv->ngrp = 0;
+	mv->ngrp = mv->nstep = 0;
 	if (yote_over_unless_blocked(r, p))
 		return 0;
 	steps = steps_allowed(r, p, s) && !placements_only(r, p);
@@ -347,6 +347,7 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 					if (to < 0 || !(empty & BIT(to)))
 						continue;
 					m.kind = YOTE_STEP;
+					mv->nstep++;
 				}
 				m.from = (uint8_t)sq;
 				m.nseg = 1;
@@ -359,44 +360,158 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 }
 
 /*
- * The placements of p scored all at once, when the ruleset has no
- * bridges and the end of the game cannot come into it: sets hco and hcs
- * to the points where a placement leaves the opponent, or the mover, a
- * capture (as yote_pos_has_capture would find in the position after
- * it), and returns 1; 0 when each placement must be scored on its own.
- * A placement at t takes nothing and changes the board at t only, so a
- * capture after it is one that existed before and does not land on t,
- * or a new one through t: over the piece on t for the opponent, from t
- * for the mover.
+ * Placements and steps scored all at once (at_once), when the ruleset
+ * has no bridges and the end of the game cannot come into it.  For each
+ * kind, bitboards of the points where the move leaves the opponent (hco)
+ * or the mover (hcs) a capture, as yote_pos_has_capture would find in
+ * the position after it: for a placement, indexed by its point; for a
+ * step in direction d, by the point it leaves.
+ */
+struct at_once {
+	int place, step;                /* 1: that kind is scored so */
+	uint64_t place_hco, place_hcs;
+	uint64_t step_hco[4], step_hcs[4];
+};
+
+/*
+ * Points f such that some capture of the list survives a move that
+ * empties or fills f (gone: the capture used f as the point `at`) and
+ * fills f + d (the capture landed there); d < 0: no second point.
+ * lists: the captures' points `at` and landings, n of them.
+ */
+static uint64_t
+survivors(const struct yote_rules *r, const uint8_t *at, const uint8_t *land,
+    int n, int d)
+{
+	uint64_t any = 0;
+	int i;
+
+	if (n > 8)      /* a move kills at most 4 + 4 of them */
+		return r->board;
+	for (i = 0; i < n; i++)
+		any |= r->board & ~BIT(at[i]) & (d < 0 ? ~BIT(land[i]) :
+		    ~shift_dir(r, BIT(land[i]), d ^ 1));
+	return any;
+}
+
+/*
+ * The captures of the side with pieces `own` over `opp` into `empty`,
+ * listed (at most 9: more say only "more than 8"): mid[] the piece
+ * jumped, from[] the jumper, land[] the landing.  Returns their count.
  */
 static int
-placements_at_once(const struct ply_ctx *c, uint64_t *hco, uint64_t *hcs)
+list_captures(const struct yote_rules *r, uint64_t own, uint64_t opp,
+    uint64_t empty, uint8_t *mid, uint8_t *from, uint8_t *land)
+{
+	uint64_t l;
+	int d, n = 0, sq;
+
+	for (d = 0; d < 4 && n <= 8; d++)
+		for (l = shift_dir(r, shift_dir(r, own, d) & opp, d) & empty;
+		    l && n <= 8; l &= l - 1) {
+			sq = lsb64(l);
+			mid[n] = (uint8_t)r->adj[sq][d ^ 1];
+			from[n] = (uint8_t)r->jump[sq][d ^ 1];
+			land[n] = (uint8_t)sq;
+			n++;
+		}
+	return n;
+}
+
+/*
+ * Fill *ao for p.  A move that takes nothing changes the board at one or
+ * two points, so a capture after it is one that existed before and does
+ * not use those points, or a new one through them: for a placement on
+ * t, over the piece on t (opponent) or from t (mover); for a step from f
+ * to t, also one landing on f, now empty.  The opponent is not blocked
+ * after such a move when it has a piece in hand, or pieces beside two
+ * empty points (one stays empty); nor is the game over by the move
+ * limit or few pieces, which is checked first.
+ */
+static void
+moves_at_once(const struct ply_ctx *c, size_t steps, struct at_once *ao)
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
-	int s = c->s, k;
-	uint64_t own = p->pieces[s], opp = p->pieces[!s];
-	uint64_t empty = r->board & ~(own | opp), lo, ls, mid = 0, from = 0;
+	int s = c->s, d, e, no, ns;
+	uint64_t w = p->pieces[s], o = p->pieces[!s];
+	uint64_t empty = r->board & ~(w | o), beside = 0, lo, ls, t1, t2, b;
+	uint8_t omid[9], ofrom[9], oland[9], smid[9], sfrom[9], sland[9];
 
-	if (r->selfjump == YOTE_SJ_BRIDGE || p->hand[s] == 0 ||
-	    c->rem_o == 0 || p->hand[!s] == 0 || (empty & (empty - 1)) == 0 ||
+	ao->place = ao->step = 0;
+	if (r->selfjump == YOTE_SJ_BRIDGE || c->rem_o == 0 ||
 	    (r->move_limit && p->since_capture + 1 >= (uint32_t)r->move_limit) ||
 	    (r->few_pieces && c->rem_o <= r->few_pieces &&
 	    c->rem_s <= r->few_pieces))
-		return 0;
-	*hco = *hcs = 0;
-	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2)
-		return 1;
-	lo = jumps(r, opp, own, empty);
-	ls = jumps(r, own, opp, empty);
-	for (k = 0; k < 4; k++) {
-		mid |= shift_dir(r, opp, k) & shift_dir(r, empty, k ^ 1);
-		from |= shift_dir(r, shift_dir(r, empty, k ^ 1) & opp, k ^ 1);
+		return;
+	for (d = 0; d < 4; d++)
+		beside |= shift_dir(r, o, d);
+	beside &= empty;
+	if (p->hand[!s] == 0 && (beside & (beside - 1)) == 0)
+		return;
+	if (p->hand[!s] == 0 && r->opening == YOTE_OPEN_FIRST_PLACE &&
+	    p->ply + 1 <= 2)
+		return;
+	ao->place = p->hand[s] > 0 && (p->hand[!s] == 0 ||
+	    (empty & (empty - 1)) != 0);
+	/* the boards of the steps cost more than scoring a few one by one */
+	ao->step = steps >= 8;
+	ao->place_hco = ao->place_hcs = 0;
+	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
+		ao->step = 0;   /* no steps then anyway */
+		return;
 	}
-	/* an old capture survives unless t was its only landing point */
-	*hco = mid | (lo & (lo - 1) ? empty : lo ? empty & ~lo : 0);
-	*hcs = from | (ls & (ls - 1) ? empty : ls ? empty & ~ls : 0);
-	return 1;
+	no = list_captures(r, o, w, empty, omid, ofrom, oland);
+	ns = list_captures(r, w, o, empty, smid, sfrom, sland);
+	lo = survivors(r, oland, oland, no, -1);
+	ls = survivors(r, sland, sland, ns, -1);
+	t1 = t2 = 0;
+	for (d = 0; d < 4; d++) {
+		t1 |= shift_dir(r, o, d) & shift_dir(r, empty, d ^ 1);
+		t2 |= shift_dir(r, shift_dir(r, empty, d ^ 1) & o, d ^ 1);
+	}
+	/* placements: over the new piece, from it, or an old one */
+	ao->place_hco = (t1 | lo) & empty;
+	ao->place_hcs = (t2 | ls) & empty;
+	for (d = 0; ao->step && d < 4; d++) {
+		/* opponent: an old one not over f nor onto t */
+		b = survivors(r, omid, oland, no, d);
+		/* over the piece now on t: from t + d into f, or across */
+		t1 = shift_dir(r, o, d ^ 1);
+		for (e = 0; e < 4; e++)
+			if (e != (d ^ 1))
+				t1 |= shift_dir(r, o, e) &
+				    shift_dir(r, empty, e ^ 1);
+		b |= shift_dir(r, t1, d ^ 1);
+		/* onto f, over another piece of the mover's */
+		for (e = 0; e < 4; e++)
+			if (e != d)
+				b |= shift_dir(r, w, e ^ 1) & shift_dir(r,
+				    shift_dir(r, o, e ^ 1), e ^ 1);
+		ao->step_hco[d] = b;
+		/* mover: an old one not from f nor onto t */
+		b = survivors(r, sfrom, sland, ns, d);
+		/* from t */
+		t2 = 0;
+		for (e = 0; e < 4; e++)
+			t2 |= shift_dir(r, o, e ^ 1) & shift_dir(r,
+			    shift_dir(r, empty, e ^ 1), e ^ 1);
+		b |= shift_dir(r, t2, d ^ 1);
+		/* onto f, over an enemy beside it */
+		for (e = 0; e < 4; e++)
+			b |= shift_dir(r, o, e ^ 1) & shift_dir(r,
+			    shift_dir(r, w, e ^ 1), e ^ 1);
+		ao->step_hcs[d] = b;
+	}
+}
+
+/* The direction of a step (0 north, 1 south, 2 east, 3 west). */
+static int
+step_dir(const struct yote_rules *r, const struct yote_move *m)
+{
+	int diff = m->seg_to[0] - m->from;
+
+	return diff == r->width ? 0 : diff == -r->width ? 1 : diff == 1 ? 2 : 3;
 }
 
 /*
@@ -409,9 +524,9 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 {
 	struct ply_ctx c;
 	long n = gen_canonical(mv, r, p), sc;
-	uint64_t hco = 0, hcs = 0;
+	struct at_once ao;
 	size_t i, j;
-	int bulk;
+	int d;
 
 	if (n <= 0)
 		return n;
@@ -420,7 +535,7 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 	c.s = p->side;
 	c.rem_s = yote_pos_remaining(p, c.s);
 	c.rem_o = yote_pos_remaining(p, !c.s);
-	bulk = placements_at_once(&c, &hco, &hcs);
+	moves_at_once(&c, mv->nstep, &ao);
 	/*
 	 * The distinct scores, best first, and how many moves have each:
 	 * few levels, so insertion beats sorting every score.
@@ -430,10 +545,14 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 		const struct yote_move *m = &mv->list.v[i];
 		size_t lo = 0, hi = j;
 
-		if (bulk && m->kind == YOTE_PLACE)
-			sc = 3 - 22 * (long)(hco >> m->from & 1) +
-			    4 * (long)(hcs >> m->from & 1);
-		else
+		if (ao.place && m->kind == YOTE_PLACE)
+			sc = 3 - 22 * (long)(ao.place_hco >> m->from & 1) +
+			    4 * (long)(ao.place_hcs >> m->from & 1);
+		else if (ao.step && m->kind == YOTE_STEP) {
+			d = step_dir(r, m);
+			sc = -22 * (long)(ao.step_hco[d] >> m->from & 1) +
+			    4 * (long)(ao.step_hcs[d] >> m->from & 1);
+		} else
 			sc = fast_score(&c, m);
 		mv->score[i] = sc;
 		while (lo < hi) {       /* level[] is strictly decreasing */
@@ -690,8 +809,9 @@ yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
 	if ((n = pick_place(mv, r, mv->level[t], place)) < 0)
 		return -2;
 	j = (size_t)n;
-	yote_move_format(r, &mv->list.v[j], mv->mtext);
+	mv->last = mv->list.v[j];
+	yote_move_format(r, &mv->last, mv->mtext);
 	*text = mv->mtext;
-	yote_pos_play(r, pos, &mv->list.v[j]);
+	yote_pos_play(r, pos, &mv->last);
 	return 0;
 }

@@ -73,6 +73,8 @@ struct yote_arc_reader {
 	struct dblock *blk;
 	struct mover mv;
 	struct gctx g;
+	struct yote_played *played;     /* the moves of the game decoded */
+	size_t capplayed;
 };
 
 static size_t
@@ -672,7 +674,36 @@ set_text(struct yote_node *n, const char *t)
 	return yote_node_set_text(n, t, strlen(t)) == 0 ? 0 : -2;
 }
 
-/* Decode the moves of the game just read into its fix-ups. */
+/*
+ * Room in a->played for the n moves of a game from pos under r; 0, or
+ * -2 out of memory.
+ */
+static int
+a_played(struct yote_arc_reader *a, const struct yote_rules *r,
+    const struct yote_pos *pos, size_t n)
+{
+	struct yote_played *p = a->played;
+
+	if (p == NULL || n > a->capplayed) {
+		size_t cap = n < 64 ? 64 : n;
+
+		free(p);
+		a->played = NULL;
+		if ((p = malloc(sizeof(*p) + cap * sizeof(p->v[0]))) == NULL)
+			return -2;
+		a->played = p;
+		a->capplayed = cap;
+	}
+	p->rules = r;
+	p->start = *pos;
+	p->n = 0;
+	return 0;
+}
+
+/*
+ * Decode the moves of the game just read into its fix-ups, and keep them
+ * in a->played for the checker.
+ */
 static int
 a_moves(struct yote_arc_reader *a, struct dblock *b,
     const struct yote_rules *r, struct yote_pos *pos)
@@ -683,12 +714,15 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 	unsigned long i;
 	int rc;
 
+	if (a_played(a, r, pos, g->plies) != 0)
+		return -2;
 	for (i = 0; i < g->plies; i++) {
 		rc = yote_mover_decode(&a->mv, &b->mrc, r, pos, &text, &why);
 		if (rc == -1)
 			return yote_keys_bad(&b->hc, why);
 		if (rc != 0)
 			return rc;
+		a->played->v[a->played->n++] = a->mv.last;
 		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++)
 			if (set_text(g->fix[fx], text) != 0)
 				return -2;
@@ -739,6 +773,8 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	int raw, mode, rc;
 
 	*root = NULL;
+	if (a->played != NULL)
+		a->played->rules = NULL;        /* none decoded yet */
 	g->nfix = 0;
 	g->moves_out = NULL;
 	g->plies = 0;
@@ -813,6 +849,12 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	}
 	rec->root = root;
 	rec->game = game;
+	/* the moves decoded go with the record (none when not decoded) */
+	if (r != NULL && a->played != NULL && a->played->rules == r &&
+	    !(flags & YOTE_READ_NO_MOVES) && a->played->n == *plies) {
+		rec->played = a->played;
+		a->played = NULL;
+	}
 	/* a ruleset file stored in the archive travels with its games */
 	if (r != NULL && !r->builtin &&
 	    (rec->embedded = malloc(sizeof(*rec->embedded))) != NULL)
@@ -854,6 +896,7 @@ yote_arc_close(struct yote_arc_reader *a)
 		return;
 	blk_free(a->blk);
 	yote_mover_free(&a->mv);
+	free(a->played);
 	free(a->g.fix);
 	free(a->g.fix_ply);
 	free(a->pb);

@@ -424,11 +424,38 @@ alternatives(struct yote_checker *ck, const struct yote_rules *r,
 		snprintf(buf + used, size - used, ")");
 }
 
+/*
+ * The moves an archive decoded for rec, when they are still the record's
+ * own: the same rules and start, and every item the canonical text of
+ * its move (a caller may have edited the record since).  NULL: check
+ * every move from its text.
+ */
+static const struct yote_played *
+decoded_moves(const struct yote_record *rec, const struct yote_rules *r,
+    const struct yote_pos *start, const struct yote_node *moves)
+{
+	const struct yote_played *pl = rec->played;
+	const struct yote_node *mn;
+	char text[YOTE_MOVE_TEXT];
+	size_t i;
+
+	if (pl == NULL || pl->n != moves->n || !(pl->rules == r ||
+	    (r == rec->embedded && r != NULL)) ||
+	    !yote_pos_same(&pl->start, start))
+		return NULL;
+	for (i = 0; i < moves->n; i++)
+		if ((mn = yote_item_move(moves->kids[i])) == NULL ||
+		    mn->len != strlen(yote_move_format(r, &pl->v[i], text)) ||
+		    memcmp(mn->text, text, mn->len) != 0)
+			return NULL;
+	return pl;
+}
+
 /* Play the moves; returns 0 when all were legal. */
 static int
 play_moves(struct yote_checker *ck, struct run *run,
     const struct yote_rules *r, const struct yote_node *moves,
-    yote_ply_fn plyfn, void *ctx)
+    const struct yote_played *pl, yote_ply_fn plyfn, void *ctx)
 {
 	struct yote_game_info *info = run->info;
 	struct yote_move_text mt;
@@ -441,6 +468,20 @@ play_moves(struct yote_checker *ck, struct run *run,
 	size_t i;
 	int found;
 
+	/* decoded from an archive: legal by construction, only played */
+	if (pl != NULL) {
+		for (i = 0; i < moves->n; i++) {
+			before = info->final;
+			yote_pos_play(r, &info->final, &pl->v[i]);
+			info->played++;
+			if (plyfn != NULL && plyfn(ctx, i + 1, &before,
+			    &pl->v[i], &info->final, moves->kids[i]) != 0)
+				return 1;
+		}
+		return 0;
+	}
+	/* cleared once: the first problem ends the loop */
+	yote_error_clear(&e);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
 		if ((mn = yote_item_move(item)) == NULL) {
@@ -448,7 +489,6 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "be a move text or a mapping with 'move:'");
 			return -1;
 		}
-		yote_error_clear(&e);
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
 		    strlen(mn->text) != mn->len) {
 			if (strlen(mn->text) != mn->len)
@@ -683,7 +723,8 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	if (moves == NULL)
 		return (long)info->problems;
 	info->plies = moves->n;
-	rc = play_moves(ck, &run, r, moves, plyfn, ctx);
+	rc = play_moves(ck, &run, r, moves, decoded_moves(rec, r, &info->start,
+	    moves), plyfn, ctx);
 	if (rc < 0 || rc > 0)
 		return (long)info->problems;
 	yote_pos_outcome(r, &info->final, &info->outcome);

@@ -229,6 +229,7 @@ yote_record_free(struct yote_record *rec)
 		return;
 	yote_node_free(rec->root);
 	free(rec->embedded);
+	free(rec->played);
 	free(rec);
 }
 

@@ -758,6 +758,8 @@ int yote_node_is(const struct yote_node *n, const char *text);
 #define YOTE_MAX_DOCUMENT (64UL << 20)  /* bytes in one game's text */
 
 /* One game: a YAML document as read. */
+struct yote_played;
+
 struct yote_record {
 	struct yote_node *root; /* the document's value (a mapping if valid) */
 	unsigned long game;     /* 1-based number in its stream */
@@ -765,6 +767,10 @@ struct yote_record {
 	struct yote_rules *embedded;    /* the ruleset file an archive stored
 					   the game under (a copy, freed with
 					   the record), or NULL */
+	struct yote_played *played;     /* archives: the moves as decoded,
+					   legal by construction, so that the
+					   checker need not prove it again;
+					   private, freed with the record */
 };
 
 /* Free a record; NULL is ignored. */

@@ -8,10 +8,20 @@
 
 #define BIT(sq) ((uint64_t)1 << (sq))
 
+/* Without a popcnt instruction the builtin is a library call: slower than
+ * these few operations, which the move scorers of archives (and the
+ * engine) run for every move. */
 static inline int
 popcount64(uint64_t b)
 {
+#if defined(__POPCNT__)
 	return __builtin_popcountll(b);
+#else
+	b -= (b >> 1) & 0x5555555555555555ULL;
+	b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+	b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+	return (int)((b * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 static inline int
@@ -53,6 +63,20 @@ jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
 	return land >= 0 && (over & BIT(r->adj[sq][d])) && (to & BIT(land)) ?
 	    land : -1;
 }
+
+/*
+ * The moves an archive reader decoded for a record (yote_record.played),
+ * one allocation: played from start under rules, each legal in turn (the
+ * decoder picks it from the legal moves).  The checker plays them
+ * without parsing and proving them again, as long as the record still
+ * says the same: same rules, same start, each item the move's text.
+ */
+struct yote_played {
+	const struct yote_rules *rules;
+	struct yote_pos start;
+	size_t n;
+	struct yote_move v[];
+};
 
 /* node.c: a new collection / a scalar of len bytes in one allocation */
 struct yote_node *yote_node_new(enum yote_node_type type);

@@ -7,7 +7,15 @@
 #  - speed: moves per second to pack (YAML -> archive) and to unpack
 #    (archive -> YAML), with YAML -> YAML as the yardstick, and the time
 #    of --list and of --game N for the last game;
-#  - peak memory (maximum resident set, /usr/bin/time -f %M).
+#  - peak memory (maximum resident set, /usr/bin/time -f %M);
+#  - reading, side by side on the same games: yote-validate of the
+#    archive and of the YAML in plies per second, and libyaml alone
+#    parsing the YAML into events (bin/yaml-parse-bench), the floor of
+#    any YAML reader, with the ratios that issue 13 sets targets for
+#    (archive read at least as fast as YAML read; yote-validate on YAML
+#    at most 1.3 times libyaml alone).  These times are processor
+#    seconds (user + system), the best of BENCH_RUNS runs (default 3),
+#    to keep out a busy machine's worst.
 # Timings are whatever this machine gives; nothing here is a test.
 set -eu
 LC_ALL=C
@@ -32,10 +40,11 @@ done
 run() {
 	label=$1
 	shift
-	"$TIME" -f "%e %M" -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err" ||
-	    { echo "bench-archive: $label failed:" >&2; cat "$tmp/err" >&2;
-	    exit 1; }
-	read -r secs kb <"$tmp/time"
+	"$TIME" -f "%e %M %U %S" -o "$tmp/time" "$@" >"$tmp/out" \
+	    2>"$tmp/err" || { echo "bench-archive: $label failed:" >&2;
+	    cat "$tmp/err" >&2; exit 1; }
+	read -r secs kb usr sys <"$tmp/time"
+	cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { print u + s }')
 }
 
 run pack "$B/yote-convert" --stats -o "$tmp/games.yta" "$tmp/games.yaml"
@@ -56,6 +65,28 @@ game_s=$secs
 run gamepipe sh -c "cat '$tmp/games.yta' | '$B/yote-convert' --game $N"
 gamepipe_s=$secs
 
+# best of BENCH_RUNS runs of CMD...: its processor seconds in $secs
+runs=${BENCH_RUNS:-3}
+best() {
+	label=$1
+	shift
+	b=
+	i=0
+	while [ "$i" -lt "$runs" ]; do
+		run "$label" "$@"
+		b=$(awk -v a="${b:-$cpu}" -v c="$cpu" 'BEGIN { print (c < a ? c : a) }')
+		i=$((i + 1))
+	done
+	secs=$b
+}
+best "validate archive" "$B/yote-validate" -q "$tmp/games.yta"
+va_s=$secs
+best "validate YAML" "$B/yote-validate" -q "$tmp/games.yaml"
+vy_s=$secs
+best "libyaml" "$B/yaml-parse-bench" "$tmp/games.yaml"
+lib_s=$secs
+vyc_s=$vy_s
+
 yaml_b=$(wc -c <"$tmp/games.yaml")
 arc_b=$(wc -c <"$tmp/games.yta")
 gz_b=$(gzip -9 -c "$tmp/games.yaml" | wc -c)
@@ -64,7 +95,8 @@ xz_b=$(xz -9 -c "$tmp/games.yaml" | wc -c)
 awk -v n="$N" -v p="$plies" -v y="$yaml_b" -v a="$arc_b" -v g="$gz_b" \
     -v x="$xz_b" -v ps="$pack_s" -v pk="$pack_kb" -v us="$unpack_s" \
     -v uk="$unpack_kb" -v ys="$yaml_s" -v yk="$yaml_kb" -v ls="$list_s" \
-    -v gs="$game_s" -v gp="$gamepipe_s" 'BEGIN {
+    -v gs="$game_s" -v gp="$gamepipe_s" -v va="$va_s" -v vy="$vy_s" \
+    -v lb="$lib_s" -v vyc="$vyc_s" 'BEGIN {
 	printf "%d games, %d moves, %.1f moves per game\n\n", n, p, p / n
 	printf "%-22s %12s %12s\n", "format", "bytes", "bits/move"
 	printf "%-22s %12d %12.2f\n", "YAML", y, 8 * y / p
@@ -81,7 +113,20 @@ awk -v n="$N" -v p="$plies" -v y="$yaml_b" -v a="$arc_b" -v g="$gz_b" \
 	    (ys > 0 ? p / ys : 0), yk
 	printf "%-24s %8.2f\n", "--list (archive)", ls
 	printf "%-24s %8.2f\n", "--game N, last, file", gs
-	printf "%-24s %8.2f\n", "--game N, last, pipe", gp
+	printf "%-24s %8.2f\n\n", "--game N, last, pipe", gp
+	printf "reading the same games (best of the runs; bits per move: "
+	printf "archive %.2f, YAML %.1f)\n", 8 * a / p, 8 * y / p
+	printf "%-34s %8s %14s\n", "run", "cpu s", "plies/second"
+	printf "%-34s %8.3f %14.0f\n", "yote-validate, archive", va,
+	    (va > 0 ? p / va : 0)
+	printf "%-34s %8.3f %14.0f\n", "yote-validate, YAML", vy,
+	    (vy > 0 ? p / vy : 0)
+	printf "%-34s %8.3f %14.0f\n", "libyaml alone, parse to events", lb,
+	    (lb > 0 ? p / lb : 0)
+	printf "archive read / YAML read, plies per second: %.2f " \
+	    "(target: 1 or more)\n", (va > 0 ? vy / va : 0)
+	printf "yote-validate YAML / libyaml alone, processor time: " \
+	    "%.2f (target: 1.3 or less)\n", (lb > 0 ? vyc / lb : 0)
 }'
 echo
 echo "$stats"

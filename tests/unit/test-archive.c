@@ -541,6 +541,20 @@ make_archive(struct yote_node **roots, size_t n, unsigned long bgames,
 	return data;
 }
 
+/* Close what reading an archive of make_archive took, and its games. */
+static void
+done_reading(struct yote_reader *rd, FILE *fp, char *data,
+    struct yote_node **roots, size_t n)
+{
+	size_t i;
+
+	yote_reader_close(rd);
+	fclose(fp);
+	free(data);
+	for (i = 0; i < n; i++)
+		yote_node_free(roots[i]);
+}
+
 static void
 test_skip(void **state)
 {
@@ -599,11 +613,7 @@ test_skip(void **state)
 		assert_non_null(yote_node_get(got->root, "first"));
 		yote_record_free(got);
 	}
-	yote_reader_close(rd);
-	fclose(fp);
-	free(data);
-	for (i = 0; i < N; i++)
-		yote_node_free(roots[i]);
+	done_reading(rd, fp, data, roots, N);
 }
 
 /* A record that a line can hold: scalars of every style, moves. */
@@ -1230,6 +1240,97 @@ test_keys(void **state)
 	free(h);
 }
 
+/*
+ * A classic game of n plies in canonical texts (random legal moves), as
+ * an archive stores them: the checker may take its moves as decoded.
+ */
+static struct yote_node *
+plain_game(unsigned long n)
+{
+	const struct yote_rules *r = yote_rules_by_name("classic");
+	struct yote_node *root = map(YAML_BLOCK_MAPPING_STYLE), *moves;
+	struct yote_movelist l = { NULL, 0, 0 };
+	struct yote_pos p;
+	char text[YOTE_MOVE_TEXT];
+	unsigned long i;
+
+	yote_pos_start(r, &p);
+	set(root, "yote", scalar("1", YAML_PLAIN_SCALAR_STYLE));
+	moves = seq(YAML_FLOW_SEQUENCE_STYLE);
+	for (i = 0; i < n && yote_gen_moves(r, &p, &l) > 0; i++) {
+		const struct yote_move *m = &l.v[rnd(l.n)];
+
+		assert_int_equal(yote_node_push(moves, scalar(yote_move_format(r,
+		    m, text), YAML_PLAIN_SCALAR_STYLE)), 0);
+		yote_pos_play(r, &p, m);
+	}
+	set(root, "moves", moves);
+	yote_movelist_free(&l);
+	return root;
+}
+
+/*
+ * Moves read from an archive come with the moves decoded (legal by
+ * construction), and the checker plays them without proving them again;
+ * but a record edited after reading is checked from its texts again,
+ * and the claimed result is always checked.
+ */
+static void
+test_decoded_moves(void **state)
+{
+	enum { N = 12 };
+	struct yote_node *roots[N];
+	struct yote_checker *ck = yote_checker_new();
+	struct yote_reader *rd;
+	struct yote_record *got;
+	struct yote_game_info info;
+	struct yote_node *moves;
+	struct yote_error e;
+	char *data;
+	size_t len, i;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(ck);
+	for (i = 0; i < N; i++)
+		roots[i] = plain_game(6 + i);
+	data = make_archive(roots, N, 5, &len);
+	fp = fmemopen(data, len, "rb");
+	assert_int_equal(yote_reader_open(fp, "mem", &rd), 0);
+	for (i = 0; i < N; i++) {
+		assert_int_equal(yote_reader_next(rd, &got, &e), 1);
+		assert_non_null(got->played);
+		moves = yote_node_get(got->root, "moves");
+		assert_int_equal(yote_checker_play(ck, got, "mem", &info, NULL,
+		    NULL, NULL), 0);
+		assert_int_equal(info.played, moves->n);
+		switch (i % 3) {
+		case 0: /* the third move put where the first is: illegal */
+			assert_int_equal(yote_node_set_text(moves->kids[2],
+			    moves->kids[0]->text, moves->kids[0]->len), 0);
+			assert_int_equal(yote_checker_play(ck, got, "mem", &info,
+			    NULL, NULL, NULL), 1);
+			assert_int_equal(info.played, 2);
+			break;
+		case 1: /* a result the game does not have */
+			set(got->root, "result", scalar("1-0",
+			    YAML_PLAIN_SCALAR_STYLE));
+			assert_int_equal(yote_checker_play(ck, got, "mem", &info,
+			    NULL, NULL, NULL), 1);
+			break;
+		default: /* one move fewer: still legal */
+			yote_node_free(moves->kids[--moves->n]);
+			assert_int_equal(yote_checker_play(ck, got, "mem", &info,
+			    NULL, NULL, NULL), 0);
+			assert_int_equal(info.played, moves->n);
+			break;
+		}
+		yote_record_free(got);
+	}
+	done_reading(rd, fp, data, roots, N);
+	yote_checker_free(ck);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1244,6 +1345,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_rangecoder),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_decoded_moves),
 	};
 
 	if (argc > 1 && strcmp(argv[1], "--keys") == 0)
