@@ -1195,7 +1195,6 @@ int yote_archive_writer_close(struct yote_archive_writer *w,
 int yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
     struct yote_error *err);
 
-/* Position patterns and game keys, for searching collections. */
-#include "yote_collection.h"
+#include "yote_collection.h"    /* patterns, game keys (collections) */
 
 #endif /* YOTE_H */
