@@ -40,6 +40,7 @@ LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
 	src/checker.c src/game.c src/archive_write.c \
 	src/collection.c \
 	src/tb.c src/tb_file.c src/eval.c src/search.c \
+	src/repetition.c src/minimax.c \
 	src/annotate.c src/analysis.c
 LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
@@ -47,12 +48,16 @@ LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
 TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
 TOOL_OBJ += bin/obj/select.o
+TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
+TOOL_OBJ += bin/obj/line.o
+TOOL_OBJ += bin/obj/gamesel.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
 	bin/test-load-order bin/tune bin/fit-k
 TEST_PROGS += bin/test-game
+TEST_PROGS += bin/fuzz-archive-replay
 
 all: bin/libyote.a $(TOOLS) bin/yote.pc
 
@@ -82,6 +87,14 @@ bin/test-tb: tests/tb/test-tb.c $(TAP_SRC) bin/libyote.a
 
 bin/tb-build: tests/tools/tb-build.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+# the study pages' style sheet and script (src/html.c)
+bin/gen/html_assets.c: src/embed-page.sh src/html.css src/html.js
+	mkdir -p bin/gen
+	sh src/embed-page.sh src/html.css src/html.js > $@.tmp && mv $@.tmp $@
+
+bin/obj/html_assets.o: bin/gen/html_assets.c bin/obj/.dir
+	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/html_assets.c
 
 bin/obj/rules_builtin.o: bin/gen/rules_builtin.c bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/rules_builtin.c
@@ -210,7 +223,7 @@ install: all
 	for t in $(TOOLS); do cp $$t $(DESTDIR)$(BINDIR)/; done
 	cp bin/libyote.a $(DESTDIR)$(LIBDIR)/
 	cp bin/yote.pc $(DESTDIR)$(PCDIR)/
-	cp src/yote.h $(DESTDIR)$(INCLUDEDIR)/
+	cp src/yote.h src/yote_limits.h src/yote_io.h $(DESTDIR)$(INCLUDEDIR)/
 	cp src/yote_collection.h $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
@@ -221,7 +234,8 @@ install: all
 uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${t#bin/}; done
 	rm -f $(DESTDIR)$(LIBDIR)/libyote.a $(DESTDIR)$(PCDIR)/yote.pc \
-	    $(DESTDIR)$(INCLUDEDIR)/yote.h \
+	    $(DESTDIR)$(INCLUDEDIR)/yote.h $(DESTDIR)$(INCLUDEDIR)/yote_limits.h \
+	    $(DESTDIR)$(INCLUDEDIR)/yote_io.h \
 	    $(DESTDIR)$(INCLUDEDIR)/yote_collection.h
 	for f in $(RULES); do rm -f $(DESTDIR)$(DATADIR)/rules/$${f##*/}; done
 	for m in man/*.[1-8]; do \
@@ -258,20 +272,21 @@ bin/yaml-parse-bench: tests/tools/yaml-parse-bench.c bin/obj/.dir
 # driver; `make fuzz` runs libFuzzer (clang) on each for FUZZ_TIME seconds
 # and keeps new crashes in tests/fuzz/regress/HARNESS/.
 FUZZERS = move position rules record protocol
+FUZZERS += archive
 FUZZERS += pattern
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \
 	-D_POSIX_C_SOURCE=200809L
 
-bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/obj/protocol.o bin/libyote.a $(LIBS)
+bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/libyote.a $(LIBS)
 
 fuzz: bin/gen/rules_builtin.c
 	mkdir -p bin/fuzz
 	for f in $(FUZZERS); do \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) -o bin/fuzz/fuzz-$$f tests/fuzz/fuzz-$$f.c \
-	        $(LIB_SRC) src/protocol.c bin/gen/rules_builtin.c $(PKG_LIBS) \
+	        $(LIB_SRC) src/protocol.c src/line.c bin/gen/rules_builtin.c $(PKG_LIBS) \
 	        -pthread -lm || exit 1; \
 	    mkdir -p bin/fuzz/corpus-$$f tests/fuzz/regress/$$f; \
 	    (cd bin/fuzz && ./fuzz-$$f -max_total_time=$(FUZZ_TIME) \

@@ -52,7 +52,41 @@
 #define BLOCK_HEAD 32           /* tag, lengths, games, first, CRCs */
 #define LAYOUT 0                /* payload layout of version 1 */
 #define MAX_RULESETS 256        /* rulesets one block may use */
-#define NODE_LIMIT (YOTE_MAX_DOCUMENT / 2)      /* nodes in one game */
+/*
+ * The limits every reader holds a game to (yote_limits.h, from the
+ * "limits" work of issue 16): while that header is not merged, what the
+ * archive reader held to before, so that the code is the same either way.
+ */
+#ifndef YOTE_MAX_NODES
+#define YOTE_MAX_NODES (YOTE_MAX_DOCUMENT / 2)  /* values in one game */
+#endif
+#ifndef YOTE_MAX_PLIES
+#define YOTE_MAX_PLIES YOTE_MAX_NODES   /* moves, items in one list */
+#endif
+#ifndef YOTE_MAX_KEYS
+#define YOTE_MAX_KEYS YOTE_MAX_NODES    /* keys in one mapping */
+#endif
+#define NODE_LIMIT YOTE_MAX_NODES
+
+/*
+ * What a reader believes of an archive's claims (formats/archive.md
+ * section 8).  Every count and length in a header or a stream is a claim
+ * until bytes back it: a payload's buffer grows as its bytes really
+ * arrive; an inflated length may be at most what zlib can make of the
+ * compressed bytes (deflate gives at most 1032 bytes for one, see
+ * zlib's "technical details"); and what a block's games decode to
+ * (ARC_NODE_COST for each node plus the bytes of each text) is at most
+ * ARC_FLOOR + ARC_EXPANSION times its compressed payload, so that a few
+ * bytes never become a huge game.  Real blocks come nowhere near: a
+ * move costs about 2.5 bits, and a block's header values repeat.
+ * (To be unified with the limits header of issue 16 when it exists.)
+ */
+#define ARC_ZLIB_RATIO 1032     /* inflated bytes per compressed byte */
+#define ARC_ZLIB_SLACK 1024     /* and a little for a tiny stream */
+#define ARC_EXPANSION 1024      /* decoded budget per input byte */
+#define ARC_FLOOR (1UL << 20)   /* decoded budget of any block */
+#define ARC_NODE_COST 64        /* budget one node uses, beside its text */
+#define ARC_READ_STEP 65536     /* first step of a payload's buffer */
 
 /* ----------------------------------------------------- archive_io.c */
 
@@ -247,14 +281,17 @@ struct mover {
 	struct buf ctxs;        /* bit contexts of every ply */
 	struct buf canon;       /* canonical move texts */
 	size_t *canon_off;      /* ply i's text at canon.p + canon_off[i] */
+	size_t fail_ply;        /* the ply yote_mover_rank_game stopped at */
 };
 
 void yote_mover_init(struct mover *mv);
 void yote_mover_free(struct mover *mv);
 /*
  * Rank every ply of game g.  0, -1 when a move is not among the legal
- * moves, or YOTE_ENOMEM.  Nothing is coded yet: a game whose moves cannot
- * be ranked can still be kept as text.
+ * moves, YOTE_ELIMIT when a position has more legal moves than
+ * YOTE_MAX_MOVES (mv->fail_ply: its ply), or YOTE_ENOMEM.  Nothing is
+ * coded yet: a game whose moves cannot be ranked can still be kept as
+ * text.
  */
 int yote_mover_rank_game(struct mover *mv, const struct yote_game *g);
 /* Code the n plies just ranked into the moves stream. */
@@ -291,6 +328,9 @@ struct hcoder {
 	int bad;                /* decoder: the data make no sense */
 	const char *why;        /* decoder: why */
 	size_t nodes, bytes;    /* decoder: this game's size so far */
+	uint64_t budget;        /* decoder: what the block may still decode
+	                         * to (ARC_EXPANSION); yote_keys_init leaves
+	                         * it unbounded, the reader sets it */
 };
 
 /* What coding one game's tree needs beside the tree. */
@@ -336,5 +376,13 @@ int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
     struct yote_node **out);
 /* Mark the block's data bad for this reason (the first one stays); -1. */
 int yote_keys_bad(struct hcoder *h, const char *why);
+
+/* Words of the reader's messages (archive_io.c), written into buf:
+ * "games 4097-6144" / "game 12" / "no games"; "its 2048 games are" /
+ * "its game is"; "after game 12" / "before any game". */
+const char *arc_range_text(unsigned long first, unsigned long count,
+    char *buf, size_t n);
+const char *arc_lost_text(unsigned long count, char *buf, size_t n);
+const char *arc_after_text(unsigned long games, char *buf, size_t n);
 
 #endif

@@ -199,3 +199,58 @@ yote_arc_inflate(const unsigned char *z, size_t clen, uint32_t zcrc,
 		return -2;
 	return 0;
 }
+
+/* ------------------------------------------------------------ format */
+
+int
+yote_format_detect(const unsigned char *head, size_t len)
+{
+	size_t i, same = 0;
+
+	if (len == 0)
+		return YOTE_FORMAT_YAML;
+	if (head[0] == yote_arc_magic[0])
+		return YOTE_FORMAT_ARCHIVE;
+	for (i = 0; i < len && i < 8; i++)
+		same += head[i] == yote_arc_magic[i];
+	if (len >= 8 && same >= 6)
+		return YOTE_FORMAT_ARCHIVE;
+	return head[0] == '@' ? YOTE_FORMAT_LINES : YOTE_FORMAT_YAML;
+}
+
+/* ------------------------------------------------------------ messages */
+
+/* "games 4097-6144", "game 12", or "no games". */
+const char *
+arc_range_text(unsigned long first, unsigned long count, char *buf, size_t n)
+{
+	if (count == 0)
+		snprintf(buf, n, "no games");
+	else if (count == 1)
+		snprintf(buf, n, "game %lu", first);
+	else
+		snprintf(buf, n, "games %lu-%lu", first, first + count - 1);
+	return buf;
+}
+
+/* "its 2048 games are", "its game is": how many a lost block held. */
+const char *
+arc_lost_text(unsigned long count, char *buf, size_t n)
+{
+	if (count == 1)
+		snprintf(buf, n, "its game is");
+	else
+		snprintf(buf, n, "its %lu games are", count);
+	return buf;
+}
+
+/* "after game 12", or "before any game". */
+const char *
+arc_after_text(unsigned long games, char *buf, size_t n)
+{
+	if (games == 0)
+		snprintf(buf, n, "before any game");
+	else
+		snprintf(buf, n, "after game %lu", games);
+	return buf;
+}

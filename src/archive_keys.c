@@ -91,6 +91,7 @@ void
 yote_keys_init(struct hcoder *h)
 {
 	memset(h, 0, sizeof(*h));
+	h->budget = UINT64_MAX;
 	h->p_raw = h->p_same_rules = h->p_simple = PROB_INIT;
 	h->p_start[0] = h->p_start[1] = PROB_INIT;
 	yote_probs_init(h->plies, 1024);
@@ -459,6 +460,20 @@ yote_keys_bad(struct hcoder *h, const char *why)
 	return -1;
 }
 
+/*
+ * Use n of what the block may decode to; -1 (bad data) past it, so that
+ * a few bytes that claim a huge game never become one.
+ */
+static int
+spend(struct hcoder *h, uint64_t n)
+{
+	if (n > h->budget)
+		return yote_keys_bad(h, "more data than its size can hold (the "
+		    "archive expansion limit)");
+	h->budget -= n;
+	return 0;
+}
+
 /* Decode a text into a new NUL-terminated buffer. */
 static int
 dec_text(struct hcoder *h, struct slot *s, uint32_t actx, char **out,
@@ -545,6 +560,10 @@ done:
 	if (h->bytes > YOTE_MAX_DOCUMENT) {
 		free(t);
 		return yote_keys_bad(h, "a game larger than the limit");
+	}
+	if (spend(h, n) != 0) {
+		free(t);
+		return -1;
 	}
 	if (slot_update(s, actx, t, n) != 0) {
 		free(t);
@@ -693,9 +712,11 @@ node_make(struct hcoder *h, unsigned shape)
 	struct yote_node *n;
 
 	if (++h->nodes > NODE_LIMIT) {
-		yote_keys_bad(h, "more nodes than the limit");
+		yote_keys_bad(h, "more values than the limit (YOTE_MAX_NODES)");
 		return NULL;
 	}
+	if (spend(h, ARC_NODE_COST) != 0)
+		return NULL;
 	if ((n = calloc(1, sizeof(*n))) == NULL)
 		return NULL;
 	n->type = (shape & 3) == SH_SCALAR ? YOTE_NODE_SCALAR :
@@ -726,10 +747,15 @@ add_fix(struct gctx *g, struct yote_node *n)
 	return 0;
 }
 
-/* Push kid onto n's kids; -2 when out of memory (kid freed). */
+/*
+ * Push kid onto n's kids; -2 when out of memory (kid freed), -1 when
+ * there is no kid (the shape "no node" inside a collection).
+ */
 static int
-push(struct yote_node *n, struct yote_node *kid)
+push(struct hcoder *h, struct yote_node *n, struct yote_node *kid)
 {
+	if (kid == NULL)
+		return yote_keys_bad(h, "a missing node in a collection");
 	return yote_node_push(n, kid) == 0 ? 0 : -2;
 }
 
@@ -783,13 +809,18 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 		break;
 	case YOTE_NODE_SEQ:
 		count = yote_rc_gamma(&h->rc, &s->g_count, 0);
+		if (count > YOTE_MAX_PLIES) {
+			yote_node_free(n);
+			return yote_keys_bad(h, "a list longer than the limit "
+			    "(YOTE_MAX_PLIES)");
+		}
 		if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL) {
 			yote_node_free(n);
 			return -2;
 		}
 		for (i = 0; i < count; i++) {
 			if ((rc = dec_node(h, k, pk, depth + 1, 0, 0, g,
-			    &kid)) != 0 || (rc = push(n, kid)) != 0) {
+			    &kid)) != 0 || (rc = push(h, n, kid)) != 0) {
 				yote_node_free(n);
 				return rc;
 			}
@@ -798,6 +829,11 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 		break;
 	default:
 		count = yote_rc_gamma(&h->rc, &s->g_count, 0);
+		if (count > YOTE_MAX_KEYS) {
+			yote_node_free(n);
+			return yote_keys_bad(h, "a mapping with more keys than "
+			    "the limit (YOTE_MAX_KEYS)");
+		}
 		if ((k = slot_get(h, s, "{}", NULL, 0)) == NULL) {
 			yote_node_free(n);
 			return -2;
@@ -807,7 +843,7 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 			int vc = 0;
 
 			if ((rc = dec_node(h, k, pk, depth + 1, 0, 0, g,
-			    &key)) != 0 || (rc = push(n, key)) != 0) {
+			    &key)) != 0 || (rc = push(h, n, key)) != 0) {
 				yote_node_free(n);
 				return rc;
 			}
@@ -823,7 +859,7 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 			else
 				rc = dec_node(h, v, pv, depth + 1, vc, 0, g,
 				    &kid);
-			if (rc != 0 || (rc = push(n, kid)) != 0) {
+			if (rc != 0 || (rc = push(h, n, kid)) != 0) {
 				yote_node_free(n);
 				return rc;
 			}
@@ -862,9 +898,10 @@ dec_moves(struct hcoder *h, struct slot *s, struct gctx *g,
 		}
 	}
 	code_plies(h, g, 0);
-	if (g->plies > NODE_LIMIT) {
+	if (g->plies > YOTE_MAX_PLIES) {
 		yote_node_free(seq);
-		return yote_keys_bad(h, "more moves than the limit");
+		return yote_keys_bad(h, "more moves than the limit "
+		    "(YOTE_MAX_PLIES)");
 	}
 	style = yote_rc_tree(&h->rc, h->item_style, 3, 0);
 	if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL) {
@@ -892,7 +929,7 @@ dec_moves(struct hcoder *h, struct slot *s, struct gctx *g,
 			yote_node_free(seq);
 			return yote_keys_bad(h, "a moves item without a move");
 		}
-		if ((rc = push(seq, it)) != 0) {
+		if ((rc = push(h, seq, it)) != 0) {
 			yote_node_free(seq);
 			return rc;
 		}

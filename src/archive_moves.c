@@ -736,8 +736,10 @@ yote_mover_rank_game(struct mover *mv, const struct yote_game *g)
 		struct ply_sym *sy = &mv->sym[i];
 		const struct yote_move *m = yote_game_move(g, i + 1);
 
-		if ((nm = mover_rank(mv, r, yote_game_pos(g, i))) < 0)
-			return YOTE_ENOMEM;
+		if ((nm = mover_rank(mv, r, yote_game_pos(g, i))) < 0) {
+			mv->fail_ply = i + 1;
+			return nm == YOTE_ELIMIT ? YOTE_ELIMIT : YOTE_ENOMEM;
+		}
 		for (idx = 0; idx < (size_t)nm; idx++)
 			if (yote_move_equal(&mv->list.v[idx], m))
 				break;

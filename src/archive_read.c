@@ -18,24 +18,6 @@
 #include "archive_int.h"
 #include "yote_fmt.h"
 
-/* ------------------------------------------------------------ format */
-
-int
-yote_format_detect(const unsigned char *head, size_t len)
-{
-	size_t i, same = 0;
-
-	if (len == 0)
-		return YOTE_FORMAT_YAML;
-	if (head[0] == yote_arc_magic[0])
-		return YOTE_FORMAT_ARCHIVE;
-	for (i = 0; i < len && i < 8; i++)
-		same += head[i] == yote_arc_magic[i];
-	if (len >= 8 && same >= 6)
-		return YOTE_FORMAT_ARCHIVE;
-	return head[0] == '@' ? YOTE_FORMAT_LINES : YOTE_FORMAT_YAML;
-}
-
 /* ------------------------------------------------------------ reader */
 
 enum { S_MEMBER, S_BLOCKS, S_DONE };
@@ -54,6 +36,8 @@ struct dblock {                 /* the data block being handed out */
 	struct hcoder hc;
 	struct rc mrc;
 	int no_moves;           /* moves left undecoded: mrc is behind */
+	int passed;             /* games passed over undecoded */
+	uint64_t budget;        /* hc.budget when the block was loaded */
 };
 
 struct yote_arc_reader {
@@ -73,6 +57,8 @@ struct yote_arc_reader {
 	struct dblock *blk;
 	struct mover mv;
 	struct gctx g;
+	char pending[400];      /* a problem to report before the next game */
+	uint64_t spent;         /* decoded by the blocks before (ARC_EXPANSION) */
 	struct yote_played *played;     /* the moves of the game decoded */
 	size_t capplayed;
 };
@@ -155,6 +141,44 @@ a_skip(struct yote_arc_reader *a, uint64_t n)
 		n -= k;
 	}
 	return 0;
+}
+
+/*
+ * Read up to n bytes into a new buffer that grows as they really arrive,
+ * so that a length claimed by a header costs memory only once the bytes
+ * are there.  NULL when out of memory; *got says how many came (fewer
+ * than n: the input ended).
+ */
+static unsigned char *
+a_read_claim(struct yote_arc_reader *a, uint64_t n, size_t *got)
+{
+	struct buf b = { NULL, 0, 0, 0 };
+	size_t step = ARC_READ_STEP, want, k;
+
+	*got = 0;
+	if (yote_buf_grow(&b, 1) != 0)
+		return NULL;
+	while (b.n < n) {
+		want = n - b.n < step ? (size_t)(n - b.n) : step;
+		if (yote_buf_grow(&b, want + 1) != 0) {
+			yote_buf_free(&b);
+			return NULL;
+		}
+		k = a_read(a, b.p + b.n, want);
+		b.n += k;
+		if (k < want)
+			break;
+		step *= 2;
+	}
+	*got = b.n;
+	return b.p;
+}
+
+/* 1 when ulen bytes can come out of inflating clen bytes. */
+static int
+inflatable(uint64_t clen, uint64_t ulen)
+{
+	return ulen <= clen * ARC_ZLIB_RATIO + ARC_ZLIB_SLACK;
 }
 
 /* Report a problem of the stream; codes other than YOTE_EVALUE end it. */
@@ -324,30 +348,6 @@ blk_parse(struct dblock *b, char *why, size_t whylen)
 	return 0;
 }
 
-/* "games 4097-6144", "game 12", or "no games". */
-static const char *
-range_text(unsigned long first, unsigned long count, char *buf, size_t n)
-{
-	if (count == 0)
-		snprintf(buf, n, "no games");
-	else if (count == 1)
-		snprintf(buf, n, "game %lu", first);
-	else
-		snprintf(buf, n, "games %lu-%lu", first, first + count - 1);
-	return buf;
-}
-
-/* "after game 12", or "before any game". */
-static const char *
-after_text(unsigned long games, char *buf, size_t n)
-{
-	if (games == 0)
-		snprintf(buf, n, "before any game");
-	else
-		snprintf(buf, n, "after game %lu", games);
-	return buf;
-}
-
 /* What a step of a_advance returns when the walk goes on. */
 #define ADV_ON 3
 
@@ -426,12 +426,12 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		    "truncated at byte offset %llu: the member that starts at "
 		    "byte offset %llu has no end block (%s)",
 		    (unsigned long long)at, (unsigned long long)a->member_off,
-		    after_text(*a->games, rg, sizeof(rg)));
+		    arc_after_text(*a->games, rg, sizeof(rg)));
 	if (n < BLOCK_HEAD)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "truncated at byte offset %llu: the block header at byte "
 		    "offset %llu is incomplete (%s)", (unsigned long long)a->off,
-		    (unsigned long long)at, after_text(*a->games, rg,
+		    (unsigned long long)at, arc_after_text(*a->games, rg,
 		    sizeof(rg)));
 	if (yote_arc_block_head_ok(h))
 		return ADV_ON;
@@ -441,10 +441,10 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad block header (%s), and no "
 		    "valid block follows", (unsigned long long)at,
-		    after_text(*a->games, rg, sizeof(rg)));
+		    arc_after_text(*a->games, rg, sizeof(rg)));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
-	    "%llu", (unsigned long long)at, after_text(*a->games, rg,
+	    "%llu", (unsigned long long)at, arc_after_text(*a->games, rg,
 	    sizeof(rg)), (unsigned long long)a->off);
 }
 
@@ -458,14 +458,20 @@ a_end(struct yote_arc_reader *a, const unsigned char *h,
 	char rg[64];
 
 	a->state = S_MEMBER;
-	if (total <= a->member_games)
+	if (total < a->member_games)
+		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: the end "
+		    "block of the member that starts at byte offset %llu says "
+		    "%llu games, but its blocks held %llu",
+		    (unsigned long long)a->member_off, (unsigned long long)total,
+		    (unsigned long long)a->member_games);
+	if (total == a->member_games)
 		return ADV_ON;
 	lost = (unsigned long)(total - a->member_games);
 	g0 = a->member_base + (unsigned long)a->member_games + 1;
 	*a->games = g0 + lost - 1;
 	return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s of the "
 	    "member that starts at byte offset %llu are missing",
-	    range_text(g0, lost, rg, sizeof(rg)),
+	    arc_range_text(g0, lost, rg, sizeof(rg)),
 	    (unsigned long long)a->member_off);
 }
 
@@ -483,9 +489,8 @@ a_other(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_ELIMIT, *a->games + 1, "archive block "
 		    "at byte offset %llu larger than the limit",
 		    (unsigned long long)at);
-	if ((p = malloc(clen + 1)) == NULL)
+	if ((p = a_read_claim(a, clen, &n)) == NULL)
 		return a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
-	n = a_read(a, p, clen);
 	ok = yote_crc(p, n) == get32(h + 24);
 	free(p);
 	if (n < clen)
@@ -515,27 +520,34 @@ static unsigned char *
 a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
     struct yote_error *err)
 {
-	unsigned char *z, *u;
-	char rg[64];
+	unsigned char *z, *u = NULL;
+	char rg[64], lt[48];
+	size_t got;
 	int bad;
 
-	if ((u = malloc(d->ulen + 1)) == NULL ||
-	    (z = malloc(d->clen + 1)) == NULL) {
-		free(u);
+	if ((z = a_read_claim(a, d->clen, &got)) == NULL) {
 		*rc = a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
 		return NULL;
 	}
-	if (a_read(a, z, d->clen) < d->clen) {
+	if (got < d->clen) {
 		free(z);
-		free(u);
+		*a->games = d->g0 + d->games - 1;
 		*rc = a_err(a, err, YOTE_ESYNTAX, d->g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
+		    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
 		    sizeof(rg)));
 		return NULL;
 	}
-	bad = yote_arc_inflate(z, d->clen, d->zcrc, u, d->ulen);
+	/* the bytes are here: believe the inflated length as far as zlib can */
+	if (!inflatable(d->clen, d->ulen))
+		bad = yote_crc(z, d->clen) != d->zcrc ? -1 : -3;
+	else if ((u = malloc(d->ulen + 1)) == NULL) {
+		free(z);
+		*rc = a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
+		return NULL;
+	} else
+		bad = yote_arc_inflate(z, d->clen, d->zcrc, u, d->ulen);
 	free(z);
 	a->member_games = d->first + d->games;
 	if (bad == 0)
@@ -543,11 +555,40 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 	free(u);
 	*a->games = d->g0 + d->games - 1;
 	*rc = a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: block %lu "
-	    "at byte offset %llu (%s) %s; its games are lost", a->blocks,
-	    (unsigned long long)d->at, range_text(d->g0, d->games, rg,
-	    sizeof(rg)), bad == -1 ? "fails its checksum" :
-	    "cannot be decompressed");
+	    "at byte offset %llu (%s) %s; %s lost", a->blocks,
+	    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
+	    sizeof(rg)), bad == -1 ? "fails its checksum" : bad == -3 ?
+	    "claims more inflated bytes than its compressed ones can hold" :
+	    "cannot be decompressed", arc_lost_text(d->games, lt, sizeof(lt)));
 	return NULL;
+}
+
+/*
+ * What the block that ends at byte offset end may decode to: ARC_FLOOR
+ * and ARC_EXPANSION for each byte of the input up to there, less what
+ * the blocks before have decoded to.  So all an input of n bytes ever
+ * decodes to is ARC_FLOOR + ARC_EXPANSION * n, and the writer pads a
+ * member whose games would need more (formats/archive.md section 8).
+ */
+static uint64_t
+a_budget(const struct yote_arc_reader *a, uint64_t end)
+{
+	uint64_t all;
+
+	if (end > (UINT64_MAX - ARC_FLOOR) / ARC_EXPANSION)
+		return UINT64_MAX;
+	all = ARC_FLOOR + ARC_EXPANSION * end;
+	return all > a->spent ? all - a->spent : 0;
+}
+
+/* Done with the current block: count what it decoded to, free it. */
+static void
+a_drop(struct yote_arc_reader *a)
+{
+	if (a->blk != NULL)
+		a->spent += a->blk->budget - a->blk->hc.budget;
+	blk_free(a->blk);
+	a->blk = NULL;
 }
 
 /* Load the data block d as the current block: 1, or an error. */
@@ -577,8 +618,9 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		return a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: "
 		    "block %lu at byte offset %llu (%s): %s; its games are "
 		    "lost", a->blocks, (unsigned long long)d->at,
-		    range_text(d->g0, d->games, rg, sizeof(rg)), why);
+		    arc_range_text(d->g0, d->games, rg, sizeof(rg)), why);
 	}
+	b->hc.budget = b->budget = a_budget(a, d->at + BLOCK_HEAD + d->clen);
 	yote_mover_init(&a->mv);
 	a->blk = b;
 	if (d->g0 > *a->games + 1) {
@@ -587,7 +629,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		*a->games += lost;
 		return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s "
 		    "missing before block %lu at byte offset %llu",
-		    range_text(g0, lost, rg, sizeof(rg)), a->blocks,
+		    arc_range_text(g0, lost, rg, sizeof(rg)), a->blocks,
 		    (unsigned long long)d->at);
 	}
 	return 1;
@@ -619,15 +661,38 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	if (d.clen > YOTE_ARCHIVE_MAX_BLOCK || d.ulen > YOTE_ARCHIVE_MAX_BLOCK)
 		return a_err(a, err, YOTE_ELIMIT, d.g0, "archive block %lu at "
 		    "byte offset %llu (%s) larger than the limit of %lu bytes",
-		    a->blocks, (unsigned long long)at, range_text(d.g0,
+		    a->blocks, (unsigned long long)at, arc_range_text(d.g0,
 		    d.games, rg, sizeof(rg)), YOTE_ARCHIVE_MAX_BLOCK);
+	/*
+	 * A block that holds no game, or whose games would come before
+	 * games already accounted for, was never written so: pass over it
+	 * (its header's CRC holds, so its length can be trusted).
+	 */
+	if (d.games == 0 || d.first < a->member_games) {
+		if (a_skip(a, d.clen) != 0)
+			return a_err(a, err, YOTE_ESYNTAX, *a->games + 1,
+			    "archive truncated at byte offset %llu: block %lu "
+			    "at byte offset %llu ends early",
+			    (unsigned long long)a->off, a->blocks,
+			    (unsigned long long)at);
+		if (d.games == 0)
+			return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: "
+			    "block %lu at byte offset %llu says it holds no "
+			    "games; passed over", a->blocks,
+			    (unsigned long long)at);
+		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: block "
+		    "%lu at byte offset %llu says it holds %s, but game %lu "
+		    "comes next; passed over", a->blocks,
+		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
+		    sizeof(rg)), *a->games + 1);
+	}
 	if (d.games > want_skip || d.first != a->member_games)
 		return a_load(a, &d, err);
 	if (a_skip(a, d.clen) != 0)
 		return a_err(a, err, YOTE_ESYNTAX, d.g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)at, range_text(d.g0, d.games, rg,
+		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)));
 	a->member_games = d.first + d.games;
 	*a->games = d.g0 + d.games - 1;
@@ -813,6 +878,25 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	return rc;
 }
 
+/*
+ * After the last game of block b, decoded in order: a block whose
+ * streams hold more than its games used says fewer games than it holds.
+ * The games handed out stand; the problem is reported next.
+ */
+static void
+a_leftover(struct yote_arc_reader *a, const struct dblock *b)
+{
+	const struct hcoder *h = &b->hc;
+
+	if (h->rc.in.pos == h->rc.in.n && h->lit.pos == h->lit.n &&
+	    (b->no_moves || b->mrc.in.pos == b->mrc.in.n))
+		return;
+	snprintf(a->pending, sizeof(a->pending), "archive damaged: block %lu "
+	    "at byte offset %llu holds more data than its %lu game%s use: "
+	    "games of it may be missing", b->number,
+	    (unsigned long long)b->off, b->games, b->games == 1 ? "" : "s");
+}
+
 /* Hand out the next game of the current block. */
 static int
 a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
@@ -841,12 +925,13 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 		rc = a_err(a, err, YOTE_EVALUE, game, "archive damaged: block "
 		    "%lu at byte offset %llu (game %lu): %s; %s lost",
 		    b->number, (unsigned long long)b->off, game, b->hc.why ?
-		    b->hc.why : "bad data", range_text(game, b->games - b->next +
+		    b->hc.why : "bad data", arc_range_text(game, b->games - b->next +
 		    1, rg, sizeof(rg)));
-		blk_free(b);
-		a->blk = NULL;
+		a_drop(a);
 		return rc;
 	}
+	if (b->next == b->games && !b->passed)
+		a_leftover(a, b);
 	rec->root = root;
 	rec->game = game;
 	/* the moves decoded go with the record (none when not decoded) */
@@ -912,12 +997,17 @@ yote_arc_next(struct yote_arc_reader *a, unsigned flags,
 
 	*out = NULL;
 	*plies = 0;
+	if (a->pending[0] != '\0') {
+		rc = a_err(a, err, YOTE_EVALUE, 0, "%s", a->pending);
+		a->pending[0] = '\0';
+		return rc;
+	}
 	for (;;) {
 		if (a->blk != NULL && a->blk->next < a->blk->games)
 			return a_game(a, flags, out, plies, err);
-		blk_free(a->blk);
-		a->blk = NULL;
-		if ((rc = a_advance(a, 0, &skipped, err)) != 1)
+		a_drop(a);
+		/* (2, a block passed over whole, only when asked to skip) */
+		if ((rc = a_advance(a, 0, &skipped, err)) != 1 && rc != 2)
 			return rc;
 	}
 }
@@ -942,7 +1032,8 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 	struct member *m = NULL, *nm;
 	unsigned char h[BLOCK_HEAD], *z = NULL, *u = NULL;
 	size_t nmem = 0, cap = 0, i;
-	uint64_t end, pos, cum = 0, off = 0, bg = 0, clen, ulen, nb, k;
+	uint64_t end, pos, cum = 0, off = 0, bg = 0, clen, ulen, nb, k, g = 0;
+	size_t got;
 	long long e;
 	struct cur c;
 	int done = 0;
@@ -985,9 +1076,9 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 		goto out;
 	clen = get32(h + 4);
 	ulen = get32(h + 8);
-	if (clen > YOTE_ARCHIVE_MAX_BLOCK || ulen > YOTE_ARCHIVE_MAX_BLOCK ||
-	    (z = malloc(clen + 1)) == NULL || (u = malloc(ulen + 1)) == NULL ||
-	    a_read(a, z, clen) != clen ||
+	if (clen > m[i].end - m[i].start || !inflatable(clen, ulen) ||
+	    (z = a_read_claim(a, clen, &got)) == NULL || got != clen ||
+	    (u = malloc(ulen + 1)) == NULL ||
 	    yote_arc_inflate(z, clen, get32(h + 24), u, ulen) != 0)
 		goto out;
 	c.p = u;
@@ -996,8 +1087,9 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 	c.bad = 0;
 	nb = yote_cur_varint(&c);
 	for (k = 0; k < nb && !c.bad; k++) {
-		uint64_t d = yote_cur_varint(&c), g = yote_cur_varint(&c);
+		uint64_t d = yote_cur_varint(&c);
 
+		g = yote_cur_varint(&c);
 		off += d;
 		if (n - cum < bg + g)
 			break;
@@ -1005,6 +1097,21 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 	}
 	if (c.bad || k == nb || off >= m[i].end - m[i].start)
 		goto out;
+	/* the block's own header has the last word: the index may lie */
+	if (a_seek(a, m[i].start + off) != 0 ||
+	    a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD)
+		goto out;
+	if (!yote_arc_block_head_ok(h) || h[3] != 'D' || get64(h + 16) != bg ||
+	    get32(h + 12) != g) {
+		snprintf(a->pending, sizeof(a->pending), "archive damaged: the "
+		    "index of the member that starts at byte offset %llu "
+		    "disagrees with the block at byte offset %llu (the index "
+		    "says games %llu-%llu of the member); read without the "
+		    "index", (unsigned long long)m[i].start,
+		    (unsigned long long)(m[i].start + off),
+		    (unsigned long long)bg + 1, (unsigned long long)(bg + g));
+		goto out;
+	}
 	if (a_seek(a, m[i].start + off) != 0)
 		goto out;
 	a->state = S_BLOCKS;
@@ -1048,6 +1155,7 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 			if (target - *a->games >= b->games - b->next) {
 				*a->games = b->first + b->games - 1;
 				b->next = b->games;
+				b->passed = 1;
 				continue;
 			}
 			rc = a_game(a, flags, &rec, &plies, err);
@@ -1057,8 +1165,7 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 				return rc;
 			continue;
 		}
-		blk_free(a->blk);
-		a->blk = NULL;
+		a_drop(a);
 		rc = a_advance(a, target - *a->games, &skipped, err);
 		if (rc == 0)
 			break;

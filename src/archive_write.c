@@ -28,6 +28,9 @@ struct yote_archive_writer {
 	char why[256];          /* and why */
 	uint64_t off;           /* bytes written in this member */
 	uint64_t member_games;  /* games in the blocks written */
+	uint64_t spend;         /* what the games coded so far decode to, at
+	                         * most (ARC_EXPANSION in archive_int.h) */
+	uint64_t game_spend;    /* that of the game being added */
 	struct yote_checker *ck;
 	/* the block being filled */
 	int open;
@@ -164,6 +167,37 @@ w_rules_clear(struct yote_archive_writer *w)
 	w->nrules = 0;
 }
 
+/*
+ * Before a data block that ends at byte offset end of the member: a
+ * padding block when the games so far decode to more than a reader
+ * allows for that many bytes (ARC_EXPANSION), so that whatever is
+ * written can be read back.  Only freakishly repetitive games need it.
+ */
+static int
+w_pad(struct yote_archive_writer *w, uint64_t end, struct yote_error *err)
+{
+	unsigned char h[BLOCK_HEAD], *zero;
+	uint64_t need = (w->spend + ARC_EXPANSION - 1) / ARC_EXPANSION, n;
+	int rc = 0;
+
+	if (need <= end)
+		return 0;
+	need = need - end > BLOCK_HEAD ? need - end - BLOCK_HEAD : 1;
+	n = need < YOTE_ARCHIVE_MAX_BLOCK ? need : YOTE_ARCHIVE_MAX_BLOCK;
+	if ((zero = calloc(1, (size_t)n)) == NULL)
+		return w_fail(w, YOTE_ENOMEM, "out of memory", err);
+	while (rc == 0 && need > 0) {
+		n = need < YOTE_ARCHIVE_MAX_BLOCK ? need : YOTE_ARCHIVE_MAX_BLOCK;
+		yote_arc_block_head(h, 'P', (uint32_t)n, (uint32_t)n, 0, 0,
+		    yote_crc(zero, (size_t)n));
+		if ((rc = w_write(w, h, sizeof(h), err)) == 0)
+			rc = w_write(w, zero, (size_t)n, err);
+		need -= n;
+	}
+	free(zero);
+	return rc;
+}
+
 /* Deflate w->payload into w->z and write it as a block of this type. */
 static int
 w_block_out(struct yote_archive_writer *w, int type, uint32_t games,
@@ -180,6 +214,9 @@ w_block_out(struct yote_archive_writer *w, int type, uint32_t games,
 	if ((rc = yote_arc_deflate(&w->payload, &w->z)) != 0)
 		return w_fail(w, YOTE_ENOMEM, rc == -1 ? "out of memory" :
 		    "zlib: cannot compress", err);
+	if (type == 'D' && (rc = w_pad(w, w->off + BLOCK_HEAD + w->z.n,
+	    err)) != 0)
+		return rc;
 	yote_arc_block_head(h, type, (uint32_t)w->z.n, (uint32_t)w->payload.n,
 	    games, first, yote_crc(w->z.p, w->z.n));
 	if ((rc = w_write(w, h, sizeof(h), err)) != 0)
@@ -191,7 +228,7 @@ static int
 w_block_flush(struct yote_archive_writer *w, struct yote_error *err)
 {
 	struct buf *p = &w->payload;
-	uint64_t off = w->off;
+	uint64_t off;
 	size_t i;
 	int rc;
 
@@ -230,6 +267,7 @@ w_block_flush(struct yote_archive_writer *w, struct yote_error *err)
 	if ((rc = w_block_out(w, 'D', (uint32_t)w->games, w->member_games,
 	    err)) != 0)
 		return rc;
+	off = w->off - BLOCK_HEAD - w->z.n;     /* after any padding */
 	if (w->nidx == w->capidx) {
 		size_t cap = w->capidx ? 2 * w->capidx : 64;
 		uint64_t *o = realloc(w->idx_off, cap * sizeof(*o));
@@ -303,7 +341,9 @@ tree_size(const struct yote_node *n, int depth, size_t *nodes,
 	(*nodes)++;
 	*bytes += n->type == YOTE_NODE_SCALAR ? n->len : 0;
 	*bytes += n->tag != NULL ? strlen(n->tag) : 0;
-	if (depth > YOTE_MAX_DEPTH || (n->type == YOTE_NODE_MAP && n->n % 2))
+	if (depth > YOTE_MAX_DEPTH || (n->type == YOTE_NODE_MAP && (n->n % 2 ||
+	    n->n / 2 > YOTE_MAX_KEYS)) || (n->type == YOTE_NODE_SEQ &&
+	    n->n > YOTE_MAX_PLIES))
 		*deep = 1;
 	for (i = 0; i < n->n; i++)
 		tree_size(n->kids[i], depth + 1, nodes, bytes, deep);
@@ -364,6 +404,7 @@ w_encode(struct yote_archive_writer *w, const struct yote_record *rec,
 	if (!raw)
 		yote_mover_encode(&w->mv, &w->mrc, w->nply);
 	w->games++;
+	w->spend += w->game_spend;
 	w->st.games++;
 	if (raw)
 		w->st.raw++;
@@ -424,7 +465,22 @@ w_put(struct yote_archive_writer *w, const struct yote_record *rec,
 	w->nply = g != NULL ? yote_game_plies(g) : 0;
 	if (!raw && (rc = yote_mover_rank_game(&w->mv, g)) != 0) {
 		if (rc == YOTE_ENOMEM)
-			return yote_error_set(err, rc, "out of memory");
+			return w_fail(w, rc, "out of memory", err);
+		if (rc == YOTE_ELIMIT && w->ndiag == 0) {
+			/* a legal game: only its ranks are out of reach */
+			struct yote_error *e = &w->diags[w->ndiag++];
+
+			w_problem(e, YOTE_ELIMIT, YOTE_D_LIMIT, file,
+			    rec->game);
+			e->ply = (unsigned long)w->mv.fail_ply;
+			snprintf(e->msg, sizeof(e->msg), "more legal moves "
+			    "than the limit of %lu (YOTE_MAX_MOVES) in the "
+			    "position before this move: its moves cannot be "
+			    "stored as ranks%s", YOTE_MAX_MOVES,
+			    w->flags & YOTE_ARCHIVE_KEEP_INVALID ?
+			    "; stored as text" : "; not stored (keep it as "
+			    "text with --keep-invalid)");
+		}
 		raw = 1;
 	}
 	if (raw) {
@@ -467,6 +523,7 @@ yote_archive_put(struct yote_archive_writer *w,
 	w->more_diags = 0;
 	w->bad_start = 0;
 	tree_size(rec->root, 0, &nodes, &bytes, &deep);
+	w->game_spend = (uint64_t)nodes * ARC_NODE_COST + bytes + YOTE_POS_TEXT;
 	if (deep || nodes > NODE_LIMIT || bytes > YOTE_MAX_DOCUMENT) {
 		struct yote_error e;
 
@@ -480,7 +537,7 @@ yote_archive_put(struct yote_archive_writer *w,
 	problems = yote_game_from_record(w->ck, rec, file, &info, w_diag, w,
 	    &g);
 	if (problems == YOTE_ENOMEM)
-		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+		return w_fail(w, YOTE_ENOMEM, "out of memory", err);
 	rc = w_put(w, rec, file, diag, ctx, &info, g, err);
 	yote_game_free(g);
 	return rc;

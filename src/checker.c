@@ -35,6 +35,17 @@ struct yote_checker {
 	char failed[700];       /* why the last ruleset file was refused */
 };
 
+/* Records may name files: a switch for the process (tools on untrusted
+ * input turn it off), not per checker, since checkers are made inside the
+ * library too (the archive writer's). */
+static int files_allowed = 1;
+
+void
+yote_checker_allow_files(int allow)
+{
+	files_allowed = allow != 0;
+}
+
 void
 yote_checker_set_rules(struct yote_checker *ck, const struct yote_rules *r)
 {
@@ -209,6 +220,12 @@ record_rules(struct yote_checker *ck, struct run *run,
 	/* an archive brings the ruleset file along: no need for the file */
 	if (embedded != NULL)
 		return embedded;
+	if (!files_allowed) {
+		report(run, YOTE_D_BAD_RULES, rn, 0, "rules: this record names "
+		    "a ruleset file, and records may not name files here "
+		    "(YOTE_NO_RULES_FILES is set)");
+		return NULL;
+	}
 	yote_error_clear(&e);
 	ck->failed[0] = '\0';
 	if ((r = rules_file(ck, rn->text, run->file, &e)) == NULL)
@@ -217,25 +234,72 @@ record_rules(struct yote_checker *ck, struct run *run,
 	return r;
 }
 
-/* YAML mappings have unique keys; a repeated one would hide a value. */
+/* A key of a mapping and where it stands, to sort the keys. */
+struct key_at {
+	const struct yote_node *k;
+	size_t i;
+};
+
+/* By text, then by place: equal keys end up side by side, first first. */
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct key_at *x = a, *y = b;
+	int c;
+
+	if (x->k->len != y->k->len)
+		return x->k->len < y->k->len ? -1 : 1;
+	if ((c = memcmp(x->k->text, y->k->text, x->k->len)) != 0)
+		return c;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* By place alone, to report in the order of the record. */
+static int
+place_cmp(const void *a, const void *b)
+{
+	const struct key_at *x = a, *y = b;
+
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * YAML mappings have unique keys; a repeated one would hide a value.
+ * Sorted, not compared pair by pair: a mapping may hold thousands of keys.
+ * Each repeat is reported, in order, with the line of the first.
+ */
 static void
 check_duplicates(struct run *run, const struct yote_node *map)
 {
-	size_t i, j;
+	struct key_at *ks, *dup;
+	size_t i, n = 0, nd = 0, first = 0;
 
-	for (i = 2; i + 1 < map->n; i += 2) {
-		if (map->kids[i]->type != YOTE_NODE_SCALAR)
+	if (map->n < 4 || (ks = malloc(map->n / 2 * sizeof(*ks) * 2)) == NULL)
+		return;
+	for (i = 0; i + 1 < map->n; i += 2)
+		if (map->kids[i]->type == YOTE_NODE_SCALAR) {
+			ks[n].k = map->kids[i];
+			ks[n++].i = i;
+		}
+	qsort(ks, n, sizeof(*ks), key_cmp);
+	/* the repeats go to the second half, each with its first's node */
+	dup = ks + map->n / 2;
+	for (i = 1; i < n; i++) {
+		if (ks[i].k->len != ks[first].k->len || memcmp(ks[i].k->text,
+		    ks[first].k->text, ks[i].k->len) != 0) {
+			first = i;
 			continue;
-		for (j = 0; j < i; j += 2)
-			if (yote_node_is(map->kids[j], map->kids[i]->text)) {
-				report(run, YOTE_D_DUPLICATE_KEY, map->kids[i],
-				    0, "key '%s' given twice (first at line "
-				    "%lu): a record is one game; are two games "
-				    "missing a '---' between them?",
-				    map->kids[i]->text, map->kids[j]->line);
-				break;
-			}
+		}
+		dup[nd].k = ks[first].k;
+		dup[nd++].i = ks[i].i;
 	}
+	qsort(dup, nd, sizeof(*dup), place_cmp);
+	for (i = 0; i < nd; i++)
+		report(run, YOTE_D_DUPLICATE_KEY, map->kids[dup[i].i], 0,
+		    "key '%s' given twice (first at line %lu): a record is one "
+		    "game; are two games missing a '---' between them?",
+		    map->kids[dup[i].i]->text, dup[i].k->line);
+	free(ks);
 }
 
 /*
@@ -393,26 +457,41 @@ scalar_key(struct run *run, const struct yote_node *root, const char *key)
 	return n;
 }
 
-/* "; legal from c3: c3-b3 c3-d3" or a count, after an illegal move. */
+/*
+ * "; legal from c3: c3-b3 c3-d3" or a count, after an illegal move.  Both
+ * bounded: a custom ruleset's position may have more moves than could be
+ * counted in a lifetime, and the message needs no more than a few.
+ */
+#define ALT_LIST 8              /* moves listed */
+#define ALT_COUNT 10000         /* moves from the square counted */
+#define ALT_ALL 1000000ULL      /* moves in all counted */
+
 static void
 alternatives(struct yote_checker *ck, const struct yote_rules *r,
     const struct yote_pos *p, int from, char *buf, size_t size)
 {
-	char text[YOTE_MOVE_TEXT], sq[4];
+	char text[YOTE_MOVE_TEXT], sq[4], all_text[48];
 	unsigned long long all;
 	size_t i, used;
+	long n;
 
 	buf[0] = '\0';
-	all = yote_count_moves(r, p);
 	yote_square_name(r, from, sq);
-	if (yote_gen_moves_from(r, p, from, &ck->list) <= 0) {
-		snprintf(buf, size, " (no legal move from %s; %llu legal "
-		    "move%s in all)", sq, all, all == 1 ? "" : "s");
+	n = yote_gen_moves_from_max(r, p, from, ALT_COUNT, &ck->list);
+	if (n == 0 || (n < 0 && n != YOTE_ELIMIT)) {
+		all = yote_count_moves_upto(r, p, ALT_ALL);
+		if (all > ALT_ALL)
+			snprintf(all_text, sizeof(all_text), "more than %llu",
+			    ALT_ALL);
+		else
+			snprintf(all_text, sizeof(all_text), "%llu", all);
+		snprintf(buf, size, " (no legal move from %s; %s legal "
+		    "move%s in all)", sq, all_text, all == 1 ? "" : "s");
 		return;
 	}
-	if (ck->list.n > 8) {
-		snprintf(buf, size, " (%zu legal moves from %s)", ck->list.n,
-		    sq);
+	if (n == YOTE_ELIMIT || ck->list.n > ALT_LIST) {
+		snprintf(buf, size, " (%s%zu legal moves from %s)", n ==
+		    YOTE_ELIMIT ? "more than " : "", ck->list.n, sq);
 		return;
 	}
 	yote_movelist_sort(r, &ck->list);
@@ -509,15 +588,8 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "illegal move '%s': %s", mn->text, e.msg);
 			return -1;
 		}
-		if ((found = yote_move_legal(r, &info->final, &m,
-		    &ck->list)) < 0) {
-			report(run, YOTE_D_LIMIT, mn, i + 1, "move '%s' cannot "
-			    "be checked: %s", mn->text, found == YOTE_ELIMIT ?
-			    "more legal moves from its square than the limit" :
-			    "out of memory");
-			return -1;
-		}
-		if (!found) {
+		if (!(found = yote_move_legal(r, &info->final, &m,
+		    &ck->list))) {
 			yote_pos_outcome(r, &info->final, &o);
 			if (o.term != YOTE_TERM_NONE)
 				goto after_end;

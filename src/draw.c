@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "tool.h"
 
 #define SQ(sq) ((uint64_t)1 << (sq))
 
@@ -54,7 +55,10 @@ removed_squares(const struct yote_move *m)
 }
 
 /* The colours of a side named in the ruleset (white, black, red...): at
- * a terminal and in SVG. */
+ * a terminal and in SVG.  At a terminal only colours that read on light
+ * and dark backgrounds alike: white is the terminal's own foreground in
+ * bold, never white or yellow, which vanish on a light one; and the
+ * sides differ in shape too (a disc and a ring). */
 struct colour {
 	const char *name, *ansi, *svg;
 };
@@ -65,9 +69,9 @@ colour_of(const char *name, int side)
 	static const struct colour named[] = {
 		{ "red", "\033[1;31m", "#b8322a" },
 		{ "black", "\033[1;34m", "#262626" },
-		{ "white", "\033[1;37m", "#f6f1e7" },
+		{ "white", "\033[1m", "#f6f1e7" },
 	}, other[2] = {
-		{ NULL, "\033[1;33m", "#f6f1e7" },
+		{ NULL, "\033[1;35m", "#f6f1e7" },
 		{ NULL, "\033[1;34m", "#262626" },
 	};
 	size_t i;
@@ -91,8 +95,10 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			s = (p->pieces[0] & SQ(sq)) ? 0 :
 			    (p->pieces[1] & SQ(sq)) ? 1 : -1;
 			fputc(' ', fp);
+			/* reverse video, not a background colour: it
+			 * shows on every terminal */
 			if (st == DRAW_COLOUR && (mark & SQ(sq)))
-				fputs("\033[43m", fp);
+				fputs("\033[7m", fp);
 			if (s < 0)
 				fputs(st == DRAW_ASCII ? "." : "\xc2\xb7", fp);
 			else if (st == DRAW_ASCII)
@@ -100,8 +106,9 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			else if (st == DRAW_UNICODE)
 				fputs(s ? "\xe2\x97\x8b" : "\xe2\x97\x8f", fp);
 			else
-				fprintf(fp, "%s\xe2\x97\x8f",
-				    colour_of(r->side_name[s], s)->ansi);
+				fprintf(fp, "%s%s",
+				    colour_of(r->side_name[s], s)->ansi, s ?
+				    "\xe2\x97\x8b" : "\xe2\x97\x8f");
 			if (st == DRAW_COLOUR && (s >= 0 || (mark & SQ(sq))))
 				fputs("\033[0m", fp);
 		}
@@ -113,7 +120,7 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	fputc('\n', fp);
 	for (s = 0; s < 2; s++)
 		fprintf(fp, "   %s%s (%c): %d on board, %d in hand, %d captured\n",
-		    p->side == s ? "> " : "  ", r->side_name[s],
+		    p->side == s ? "> " : "  ", tool_text(r->side_name[s]),
 		    s ? 'o' : 'x', __builtin_popcountll(p->pieces[s]),
 		    p->hand[s], yote_pos_captured_by(r, p, s));
 }
@@ -123,30 +130,6 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 #define CELL 60
 #define MARGIN 36
 #define TOP 40
-
-static void
-xml_text(FILE *fp, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				fputc(*s, fp);
-		}
-	}
-}
 
 static void
 cell_centre(const struct yote_rules *r, int sq, int *x, int *y)
@@ -178,7 +161,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	if (title != NULL) {
 		fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
 		    "text-anchor=\"middle\">", w / 2);
-		xml_text(fp, title);
+		tool_put_text(fp, title, TOOL_ESC_XML);
 		fputs("</text>\n", fp);
 	}
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
@@ -242,7 +225,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	for (s = 0; s < 2; s++) {
 		y = TOP + bh + 44 + s * 40;
 		fprintf(fp, "<text x=\"%d\" y=\"%d\">", MARGIN, y);
-		xml_text(fp, r->side_name[s]);
+		tool_put_text(fp, r->side_name[s], TOOL_ESC_XML);
 		fprintf(fp, "%s: %d in hand, %d captured</text>\n",
 		    p->side == s ? " (to move)" : "", p->hand[s],
 		    yote_pos_captured_by(r, p, s));
@@ -304,6 +287,9 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 {
 	const struct yote_outcome o = *outcome;
 	struct yote_pos flipped;
+	/* a ruleset file names the sides */
+	const char *name[2] = { tool_text(r->side_name[0]),
+		tool_text(r->side_name[1]) };
 	int loser;
 
 	loser = p->side;
@@ -313,41 +299,41 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	    yote_termination_text(o.term));
 	switch (o.term) {
 	case YOTE_TERM_CAPTURE_ALL:
-		fprintf(fp, "%s has no pieces left.\n", r->side_name[loser]);
+		fprintf(fp, "%s has no pieces left.\n", name[loser]);
 		break;
 	case YOTE_TERM_BLOCKED:
 		if (r->opening == YOTE_OPEN_HAND_FIRST &&
 		    r->blocked == YOTE_BLOCK_LOSES && o.result != YOTE_RES_DRAW)
 		{
-			fprintf(fp, "%s is shut in.\n", r->side_name[loser]);
+			fprintf(fp, "%s is shut in.\n", name[loser]);
 			if (big)
 				draw_banner(fp, "NDAR-KEPP!");
 			else
 				fputs("\n    *** NDAR-KEPP! ***\n\n", fp);
-			fprintf(fp, "%s loses.\n", r->side_name[loser]);
+			fprintf(fp, "%s loses.\n", name[loser]);
 		}
 		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH &&
-		    yote_count_moves(r, &flipped) == 0)
+		    yote_count_moves_upto(r, &flipped, 0) == 0)
 			fprintf(fp, "neither side can move; %s%s%s.\n",
 			    o.result == YOTE_RES_DRAW ? "equal pieces on the "
 			    "board: drawn" : "more pieces on the board: ",
-			    o.result == YOTE_RES_DRAW ? "" : r->side_name[
+			    o.result == YOTE_RES_DRAW ? "" : name[
 			    o.result == YOTE_RES_FIRST ? 0 : 1],
 			    o.result == YOTE_RES_DRAW ? "" : " wins");
 		else if (r->blocked == YOTE_BLOCK_LOSES_UNLESS_BOTH)
 			fprintf(fp, "%s cannot move; %s wins.\n",
-			    r->side_name[loser], r->side_name[!loser]);
+			    name[loser], name[!loser]);
 		else if (r->blocked == YOTE_BLOCK_MORE_CAPTURED)
-			fprintf(fp, "%s cannot move; %s%s%s.\n", r->side_name[loser],
+			fprintf(fp, "%s cannot move; %s%s%s.\n", name[loser],
 			    o.result == YOTE_RES_DRAW ? "equal captures: drawn" :
 			    "more captures: ", o.result == YOTE_RES_DRAW ? "" :
-			    r->side_name[o.result == YOTE_RES_FIRST ? 0 : 1],
+			    name[o.result == YOTE_RES_FIRST ? 0 : 1],
 			    o.result == YOTE_RES_DRAW ? "" : " wins");
 		else if (o.result == YOTE_RES_DRAW)
-			fprintf(fp, "%s cannot move; drawn.\n", r->side_name[loser]);
+			fprintf(fp, "%s cannot move; drawn.\n", name[loser]);
 		else
 			fprintf(fp, "%s cannot move; %s wins.\n",
-			    r->side_name[loser], r->side_name[o.result ==
+			    name[loser], name[o.result ==
 			    YOTE_RES_FIRST ? 0 : 1]);
 		break;
 	case YOTE_TERM_FEW_PIECES:

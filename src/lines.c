@@ -346,18 +346,52 @@ struct lparse {
 	unsigned long line;     /* the line as reported: its number if it
 				   carries one, else where it stands */
 	size_t start;           /* first byte of the fields */
+	unsigned long nodes;    /* values made so far (the limit) */
+	int limit;              /* why is a limit of yote_limits.h */
+	size_t col_byte;        /* char_col's last question (0: none) */
+	unsigned long col_chars;        /* and its answer */
 };
 
-/* The 1-based column, in characters as libyaml counts, of byte at. */
+/* Whether one more kid for parent (NULL: a value alone) keeps the line
+ * within the limits; else 0 with the limit as the problem at col. */
+static int
+within(struct lparse *p, const struct yote_node *parent, size_t len,
+    size_t col)
+{
+	const char *why = yote_limit_grow(parent, p->nodes);
+
+	if (why == NULL)
+		why = yote_limit_scalar(len);
+	if (why == NULL) {
+		p->nodes++;
+		return 1;
+	}
+	p->why = why;
+	p->at = col;
+	p->limit = 1;
+	return 0;
+}
+
+/*
+ * The 1-based column, in characters as libyaml counts, of byte at.  Asked
+ * left to right, so it goes on from the last answer: a line of many
+ * values costs its length once, not once per value.
+ */
 static unsigned long
-char_col(const struct lparse *p, size_t at)
+char_col(struct lparse *p, size_t at)
 {
 	const unsigned char *s = (const unsigned char *)p->l->buf;
+	size_t i = 0;
 	unsigned long col = 1;
-	size_t i;
 
-	for (i = 0; i < at; i++)
+	if (at >= p->col_byte && p->col_byte > 0) {
+		i = p->col_byte;
+		col = p->col_chars;
+	}
+	for (; i < at; i++)
 		col += (s[i] & 0xC0) != 0x80;
+	p->col_byte = at;
+	p->col_chars = col;
 	return col;
 }
 
@@ -370,6 +404,8 @@ scalar_from(struct lparse *p, const char *s, size_t n, size_t col,
 	size_t i, k = 0;
 	int hi, lo;
 
+	if (!within(p, NULL, n, col))
+		return NULL;
 	if ((v = yote_node_scalar("")) == NULL)
 		return NULL;
 	if (yote_node_set_text(v, NULL, n) != 0) {
@@ -409,6 +445,7 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 	if (n >= 2 && s[0] == '[' && s[n - 1] == ']') {
 		if ((seq = yote_node_seq()) == NULL)
 			return NULL;
+		p->nodes++;
 		seq->style = YOTE_STYLE_FLOW;
 		seq->line = p->line;
 		seq->col = char_col(p, col);
@@ -421,6 +458,11 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 				yote_node_free(seq);
 				return NULL;
 			}
+			if (!within(p, seq, 0, col + i)) {
+				yote_node_free(seq);
+				return NULL;
+			}
+			p->nodes--;     /* counted again as a scalar */
 			if ((it = scalar_from(p, s + i, j - i, col + i,
 			    YOTE_STYLE_PLAIN)) == NULL ||
 			    yote_node_push(seq, it) != 0) {
@@ -476,6 +518,7 @@ parse_line(struct lparse *p, const char *s, size_t n)
 
 	if ((root = yote_node_map()) == NULL)
 		return NULL;
+	p->nodes++;
 	root->style = YOTE_STYLE_BLOCK;
 	root->line = p->line;
 	root->col = 1;
@@ -490,6 +533,11 @@ parse_line(struct lparse *p, const char *s, size_t n)
 			yote_node_free(root);
 			return NULL;
 		}
+		if (!within(p, root, 0, i)) {
+			yote_node_free(root);
+			return NULL;
+		}
+		p->nodes--;     /* counted again as a scalar */
 		if ((k = scalar_from(p, s + i, eq - i, i,
 		    YOTE_STYLE_PLAIN)) == NULL) {
 			yote_node_free(root);
@@ -565,17 +613,18 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 		p.line = number;
 	root = NULL;
 	if (n == -2)
-		p.why = "a line longer than the limit";
+		p.why = "a line longer than 64 MiB (the limit)";
 	else if (l->buf[0] != '@')
 		p.why = "a line that does not start with '@'";
 	else if ((root = parse_line(&p, l->buf, len)) == NULL &&
 	    p.why == NULL)
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	if (root == NULL) {
-		yote_error_set(err, YOTE_EVALUE, "not a record line: %s",
-		    p.why);
+		yote_error_set(err, n == -2 || p.limit ? YOTE_ELIMIT :
+		    YOTE_EVALUE, "not a record line: %s", p.why);
 		if (err != NULL) {
-			err->diag = n == -2 ? YOTE_D_LIMIT : YOTE_D_YAML;
+			err->diag = n == -2 || p.limit ? YOTE_D_LIMIT :
+			    YOTE_D_YAML;
 			err->line = p.line;
 			err->col = n == -2 ? 0 : char_col(&p, p.at);
 			err->game = number ? number : *l->games;

@@ -188,27 +188,46 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 	}
 }
 
+/*
+ * A count's budget: chain nodes it may still visit.  Every node but the
+ * first of each piece counts a move, so a count of at most `limit` moves
+ * never runs out of a budget of limit + COUNT_SLACK, and one that runs
+ * out has more than limit moves.
+ */
+#define COUNT_SLACK 1024        /* > pieces + bridge starts */
+
+struct budget {
+	unsigned long long left;
+	int out;                /* ran out */
+};
+
 /* One capture continued: this move, plus what the piece may still take. */
 static unsigned long long chain_count(const struct yote_rules *, int,
-    uint64_t, uint64_t, int, int);
+    uint64_t, uint64_t, int, int, struct budget *);
 
 static inline unsigned long long
 with_rest(const struct yote_rules *r, int land, uint64_t own, uint64_t opp,
-    int opphand, int depth)
+    int opphand, int depth, struct budget *bu)
 {
-	return 1 + (opp ? chain_count(r, land, own, opp, opphand, depth) : 0);
+	return 1 + (opp ? chain_count(r, land, own, opp, opphand, depth, bu) :
+	    0);
 }
 
 /* Counting twin of chain(). */
 static unsigned long long
 chain_count(const struct yote_rules *r, int sq, uint64_t own, uint64_t opp,
-    int opphand, int depth)
+    int opphand, int depth, struct budget *bu)
 {
 	uint64_t empty = r->board & ~(own | opp), own2, opp2, b;
 	unsigned long long n = 0;
 	int d, mid, land;
 
-	for (d = 0; d < 4; d++) {
+	if (bu->left == 0) {
+		bu->out = 1;
+		return 0;
+	}
+	bu->left--;
+	for (d = 0; d < 4 && !bu->out; d++) {
 		if ((land = jump_to(r, sq, d, opp, empty)) < 0)
 			continue;
 		mid = r->adj[sq][d];
@@ -221,7 +240,8 @@ chain_count(const struct yote_rules *r, int sq, uint64_t own, uint64_t opp,
 		switch (r->bonus) {
 		case YOTE_BONUS_NONE:
 		case YOTE_BONUS_OPTIONAL_BOARD:
-			n += with_rest(r, land, own2, opp2, opphand, depth + 1);
+			n += with_rest(r, land, own2, opp2, opphand, depth + 1,
+			    bu);
 			if (r->bonus == YOTE_BONUS_NONE)
 				continue;
 			break;
@@ -232,12 +252,12 @@ chain_count(const struct yote_rules *r, int sq, uint64_t own, uint64_t opp,
 			n += opp2 == 0 && opphand == 0;
 			if (opphand > 0)
 				n += with_rest(r, land, own2, opp2,
-				    opphand - 1, depth + 1);
+				    opphand - 1, depth + 1, bu);
 			break;
 		}
-		for (b = opp2; b; b &= b - 1)
+		for (b = opp2; b && !bu->out; b &= b - 1)
 			n += with_rest(r, land, own2, opp2 & ~(b & -b),
-			    opphand, depth + 1);
+			    opphand, depth + 1, bu);
 	}
 	return n;
 }
@@ -369,7 +389,8 @@ yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 
 /* Count the moves of side s, ignoring whether the game is over. */
 static unsigned long long
-count_raw(const struct yote_rules *r, const struct yote_pos *p, int s)
+count_raw(const struct yote_rules *r, const struct yote_pos *p, int s,
+    struct budget *bu)
 {
 	uint64_t own = p->pieces[s], opp = p->pieces[!s];
 	uint64_t empty = r->board & ~(own | opp), b, own2, caps;
@@ -397,7 +418,8 @@ count_raw(const struct yote_rules *r, const struct yote_pos *p, int s)
 		    opphand) : 0);
 	} else {
 		for (b = own; b; b &= b - 1)
-			n += chain_count(r, lsb64(b), own, opp, opphand, 0);
+			n += chain_count(r, lsb64(b), own, opp, opphand, 0,
+			    bu);
 	}
 	if (r->selfjump != YOTE_SJ_BRIDGE)
 		return n;
@@ -409,7 +431,7 @@ count_raw(const struct yote_rules *r, const struct yote_pos *p, int s)
 			own2 = (own & ~BIT(sq)) | BIT(land);
 			if (r->chain) {
 				n += chain_count(r, land, own2, opp, opphand,
-				    1);
+				    1, bu);
 				continue;
 			}
 			for (d2 = 0; d2 < 4; d2++)
@@ -525,14 +547,112 @@ yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
 	    out);
 }
 
+/* Whether a jump from `at` over a point of `over` lands on `to`. */
+static int
+jumps_to(const struct yote_rules *r, int at, uint64_t over, uint64_t empty,
+    int to)
+{
+	int d;
+
+	for (d = 0; d < 4; d++)
+		if (jump_to(r, at, d, over, empty) == to)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether the bonus of a capture is one the generator would make
+ * (chain() and after_bonus()); takes it off *opp or *hand.
+ */
+static int
+bonus_legal(const struct yote_rules *r, int bonus, uint64_t *opp, int *hand)
+{
+	int must = (r->bonus == YOTE_BONUS_MANDATORY_BOARD && *opp) ||
+	    (r->bonus == YOTE_BONUS_MANDATORY_ANY && (*opp || *hand));
+
+	if (bonus == YOTE_BONUS_NO)
+		return !must;
+	if (bonus == YOTE_BONUS_HAND) {
+		if (r->bonus != YOTE_BONUS_MANDATORY_ANY || *hand == 0)
+			return 0;
+		(*hand)--;
+		return 1;
+	}
+	if (r->bonus == YOTE_BONUS_NONE || bonus >= r->squares ||
+	    !(*opp & BIT(bonus)))
+		return 0;
+	*opp &= ~BIT(bonus);
+	return 1;
+}
+
+/*
+ * A self-jump, capture or bridge checked along its own path, segment by
+ * segment, as the generator would build it: the work is the move's
+ * length, where generating the piece's moves to look for it could be
+ * millions (a custom ruleset's chains with bonus choices).
+ */
+static int
+jump_legal(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m)
+{
+	int s = p->side, at = m->from, i = 0, land, hand = p->hand[!s];
+	uint64_t own = p->pieces[s], opp = p->pieces[!s];
+	uint64_t empty = r->board & ~(own | opp);
+
+	if (!(own & BIT(at)) || m->nseg < 1 || m->nseg > YOTE_MAX_SEGS ||
+	    placements_only(r, p) || yote_over_unless_blocked(r, p))
+		return 0;
+	if (m->kind == YOTE_SELFJUMP)
+		return r->selfjump == YOTE_SJ_PLAIN && m->nseg == 1 &&
+		    steps_allowed(r, p, s) && m->seg_to[0] < r->squares &&
+		    jumps_to(r, at, own, empty, m->seg_to[0]);
+	if (m->kind == YOTE_BRIDGE) {
+		land = m->seg_to[0];
+		if (r->selfjump != YOTE_SJ_BRIDGE || m->nseg < 2 ||
+		    m->seg_bonus[0] != YOTE_BONUS_NO || land >= r->squares ||
+		    !jumps_to(r, at, own, empty, land))
+			return 0;
+		own = (own & ~BIT(at)) | BIT(land);
+		empty = r->board & ~(own | opp);
+		at = land;
+		i = 1;
+	} else if (m->kind != YOTE_CAPTURE)
+		return 0;
+	if (!r->chain && m->nseg - i > 1)
+		return 0;
+	for (; i < m->nseg; i++) {
+		land = m->seg_to[i];
+		if (opp == 0 || land >= r->squares ||
+		    !jumps_to(r, at, opp, empty, land))
+			return 0;
+		opp &= ~BIT((at + land) / 2);   /* the point jumped over */
+		if (!bonus_legal(r, m->seg_bonus[i], &opp, &hand))
+			return 0;
+		own = (own & ~BIT(at)) | BIT(land);
+		empty = r->board & ~(own | opp);
+		at = land;
+	}
+	return 1;
+}
+
+long
+yote_gen_moves_from_max(const struct yote_rules *r, const struct yote_pos *p,
+    int from, size_t max, struct yote_movelist *out)
+{
+	if (from < 0 || from >= r->squares) {
+		out->n = 0;
+		return 0;
+	}
+	return gen_from_mask(r, p, BIT(from), ~(uint64_t)0, max <
+	    YOTE_MAX_MOVES ? max : YOTE_MAX_MOVES, out);
+}
+
 int
 yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m, struct yote_movelist *scratch)
 {
 	int s = p->side, d;
 	uint64_t empty = empty_squares(r, p);
-	size_t i;
-	long n;
 
 	if (m->from >= r->squares)
 		return 0;
@@ -550,20 +670,33 @@ yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
 				return !yote_over_unless_blocked(r, p);
 		return 0;
 	}
-	if ((n = yote_gen_moves_from(r, p, m->from, scratch)) <= 0)
-		return n < 0 ? (int)n : 0;
-	for (i = 0; i < scratch->n; i++)
-		if (yote_move_equal(&scratch->v[i], m))
-			return 1;
-	return 0;
+	(void)scratch;
+	return jump_legal(r, p, m);
 }
 
 unsigned long long
 yote_count_moves(const struct yote_rules *r, const struct yote_pos *p)
 {
+	struct budget bu = { ~0ULL, 0 };
+
 	if (yote_over_unless_blocked(r, p))
 		return 0;
-	return count_raw(r, p, p->side);
+	return count_raw(r, p, p->side, &bu);
+}
+
+unsigned long long
+yote_count_moves_upto(const struct yote_rules *r, const struct yote_pos *p,
+    unsigned long long limit)
+{
+	struct budget bu = { limit + COUNT_SLACK, 0 };
+	unsigned long long n;
+
+	if (limit > ~0ULL - COUNT_SLACK - 1)
+		return yote_count_moves(r, p);
+	if (yote_over_unless_blocked(r, p))
+		return 0;
+	n = count_raw(r, p, p->side, &bu);
+	return bu.out || n > limit ? limit + 1 : n;
 }
 
 void
@@ -616,29 +749,53 @@ yote_move_equal(const struct yote_move *a, const struct yote_move *b)
 	    memcmp(a->seg_bonus, b->seg_bonus, a->nseg) == 0);
 }
 
-unsigned long long
-yote_perft(const struct yote_rules *r, const struct yote_pos *p, int depth)
+int
+yote_perft_max(const struct yote_rules *r, const struct yote_pos *p,
+    int depth, unsigned long long *out)
 {
 	struct yote_movelist l = { 0 };
 	struct yote_pos q;
-	unsigned long long n = 0;
+	unsigned long long n, sub;
 	size_t i;
+	long rc;
 
-	if (depth <= 0)
-		return 1;
-	if (depth == 1)
-		return yote_count_moves(r, p);
-	if (yote_gen_moves(r, p, &l) < 0) {
-		yote_movelist_free(&l);
+	*out = 0;
+	if (depth <= 0) {
+		*out = 1;
 		return 0;
 	}
-	for (i = 0; i < l.n; i++) {
+	/* counted first even deeper down: a list of that many moves would
+	 * take all of YOTE_MAX_MOVES' memory before failing */
+	if ((n = yote_count_moves_upto(r, p, YOTE_MAX_MOVES)) > YOTE_MAX_MOVES)
+		return YOTE_ELIMIT;
+	if (depth == 1) {
+		*out = n;
+		return 0;
+	}
+	if ((rc = yote_gen_moves(r, p, &l)) < 0) {
+		yote_movelist_free(&l);
+		return (int)rc;
+	}
+	for (i = 0, n = 0; i < l.n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
-		n += yote_perft(r, &q, depth - 1);
+		if ((rc = yote_perft_max(r, &q, depth - 1, &sub)) != 0) {
+			yote_movelist_free(&l);
+			return (int)rc;
+		}
+		n += sub;
 	}
 	yote_movelist_free(&l);
-	return n;
+	*out = n;
+	return 0;
+}
+
+unsigned long long
+yote_perft(const struct yote_rules *r, const struct yote_pos *p, int depth)
+{
+	unsigned long long n;
+
+	return yote_perft_max(r, p, depth, &n) == 0 ? n : 0;
 }
 
 
@@ -659,7 +816,35 @@ yote_gen_captures_q(const struct yote_rules *r, const struct yote_pos *p,
 
 long
 yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t bonus, struct yote_movelist *out)
+    uint64_t bonus, size_t limit, struct yote_movelist *out)
 {
-	return gen_from_mask(r, p, r->board, bonus, YOTE_MAX_MOVES, out);
+	return gen_from_mask(r, p, r->board, bonus, limit < YOTE_MAX_MOVES ?
+	    limit : YOTE_MAX_MOVES, out);
+}
+
+/*
+ * A list for a position with more moves than any list may hold: from
+ * each square, its first per_square moves in generator order.  Every
+ * move legal, the work bounded by per_square times the squares.
+ */
+long
+yote_gen_moves_capped(const struct yote_rules *r, const struct yote_pos *p,
+    size_t per_square, struct yote_movelist *out)
+{
+	struct gen g;
+	size_t done = 0;
+	int sq;
+
+	gen_init(&g, r, ~(uint64_t)0, 0, out);
+	if (yote_over_unless_blocked(r, p))
+		return 0;
+	for (sq = 0; sq < r->squares; sq++) {
+		g.limit = done + per_square;
+		g.oom = 0;
+		gen_raw(&g, p, p->side, BIT(sq));
+		if (g.oom == 1)
+			return YOTE_ENOMEM;
+		done = out->n;
+	}
+	return (long)out->n;
 }

@@ -242,3 +242,85 @@ yote_item_move(const struct yote_node *item)
 		item = yote_node_get(item, "move");
 	return item != NULL && item->type == YOTE_NODE_SCALAR ? item : NULL;
 }
+
+/* ------------------------------------------------------------ limits */
+
+const char *
+yote_limit_grow(const struct yote_node *parent, unsigned long nodes)
+{
+	if (nodes >= YOTE_MAX_NODES)
+		return "a game with more than 1048576 values (the limit)";
+	if (parent == NULL)
+		return NULL;
+	if (parent->type == YOTE_NODE_MAP && parent->n >= 2 * YOTE_MAX_KEYS)
+		return "a mapping with more than 4096 keys (the limit)";
+	if (parent->type == YOTE_NODE_SEQ && parent->n >= YOTE_MAX_PLIES)
+		return "a list with more than 131072 items (the limit)";
+	return NULL;
+}
+
+const char *
+yote_limit_scalar(size_t len)
+{
+	return len > YOTE_MAX_SCALAR ? "a value longer than 1 MiB (the limit)" :
+	    NULL;
+}
+
+const char *
+yote_limit_depth(int depth)
+{
+	return depth > YOTE_MAX_DEPTH ? "nesting deeper than 64 levels (the "
+	    "limit)" : NULL;
+}
+
+/* The first node of n's tree over a limit, or NULL with *why; depth
+ * counts the collections down to n, n included if it is one. */
+static const struct yote_node *
+over_limit(const struct yote_node *n, int depth, unsigned long *nodes,
+    const char **why)
+{
+	const struct yote_node *bad;
+	size_t i;
+
+	if (n == NULL)
+		return NULL;
+	if ((n->type != YOTE_NODE_SCALAR &&
+	    (*why = yote_limit_depth(depth)) != NULL) ||
+	    (*why = yote_limit_grow(NULL, (*nodes)++)) != NULL ||
+	    (n->type == YOTE_NODE_SCALAR &&
+	    (*why = yote_limit_scalar(n->len)) != NULL))
+		return n;
+	if (n->type == YOTE_NODE_MAP && n->n > 2 * YOTE_MAX_KEYS) {
+		*why = "a mapping with more than 4096 keys (the limit)";
+		return n->kids[2 * YOTE_MAX_KEYS];
+	}
+	if (n->type == YOTE_NODE_SEQ && n->n > YOTE_MAX_PLIES) {
+		*why = "a list with more than 131072 items (the limit)";
+		return n->kids[YOTE_MAX_PLIES];
+	}
+	for (i = 0; i < n->n; i++)
+		if ((bad = over_limit(n->kids[i], depth + 1, nodes, why)) !=
+		    NULL)
+			return bad;
+	return NULL;
+}
+
+int
+yote_record_check_limits(const struct yote_record *rec,
+    struct yote_error *err)
+{
+	const struct yote_node *bad;
+	const char *why = NULL;
+	unsigned long nodes = 0;
+
+	if ((bad = over_limit(rec->root, 1, &nodes, &why)) == NULL)
+		return 0;
+	yote_error_set(err, YOTE_ELIMIT, "%s", why);
+	if (err != NULL) {
+		err->diag = YOTE_D_LIMIT;
+		err->game = rec->game;
+		err->line = bad->line;
+		err->col = bad->col;
+	}
+	return YOTE_ELIMIT;
+}

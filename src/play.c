@@ -107,27 +107,33 @@ game_over(struct game *g)
 	return 1;
 }
 
-/* The record of a game (NULL when out of memory); round may be NULL. */
 struct yote_record *
-game_record(const struct game *g, const char *event, const char *first,
-    const char *second, const char *round)
+game_record(const struct game *g, const struct game_names *nm,
+    const uint64_t *seed)
 {
 	struct yote_record *rec;
-	struct yote_tag tags[5];
-	char date[32];
+	struct yote_tag tags[7];
+	char date[32], num[32];
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t n = 0;
 
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-	tags[n++] = (struct yote_tag){ "event", event, YOTE_STYLE_ANY };
+	tags[n++] = (struct yote_tag){ "event", nm->event, YOTE_STYLE_ANY };
+	if (nm->site != NULL)
+		tags[n++] = (struct yote_tag){ "site", nm->site,
+		    YOTE_STYLE_ANY };
 	tags[n++] = (struct yote_tag){ "date", date, YOTE_STYLE_ANY };
-	if (round != NULL)      /* double-quoted: a name, not a number */
-		tags[n++] = (struct yote_tag){ "round", round,
+	if (nm->round != NULL)  /* double-quoted: a name, not a number */
+		tags[n++] = (struct yote_tag){ "round", nm->round,
 		    YOTE_STYLE_DOUBLE };
-	tags[n++] = (struct yote_tag){ "first", first, YOTE_STYLE_ANY };
-	tags[n++] = (struct yote_tag){ "second", second, YOTE_STYLE_ANY };
+	tags[n++] = (struct yote_tag){ "first", nm->first, YOTE_STYLE_ANY };
+	tags[n++] = (struct yote_tag){ "second", nm->second, YOTE_STYLE_ANY };
+	if (seed != NULL) {     /* formats/record.md: to play it again */
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)*seed);
+		tags[n++] = (struct yote_tag){ "seed", num, YOTE_STYLE_ANY };
+	}
 	if (yote_game_record(g->play, NULL, tags, n, g->result, g->term, &rec,
 	    NULL) != 0)
 		return NULL;
@@ -218,6 +224,28 @@ engine_move(struct player *pl, const struct game *g, struct yote_move *out,
 	return 0;
 }
 
+/* What diagnostics call the output. */
+static const char *
+out_name(const struct outfile *o)
+{
+	return o->path != NULL ? o->path : "standard output";
+}
+
+/* Say once that writing failed, and why. */
+static void
+out_failed(struct outfile *o, int err)
+{
+	if (o->failed)
+		return;
+	o->failed = 1;
+	if (o->path != NULL)
+		tool_warn("%s: %s; the old file is left as it was", o->path,
+		    strerror(err ? err : EIO));
+	else
+		tool_warn("write error on %s: %s", out_name(o),
+		    strerror(err ? err : EIO));
+}
+
 int
 out_open(struct outfile *o, const char *path)
 {
@@ -230,6 +258,7 @@ out_open(struct outfile *o, const char *path)
 	} else
 		o->path = path;
 	if (yote_writer_open(o->fp, &o->w) != 0) {
+		tool_warn("out of memory");
 		if (o->path != NULL)
 			tool_atomic_close(o->fp, o->path, 0);
 		return EXIT_IO;
@@ -237,75 +266,241 @@ out_open(struct outfile *o, const char *path)
 	return EXIT_OK;
 }
 
+/* The record, flushed: a reader of the output sees each game as soon as
+ * it is written, and a full disk shows at the first game it stops. */
 int
 out_put(struct outfile *o, const struct yote_record *rec)
 {
-	return yote_writer_put(o->w, rec) == 0 ? EXIT_OK : EXIT_IO;
+	errno = 0;
+	if (o->failed)
+		return EXIT_IO;
+	if (yote_writer_put(o->w, rec) != 0 || fflush(o->fp) != 0 ||
+	    ferror(o->fp)) {
+		out_failed(o, errno);
+		return EXIT_IO;
+	}
+	return EXIT_OK;
 }
 
 /* Finish: keep the new file only when everything was written. */
 int
 out_close(struct outfile *o, int ok)
 {
-	int bad = yote_writer_close(o->w) != 0;
+	int bad;
 
-	if (o->path == NULL)
-		return bad ? EXIT_IO : EXIT_OK;
+	errno = 0;
+	bad = yote_writer_close(o->w) != 0 || fflush(o->fp) != 0 ||
+	    ferror(o->fp);
 	if (bad && ok)
-		tool_warn("%s: write error; the old file is left as it was",
-		    o->path);
-	return tool_atomic_close(o->fp, o->path, ok && !bad) != EXIT_OK ||
-	    bad ? EXIT_IO : EXIT_OK;
+		out_failed(o, errno);
+	if (o->path == NULL) {
+		/* said once: tool_stdout_done need not say it again */
+		if (o->failed)
+			clearerr(o->fp);
+		return bad || o->failed ? EXIT_IO : EXIT_OK;
+	}
+	return tool_atomic_close(o->fp, o->path, ok && !bad && !o->failed) !=
+	    EXIT_OK || bad || o->failed ? EXIT_IO : EXIT_OK;
 }
 
 /* ------------------------------------------------------------ matches */
 
-struct match_game {
-	unsigned long index;    /* 0-based */
-	struct yote_pos start;  /* after the opening */
-	struct game g;
-	const struct level *lv[2];      /* level playing first, second */
-	int a_first;            /* level A moves first */
-	int done, failed;
+/*
+ * Games are handed out in order to the threads and written in order as
+ * they finish: a game that finishes early waits in a ring of `window`
+ * slots for the games before it, and a thread that would run more than
+ * `window` games ahead of the oldest unfinished one waits first.  So
+ * memory holds a window of records whatever the number of games, and
+ * the output does not depend on -j.
+ */
+enum slot_state { SLOT_FREE, SLOT_DONE, SLOT_FAILED };
+
+struct finished {
+	enum slot_state state;
+	struct yote_record *rec;        /* to write, or NULL (no output) */
+	enum yote_result result;
+	enum yote_termination term;
 };
 
 struct match {
 	const struct yote_rules *r;
 	const struct level *a, *b;
 	unsigned long ngames;
-	struct yote_pos *openings;      /* one per pair of games */
+	int self_play;
+	struct yote_pos *openings;      /* from a file, or NULL: random */
 	unsigned long nopenings;
-	struct match_game *mg;
 	const struct match_opts *o;
-	pthread_mutex_t mu;     /* hands out the games to the threads */
-	int mu_live;            /* mu is initialised */
-	unsigned long next;
+	struct outfile *out;    /* where the records go, or NULL */
+	pthread_mutex_t mu;     /* guards everything below */
+	pthread_cond_t cv;      /* a game was written, or the match stops */
+	int mu_live, cv_live;   /* mu, cv initialised */
+	unsigned long next;     /* the next game to hand out */
+	unsigned long written;  /* games reported so far, in order */
+	struct finished *ring;  /* game i waits in ring[i % window] */
+	unsigned long window;
+	unsigned long wdl[3];   /* level A's wins, draws, losses so far */
+	int status;             /* EXIT_OK until a game or a write fails */
 };
 
+/* Level A moves first in game i (0-based)?  Each opening is played with
+ * both colours, A first in the even games. */
+static int
+a_first(const struct match *mt, unsigned long i)
+{
+	return mt->self_play || i % 2 == 0;
+}
+
+/* The opening of game i: the pair's file opening, or random plies drawn
+ * from the seed and the pair's number (the same whatever -j). */
 static void
-play_one(struct match *mt, struct match_game *m, struct player pl[2])
+opening(const struct match *mt, unsigned long i, struct yote_pos *p)
+{
+	struct yote_movelist l = { 0 };
+	unsigned long pair = mt->self_play ? i : i / 2;
+	uint64_t rng = mt->o->seed ^ 0x0DE11ULL ^ ((uint64_t)(pair + 1) << 21);
+	int k, tries;
+
+	if (mt->openings != NULL) {
+		*p = mt->openings[pair % mt->nopenings];
+		return;
+	}
+	for (tries = 0; tries < 100; tries++) {
+		yote_pos_start(mt->r, p);
+		for (k = 0; k < mt->o->random_plies; k++) {
+			if (yote_gen_moves(mt->r, p, &l) <= 0)
+				break;
+			yote_pos_play(mt->r, p, &l.v[rng_below(&rng, l.n)]);
+		}
+		if (k == mt->o->random_plies)
+			break;
+	}
+	yote_movelist_free(&l);
+}
+
+/* Play game i to its end or the adjudication; 0, or -1 out of memory. */
+static int
+play_one(struct match *mt, struct game *g, struct player pl[2])
 {
 	struct yote_move mv;
 	int score, s;
 
-	if (game_init(&m->g, mt->r, &m->start) != 0) {
-		m->failed = 1;
+	for (;;) {
+		if (game_over(g))
+			return 0;
+		if (game_plies(g) >= (size_t)mt->o->max_plies) {
+			g->result = YOTE_RES_DRAW;
+			g->term = YOTE_TERM_ADJUDICATION;
+			return 0;
+		}
+		s = game_now(g)->side;
+		if (engine_move(&pl[s], g, &mv, &score) != 0 ||
+		    game_play(g, &mv) != 0)
+			return -1;
+	}
+}
+
+/* Game i played by the thread's engines, into f (its record made when
+ * the match writes records). */
+static void
+match_game(struct match *mt, unsigned long i, struct player pl[2],
+    struct finished *f)
+{
+	struct yote_pos start;
+	struct game g;
+	struct game_names nm;
+	char round[32], fn[64], sn[64];
+	int s, af = a_first(mt, i);
+
+	memset(f, 0, sizeof(*f));
+	f->state = SLOT_FAILED;
+	if (pl[0].e == NULL || pl[1].e == NULL)
+		return;
+	opening(mt, i, &start);
+	for (s = 0; s < 2; s++) {
+		pl[s].lv = (s == 0) == af ? mt->a : mt->b;
+		/* each game its own seeds: results do not depend on which
+		 * thread plays it */
+		pl[s].rng = mt->o->seed ^ (0x51ED27ULL * (i + 1)) ^
+		    ((uint64_t)s << 40);
+		yote_engine_clear(pl[s].e);
+	}
+	if (game_init(&g, mt->r, &start) != 0 || play_one(mt, &g, pl) != 0) {
+		game_free(&g);
 		return;
 	}
-	for (;;) {
-		if (game_over(&m->g))
-			break;
-		if (game_plies(&m->g) >= (size_t)mt->o->max_plies) {
-			m->g.result = YOTE_RES_DRAW;
-			m->g.term = YOTE_TERM_ADJUDICATION;
-			break;
-		}
-		s = game_now(&m->g)->side;
-		if (engine_move(&pl[s], &m->g, &mv, &score) != 0 ||
-		    game_play(&m->g, &mv) != 0) {
-			m->failed = 1;
-			break;
-		}
+	f->result = g.result;
+	f->term = g.term;
+	f->state = SLOT_DONE;
+	if (mt->out != NULL) {
+		snprintf(round, sizeof(round), "%lu", i + 1);
+		snprintf(fn, sizeof(fn), "yote-play %s", pl[0].lv->name);
+		snprintf(sn, sizeof(sn), "yote-play %s", pl[1].lv->name);
+		nm = (struct game_names){ mt->o->event != NULL ? mt->o->event :
+		    mt->self_play ? "yote-play self-play" : "yote-play match",
+		    mt->o->site, round, fn, sn };
+		if ((f->rec = game_record(&g, &nm, &mt->o->seed)) == NULL)
+			f->state = SLOT_FAILED;
+	}
+	game_free(&g);
+}
+
+/* Likelihood of superiority: the chance that A is the stronger, from
+ * the wins and losses alone (draws say nothing about which is). */
+static double
+los(double w, double l)
+{
+	return w + l == 0 ? 0.5 : 0.5 * (1 + erf((w - l) / sqrt(2 * (w + l))));
+}
+
+/* Report game i, the next in order (lock held): its record written, and
+ * for a match the game and the running score on stderr, as
+ * cutechess-cli prints them. */
+static void
+match_report(struct match *mt, unsigned long i, struct finished *f)
+{
+	int a_score, af = a_first(mt, i);
+	const struct level *fst = af ? mt->a : mt->b, *snd = af ? mt->b : mt->a;
+	unsigned long n;
+
+	if (f->state == SLOT_FAILED) {
+		if (mt->status == EXIT_OK)
+			tool_warn("game %lu failed (out of memory); the match "
+			    "stops", i + 1);
+		mt->status = EXIT_IO;
+		return;
+	}
+	if (mt->status != EXIT_OK)
+		return;
+	a_score = f->result == YOTE_RES_DRAW ? 1 :
+	    (f->result == YOTE_RES_FIRST) == af ? 2 : 0;
+	mt->wdl[a_score == 2 ? 0 : a_score == 1 ? 1 : 2]++;
+	if (f->rec != NULL && out_put(mt->out, f->rec) != EXIT_OK) {
+		mt->status = EXIT_IO;
+		return;
+	}
+	if (mt->self_play || mt->o->quiet)
+		return;
+	n = mt->wdl[0] + mt->wdl[1] + mt->wdl[2];
+	fprintf(stderr, "Finished game %lu (%s vs %s): %s {%s}\n"
+	    "Score of %s vs %s: %lu - %lu - %lu  [%.3f] %lu\n", i + 1,
+	    fst->name, snd->name, yote_result_text(f->result),
+	    yote_termination_text(f->term), mt->a->name, mt->b->name,
+	    mt->wdl[0], mt->wdl[2], mt->wdl[1], ((double)mt->wdl[0] +
+	    (double)mt->wdl[1] / 2) / (double)n, n);
+}
+
+/* Write out the finished games that are next in order (lock held). */
+static void
+match_flush(struct match *mt)
+{
+	struct finished *f;
+
+	while (mt->written < mt->ngames &&
+	    (f = &mt->ring[mt->written % mt->window])->state != SLOT_FREE) {
+		match_report(mt, mt->written, f);
+		yote_record_free(f->rec);
+		memset(f, 0, sizeof(*f));
+		mt->written++;
 	}
 }
 
@@ -314,7 +509,7 @@ match_worker(void *arg)
 {
 	struct match *mt = arg;
 	struct player pl[2];
-	struct match_game *m;
+	struct finished f;
 	struct yote_tb *tb;
 	unsigned long i;
 	int s;
@@ -324,30 +519,22 @@ match_worker(void *arg)
 	for (s = 0; s < 2; s++)
 		if ((pl[s].e = yote_engine_new(mt->o->eng->hash_mb)) != NULL)
 			yote_engine_set_tb(pl[s].e, tb);
+	pthread_mutex_lock(&mt->mu);
 	for (;;) {
-		pthread_mutex_lock(&mt->mu);
+		while (mt->next < mt->ngames && mt->status == EXIT_OK &&
+		    mt->next >= mt->written + mt->window)
+			pthread_cond_wait(&mt->cv, &mt->mu);
+		if (mt->next >= mt->ngames || mt->status != EXIT_OK)
+			break;
 		i = mt->next++;
 		pthread_mutex_unlock(&mt->mu);
-		if (i >= mt->ngames)
-			break;
-		m = &mt->mg[i];
-		if (pl[0].e == NULL || pl[1].e == NULL) {
-			m->failed = 1;
-			continue;
-		}
-		for (s = 0; s < 2; s++) {
-			pl[s].lv = m->lv[s];
-			/* each game its own seeds: results do not depend on
-			 * which thread plays it */
-			pl[s].rng = mt->o->seed ^ (0x51ED27ULL * (i + 1)) ^
-			    ((uint64_t)s << 40);
-			yote_engine_clear(pl[s].e);
-		}
-		play_one(mt, m, pl);
+		match_game(mt, i, pl, &f);
 		pthread_mutex_lock(&mt->mu);
-		m->done = 1;
-		pthread_mutex_unlock(&mt->mu);
+		mt->ring[i % mt->window] = f;
+		match_flush(mt);
+		pthread_cond_broadcast(&mt->cv);
 	}
+	pthread_mutex_unlock(&mt->mu);
 	yote_engine_free(pl[0].e);
 	yote_engine_free(pl[1].e);
 	yote_tb_close(tb);
@@ -367,10 +554,27 @@ opening_usable(const struct match *mt, const struct yote_game_info *info)
 	return o.term == YOTE_TERM_NONE;
 }
 
-/* The final positions of the games of the openings file, up to pairs of them,
- * into mt->openings; how many in *have.  EXIT_OK or EXIT_IO. */
+/* Keep one more opening; 0, or -1 when out of memory. */
 static int
-openings_read(struct match *mt, unsigned long pairs, unsigned long *have)
+opening_keep(struct match *mt, const struct yote_pos *p, unsigned long *cap)
+{
+	struct yote_pos *more;
+
+	if (mt->nopenings == *cap) {
+		*cap = *cap ? 2 * *cap : 16;
+		if ((more = realloc(mt->openings, *cap * sizeof(*more))) ==
+		    NULL)
+			return -1;
+		mt->openings = more;
+	}
+	mt->openings[mt->nopenings++] = *p;
+	return 0;
+}
+
+/* The final positions of the openings file's games, up to pairs of them,
+ * into mt->openings; EXIT_OK, EXIT_INVALID (none usable) or EXIT_IO. */
+static int
+openings_read(struct match *mt, unsigned long pairs)
 {
 	struct yote_reader *rd = NULL;
 	struct yote_record *rec;
@@ -378,10 +582,9 @@ openings_read(struct match *mt, unsigned long pairs, unsigned long *have)
 	struct yote_game_info info;
 	struct yote_error e;
 	FILE *fp;
-	unsigned long gameno = 0;
-	int rc;
+	unsigned long gameno = 0, cap = 0;
+	int rc, status = EXIT_OK;
 
-	*have = 0;
 	if ((fp = fopen(mt->o->openings, "rb")) == NULL) {
 		tool_warn("%s: %s", mt->o->openings, strerror(errno));
 		return EXIT_IO;
@@ -394,7 +597,7 @@ openings_read(struct match *mt, unsigned long pairs, unsigned long *have)
 		return EXIT_IO;
 	}
 	yote_checker_set_rules(ck, mt->r);
-	while (*have < pairs) {
+	while (mt->nopenings < pairs && status == EXIT_OK) {
 		yote_error_clear(&e);
 		if ((rc = yote_reader_next(rd, &rec, &e)) == 0)
 			break;
@@ -412,68 +615,22 @@ openings_read(struct match *mt, unsigned long pairs, unsigned long *have)
 			tool_warn("%s: game %lu: not used as an opening: its "
 			    "moves cannot all be played (see yote-validate)",
 			    mt->o->openings, gameno);
-		else if (opening_usable(mt, &info))
-			mt->openings[(*have)++] = info.final;
+		else if (opening_usable(mt, &info) &&
+		    opening_keep(mt, &info.final, &cap) != 0) {
+			tool_warn("out of memory");
+			status = EXIT_IO;
+		}
 		yote_record_free(rec);
 	}
 	yote_reader_close(rd);
 	yote_checker_free(ck);
 	fclose(fp);
-	return EXIT_OK;
-}
-
-/* pairs openings of the match's random plies from the start. */
-static int
-openings_random(struct match *mt, unsigned long pairs)
-{
-	struct yote_movelist l = { 0 };
-	uint64_t rng = mt->o->seed ^ 0x0DE11ULL;
-	unsigned long i;
-	int k, tries;
-
-	for (i = 0; i < pairs; i++) {
-		for (tries = 0; tries < 100; tries++) {
-			yote_pos_start(mt->r, &mt->openings[i]);
-			for (k = 0; k < mt->o->random_plies; k++) {
-				if (yote_gen_moves(mt->r, &mt->openings[i],
-				    &l) <= 0)
-					break;
-				yote_pos_play(mt->r, &mt->openings[i],
-				    &l.v[rng_below(&rng, l.n)]);
-			}
-			if (k == mt->o->random_plies)
-				break;
-		}
-	}
-	yote_movelist_free(&l);
-	return EXIT_OK;
-}
-
-/* Openings: K random plies from the start, or the games of a file. */
-static int
-make_openings(struct match *mt, unsigned long pairs)
-{
-	unsigned long i, have;
-	int status;
-
-	if ((mt->openings = calloc(pairs, sizeof(*mt->openings))) == NULL) {
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
-	mt->nopenings = pairs;
-	if (mt->o->openings == NULL)
-		return openings_random(mt, pairs);
-	if ((status = openings_read(mt, pairs, &have)) != EXIT_OK)
-		return status;
-	if (have == 0) {
+	if (status == EXIT_OK && mt->nopenings == 0) {
 		tool_warn("%s: no usable opening for %s", mt->o->openings,
 		    mt->r->name);
 		return EXIT_INVALID;
 	}
-	/* fewer openings than pairs: cycle through them */
-	for (i = have; i < pairs; i++)
-		mt->openings[i] = mt->openings[i % have];
-	return EXIT_OK;
+	return status;
 }
 
 /* Elo difference for a score fraction, and its 95% margin. */
@@ -503,23 +660,24 @@ match_free(struct match *mt)
 {
 	unsigned long i;
 
-	if (mt->mg != NULL)
-		for (i = 0; i < mt->ngames; i++)
-			game_free(&mt->mg[i].g);
+	if (mt->ring != NULL)
+		for (i = 0; i < mt->window; i++)
+			yote_record_free(mt->ring[i].rec);
 	if (mt->mu_live)
 		pthread_mutex_destroy(&mt->mu);
-	free(mt->mg);
+	if (mt->cv_live)
+		pthread_cond_destroy(&mt->cv);
+	free(mt->ring);
 	free(mt->openings);
 	memset(mt, 0, sizeof(*mt));
 }
 
-/* The openings and the games to play, each with its colours. */
+/* The openings (from a file) and the ring of finished games. */
 static int
 match_setup(struct match *mt, const struct yote_rules *r,
     const struct level *a, const struct level *b, unsigned long games,
     int self_play, const struct match_opts *mo)
 {
-	unsigned long i;
 	int status;
 
 	memset(mt, 0, sizeof(*mt));
@@ -528,107 +686,69 @@ match_setup(struct match *mt, const struct yote_rules *r,
 	mt->b = b;
 	mt->o = mo;
 	mt->ngames = games;
-	if ((status = make_openings(mt, self_play ? games : (games + 1) / 2)) !=
-	    EXIT_OK)
+	mt->self_play = self_play;
+	if (mo->openings != NULL && (status = openings_read(mt, self_play ?
+	    games : (games + 1) / 2)) != EXIT_OK)
 		return status;
-	if ((mt->mg = calloc(games, sizeof(*mt->mg))) == NULL ||
+	mt->window = 4 * (unsigned long)mo->jobs;
+	if ((mt->ring = calloc(mt->window, sizeof(*mt->ring))) == NULL ||
 	    pthread_mutex_init(&mt->mu, NULL) != 0) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
 	mt->mu_live = 1;
-	for (i = 0; i < games; i++) {
-		struct match_game *m = &mt->mg[i];
-
-		m->index = i;
-		m->start = mt->openings[self_play ? i : i / 2];
-		m->a_first = self_play || i % 2 == 0;
-		m->lv[0] = m->a_first ? a : b;
-		m->lv[1] = m->a_first ? b : a;
-	}
-	return EXIT_OK;
-}
-
-/* Play every game, on the match's jobs threads (or this one if none starts). */
-static int
-match_play(struct match *mt)
-{
-	pthread_t *th;
-	int j, started;
-
-	if ((th = calloc((size_t)mt->o->jobs, sizeof(*th))) == NULL) {
+	if (pthread_cond_init(&mt->cv, NULL) != 0) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
-	for (started = 0; started < mt->o->jobs; started++)
-		if (pthread_create(&th[started], NULL, match_worker, mt) != 0) {
-			tool_warn("cannot start a thread");
-			break;
-		}
+	mt->cv_live = 1;
+	return EXIT_OK;
+}
+
+/* Play every game, on the match's jobs threads (no more than there are
+ * games; this one if none starts). */
+static void
+match_play(struct match *mt)
+{
+	pthread_t *th;
+	unsigned long jobs = (unsigned long)mt->o->jobs;
+	unsigned long j, started = 0;
+
+	if (jobs > mt->ngames)
+		jobs = mt->ngames;
+	if ((th = calloc(jobs, sizeof(*th))) != NULL)
+		for (; started < jobs; started++)
+			if (pthread_create(&th[started], NULL, match_worker,
+			    mt) != 0) {
+				tool_warn("cannot start a thread");
+				break;
+			}
 	if (started == 0)
 		match_worker(mt);
 	for (j = 0; j < started; j++)
 		pthread_join(th[j], NULL);
 	free(th);
-	return EXIT_OK;
 }
 
-/* Score the games for A (w, d, l) and write their records to out (may
- * be NULL); the exit status. */
-static int
-match_results(struct match *mt, int self_play, struct outfile *out,
-    unsigned long wdl[3])
-{
-	struct yote_record *rec;
-	char round[32], fn[64], sn[64];
-	unsigned long i;
-	int status = EXIT_OK, a_score;
-
-	for (i = 0; i < mt->ngames; i++) {
-		struct match_game *m = &mt->mg[i];
-
-		if (m->failed) {
-			tool_warn("game %lu failed (out of memory)", i + 1);
-			status = EXIT_IO;
-			continue;
-		}
-		a_score = m->g.result == YOTE_RES_DRAW ? 1 :
-		    (m->g.result == YOTE_RES_FIRST) == m->a_first ? 2 : 0;
-		wdl[a_score == 2 ? 0 : a_score == 1 ? 1 : 2]++;
-		if (out == NULL)
-			continue;
-		snprintf(round, sizeof(round), "%lu", i + 1);
-		snprintf(fn, sizeof(fn), "yote-play %s", m->lv[0]->name);
-		snprintf(sn, sizeof(sn), "yote-play %s", m->lv[1]->name);
-		rec = game_record(&m->g, self_play ? "yote-play self-play" :
-		    "yote-play match", fn, sn, round);
-		if (rec == NULL)
-			tool_warn("game %lu: out of memory", i + 1);
-		if (rec == NULL || out_put(out, rec) != EXIT_OK)
-			status = EXIT_IO;
-		yote_record_free(rec);
-	}
-	if (out != NULL && out_close(out, status == EXIT_OK) != EXIT_OK)
-		status = EXIT_IO;
-	return status;
-}
-
-/* The match's score and Elo difference, for A. */
+/* The match's score, Elo difference and LOS, for A, on stdout. */
 static void
-match_summary(const struct match *mt, const unsigned long wdl[3])
+match_summary(const struct match *mt)
 {
-	double diff, margin, n = (double)mt->ngames;
+	const unsigned long *wdl = mt->wdl;
+	double diff, margin, n = (double)(wdl[0] + wdl[1] + wdl[2]);
 
 	elo((double)wdl[0], (double)wdl[1], (double)wdl[2], &diff, &margin);
 	printf("%s vs %s, %s rules, %lu games: +%lu =%lu -%lu (score "
 	    "%.1f%%)\n", mt->a->name, mt->b->name, mt->r->name, mt->ngames,
-	    wdl[0], wdl[1], wdl[2], mt->ngames ? 100.0 * ((double)wdl[0] +
+	    wdl[0], wdl[1], wdl[2], n > 0 ? 100.0 * ((double)wdl[0] +
 	    (double)wdl[1] / 2) / n : 0.0);
 	if (isfinite(diff))
-		printf("Elo difference: %+.0f +/- %.0f (95%%)\n", diff, margin);
+		printf("Elo difference: %+.0f +/- %.0f (95%%), LOS %.1f%%\n",
+		    diff, margin, 100 * los((double)wdl[0], (double)wdl[2]));
 	else
-		printf("Elo difference: %s (no game %s)\n", diff > 0 ? "+inf" :
-		    "-inf", diff > 0 ? "lost" : "won");
+		printf("Elo difference: %s (no game %s), LOS %.1f%%\n",
+		    diff > 0 ? "+inf" : "-inf", diff > 0 ? "lost" : "won",
+		    100 * los((double)wdl[0], (double)wdl[2]));
 }
 
 int
@@ -637,25 +757,63 @@ run_match(const struct yote_rules *r, const struct level *a,
     const struct match_opts *mo)
 {
 	struct match mt;
-	struct outfile out, *o = NULL;
-	unsigned long wdl[3] = { 0, 0, 0 };
+	struct outfile out;
 	int status;
 
 	if (!self_play && games % 2)
 		games++;        /* both colours of every opening */
-	if ((status = match_setup(&mt, r, a, b, games, self_play,
-	    mo)) == EXIT_OK)
-		status = match_play(&mt);
-	if (status == EXIT_OK && (self_play || mo->out != NULL) &&
-	    (status = out_open(&out, self_play && mo->out == NULL ? "-" :
-	    mo->out)) == EXIT_OK)
-		o = &out;
-	if (status == EXIT_OK) {
-		status = match_results(&mt, self_play, o, wdl);
-		if (!self_play)
-			match_summary(&mt, wdl);
+	if ((status = match_setup(&mt, r, a, b, games, self_play, mo)) !=
+	    EXIT_OK) {
+		match_free(&mt);
+		return status;
 	}
+	if ((self_play || mo->out != NULL) && (status = out_open(&out,
+	    self_play && mo->out == NULL ? "-" : mo->out)) != EXIT_OK) {
+		match_free(&mt);
+		return status;
+	}
+	if (self_play || mo->out != NULL)
+		mt.out = &out;
+	match_play(&mt);
+	status = mt.status;
+	if (mt.out != NULL && out_close(mt.out, status == EXIT_OK) != EXIT_OK)
+		status = EXIT_IO;
+	if (!self_play && status == EXIT_OK)
+		match_summary(&mt);
 	match_free(&mt);
 	return status;
 }
 
+/* ------------------------------------------------------------ lines */
+
+long
+play_line_read(FILE *fp, char *buf, size_t size)
+{
+	size_t n = 0;
+	int c, long_line = 0;
+
+	for (;;) {
+		errno = 0;
+		if ((c = getc(fp)) == EOF) {
+			if (ferror(fp) && errno == EINTR) {
+				clearerr(fp);
+				return PLAY_LINE_INTR;
+			}
+			if (n == 0 && !long_line)
+				return PLAY_LINE_EOF;
+			break;
+		}
+		if (c == '\n')
+			break;
+		if (n + 1 < size)
+			buf[n++] = (char)c;
+		else
+			long_line = 1;
+	}
+	if (long_line)
+		return PLAY_LINE_LONG;
+	if (n > 0 && buf[n - 1] == '\r')
+		n--;
+	buf[n] = '\0';
+	return (long)n;
+}

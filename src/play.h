@@ -67,23 +67,54 @@ size_t game_plies(const struct game *g);
 int game_play(struct game *g, const struct yote_move *m);
 /* Ended by the rules?  Sets result and termination. */
 int game_over(struct game *g);
-/* The record of a game (round may be NULL); NULL when out of memory. */
-struct yote_record *game_record(const struct game *g, const char *event,
-    const char *first, const char *second, const char *round);
+/* The headers of a game's record; site and round may be NULL. */
+struct game_names {
+	const char *event, *site, *round, *first, *second;
+};
+
+/*
+ * The record of a game, with its names and, when seed is not NULL, the
+ * seed: key (formats/record.md); NULL when out of memory.
+ */
+struct yote_record *game_record(const struct game *g,
+    const struct game_names *nm, const uint64_t *seed);
 
 /* Records written to standard output, or atomically to a file. */
 struct outfile {
 	const char *path;       /* NULL: standard output */
 	FILE *fp;
 	struct yote_writer *w;
+	int failed;             /* a write failed (said) */
 };
 
-/* Open path ("-" or NULL: standard output); EXIT_OK or EXIT_IO (said). */
+/*
+ * Open path ("-" or NULL: standard output); EXIT_OK or EXIT_IO.  Every
+ * failure of these three is said (once), with the reason.
+ */
 int out_open(struct outfile *o, const char *path);
-/* Write one record; EXIT_OK or EXIT_IO. */
+/* Write one record and flush it; EXIT_OK or EXIT_IO. */
 int out_put(struct outfile *o, const struct yote_record *rec);
-/* Finish: keep the new file only when ok and all was written. */
+/* Finish: keep the new file only when ok and all was written; EXIT_OK or
+ * EXIT_IO. */
 int out_close(struct outfile *o, int ok);
+
+/*
+ * Lines typed at the prompt or sent in pipe mode: whole lines of up to
+ * PLAY_LINE_MAX bytes (the newline not counted), longer ones refused
+ * whole, never cut into two commands.
+ */
+#define PLAY_LINE_MAX 4096
+enum { PLAY_LINE_EOF = -1, PLAY_LINE_LONG = -2, PLAY_LINE_INTR = -3 };
+
+/*
+ * The next line of fp into buf (size at least PLAY_LINE_MAX + 1), without
+ * its newline or CR LF: its length; PLAY_LINE_EOF at the end of the
+ * input (a last line without a newline is read first); PLAY_LINE_LONG
+ * for a line of more than size - 1 bytes, read to its end and dropped;
+ * PLAY_LINE_INTR when a signal interrupted the read (what was read of the
+ * line is dropped).
+ */
+long play_line_read(FILE *fp, char *buf, size_t size);
 
 /* How a match is played. */
 struct match_opts {
@@ -94,13 +125,19 @@ struct match_opts {
 	int random_plies;       /* else openings of so many random plies */
 	const struct engopt *eng;       /* hash and tables per engine */
 	const char *out;        /* the records' file, or NULL */
+	const char *event;      /* the records' event, or NULL: the default */
+	const char *site;       /* their site, or NULL */
+	int quiet;              /* no game-by-game lines on stderr */
 };
 
 /*
  * Level a against level b, games games (rounded up to even: each opening
  * with both colours), or self_play: games games of a against itself, the
- * records on standard output unless mo->out.  Prints the score and Elo
- * difference of a match; returns the exit status.
+ * records on standard output unless mo->out.  Each game is written as
+ * soon as it and those before it are over, in order, whatever mo->jobs;
+ * memory does not grow with the number of games.  A match prints each
+ * game and the running score on stderr (unless mo->quiet) and its score,
+ * Elo difference and LOS on stdout at the end.  Returns the exit status.
  */
 int run_match(const struct yote_rules *r, const struct level *a,
     const struct level *b, unsigned long games, int self_play,

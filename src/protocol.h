@@ -22,9 +22,33 @@ void protocol_free(struct protocol *pr);
 struct yote_engine *protocol_engine(struct protocol *pr);
 
 /*
+ * The levels of `setoption name Level`: fn(name, &depth, &nodes) gives
+ * the budget of a `go` without one at the level of that name and returns
+ * 0, or -1 when there is no such level; names lists them, one space
+ * apart, for the option line and errors (not copied: it must outlive
+ * pr); current is the one in use.  Without it there is no Level option.
+ */
+typedef int (*protocol_level_fn)(const char *name, int *depth,
+    unsigned long long *nodes);
+void protocol_set_levels(struct protocol *pr, protocol_level_fn fn,
+    const char *names, const char *current);
+
+/*
  * Carry out one command line (it is modified), writing the replies to
- * out.  Returns 1 after quit, else 0.
+ * out, and return 1 after quit, else 0.  The search runs to its budget:
+ * nothing stops it from outside (a `go infinite` runs to the greatest
+ * depth); protocol_run is what reads `stop` during a search.
  */
 int protocol_line(struct protocol *pr, char *line, FILE *out);
+
+/*
+ * The whole session: read commands from in (a thread of its own reads
+ * it, so that stop, quit and isready are answered during a search) and
+ * carry them out in order, until quit or the end of the input; lines
+ * longer than LINE_LIMIT (line.h) are refused whole.  Returns 0, -1
+ * when out could not be written, or -2 when the reader thread could not
+ * be started (nothing was read).
+ */
+int protocol_run(struct protocol *pr, FILE *in, FILE *out);
 
 #endif

@@ -16,6 +16,7 @@ struct yote_reader {
 	int format;             /* enum yote_format */
 	unsigned flags;         /* YOTE_READ_* */
 	unsigned long plies;    /* moves in the record last returned */
+	int over;               /* past YOTE_MAX_GAMES: the end */
 	/* one of these, by format */
 	struct yote_yaml_reader *yaml;
 	struct yote_arc_reader *arc;
@@ -161,6 +162,9 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 	int rc;
 
 	rd->plies = 0;
+	*out = NULL;
+	if (rd->over)
+		return 0;
 	if (rd->arc != NULL)
 		rc = yote_arc_next(rd->arc, rd->flags, out, &rd->plies, err);
 	else
@@ -179,6 +183,24 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 		yote_record_free(*out);
 		*out = NULL;
 		return YOTE_EVALUE;
+	}
+	if (rc == 1 && yote_record_check_limits(*out, err) != 0) {
+		yote_record_free(*out);
+		*out = NULL;
+		return YOTE_EVALUE;
+	}
+	if (rd->games > YOTE_MAX_GAMES && rc != 0 && !rd->over) {
+		yote_record_free(rc == 1 ? *out : NULL);
+		*out = NULL;
+		rd->over = 1;
+		yote_error_set(err, YOTE_ELIMIT, "more than %lu games in one "
+		    "input (the limit): the rest is not read", YOTE_MAX_GAMES);
+		if (err != NULL) {
+			err->diag = YOTE_D_LIMIT;
+			err->game = rd->games;
+			err->line = err->col = 0;
+		}
+		return YOTE_ELIMIT;
 	}
 	if (rd->arc != NULL)
 		return rc;

@@ -39,17 +39,15 @@
  *   iteration, the root moves searched to the end are kept: the previous
  *   best is searched first, so a move that beat it is better.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "yote_int.h"
 #include "yote_engine.h"
+#include "search_int.h"
 
-#define QDEPTH 8
-#define QWIDTH 24
-#define INF (YOTE_WIN + 1)
-#define LISTS (YOTE_MAX_PLY + QDEPTH + 2)
 /* enemy pieces left at or below which quiescence takes every bonus choice */
 #define QFULL_PIECES 4
 /* how many enemy pieces quiescence considers as bonus removals */
@@ -99,6 +97,7 @@ struct yote_engine {
 	/* repetition: the history's hashes, then the line's (rep[nhist + ply]) */
 	uint64_t *rep;
 	size_t nhist, repcap;
+	struct srch_past past;  /* a long history, sorted (search_int.h) */
 	/* one search */
 	const struct yote_rules *r;
 	unsigned long long nodes, node_limit;
@@ -110,6 +109,15 @@ struct yote_engine {
 	int have_prev;
 	struct yote_search_result part; /* best of the unfinished iteration */
 	int have_part;
+	int seldepth;           /* deepest ply reached */
+	/* driven from another thread (yote-play's protocol) */
+	const atomic_int *halt;         /* stop when it is non-zero */
+	int multipv;                    /* root lines wanted, >= 1 */
+	struct yote_move excl[YOTE_MULTIPV_MAX];        /* lines found */
+	struct yote_move line_prev[YOTE_MULTIPV_MAX];   /* last depth's */
+	int nexcl;
+	yote_root_fn root_fn;
+	void *root_ctx;
 	/* endgame tables: the caller's, the engine's own, this search's */
 	struct yote_tb *tb_given;       /* not owned */
 	struct yote_tb *tb_own;         /* opened for the ruleset searched */
@@ -139,10 +147,10 @@ search_key(const struct yote_rules *r, const struct yote_pos *p)
 	return k;
 }
 
-struct yote_engine *
-yote_engine_new(size_t hash_mb)
+/* Table entries for hash_mb MiB (1..4096): a power of two. */
+static size_t
+tt_entries(size_t hash_mb)
 {
-	struct yote_engine *e;
 	size_t n = 1;
 
 	if (hash_mb < 1)
@@ -151,6 +159,15 @@ yote_engine_new(size_t hash_mb)
 		hash_mb = 4096;
 	while (n * 2 * sizeof(struct tt_entry) <= hash_mb << 20)
 		n *= 2;
+	return n;
+}
+
+struct yote_engine *
+yote_engine_new(size_t hash_mb)
+{
+	struct yote_engine *e;
+	size_t n = tt_entries(hash_mb);
+
 	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return NULL;
 	if ((e->tt = calloc(n, sizeof(struct tt_entry))) == NULL) {
@@ -159,6 +176,7 @@ yote_engine_new(size_t hash_mb)
 	}
 	e->tt_mask = n - 1;
 	e->w = yote_eval_default;
+	e->multipv = 1;
 	if ((e->rep = malloc((YOTE_MAX_PLY + 1) * sizeof(uint64_t))) == NULL) {
 		free(e->tt);
 		free(e);
@@ -172,6 +190,49 @@ void
 yote_engine_set_exact(struct yote_engine *e, int on)
 {
 	e->exact = on;
+}
+
+void
+yote_engine_set_stop(struct yote_engine *e, const atomic_int *flag)
+{
+	e->halt = flag;
+}
+
+void
+yote_engine_set_multipv(struct yote_engine *e, int k)
+{
+	e->multipv = k < 1 ? 1 : k > YOTE_MULTIPV_MAX ? YOTE_MULTIPV_MAX : k;
+}
+
+void
+yote_engine_set_root_fn(struct yote_engine *e, yote_root_fn fn, void *ctx)
+{
+	e->root_fn = fn;
+	e->root_ctx = ctx;
+}
+
+int
+yote_engine_hashfull(const struct yote_engine *e)
+{
+	size_t i, n = e->tt_mask + 1 < 1000 ? e->tt_mask + 1 : 1000, used = 0;
+
+	for (i = 0; i < n; i++)
+		used += e->tt[i].key != 0;
+	return (int)(used * 1000 / n);
+}
+
+int
+yote_engine_resize(struct yote_engine *e, size_t hash_mb)
+{
+	struct tt_entry *tt;
+	size_t n = tt_entries(hash_mb);
+
+	if ((tt = calloc(n, sizeof(*tt))) == NULL)
+		return YOTE_ENOMEM;
+	free(e->tt);
+	e->tt = tt;
+	e->tt_mask = n - 1;
+	return 0;
 }
 
 void
@@ -201,31 +262,6 @@ yote_engine_set_history(struct yote_engine *e, const struct yote_pos *pos,
 	return 0;
 }
 
-/*
- * Whether the position of hash h at line index at is a draw by
- * repetition, looking back over the last `since` plies (none before a
- * capture).  Entries from nhist on are the searched line (the root and
- * after): meeting one again is a draw at once.  Entries before nhist are
- * the game before the root: Yote has no repetition rule and a player
- * who went back to a position once may go elsewhere the next time, so,
- * as chess engines treat the game before the root, such a position
- * counts only on its third time (it is there twice already).
- */
-static int
-repeated(const uint64_t *rep, size_t nhist, size_t at, uint32_t since,
-    uint64_t h)
-{
-	size_t k, back;
-	int before = 0;
-
-	for (back = 2; back <= since && back <= at; back += 2) {
-		k = at - back;
-		if (rep[k] == h && (k >= nhist || ++before == 2))
-			return 1;
-	}
-	return 0;
-}
-
 void
 yote_engine_free(struct yote_engine *e)
 {
@@ -239,6 +275,7 @@ yote_engine_free(struct yote_engine *e)
 		free(e->ord[i].idx);
 	}
 	free(e->rep);
+	srch_past_free(&e->past);
 	free(e->tt);
 	yote_tb_close(e->tb_own);
 	free(e->tb_dir);
@@ -314,6 +351,10 @@ elapsed_ms(const struct timespec *t0)
 static void
 check_budget(struct yote_engine *e)
 {
+	/* a stop from outside ends even the first iteration: it must be quick */
+	if (e->halt != NULL && (e->nodes & 63) == 0 &&
+	    atomic_load_explicit(e->halt, memory_order_relaxed))
+		e->stop = 1;
 	if (e->must_finish)
 		return;
 	if (e->node_limit && e->nodes >= e->node_limit)
@@ -387,8 +428,8 @@ hist_slot(struct yote_engine *e, int side, const struct yote_move *m)
 }
 
 /* Score terminal positions (no legal move). */
-static int
-terminal(const struct yote_rules *r, const struct yote_pos *p, int ply)
+int
+srch_terminal(const struct yote_rules *r, const struct yote_pos *p, int ply)
 {
 	struct yote_outcome o;
 
@@ -495,23 +536,50 @@ q_bonus(const struct yote_rules *r, const struct yote_pos *p)
 }
 
 /*
+ * The root's moves: all of them or, where there are more than a list may
+ * hold (custom rulesets), the first CAPPED from each square, so that a
+ * huge position is still searched, on legal moves, in bounded time.
+ * Counted first: the full list would take the limit's memory first.
+ */
+#define CAPPED 256
+#define NODE_LIST 16384         /* moves below the root, before CAPPED */
+#define QLIST 4096              /* captures in quiescence, at most */
+
+static int
+root_moves(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *l)
+{
+	long n;
+
+	if (yote_count_moves_upto(r, p, YOTE_MAX_MOVES) <= YOTE_MAX_MOVES)
+		n = yote_gen_moves(r, p, l);
+	else
+		n = yote_gen_moves_capped(r, p, CAPPED, l);
+	return n < 0 ? (int)n : 0;
+}
+
+/*
  * The moves searched at a node: every legal move at the root, where the
  * answer is chosen; below it, captures take their bonus among the pieces
  * of q_bonus only (a dense board has thousands of bonus variants).
  */
-static long
-gen_node(const struct yote_rules *r, const struct yote_pos *p,
+long
+srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int ply)
 {
 	long n;
 
 	if (ply == 0)
-		return yote_gen_moves(r, p, l);
+		return root_moves(r, p, l) == 0 ? (long)l->n : YOTE_ENOMEM;
 	n = yote_gen_captures_q(r, p, ~(uint64_t)0, MAIN_FULL, l);
 	if (n == YOTE_ELIMIT)
-		return yote_gen_moves_q(r, p, q_bonus(r, p), l);
-	return n < 0 ? n : yote_gen_moves(r, p, l);
+		n = yote_gen_moves_q(r, p, q_bonus(r, p), NODE_LIST, l);
+	else if (n >= 0)
+		n = yote_gen_moves(r, p, l);
+	/* more than a list holds even so: a few from each square */
+	return n == YOTE_ELIMIT ? yote_gen_moves_capped(r, p, CAPPED, l) : n;
 }
+
 
 /*
  * The captures of quiescence: at its first ply all of them when they are
@@ -519,22 +587,22 @@ gen_node(const struct yote_rules *r, const struct yote_pos *p,
  * bonus choice; then the limited ones (all choices everywhere multiply
  * into similar lines that cost tenfold).
  */
-static long
-gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
+long
+srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int qd)
 {
 	long n = yote_gen_captures_q(r, p, ~(uint64_t)0, qd == 0 ? QFULL_MAX :
 	    0, l);
 
 	if (n == YOTE_ELIMIT)
-		n = yote_gen_captures_q(r, p, q_bonus(r, p), YOTE_MAX_MOVES,
-		    l);
-	return n;
+		n = yote_gen_captures_q(r, p, q_bonus(r, p), QLIST, l);
+	/* more even so (custom rulesets): the first QLIST, all legal */
+	return n == YOTE_ELIMIT ? (long)l->n : n;
 }
 
-/* Whether q has no move or is over by the rules: then terminal() scores it. */
-static int
-is_terminal(const struct yote_rules *r, const struct yote_pos *q)
+/* Whether q has no move or is over by the rules: then srch_terminal() scores it. */
+int
+srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q)
 {
 	return yote_over_unless_blocked(r, q) || !yote_raw_has_move(r, q,
 	    q->side);
@@ -547,8 +615,8 @@ is_terminal(const struct yote_rules *r, const struct yote_pos *q)
  * the front, best first, ties in generator order.  Returns how many.
  * The same for the search and for minimax, whatever the window.
  */
-static size_t
-q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
+size_t
+srch_q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
     const struct yote_pos *p, struct yote_movelist *l, int *sc, int *idx,
     int ply)
 {
@@ -558,7 +626,7 @@ q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
 	for (i = 0; i < l->n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l->v[i]);
-		sc[i] = is_terminal(r, &q) ? -terminal(r, &q, ply + 1) :
+		sc[i] = srch_is_terminal(r, &q) ? -srch_terminal(r, &q, ply + 1) :
 		    -yote_evaluate_w(r, &q, w);
 		idx[i] = (int)i;
 	}
@@ -581,8 +649,10 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 
 	e->nodes++;
 	check_budget(e);
-	if (is_terminal(r, p))
-		return terminal(r, p, ply);
+	if (ply > e->seldepth)
+		e->seldepth = ply;
+	if (srch_is_terminal(r, p))
+		return srch_terminal(r, p, ply);
 	if (tb_score(e, p, ply, &v))
 		return v;
 	stand = yote_evaluate_w(r, p, &e->w);
@@ -602,7 +672,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	if (stand > alpha)
 		alpha = stand;
 	best = stand;
-	if (gen_quiet_end(r, p, l, qd) < 0) {
+	if (srch_gen_quiet_end(r, p, l, qd) < 0) {
 		e->oom = 1;
 		return stand;
 	}
@@ -610,7 +680,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		return stand;
 	sc = e->ord[ply].score;
 	idx = e->ord[ply].idx;
-	n = q_order(r, &e->w, p, l, sc, idx, ply);
+	n = srch_q_order(r, &e->w, p, l, sc, idx, ply);
 	/* the table's move first, if it is among those searched */
 	for (i = 1; tt_move >= 0 && i < n; i++)
 		if (idx[i] == tt_move) {
@@ -702,6 +772,24 @@ keep_root(struct yote_engine *e, int v)
 	e->have_part = 1;
 }
 
+/*
+ * At the root: whether move m (number n in the search order) is one of
+ * the lines already found at this depth (MultiPV); else tell the root
+ * callback that it is searched now.
+ */
+static int
+root_skip(struct yote_engine *e, const struct yote_move *m, int n, int depth)
+{
+	int i;
+
+	for (i = 0; i < e->nexcl; i++)
+		if (yote_move_equal(m, &e->excl[i]))
+			return 1;
+	if (e->root_fn != NULL)
+		e->root_fn(e->root_ctx, m, n, depth);
+	return 0;
+}
+
 static int
 search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
     int beta, int ply)
@@ -720,8 +808,10 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		return yote_evaluate_w(r, p, &e->w);
 	h = yote_pos_hash(p);
 	e->rep[e->nhist + ply] = h;
-	if (ply > 0 && repeated(e->rep, e->nhist, e->nhist + ply, p->since_capture,
-	    h))
+	if (ply > 0 && (e->past.n[0] + e->past.n[1] > 0 ?
+	    srch_past_repeated(&e->past, e->rep, e->nhist, (size_t)ply,
+	    p->since_capture, h) : srch_repeated(e->rep, e->nhist, e->nhist +
+	    (size_t)ply, p->since_capture, h)))
 		return 0;
 	if (depth <= 0)
 		return qsearch(e, p, alpha, beta, ply, 0);
@@ -751,14 +841,14 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	}
 	if (e->stop)
 		return 0;
-	if (gen_node(r, p, l, ply) < 0) {
+	if (srch_gen_node(r, p, l, ply) < 0) {
 		e->oom = 1;
 		e->stop = 1;
 		return 0;
 	}
 	n = l->n;
 	if (n == 0)
-		return terminal(r, p, ply);
+		return srch_terminal(r, p, ply);
 	if (ensure_scores(e, ply, n) != 0) {
 		e->stop = 1;
 		return 0;
@@ -792,9 +882,11 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 				best = fut;
 			continue;
 		}
+		if (ply == 0 && root_skip(e, &l->v[i], (int)i + 1, depth))
+			continue;
 		q = *p;
 		yote_pos_play(r, &q, &l->v[i]);
-		if (i == 0)
+		if (best == -INF)       /* the first move searched */
 			v = -search(e, &q, depth - 1, -beta, -alpha, ply + 1);
 		else {
 			/* a late quiet move is first looked at one ply less */
@@ -866,6 +958,8 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	memset(out, 0, sizeof(*out));
 	e->r = r;
 	e->nodes = 0;
+	e->seldepth = 0;
+	e->nexcl = 0;
 	e->have_prev = 0;
 	e->node_limit = lim->nodes;
 	e->movetime = lim->movetime_ms;
@@ -885,12 +979,14 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 		if (!e->node_limit || e->node_limit > YOTE_ENDGAME_NODES)
 			e->node_limit = YOTE_ENDGAME_NODES;
 	}
-	if (yote_gen_moves(r, p, &e->list[0]) < 0)
-		return YOTE_ENOMEM;
+	if ((rc = root_moves(r, p, &e->list[0])) != 0)
+		return rc;
 	/* the history may end with the root itself */
 	nhist = e->nhist;
 	if (e->nhist > 0 && e->rep[e->nhist - 1] == yote_pos_hash(p))
 		e->nhist--;
+	if (srch_past_build(&e->past, e->rep, e->nhist, p->since_capture) != 0)
+		return YOTE_ENOMEM;
 	rc = tb_root(e, p, out, info, ctx);
 	if (rc == 0)
 		rc = iterate(e, r, p, maxdepth, out, info, ctx);
@@ -900,38 +996,16 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	return rc;
 }
 
-/* Iterative deepening from the root p, up to maxdepth. */
-static int
-iterate(struct yote_engine *e, const struct yote_rules *r,
-    const struct yote_pos *p, int maxdepth, struct yote_search_result *out,
-    yote_info_fn info, void *ctx)
+/* Line j of this depth searched to the end with score v: note it (the
+ * first line is the search's result) and tell the caller. */
+static void
+line_done(struct yote_engine *e, int j, int depth, int v,
+    struct yote_search_result *out, yote_info_fn info, void *ctx)
 {
-	int depth, v, i;
+	struct yote_search_result ln;
+	int i;
 
-	out->nmoves = (int)e->list[0].n;
-	if (out->nmoves == 0) {
-		out->score = terminal(r, p, 0);
-		return 0;
-	}
-	out->best = e->list[0].v[0];
-	out->score = yote_evaluate_w(r, p, &e->w);
-	for (depth = 1; depth <= maxdepth; depth++) {
-		e->have_part = 0;
-		e->must_finish = depth == 1;
-		v = search(e, p, depth, -INF, INF, 0);
-		e->must_finish = 0;
-		if (e->oom)
-			return YOTE_ENOMEM;
-		if (e->stop) {
-			if (e->have_part) {
-				out->score = e->part.score;
-				out->best = e->part.best;
-				out->pvlen = e->part.pvlen;
-				for (i = 0; i < out->pvlen; i++)
-					out->pv[i] = e->part.pv[i];
-			}
-			break;
-		}
+	if (j == 0) {
 		out->score = v;
 		out->depth = depth;
 		if (e->pvlen[0] > 0) {
@@ -942,17 +1016,98 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 			e->prev_best = out->best;
 			e->have_prev = 1;
 		}
-		out->nodes = e->nodes;
-		out->ms = elapsed_ms(&e->t0);
-		if (info != NULL)
-			info(ctx, out);
+	}
+	if (e->pvlen[0] > 0) {
+		e->excl[j] = e->pv[0][0];
+		e->line_prev[j] = e->pv[0][0];
+	}
+	out->nodes = e->nodes;
+	out->ms = elapsed_ms(&e->t0);
+	out->seldepth = e->seldepth > depth ? e->seldepth : depth;
+	out->multipv = 1;
+	if (info == NULL)
+		return;
+	if (j == 0) {
+		info(ctx, out);
+		return;
+	}
+	ln = *out;
+	ln.multipv = j + 1;
+	ln.score = v;
+	ln.pvlen = e->pvlen[0];
+	for (i = 0; i < ln.pvlen; i++)
+		ln.pv[i] = e->pv[0][i];
+	if (ln.pvlen > 0)
+		ln.best = ln.pv[0];
+	info(ctx, &ln);
+}
+
+/*
+ * Iterative deepening from the root p, up to maxdepth.  With MultiPV,
+ * each depth searches the root again for every further line, without
+ * the moves of the lines found before it.
+ */
+static int
+iterate(struct yote_engine *e, const struct yote_rules *r,
+    const struct yote_pos *p, int maxdepth, struct yote_search_result *out,
+    yote_info_fn info, void *ctx)
+{
+	int depth, v = 0, v0, i, j, lines, have_lines = 0;
+
+	out->nmoves = (int)e->list[0].n;
+	if (out->nmoves == 0) {
+		out->score = srch_terminal(r, p, 0);
+		return 0;
+	}
+	out->best = e->list[0].v[0];
+	out->score = yote_evaluate_w(r, p, &e->w);
+	lines = e->multipv < out->nmoves ? e->multipv : out->nmoves;
+	for (depth = 1; depth <= maxdepth; depth++) {
+		v0 = 0;
+		for (j = 0; j < lines; j++) {
+			e->nexcl = j;
+			if (j > 0) {
+				/* this line's move of the depth before first */
+				e->have_prev = j < have_lines;
+				e->prev_best = e->line_prev[j];
+			}
+			e->have_part = 0;
+			e->must_finish = depth == 1 && j == 0;
+			v = search(e, p, depth, -INF, INF, 0);
+			e->must_finish = 0;
+			if (e->oom || e->stop)
+				break;
+			line_done(e, j, depth, v, out, info, ctx);
+			if (j == 0)
+				v0 = v;
+		}
+		e->nexcl = 0;
+		if (lines > 1) {
+			e->prev_best = out->best;
+			e->have_prev = out->depth == depth;
+		}
+		if (e->oom)
+			return YOTE_ENOMEM;
+		if (e->stop) {
+			if (j == 0 && e->have_part) {
+				out->score = e->part.score;
+				out->best = e->part.best;
+				out->pvlen = e->part.pvlen;
+				for (i = 0; i < out->pvlen; i++)
+					out->pv[i] = e->part.pv[i];
+			}
+			break;
+		}
+		have_lines = lines;
 		/* a proven result needs no deeper look */
-		if ((v > YOTE_WIN_BOUND && YOTE_WIN - v <= depth) ||
-		    (v < -YOTE_WIN_BOUND && YOTE_WIN + v <= depth))
+		if ((v0 > YOTE_WIN_BOUND && YOTE_WIN - v0 <= depth) ||
+		    (v0 < -YOTE_WIN_BOUND && YOTE_WIN + v0 <= depth))
 			break;
 	}
 	out->nodes = e->nodes;
 	out->ms = elapsed_ms(&e->t0);
+	out->seldepth = e->seldepth > out->depth ? e->seldepth : out->depth;
+	out->multipv = 1;
 	return 0;
 }
 
@@ -1025,14 +1180,14 @@ tb_root(struct yote_engine *e, const struct yote_pos *p,
 			out->score = v;
 		yote_pos_play(e->r, &q, &out->pv[k]);
 		out->pvlen = k + 1;
-		if (v == 0 || is_terminal(e->r, &q))
+		if (v == 0 || srch_is_terminal(e->r, &q))
 			break;
 	}
 	if (out->pvlen == 0)
 		return 0;
 	/* tb_best used the lists: the root's is the caller's */
-	if (yote_gen_moves(e->r, p, &e->list[0]) < 0)
-		return YOTE_ENOMEM;
+	if ((v = root_moves(e->r, p, &e->list[0])) != 0)
+		return v;
 	out->nmoves = (int)e->list[0].n;
 	out->best = out->pv[0];
 	out->depth = out->pvlen;
@@ -1041,99 +1196,4 @@ tb_root(struct yote_engine *e, const struct yote_pos *p,
 	if (info != NULL)
 		info(ctx, out);
 	return 1;
-}
-
-/* ------------------------------------------------------------ testing */
-
-static int
-minimax_q(const struct yote_rules *r, const struct yote_pos *p, int ply,
-    int qd)
-{
-	struct yote_movelist l = { 0 };
-	struct yote_pos q;
-	int stand, v, *sc, *idx;
-	size_t i, n;
-
-	if (is_terminal(r, p))
-		return terminal(r, p, ply);
-	stand = yote_evaluate(r, p);
-	if (qd >= QDEPTH || ply >= LISTS - 1)
-		return stand;
-	if (gen_quiet_end(r, p, &l, qd) <= 0) {
-		yote_movelist_free(&l);
-		return stand;
-	}
-	sc = malloc(l.n * sizeof(int));
-	idx = malloc(l.n * sizeof(int));
-	if (sc != NULL && idx != NULL) {
-		/* the same captures, in the same order, as qsearch */
-		n = q_order(r, &yote_eval_default, p, &l, sc, idx, ply);
-		for (i = 0; i < n; i++) {
-			q = *p;
-			yote_pos_play(r, &q, &l.v[i]);
-			v = -minimax_q(r, &q, ply + 1, qd + 1);
-			if (v > stand)
-				stand = v;
-		}
-	}
-	free(sc);
-	free(idx);
-	yote_movelist_free(&l);
-	return stand;
-}
-
-static int
-minimax_at(const struct yote_rules *r, const struct yote_pos *p, int depth,
-    int ply, uint64_t *line)
-{
-	struct yote_movelist l = { 0 };
-	struct yote_pos q;
-	int best = -INF, v;
-	size_t i;
-
-	line[ply] = yote_pos_hash(p);
-	if (ply > 0 && repeated(line, 0, (size_t)ply, p->since_capture,
-	    line[ply]))
-		return 0;
-	if (depth <= 0)
-		return minimax_q(r, p, ply, 0);
-	if (gen_node(r, p, &l, ply) <= 0) {
-		yote_movelist_free(&l);
-		return terminal(r, p, ply);
-	}
-	for (i = 0; i < l.n; i++) {
-		q = *p;
-		yote_pos_play(r, &q, &l.v[i]);
-		v = -minimax_at(r, &q, depth - 1, ply + 1, line);
-		if (v > best)
-			best = v;
-	}
-	yote_movelist_free(&l);
-	return best;
-}
-
-int
-yote_minimax_move(const struct yote_rules *r, const struct yote_pos *p,
-    const struct yote_move *m, int depth)
-{
-	uint64_t line[YOTE_MAX_PLY + 1];
-	struct yote_pos q = *p;
-
-	if (depth > YOTE_MAX_PLY - 4)
-		depth = YOTE_MAX_PLY - 4;
-	if (depth < 1)
-		depth = 1;
-	line[0] = yote_pos_hash(p);
-	yote_pos_play(r, &q, m);
-	return -minimax_at(r, &q, depth - 1, 1, line);
-}
-
-int
-yote_minimax(const struct yote_rules *r, const struct yote_pos *p, int depth)
-{
-	uint64_t line[YOTE_MAX_PLY + 1];
-
-	if (depth > YOTE_MAX_PLY - 4)
-		depth = YOTE_MAX_PLY - 4;
-	return minimax_at(r, p, depth, 0, line);
 }

@@ -274,10 +274,19 @@ header(const struct yote_record *rec, const char *key)
 	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
 }
 
+/*
+ * A text criterion: a glob (Awa*, *Diop) when it has *, ? or [, else a
+ * text the value contains, as the tools' --player and --event always
+ * took it (Diop finds Awa Diop).
+ */
 static int
 glob_is(const char *pat, const char *v)
 {
-	return v != NULL && fnmatch(pat, v, 0) == 0;
+	if (v == NULL)
+		return 0;
+	if (strpbrk(pat, "*?[") == NULL)
+		return strstr(v, pat) != NULL;
+	return fnmatch(pat, v, 0) == 0;
 }
 
 static int

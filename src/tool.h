@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "yote.h"
+#include "select.h"
 
 enum tool_exit {
 	EXIT_OK = 0,            /* all good */
@@ -30,8 +31,42 @@ void tool_init(const char *argv0);
  */
 void tool_diag(const struct yote_error *e);
 
-/* The same line (with its newline) into buf; returns its length. */
+/* The same line (with its newline) into buf; returns its length.  File
+ * name and message are shown as tool_escape shows them. */
 size_t tool_diag_format(const struct yote_error *e, char *buf, size_t size);
+
+/*
+ * Text from a file (names, comments, moves as written) on its way to a
+ * terminal, a picture or any output that is not the record itself: the
+ * text as it is, except that control characters (C0, DEL, C1: what a
+ * terminal would obey, as in ESC ] 0 ; ... BEL or ESC [ 2 J) and bytes
+ * that are not UTF-8 are shown as \xHH, one per byte, so that the reader
+ * sees them and the terminal does nothing.  how: TOOL_ESC_* or 0.
+ * Every diagnostic goes through it (tool_diag, tool_warn).
+ */
+#define TOOL_ESC_XML 1          /* also & < > " ' as XML references; the
+				   result holds only what XML 1.0 allows */
+#define TOOL_ESC_FIELD 2        /* tab, CR and LF as a space (a TSV field
+				   stays one field of one line) */
+#define TOOL_ESC_JSON 4         /* the inside of a JSON string: " and \
+				   escaped, control characters as \u00XX,
+				   a byte that is not UTF-8 as \ufffd */
+
+/* Into dst (size bytes, terminated; a longer result is cut at a
+ * character and ends in "..."); returns the length written. */
+size_t tool_escape(char *dst, size_t size, const char *src, unsigned how);
+
+/* Onto fp, whole; 0 or -1 on a write error. */
+int tool_put_text(FILE *fp, const char *src, unsigned how);
+
+/*
+ * For printf arguments: s escaped (how 0) in one of TOOL_TEXT_RING
+ * buffers of the calling thread, so that up to so many can be used in
+ * one call; cut at TOOL_TEXT_MAX - 1 bytes.  NULL for NULL.
+ */
+#define TOOL_TEXT_RING 8
+#define TOOL_TEXT_MAX 1024
+const char *tool_text(const char *s);
 
 /* Print "prog: message" to stderr. */
 void tool_warn(const char *fmt, ...)
@@ -76,7 +111,7 @@ int tool_number(const char *arg, const char *name, long long lo,
 
 /*
  * The engine options that yote-analyze and yote-play share, each with its
- * short option: -D/--depth, -N/--nodes, -t/--movetime (the search budget
+ * short option: -D/--depth, -N/--nodes, -T/--movetime (the search budget
  * per position), -H/--hash MB, -j/--jobs N; and the endgame tables' long
  * options (ENGOPT_LONGOPTS, for the tool's getopt_long table): --tb-dir
  * DIR, --tb-pieces N, --no-tb.
@@ -104,10 +139,36 @@ enum { ENGOPT_TB_DIR = 0x100, ENGOPT_TB_PIECES_OPT, ENGOPT_NO_TB,
 void engopt_init(struct engopt *eo);
 
 /*
+ * What one engine costs besides its hash, in MiB, measured with
+ * yote-analyze on samples/ (the search's own tables and stacks; the
+ * endgame tables of the four rulesets a job may open), and the tool's
+ * own share.
+ */
+#define ENGOPT_ENGINE_MB 8
+#define ENGOPT_TB_MB 32
+#define ENGOPT_BASE_MB 16
+
+/*
+ * Whether engines engines with eo's hash and tables fit in the memory
+ * available (tool_memory_available): 0, or EXIT_USAGE after a usage
+ * error that names the figures.  engopt_getopt checks eo->jobs engines
+ * itself; a tool that runs more (two a game) checks again.
+ */
+int engopt_memory(const struct engopt *eo, int engines);
+
+/*
+ * Bytes of memory this process may use: MemAvailable of /proc/meminfo
+ * (else the machine's memory, sysconf), or the cgroup's limit when
+ * smaller; 0 when unknown.
+ */
+unsigned long long tool_memory_available(void);
+
+/*
  * getopt_long for a tool that takes the engine options (their letters in
  * optstring, ENGOPT_LONGOPTS in longopts): takes those into eo and
  * returns the next other option, -1 at the end, or ENGOPT_BAD after the
- * usage error of a bad value (exit with EXIT_USAGE).
+ * usage error of a bad value, or of --jobs engines of --hash MiB that do
+ * not fit in memory (engopt_memory; exit with EXIT_USAGE).
  */
 struct option;
 int engopt_getopt(struct engopt *eo, int argc, char *argv[],
@@ -184,6 +245,15 @@ int tool_input_open(struct tool_input *in, const char *path,
 void tool_input_close(struct tool_input *in);
 
 /*
+ * Whether an error of tool_input_next (or yote_reader_next) ends the
+ * reading of that input: a read error or no memory.  After any other
+ * (a game that is not a record, a syntax error, a limit) the tools read
+ * on: the reader goes on with the next game where the format allows, or
+ * ends the stream (man/yote.7, DAMAGED INPUT).
+ */
+int tool_input_fatal(int rc);
+
+/*
  * The next record of in: yote_reader_next's result, with *e cleared
  * first and, on an error, naming the input.
  */
@@ -191,14 +261,94 @@ int tool_input_next(struct tool_input *in, struct yote_record **rec,
     struct yote_error *e);
 
 /*
- * Write a file atomically: tool_atomic_open makes a temporary file beside
- * path (with the mode path has, or would get); tool_atomic_close renames
- * it over path when ok, else removes it.  SIGINT, SIGTERM and SIGHUP
- * remove it too, so an interrupted run leaves the old file as it was.
- * One such file at a time.  Close returns EXIT_OK or EXIT_IO (said).
+ * Write a file named on the command line (-o FILE, --svg FILE, ...),
+ * whole or not at all (man/yote.7, OUTPUT FILES):
+ *  - tool_atomic_open writes a temporary file beside the target, with
+ *    the mode the target has or would get; a symbolic link is followed,
+ *    so that the file it names is replaced and the link stays; a device
+ *    or a FIFO (/dev/null, /dev/stdout, a pipe) is written directly, as
+ *    the shell's > would; a folder or a file we may not write is refused.
+ *    NULL with errno set when it cannot (not said: the caller names the
+ *    file).  At most four at a time.
+ *  - tool_atomic_close(fp, path, ok) renames the temporary file over the
+ *    target when ok and every write, the flush and the fsync succeeded;
+ *    else it removes it and says so with path and the reason ("path: No
+ *    space left on device; the old file is left as it was"), also when
+ *    the caller passed ok 0 ("path: not written ...").  Returns EXIT_IO
+ *    when a write failed, else EXIT_OK.
+ * While such a file is open, the signals whose default is to end the
+ * process (SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGALRM, SIGXFSZ, ...)
+ * remove the temporary file before they do; a signal the tool was
+ * started with ignored (nohup) stays ignored, and one the tool handles
+ * itself stays its own.
  */
 FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
+
+/*
+ * Which games of each input a tool takes (gamesel.c): --game numbers and
+ * ranges (1-10,15,20-), and the keys of select.h (--player, --event,
+ * --site, --reaches...).  Zero it for "every game"; tool_select_free it.
+ */
+#define TOOL_SELECT_RANGES 64
+struct tool_select {
+	struct {
+		unsigned long lo, hi;   /* hi ULONG_MAX: to the end */
+	} range[TOOL_SELECT_RANGES];
+	int nrange;                     /* 0: every number */
+	struct select keys;             /* select.h's criteria */
+};
+
+/* Parse --game's value; 0, or EXIT_USAGE after the usage error. */
+int tool_select_games(struct tool_select *s, const char *arg);
+
+/*
+ * getopt's value c when it is -g/--game, -P/--player, -e/--event or one
+ * of SELECT_LONGOPTS (which the tool's table holds): 1 taken into s, -1
+ * after the usage error of a bad value, 0 another option.
+ */
+int tool_select_option(struct tool_select *s, int c, const char *arg);
+
+/* Whether game number game is selected (by number alone). */
+int tool_select_number(const struct tool_select *s, unsigned long game);
+
+/*
+ * Whether rec, read from file with plies moves (yote_reader_plies), is
+ * selected: 1 or 0, or YOTE_ENOMEM.  Position criteria play it through.
+ */
+int tool_select_record(struct tool_select *s, const struct yote_record *rec,
+    const char *file, unsigned long plies);
+
+/* Free what the criteria hold. */
+void tool_select_free(struct tool_select *s);
+
+/* Whether every selected number is below game: reading may stop. */
+int tool_select_past(const struct tool_select *s, unsigned long game);
+
+/*
+ * At the end of an input of games games: a range that starts past the end
+ * is an error, said as "NAME: no game 50 (17 games)"; EXIT_INVALID or
+ * EXIT_OK.
+ */
+int tool_select_check(const struct tool_select *s, const char *name,
+    unsigned long games);
+
+/*
+ * The last line of a tool that writes a collection (man/yote.7, OUTPUT):
+ * when games were left out (status 1) "FILE: N games written, M left
+ * out (said above)"; when it stopped on an error (status 3) that
+ * standard output is cut short after N games (a FILE was not replaced:
+ * tool_atomic_close said so).  file: NULL for standard output.
+ */
+void tool_output_report(const char *file, unsigned long long written,
+    unsigned long long left_out, int status);
+
+/*
+ * For a tool's own signal handler (async-signal-safe): remove every
+ * temporary file tool_atomic_open made and has not yet put in place;
+ * tell: say so on standard error.
+ */
+void tool_output_abandon(int tell);
 
 /* Print "prog: unknown option; see prog --help" style usage error. */
 int tool_usage_error(const char *fmt, ...)

@@ -16,11 +16,30 @@
 #include "yote_int.h"
 #include "yote_fmt.h"
 
+/*
+ * Recovery.  A syntax error, or a limit met, ends what libyaml can do with
+ * a stream; the games after it are still there.  A line that starts with
+ * "---" or "..." (then a space, a tab or the line's end) starts or ends a
+ * document wherever it stands: YAML forbids such a line inside any value.
+ * So the reader hands libyaml one line at a time (libyaml then holds at
+ * most that line and its own look-ahead), notes the lines that begin with
+ * a marker, keeps the bytes from the first such line past the document
+ * being parsed, and after a failure starts a new parser at the first of
+ * them at or after the failure, with the line count carried over.
+ */
+struct mark_line {
+	unsigned long line;     /* in the stream, 1-based */
+	size_t at;              /* offset in keep */
+	unsigned long long pos; /* offset in the stream */
+	int end;                /* "...": go on after it */
+};
+
 struct yote_yaml_reader {
 	yaml_parser_t parser;
 	FILE *fp;
 	int in_doc;             /* inside a document */
 	int done;               /* nothing more to read */
+	int eof;                /* fp has no more bytes */
 	unsigned long *games;   /* documents begun (the reader's counter) */
 	size_t since_event;     /* bytes read since the last event */
 	size_t doc_bytes;       /* bytes read since the document began */
@@ -28,30 +47,135 @@ struct yote_yaml_reader {
 				   too long to read began */
 	int over_limit;         /* the read handler refused: a size limit */
 	int io_errno;           /* the read handler failed: errno */
-	unsigned char head[8];  /* what format detection read, to replay */
-	size_t headlen, headpos;
+	/* bytes to hand out before fp's: format detection's, or a resume */
+	unsigned char *replay;
+	size_t replaylen, replaypos;
+	/* lines */
+	unsigned long base;     /* lines before this parser's first */
+	unsigned long line;     /* the line of the next byte handed out */
+	unsigned char bol[4];   /* the first bytes of that line */
+	int boln;
+	int skip_line;          /* hand out nothing up to the next line */
+	unsigned long long pos; /* bytes of the stream read */
+	unsigned long long start;       /* where this parser's input begins */
+	/* bytes kept to resume at: from a marker line past after */
+	unsigned long after;    /* the last document start met (a line) */
+	unsigned char *keep;
+	size_t keepn, keepcap;
+	int keep_oom;
+	struct mark_line *marks;
+	size_t nmarks, capmarks;
 };
 
-/* Read handler: plain fread, counting bytes to enforce the size limits
- * before libyaml buffers an endless scalar. */
+static int
+keep_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
+{
+	unsigned char *k;
+	size_t cap;
+
+	if (rd->keepn + n > rd->keepcap) {
+		cap = rd->keepcap ? rd->keepcap : 4096;
+		while (cap < rd->keepn + n)
+			cap *= 2;
+		if ((k = realloc(rd->keep, cap)) == NULL)
+			return rd->keep_oom = 1, -1;
+		rd->keep = k;
+		rd->keepcap = cap;
+	}
+	memcpy(rd->keep + rd->keepn, b, n);
+	rd->keepn += n;
+	return 0;
+}
+
+/* The line just begun (its first bytes in bol) starts with a marker. */
+static void
+marker_line(struct yote_yaml_reader *rd)
+{
+	struct mark_line *m;
+	size_t cap;
+
+	if (rd->line <= rd->after)
+		return;
+	if (rd->nmarks == 0) {
+		rd->keepn = 0;
+		if (keep_bytes(rd, rd->bol, (size_t)rd->boln) != 0)
+			return;
+	}
+	if (rd->nmarks == rd->capmarks) {
+		cap = rd->capmarks ? 2 * rd->capmarks : 16;
+		if ((m = realloc(rd->marks, cap * sizeof(*m))) == NULL) {
+			rd->keep_oom = 1;
+			return;
+		}
+		rd->marks = m;
+		rd->capmarks = cap;
+	}
+	rd->marks[rd->nmarks].end = rd->bol[0] == '.';
+	rd->marks[rd->nmarks].line = rd->line;
+	rd->marks[rd->nmarks].pos = rd->pos - (unsigned)rd->boln;
+	rd->marks[rd->nmarks++].at = rd->keepn - (size_t)rd->boln;
+}
+
+/* Note byte c as read: lines, marker lines, the bytes to keep. */
+static void
+note_byte(struct yote_yaml_reader *rd, unsigned char c)
+{
+	rd->pos++;
+	if (rd->nmarks > 0)
+		keep_bytes(rd, &c, 1);
+	if (rd->boln < 4) {
+		rd->bol[rd->boln++] = c;
+		if (rd->boln == 4 && (memcmp(rd->bol, "---", 3) == 0 ||
+		    memcmp(rd->bol, "...", 3) == 0) && strchr(" \t\r\n",
+		    rd->bol[3]) != NULL)
+			marker_line(rd);
+	}
+	if (c == '\n') {
+		rd->line++;
+		rd->boln = 0;
+	}
+}
+
+/* The next byte of the input, or EOF (io_errno set on a failure). */
+static int
+input_byte(struct yote_yaml_reader *rd)
+{
+	int c;
+
+	if (rd->replaypos < rd->replaylen)
+		return rd->replay[rd->replaypos++];
+	if (rd->eof || (c = getc(rd->fp)) == EOF) {
+		if (!rd->eof && ferror(rd->fp))
+			rd->io_errno = errno ? errno : EIO;
+		rd->eof = 1;
+		return EOF;
+	}
+	return c;
+}
+
+/*
+ * Read handler: one line at most (so that libyaml reads no further ahead
+ * than it must), counting bytes to enforce the size limits before libyaml
+ * buffers an endless value.
+ */
 static int
 reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct yote_yaml_reader *rd = data;
 	size_t n = 0;
+	int c = 0;
 
-	/* the bytes format detection read come first */
-	if (rd->headpos < rd->headlen) {
-		n = rd->headlen - rd->headpos < size ? rd->headlen -
-		    rd->headpos : size;
-		memcpy(buf, rd->head + rd->headpos, n);
-		rd->headpos += n;
+	while (n < size && c != '\n' && (c = input_byte(rd)) != EOF) {
+		note_byte(rd, (unsigned char)c);
+		if (rd->skip_line) {
+			rd->skip_line = c != '\n';
+			c = 0;
+			continue;
+		}
+		buf[n++] = (unsigned char)c;
 	}
-	n += fread(buf + n, 1, size - n, rd->fp);
-	if (n == 0 && ferror(rd->fp)) {
-		rd->io_errno = errno ? errno : EIO;
+	if (rd->io_errno)
 		return 0;
-	}
 	rd->since_event += n;
 	rd->doc_bytes += n;
 	if (rd->since_event > 2 * YOTE_MAX_SCALAR + 65536 ||
@@ -63,6 +187,100 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 	return 1;
 }
 
+/* A new parser from line `line` on, its first bytes in rd->replay. */
+static int
+new_parser(struct yote_yaml_reader *rd, unsigned long line)
+{
+	yaml_parser_delete(&rd->parser);
+	if (!yaml_parser_initialize(&rd->parser))
+		return YOTE_ENOMEM;
+	yaml_parser_set_input(&rd->parser, reader_read, rd);
+	rd->base = line - 1;
+	rd->line = line;
+	rd->boln = 0;
+	rd->after = line;
+	rd->since_event = rd->doc_bytes = 0;
+	rd->over_limit = 0;
+	rd->in_doc = 0;
+	return 0;
+}
+
+/*
+ * After a failure at line `at`: go on at the first marker line at or after
+ * it, past the document that failed.  Its line, or 0 when the input ends
+ * first (or the bytes to resume could not be kept).
+ */
+static unsigned long
+resume(struct yote_yaml_reader *rd, unsigned long at)
+{
+	size_t i;
+	int c, end;
+
+	if (at <= rd->after)
+		at = rd->after + 1;
+	for (i = 0; i < rd->nmarks && rd->marks[i].line < at; i++)
+		;
+	if (i == rd->nmarks) {
+		/* not read yet: pass over lines until one, keeping nothing */
+		rd->nmarks = 0;
+		rd->after = at - 1;
+		while (rd->nmarks == 0 && !rd->keep_oom &&
+		    (c = input_byte(rd)) != EOF)
+			note_byte(rd, (unsigned char)c);
+		if (rd->nmarks == 0 || rd->keep_oom)
+			return 0;
+		i = 0;
+	}
+	if (rd->keep_oom)
+		return 0;
+	/* the bytes kept from that line on, then the rest of the
+	 * replay not yet handed out, are the new parser's first; an end
+	 * marker's line is passed over, libyaml takes none first */
+	at = rd->marks[i].line;
+	end = rd->marks[i].end;
+	rd->start = rd->marks[i].pos;
+	if (rd->replaypos < rd->replaylen && keep_bytes(rd, rd->replay +
+	    rd->replaypos, rd->replaylen - rd->replaypos) != 0)
+		return 0;
+	free(rd->replay);
+	rd->replay = rd->keep;
+	rd->replaypos = rd->marks[i].at;
+	rd->replaylen = rd->keepn;
+	rd->keep = NULL;
+	rd->keepn = rd->keepcap = 0;
+	rd->nmarks = 0;
+	if (new_parser(rd, at) != 0)
+		return 0;
+	rd->base += (unsigned long)end;
+	rd->skip_line = end;
+	return at + (unsigned long)end;
+}
+
+/* A document starts at line `line`: what is kept before it may go. */
+static void
+document_begins(struct yote_yaml_reader *rd, unsigned long line)
+{
+	size_t i, j;
+
+	rd->after = line;
+	for (i = 0; i < rd->nmarks && rd->marks[i].line <= line; i++)
+		;
+	if (i == 0)
+		return;
+	if (i == rd->nmarks) {
+		rd->nmarks = rd->keepn = 0;
+		return;
+	}
+	memmove(rd->keep, rd->keep + rd->marks[i].at, rd->keepn -
+	    rd->marks[i].at);
+	rd->keepn -= rd->marks[i].at;
+	for (j = i; j < rd->nmarks; j++) {
+		rd->marks[j - i].line = rd->marks[j].line;
+		rd->marks[j - i].at = rd->marks[j].at - rd->marks[i].at;
+	}
+	rd->nmarks -= i;
+}
+
 int
 yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
     unsigned long *games, struct yote_yaml_reader **out)
@@ -70,17 +288,23 @@ yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
 	struct yote_yaml_reader *rd;
 
 	*out = NULL;
-	if (len > sizeof(rd->head) || (rd = calloc(1, sizeof(*rd))) == NULL)
+	if ((rd = calloc(1, sizeof(*rd))) == NULL ||
+	    (rd->replay = malloc(len + 1)) == NULL) {
+		free(rd);
 		return YOTE_ENOMEM;
+	}
 	if (!yaml_parser_initialize(&rd->parser)) {
+		free(rd->replay);
 		free(rd);
 		return YOTE_ENOMEM;
 	}
 	rd->fp = fp;
 	rd->games = games;
-	memcpy(rd->head, head, len);
-	rd->headlen = len;
+	memcpy(rd->replay, head, len);
+	rd->replaylen = len;
 	yaml_parser_set_input(&rd->parser, reader_read, rd);
+	rd->line = 1;
+	rd->after = 1;          /* a "---" on line 1 starts the first game */
 	*out = rd;
 	return 0;
 }
@@ -91,76 +315,124 @@ yote_yaml_close(struct yote_yaml_reader *rd)
 	if (rd == NULL)
 		return;
 	yaml_parser_delete(&rd->parser);
+	free(rd->replay);
+	free(rd->keep);
+	free(rd->marks);
 	free(rd);
 }
 
 static void
-at_mark(struct yote_error *err, const yaml_mark_t *m)
+at_mark(const struct yote_yaml_reader *rd, struct yote_error *err,
+    const yaml_mark_t *m)
 {
 	if (err != NULL) {
-		err->line = m->line + 1;
+		err->line = rd->base + m->line + 1;
 		err->col = m->column + 1;
 	}
 }
 
-/* The stream cannot go on: say why, from libyaml's or our own reason. */
+/* Why the parser stopped, in err (diag set); the error code. */
 static int
-stream_failed(struct yote_yaml_reader *rd, struct yote_error *err)
+why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 {
 	yaml_parser_t *p = &rd->parser;
 	int code;
 
-	rd->done = 1;
 	if (rd->io_errno) {
 		code = yote_error_set(err, YOTE_EIO, "read error: %s",
 		    strerror(rd->io_errno));
 		if (err != NULL)
 			err->diag = YOTE_D_IO;
-		return code;    /* a failing file, not a game */
+		return code;
 	}
 	if (rd->over_limit) {
 		if (rd->doc_bytes > YOTE_MAX_DOCUMENT)
 			code = yote_error_set(err, YOTE_ELIMIT, "a game longer "
-			    "than %lu MiB (the limit): input refused",
+			    "than %lu MiB (the limit)",
 			    YOTE_MAX_DOCUMENT >> 20);
 		else
 			code = yote_error_set(err, YOTE_ELIMIT, "a value "
-			    "longer than %lu MiB (the limit) starts here: "
-			    "input refused", YOTE_MAX_SCALAR >> 20);
-		at_mark(err, &rd->last);
+			    "longer than %lu MiB (the limit) starts here",
+			    YOTE_MAX_SCALAR >> 20);
+		at_mark(rd, err, &rd->last);
 		if (err != NULL)
 			err->diag = YOTE_D_LIMIT;
-		goto out;
+		return code;
 	}
 	if (p->error == YAML_READER_ERROR) {
 		if (p->problem_value != -1)
 			code = yote_error_set(err, YOTE_ESYNTAX, "not a YAML "
-			    "text: %s (byte 0x%02X at offset %zu)",
+			    "text: %s (byte 0x%02X at offset %llu)",
 			    p->problem ? p->problem : "unreadable input",
 			    (unsigned)p->problem_value & 0xFF,
-			    p->problem_offset);
+			    rd->start + p->problem_offset);
 		else
 			code = yote_error_set(err, YOTE_ESYNTAX, "not a YAML "
-			    "text: %s (at offset %zu)",
+			    "text: %s (at offset %llu)",
 			    p->problem ? p->problem : "unreadable input",
-			    p->problem_offset);
-		at_mark(err, &p->mark);
+			    rd->start + p->problem_offset);
+		/* libyaml decodes ahead of its mark: the bad byte is in the
+		 * line last read, its column known only on the mark's line */
+		at_mark(rd, err, &p->mark);
+		if (err != NULL && err->line != rd->line - (rd->boln == 0 &&
+		    rd->line > 1)) {
+			err->line = rd->line - (rd->boln == 0 && rd->line > 1);
+			err->col = 0;
+		}
 	} else if (p->error == YAML_MEMORY_ERROR) {
 		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	} else {
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s%s%s", p->problem ? p->problem : "unreadable input",
 		    p->context ? " " : "", p->context ? p->context : "");
-		at_mark(err, &p->problem_mark);
+		at_mark(rd, err, &p->problem_mark);
 	}
 	if (err != NULL)
 		err->diag = YOTE_D_YAML;
-	goto out;
-out:
-	/* the game the failure belongs to: the open one, or the next */
-	if (err != NULL)
-		err->game = rd->in_doc ? *rd->games : *rd->games + 1;
 	return code;
+}
+
+/*
+ * The game at the failure is lost (counted, and named in err); reading
+ * goes on at the next document when there is one.  YOTE_EVALUE then,
+ * with the place in the message; else the failure's code, and the end.
+ */
+static int
+recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
+    unsigned long line, int say)
+{
+	unsigned long at;
+	size_t len;
+
+	if (!rd->in_doc)
+		(*rd->games)++;         /* the broken text was a game */
+	rd->in_doc = 0;
+	if (err != NULL)
+		err->game = *rd->games;
+	if (code != YOTE_EIO && code != YOTE_ENOMEM &&
+	    (at = resume(rd, line)) != 0) {
+		if (say && err != NULL && (len = strlen(err->msg)) + 1 <
+		    sizeof(err->msg))
+			snprintf(err->msg + len, sizeof(err->msg) - len,
+			    "; reading resumes at line %lu, game %lu", at,
+			    *rd->games + 1);
+		return YOTE_EVALUE;
+	}
+	if (rd->keep_oom)
+		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	rd->done = 1;
+	return code;
+}
+
+/* The parser cannot go on: say why, and go on after it if we can. */
+static int
+stream_failed(struct yote_yaml_reader *rd, struct yote_error *err)
+{
+	struct yote_error e;
+	struct yote_error *to = err != NULL ? err : &e;
+	int code = why_failed(rd, to);
+
+	return recover(rd, err, code, to->line > 0 ? to->line : rd->line, 1);
 }
 
 static int
@@ -169,8 +441,11 @@ next_event(struct yote_yaml_reader *rd, yaml_event_t *ev)
 	int ok;
 
 	rd->since_event = 0;
-	if ((ok = yaml_parser_parse(&rd->parser, ev)))
+	if ((ok = yaml_parser_parse(&rd->parser, ev))) {
 		rd->last = ev->end_mark;
+		if (ev->type == YAML_DOCUMENT_START_EVENT)
+			document_begins(rd, rd->base + ev->start_mark.line + 1);
+	}
 	return ok;
 }
 
@@ -200,34 +475,20 @@ skip_to(struct yote_yaml_reader *rd, yaml_event_type_t want, yaml_mark_t *at,
 	}
 }
 
-/* Skip the rest of a document after a problem in it. */
-static int
-skip_document(struct yote_yaml_reader *rd, struct yote_error *err)
-{
-	int rc = skip_to(rd, YAML_DOCUMENT_END_EVENT, NULL, err);
-
-	if (rc < 0)
-		return rc;
-	rd->in_doc = 0;
-	return 0;
-}
-
+/*
+ * A document that cannot be a record: skipped by its lines, not by
+ * libyaml's events, since going on through a document nested too deep
+ * costs libyaml time quadratic in the nesting.
+ */
 static int
 doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
     const yaml_mark_t *m, const char *msg)
 {
-	int rc;
-
 	yote_error_set(err, YOTE_EVALUE, "%s", msg);
-	at_mark(err, m);
-	if (err != NULL) {
+	at_mark(rd, err, m);
+	if (err != NULL)
 		err->diag = diag;
-		err->game = *rd->games;
-	}
-	if ((rc = skip_document(rd, NULL)) != 0) {
-		/* the skipped rest had a worse problem: report that one */
-		return stream_failed(rd, err);
-	}
+	recover(rd, err, YOTE_EVALUE, rd->base + m->line + 1, 0);
 	return YOTE_EVALUE;
 }
 
@@ -254,7 +515,7 @@ attach(struct yote_node **stack, int depth, struct yote_node **root,
 
 /* A node for a scalar or a collection's start, with its style and tag. */
 static struct yote_node *
-node_from_event(const yaml_event_t *ev)
+node_from_event(const yaml_event_t *ev, unsigned long base)
 {
 	struct yote_node *n;
 	const yaml_char_t *tag;
@@ -280,7 +541,7 @@ node_from_event(const yaml_event_t *ev)
 		return NULL;
 	if (tag != NULL)
 		n->tag = strdup((const char *)tag);
-	n->line = ev->start_mark.line + 1;
+	n->line = base + ev->start_mark.line + 1;
 	n->col = ev->start_mark.column + 1;
 	return n;
 }
@@ -310,7 +571,7 @@ finish_record(struct yote_yaml_reader *rd, struct yote_node *root,
 	}
 	rec->root = root;
 	rec->game = *rd->games;
-	rec->line = start->line + 1;
+	rec->line = rd->base + start->line + 1;
 	rec->col = start->column + 1;
 	*out = rec;
 	return 1;
@@ -325,6 +586,7 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 	yaml_event_t ev;
 	yaml_mark_t start = { 0, 0, 0 };
 	int depth = 0, rc, diag;
+	unsigned long nodes = 0;
 
 	*out = NULL;
 	if (rd->done)
@@ -350,14 +612,16 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			diag = YOTE_D_BAD_TYPE;
 			break;
 		case YAML_SCALAR_EVENT:
-			if (ev.data.scalar.length > YOTE_MAX_SCALAR)
-				limit = "a scalar longer than 1 MiB (the limit)";
+			if ((limit = yote_limit_grow(depth ? stack[depth - 1] :
+			    NULL, nodes)) == NULL)
+				limit = yote_limit_scalar(
+				    ev.data.scalar.length);
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
-			if (depth == YOTE_MAX_DEPTH)
-				limit = "nesting deeper than 64 levels (the "
-				    "limit)";
+			if ((limit = yote_limit_grow(depth ? stack[depth - 1] :
+			    NULL, nodes)) == NULL)
+				limit = yote_limit_depth(depth + 1);
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
@@ -376,10 +640,11 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			yaml_event_delete(&ev);
 			return rc;
 		}
-		n = node_from_event(&ev);
+		n = node_from_event(&ev, rd->base);
 		yaml_event_delete(&ev);
 		if (n == NULL)
 			goto nomem;
+		nodes++;
 		if (n->type != YOTE_NODE_SCALAR)
 			stack[depth++] = n;
 		else if (attach(stack, depth, &root, n) != 0)

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "html.h"
 #include "tool.h"
 
 struct opts {
@@ -25,7 +26,8 @@ struct opts {
 	int side;               /* --side: 0, 1, or -1 for both */
 	unsigned long from_ply; /* --from-ply */
 	const char *graph;      /* --graph FILE.svg */
-	unsigned long game;     /* --game N, 0 for all */
+	struct tool_select sel; /* --game, --player, --event */
+	const char *html;       /* --html FILE: a study page, no records */
 	int progress;           /* stderr is a terminal */
 	struct engopt eng;      /* for new engines: hash, endgame tables */
 };
@@ -58,29 +60,36 @@ usage(FILE *fp)
 	    "engine evaluations, better moves and inaccuracies, mistakes and\n"
 	    "blunders; the annotated records go to standard output.\n"
 	    "\n"
-	    "  -b, --best            search one position, print info and bestmove\n"
+	    "      --best            search one position, print info and bestmove\n"
 	    "  -D, --depth N         search each position N plies (default: 6,\n"
 	    "                        within 1000000 nodes)\n"
 	    "  -d, --divide          with --perft: the count under each first move\n"
-	    "  -f, --from-ply N      analyse from ply N on\n"
-	    "  -G, --game N          only game N of each input\n"
-	    "  -g, --graph FILE      the evaluation as an SVG chart (game k > 1:\n"
+	    "  -f, --format FMT      the --summary table as text (default) or tsv\n"
+	    "      --from-ply N      analyse from ply N on\n"
+	    "  -e, --event TEXT      only games whose event contains TEXT\n"
+	    "  -g, --game N          only game N of each input, or games\n"
+	    "                        1-10,15,20-\n"
+	    "      --graph FILE      the evaluation as an SVG chart (game k > 1:\n"
 	    "                        FILE with -k before .svg)\n"
 	    "  -H, --hash MB         transposition table per thread (default 16)\n"
 	    "  -h, --help            this help\n"
+	    "      --html FILE       the annotated games as one study page (HTML)\n"
+	    "                        instead of records on standard output\n"
 	    "  -j, --jobs N          analyse N games at a time (default 1)\n"
-	    "  -m, --moves           list the legal moves, sorted, one per line\n"
+	    "      --moves           list the legal moves, sorted, one per line\n"
 	    "  -N, --nodes N         search each position at most N nodes\n"
-	    "  -o, --only CLASS      annotate only inaccuracies, mistakes or\n"
+	    "  -P, --player TEXT     only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
+	    "      --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
-	    "  -p, --perft DEPTH     count the legal move sequences of length DEPTH\n"
-	    "  -P, --position POS    the position for --best, --moves, --perft\n"
+	    "      --perft DEPTH     count the legal move sequences of length DEPTH\n"
+	    "      --position POS    the position for --best, --moves, --perft\n"
 	    "  -r, --rules R         ruleset (default classic, or the record's)\n"
-	    "  -s, --side SIDE       annotate only first or second (x, o,\n"
+	    "  -s, --summary         a table per game and side, no records\n"
+	    "      --side SIDE       annotate only first or second (x, o,\n"
 	    "                        white, black, red)\n"
-	    "  -S, --summary         a table per game and side, no records\n"
-	    "  -t, --movetime MS     search each position at most MS milliseconds\n"
-	    "  -T, --tsv             the --summary table as TSV\n"
+	    "  -T, --movetime MS     search each position at most MS milliseconds\n"
+	    "      --tsv             the same as --format=tsv\n"
 	    "      --tb-dir DIR      endgame tables' cache (default\n"
 	    "                        ~/.cache/yote/tb)\n"
 	    "      --tb-pieces N     endgame tables up to N pieces (default 5)\n"
@@ -93,6 +102,19 @@ usage(FILE *fp)
 
 /* ------------------------------------------------------------ perft, moves */
 
+/* A count or list that met the move limit, or memory: say which. */
+static int
+perft_failed(long rc)
+{
+	if (rc == YOTE_ELIMIT) {
+		tool_warn("a position with more than %lu legal moves (the "
+		    "limit; see yote(5), LIMITS)", YOTE_MAX_MOVES);
+		return EXIT_INVALID;
+	}
+	tool_warn("out of memory");
+	return EXIT_IO;
+}
+
 static int
 perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
     int divide)
@@ -102,20 +124,26 @@ perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
 	unsigned long long total = 0, n;
 	char text[YOTE_MOVE_TEXT];
 	size_t i;
+	int rc;
 
 	if (!divide || depth < 1) {
-		printf("%llu\n", yote_perft(r, p, depth));
+		if ((rc = yote_perft_max(r, p, depth, &n)) != 0)
+			return perft_failed(rc);
+		printf("%llu\n", n);
 		return EXIT_OK;
 	}
-	if (yote_gen_moves(r, p, &l) < 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
+	if ((rc = (int)yote_gen_moves(r, p, &l)) < 0) {
+		yote_movelist_free(&l);
+		return perft_failed(rc);
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l.v[i]);
-		n = yote_perft(r, &q, depth - 1);
+		if ((rc = yote_perft_max(r, &q, depth - 1, &n)) != 0) {
+			yote_movelist_free(&l);
+			return perft_failed(rc);
+		}
 		total += n;
 		printf("%s %llu\n", yote_move_format(r, &l.v[i], text), n);
 	}
@@ -132,14 +160,12 @@ list_moves(const struct yote_rules *r, const struct yote_pos *p)
 	size_t i;
 	long rc;
 
+	/* counted first: a list over the limit would take its memory */
+	if (yote_count_moves_upto(r, p, YOTE_MAX_MOVES) > YOTE_MAX_MOVES)
+		return perft_failed(YOTE_ELIMIT);
 	if ((rc = yote_gen_moves(r, p, &l)) < 0) {
-		if (rc == YOTE_ELIMIT)
-			tool_warn("more than %lu legal moves (the limit); "
-			    "--perft 1 counts them", YOTE_MAX_MOVES);
-		else
-			tool_warn("out of memory");
 		yote_movelist_free(&l);
-		return rc == YOTE_ELIMIT ? EXIT_INVALID : EXIT_IO;
+		return perft_failed(rc);
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++)
@@ -276,6 +302,8 @@ struct output {
 	struct timespec t0;
 	int header_done;
 	int progress_shown;     /* an unfinished progress line on stderr */
+	struct html_page *page; /* --html */
+	struct yote_checker *ck;        /* --html: replays the annotated games */
 };
 
 static void
@@ -291,16 +319,6 @@ graph_path(const char *base, unsigned long game, char *buf, size_t size)
 		snprintf(buf, size, "%s-%lu", base, game);
 }
 
-/* Text in the graph's SVG, with <, > and & as character references. */
-static void
-graph_text(FILE *fp, const char *t)
-{
-	for (; *t; t++)
-		if (*t == '<' || *t == '>' || *t == '&')
-			fprintf(fp, "&#%d;", *t);
-		else
-			fputc(*t, fp);
-}
 
 /*
  * The evaluation across the game: the first side's chance to win.  k is
@@ -338,9 +356,9 @@ write_graph(const struct job *j, unsigned long k)
 	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
 	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
 	    j->rec->game);
-	graph_text(fp, f);
+	tool_put_text(fp, f, TOOL_ESC_XML);
 	fputs(" against ", fp);
-	graph_text(fp, s);
+	tool_put_text(fp, s, TOOL_ESC_XML);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
@@ -380,25 +398,25 @@ write_graph(const struct job *j, unsigned long k)
 /*
  * A player's name: at most width characters when width > 0, padded with
  * spaces to width.  A UTF-8 sequence is one character and is never cut
- * (printf's %-24.24s counts bytes); control characters become spaces,
- * so that a row stays one line and TSV keeps its columns.
+ * (printf's %-24.24s counts bytes); tabs and line ends become spaces,
+ * so that a row stays one line and TSV keeps its columns, and other
+ * control characters are shown escaped (tool_escape).
  */
 static void
 put_name(const char *name, int width)
 {
-	const unsigned char *u = (const unsigned char *)name;
+	char safe[TOOL_TEXT_MAX];
+	const unsigned char *u = (const unsigned char *)safe;
 	size_t len;
 	int n = 0;
 
+	tool_escape(safe, sizeof(safe), name, TOOL_ESC_FIELD);
 	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
 		len = 1;
 		if (*u >= 0xC0)
 			while ((u[len] & 0xC0) == 0x80)
 				len++;
-		if (*u < 0x20 || *u == 0x7F)
-			putchar(' ');
-		else
-			fwrite(u, 1, len, stdout);
+		fwrite(u, 1, len, stdout);
 	}
 	for (; n < width; n++)
 		putchar(' ');
@@ -475,6 +493,23 @@ progress_end(struct output *o)
 	o->progress_shown = 0;
 }
 
+/* --html: the annotated record onto the page, played through again. */
+static int
+page_game(struct output *o, const struct job *j)
+{
+	struct yote_game_info info;
+	struct yote_game *g = NULL;
+	int status = EXIT_OK;
+
+	if (yote_game_from_record(o->ck, j->rec, j->file, &info, NULL, NULL,
+	    &g) == YOTE_ENOMEM)
+		status = EXIT_IO;
+	else if (g != NULL)
+		status = html_add(o->page, j->rec, g, &info);
+	yote_game_free(g);
+	return status;
+}
+
 /* Write a finished job, in input order, and release it. */
 static void
 flush_job(struct output *o, struct job *j)
@@ -496,6 +531,9 @@ flush_job(struct output *o, struct job *j)
 		if (opt.summary) {
 			if (j->an.analysed)
 				summary_rows(o, j);
+		} else if (o->page != NULL) {
+			if (page_game(o, j) != EXIT_OK)
+				o->status = EXIT_IO;
 		} else if (yote_writer_put(o->w, j->rec) != 0) {
 			if (o->status < EXIT_IO)
 				tool_warn("write error on standard output");
@@ -623,7 +661,8 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 	char why[256];
 	FILE *fp;
 	long size = -1;
-	int rc, found = 0;
+	unsigned long game;
+	int rc;
 
 	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
 		tool_warn("%s: %s", path, why);
@@ -645,30 +684,35 @@ read_input(struct pool *pl, struct output *o, unsigned long *flushed,
 		if (rc == 0)
 			break;
 		if (rc < 0) {
+			if (rc == YOTE_EVALUE && e.game > 0 &&
+			    !tool_select_number(&opt.sel, e.game))
+				continue;       /* a game not asked for */
 			e.file = name;
 			job_diag(&j, &e);
 			j.status = tool_exit_for(rc);
-		} else if (opt.game && j.rec->game != opt.game) {
+		} else if ((rc = tool_select_record(&opt.sel, j.rec, name,
+		    yote_reader_plies(rd))) <= 0) {
 			unsigned long g = j.rec->game;
 
+			if (rc < 0) {
+				tool_warn("out of memory");
+				yote_record_free(j.rec);
+				break;
+			}
+
 			yote_record_free(j.rec);
-			if (g > opt.game)
+			if (tool_select_past(&opt.sel, g + 1))
 				break;
 			continue;
 		}
-		if (rc > 0 || e.game == opt.game)
-			found = 1;
+		game = rc > 0 ? j.rec->game : e.game;
 		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
-		if (rc < 0 && rc != YOTE_EVALUE)
+		if (rc < 0 && tool_input_fatal(rc))
+			break;
+		if (tool_select_past(&opt.sel, game + 1))
 			break;
 	}
-	if (opt.game && !found) {
-		tool_warn("%s: no game %lu (%lu game%s)", name, opt.game,
-		    yote_reader_games(rd), yote_reader_games(rd) == 1 ? "" :
-		    "s");
-		rc = EXIT_INVALID;
-	} else
-		rc = EXIT_OK;
+	rc = tool_select_check(&opt.sel, name, yote_reader_games(rd));
 	yote_reader_close(rd);
 	/* the pool may still read from the records, not from fp */
 	if (fp != stdin)
@@ -687,7 +731,14 @@ analyse_files(char **files, const struct yote_rules *fallback)
 
 	memset(&o, 0, sizeof(o));
 	clock_gettime(CLOCK_MONOTONIC, &o.t0);
-	if (!opt.summary && yote_writer_open(stdout, &o.w) != 0) {
+	if (opt.html != NULL) {
+		if ((o.ck = tool_checker(fallback)) == NULL)
+			return EXIT_IO;
+		if ((o.page = html_open(opt.html)) == NULL) {
+			yote_checker_free(o.ck);
+			return EXIT_IO;
+		}
+	} else if (!opt.summary && yote_writer_open(stdout, &o.w) != 0) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
@@ -705,6 +756,8 @@ analyse_files(char **files, const struct yote_rules *fallback)
 		free(pl.slot);
 		free(th);
 		yote_writer_close(o.w);
+		html_close(o.page, 0);
+		yote_checker_free(o.ck);
 		return EXIT_IO;
 	}
 	for (i = 0; i < opt.jobs; i++)
@@ -717,6 +770,8 @@ analyse_files(char **files, const struct yote_rules *fallback)
 		free(pl.slot);
 		free(th);
 		yote_writer_close(o.w);
+		html_close(o.page, 0);
+		yote_checker_free(o.ck);
 		return EXIT_IO;
 	}
 	for (i = 0; files[i] != NULL; i++) {
@@ -738,6 +793,10 @@ analyse_files(char **files, const struct yote_rules *fallback)
 	}
 	if (pl.failed && o.status < EXIT_IO)
 		o.status = EXIT_IO;
+	if (o.page != NULL && (st = html_close(o.page, o.status < EXIT_IO &&
+	    status < EXIT_IO)) > o.status)
+		o.status = st;
+	yote_checker_free(o.ck);
 	free(pl.slot);
 	free(th);
 	pthread_mutex_destroy(&pl.mu);
@@ -762,79 +821,96 @@ struct mode {
 static int
 parse_options(int argc, char *argv[], struct mode *md)
 {
+	/* long only: their letters mean other things in the suite (yote(7)) */
+	enum { OPT_BEST = 0x300, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
+		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV, OPT_HTML };
 	static const struct option longopts[] = {
-		{ "best", no_argument, NULL, 'b' },
+		{ "best", no_argument, NULL, OPT_BEST },
 		{ "depth", required_argument, NULL, 'D' },
 		{ "divide", no_argument, NULL, 'd' },
-		{ "from-ply", required_argument, NULL, 'f' },
-		{ "game", required_argument, NULL, 'G' },
-		{ "graph", required_argument, NULL, 'g' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "from-ply", required_argument, NULL, OPT_FROM_PLY },
+		{ "game", required_argument, NULL, 'g' },
+		{ "graph", required_argument, NULL, OPT_GRAPH },
 		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "html", required_argument, NULL, OPT_HTML },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "moves", no_argument, NULL, 'm' },
+		{ "moves", no_argument, NULL, OPT_MOVES },
 		{ "nodes", required_argument, NULL, 'N' },
-		{ "only", required_argument, NULL, 'o' },
-		{ "perft", required_argument, NULL, 'p' },
-		{ "position", required_argument, NULL, 'P' },
+		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "perft", required_argument, NULL, OPT_PERFT },
+		{ "position", required_argument, NULL, OPT_POSITION },
 		{ "rules", required_argument, NULL, 'r' },
-		{ "side", required_argument, NULL, 's' },
-		{ "summary", no_argument, NULL, 'S' },
-		{ "movetime", required_argument, NULL, 't' },
-		{ "tsv", no_argument, NULL, 'T' },
+		{ "side", required_argument, NULL, OPT_SIDE },
+		{ "summary", no_argument, NULL, 's' },
+		{ "movetime", required_argument, NULL, 'T' },
+		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "version", no_argument, NULL, 'V' },
 		ENGOPT_LONGOPTS,
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;
-	int c;
+	int c, taken;
 
 	engopt_init(&opt.eng);
 	memset(md, 0, sizeof(*md));
 	md->perft = -1;
 	opt.side = -1;
 	while ((c = engopt_getopt(&opt.eng, argc, argv,
-	    ":D:G:H:N:P:STVbdf:g:hj:mo:p:r:s:t:", longopts)) != -1) {
+	    ":D:H:N:P:T:Vde:f:g:hj:r:s", longopts)) != -1) {
+		if ((taken = tool_select_option(&opt.sel, c, optarg)) != 0) {
+			if (taken < 0)
+				return EXIT_USAGE;
+			continue;
+		}
 		switch (c) {
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
-		case 'G':
-			if (tool_number(optarg, "--game", 1, 1000000000000LL,
-			    &x) != 0)
-				return EXIT_USAGE;
-			opt.game = (unsigned long)x;
-			break;
-		case 'P':
+		case OPT_POSITION:
 			md->position = optarg;
 			break;
-		case 'S':
+		case 's':
 			opt.summary = 1;
 			break;
-		case 'T':
+		case OPT_TSV:
 			opt.tsv = 1;
+			break;
+		case 'f':
+			if (strcmp(optarg, "tsv") == 0)
+				opt.tsv = 1;
+			else if (strcmp(optarg, "text") == 0)
+				opt.tsv = 0;
+			else
+				return tool_usage_error("--format: expected "
+				    "text or tsv, not '%s'", optarg);
 			break;
 		case 'V':
 			return tool_version();
-		case 'b':
+		case OPT_BEST:
 			md->best = 1;
 			break;
 		case 'd':
 			md->divide = 1;
 			break;
-		case 'f':
+		case OPT_FROM_PLY:
 			if (tool_number(optarg, "--from-ply", 1, 1000000000, &x) != 0)
 				return EXIT_USAGE;
 			opt.from_ply = (unsigned long)x;
 			break;
-		case 'g':
+		case OPT_GRAPH:
 			opt.graph = optarg;
 			break;
 		case 'h':
 			return tool_help(usage);
-		case 'm':
+		case OPT_HTML:
+			opt.html = optarg;
+			break;
+		case OPT_MOVES:
 			md->moves = 1;
 			break;
-		case 'o':
+		case OPT_ONLY:
 			/* the words a user types: one or many, or the mark */
 			if (strcmp(optarg, "inaccuracies") == 0 ||
 			    strcmp(optarg, "inaccuracy") == 0 ||
@@ -853,7 +929,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 				    "inaccuracies, mistakes or blunders (or "
 				    "their marks), not '%s'", optarg);
 			break;
-		case 'p':
+		case OPT_PERFT:
 			if (tool_number(optarg, "--perft", 0, 64, &x) != 0)
 				return EXIT_USAGE;
 			md->perft = (int)x;
@@ -861,7 +937,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		case 'r':
 			md->rules = optarg;
 			break;
-		case 's':
+		case OPT_SIDE:
 			if ((opt.side = tool_side(optarg)) < 0)
 				return tool_usage_error("--side: expected first "
 				    "or second (x, o, or a side's name: white, "
@@ -887,6 +963,10 @@ check_options(const struct mode *md)
 		return tool_usage_error("--divide goes with --perft");
 	if (opt.tsv && !opt.summary)
 		return tool_usage_error("--tsv goes with --summary");
+	if (opt.html != NULL && (opt.summary || md->perft >= 0 || md->moves ||
+	    md->best))
+		return tool_usage_error("--html writes the annotated games; it "
+		    "does not go with --summary, --perft, --moves or --best");
 	return -1;
 }
 

@@ -4,10 +4,9 @@
  *
  * Every input is read by yote_reader, which tells the three formats apart
  * by their first bytes; the output format comes from --to or the output
- * file's extension.  A file named with -o is written whole or not at all:
- * the output goes to a temporary file in the same folder, renamed over
- * the old file only once it is complete, and removed on a failure or a
- * SIGINT, SIGTERM or SIGHUP.
+ * file's extension.  A file named with -o is written whole or not at all
+ * (tool_atomic_open): it holds every game that could be read, or on an
+ * I/O error the old file stays.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -52,6 +51,7 @@ struct out {
 	struct yote_writer *yaml;
 	struct yote_archive_writer *arc;
 	unsigned long long games;       /* games written */
+	unsigned long long left_out;    /* games rejected or unreadable */
 	unsigned long long plies;       /* their moves */
 	unsigned long fileno;   /* index of the input being read */
 	long ply;               /* --list: the ply of --reaches/--pattern */
@@ -80,7 +80,8 @@ usage(FILE *fp)
 	    "                       first, second, result, plies, date, event\n"
 	    "  -o, --output FILE    write FILE, whole or not at all\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
-	    "  -s, --stats          print sizes and bits per move to stderr\n"
+	    "  -s, --summary        print sizes and bits per move to stderr\n"
+	    "                       (also --stats)\n"
 	    "  -t, --to FMT         yaml, archive or lines (default: from the\n"
 	    "                       extension of FILE: .yaml .yml, .yta,\n"
 	    "                       .lines .txt; else yaml)\n"
@@ -247,22 +248,18 @@ out_close(struct out *o, struct yote_error *e)
 	return rc;
 }
 
-/* A header value for --list, tabs and line ends made spaces. */
+/* A header value for --list, one field (tool_escape). */
 static void
 list_field(FILE *fp, const struct yote_record *rec, const char *key,
     const char *dflt)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
-	size_t i;
 
 	putc('\t', fp);
-	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+	if (n == NULL || n->type != YOTE_NODE_SCALAR)
 		fputs(dflt, fp);
-		return;
-	}
-	for (i = 0; i < n->len; i++)
-		putc(n->text[i] == '\t' || n->text[i] == '\n' ||
-		    n->text[i] == '\r' ? ' ' : n->text[i], fp);
+	else
+		tool_put_text(fp, n->text, TOOL_ESC_FIELD);
 }
 
 /* Write one record; returns the exit status it calls for. */
@@ -275,7 +272,8 @@ out_put(struct out *o, const char *name, const struct yote_record *rec,
 
 	yote_error_clear(&e);
 	if (opt.list) {
-		fprintf(o->fp, "%s\t%lu", name, rec->game);
+		tool_put_text(o->fp, name, TOOL_ESC_FIELD);
+		fprintf(o->fp, "\t%lu", rec->game);
 		list_field(o->fp, rec, "first", "?");
 		list_field(o->fp, rec, "second", "?");
 		list_field(o->fp, rec, "result", "*");
@@ -435,8 +433,15 @@ convert_file(struct out *o, const char *path)
 		return EXIT_IO;
 	if (opt.list && !select_needs_moves(&opt.sel))
 		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
-	if (opt.first > 0) {
+	/*
+	 * Only an archive numbers its games by their place: a piece of a
+	 * numbered lines file starts at any number, so text is read and
+	 * its games picked by number.
+	 */
+	if (opt.first > 0)
 		want = opt.last - opt.first + 1;
+	if (opt.first > 0 &&
+	    yote_reader_format(in.rd) == YOTE_FORMAT_ARCHIVE) {
 		yote_error_clear(&e);
 		skipped = yote_reader_skip(in.rd, opt.first - 1, &e);
 		if (skipped < 0) {
@@ -451,9 +456,13 @@ convert_file(struct out *o, const char *path)
 		if (rc == 0)
 			break;
 		if (rc < 0) {
+			if (rc == YOTE_EVALUE && e.game > 0 &&
+			    e.game < opt.first)
+				continue;       /* a game not asked for */
 			tool_diag(&e);
+			o->left_out++;
 			status = worse(status, tool_exit_for(rc));
-			if (rc == YOTE_EVALUE) {
+			if (!tool_input_fatal(rc)) {
 				if (opt.first > 0 && e.game >= opt.first)
 					taken = e.game - opt.first + 1;
 				continue;
@@ -464,10 +473,17 @@ convert_file(struct out *o, const char *path)
 			yote_record_free(rec);
 			break;
 		}
+		if (rec->game < opt.first) {
+			yote_record_free(rec);
+			continue;
+		}
 		if (collect_keep(o, in.name, rec, yote_reader_plies(in.rd),
-		    &status))
-			status = worse(status, out_put(o, in.name, rec,
-			    yote_reader_plies(in.rd)));
+		    &status)) {
+			rc = out_put(o, in.name, rec,
+			    yote_reader_plies(in.rd));
+			o->left_out += rc == EXIT_INVALID;
+			status = worse(status, rc);
+		}
 		taken = opt.first > 0 ? rec->game - opt.first + 1 : taken + 1;
 		yote_record_free(rec);
 		if (status == EXIT_IO)
@@ -495,7 +511,8 @@ main(int argc, char *argv[])
 		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 		{ "output", required_argument, NULL, 'o' },
 		{ "rules", required_argument, NULL, 'r' },
-		{ "stats", no_argument, NULL, 's' },
+		{ "stats", no_argument, NULL, 's' },    /* the old name */
+		{ "summary", no_argument, NULL, 's' },
 		{ "to", required_argument, NULL, 't' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "dedupe", no_argument, NULL, OPT_DEDUPE },
@@ -615,15 +632,14 @@ main(int argc, char *argv[])
 			status = EXIT_IO;
 		}
 	}
-	if (output != NULL) {
-		if (ferror(fp) && status < EXIT_IO) {
-			tool_warn("%s: write error", output);
-			status = EXIT_IO;
-		}
-		status = worse(status, tool_atomic_close(fp, output, status < EXIT_IO));
-	} else
+	if (output != NULL)
+		status = worse(status, tool_atomic_close(fp, output, status <
+		    EXIT_IO));
+	else
 		status = tool_stdout_done(status);
 	collect_done();
+	if (!opt.list)
+		tool_output_report(output, o.games, o.left_out, status);
 	if (owned)
 		yote_rules_free(opt.rules);
 	return status;

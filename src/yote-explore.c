@@ -50,13 +50,13 @@ usage(FILE *fp)
 	    "its score for the side that played it and the average ply the\n"
 	    "games ended at; or, with -P, the players' figures.\n"
 	    "\n"
-	    "  -d, --depth K        the tree K plies deep (1)\n"
+	    "  -D, --depth K        the tree K plies deep (1)\n"
 	    "  -f, --format FMT     table (default), tsv or json (JSON Lines)\n"
 	    "  -h, --help           this help\n"
-	    "  -m, --min-games N    leave out moves played in fewer games (1)\n"
-	    "  -P, --players        per player: games, results with each side,\n"
+	    "      --min-games N    leave out moves played in fewer games (1)\n"
+	    "      --players        per player: games, results with each side,\n"
 	    "                       score and a performance rating\n"
-	    "  -p, --position POS   the tree's position (default: the start of\n"
+	    "      --position POS   the tree's position (default: the start of\n"
 	    "                       the first game); counters are ignored\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
 	    "  -V, --version        print the version\n"
@@ -749,8 +749,9 @@ format_named(const char *s)
 static int
 options(int argc, char *argv[], int *owned)
 {
+	/* --min-games, --players, --position: long only (yote(7)) */
 	static const struct option longopts[] = {
-		{ "depth", required_argument, NULL, 'd' },
+		{ "depth", required_argument, NULL, 'D' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "min-games", required_argument, NULL, 'm' },
@@ -765,7 +766,7 @@ options(int argc, char *argv[], int *owned)
 	long long v;
 	int c, rc, status = EXIT_OK;
 
-	while ((c = getopt_long(argc, argv, ":PVd:f:hm:p:r:", longopts,
+	while ((c = getopt_long(argc, argv, ":D:Vf:hr:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'P':
@@ -773,7 +774,7 @@ options(int argc, char *argv[], int *owned)
 			break;
 		case 'V':
 			return tool_version();
-		case 'd':
+		case 'D':
 			if (tool_number(optarg, "--depth", 1, MAX_DEPTH, &v))
 				return EXIT_USAGE;
 			opt.depth = (int)v;

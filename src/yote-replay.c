@@ -10,12 +10,11 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "html.h"
 #include "tool.h"
 
 struct opts {
-	long game;              /* --game N, 0 for all */
-	const char *event;      /* --event: substring of event */
-	const char *player;     /* --player: substring of first or second */
+	struct tool_select sel; /* --game, --event, --player */
 	long ply;               /* --ply N, -1 unless given */
 	int final;              /* --final */
 	int positions;          /* --positions */
@@ -23,14 +22,17 @@ struct opts {
 	int interactive;        /* -i */
 	const char *svg;        /* --svg FILE */
 	const char *svg_dir;    /* --svg-dir DIR */
+	const char *html;       /* --html FILE */
 	const char *rules;      /* --rules, for records without rules: */
 };
 
 static struct opts opt;
+static struct html_page *page;  /* --html: the page being written */
 
 /* One game as replayed: positions after each ply, and the moves. */
 struct game {
 	const struct yote_record *rec;
+	const char *file;       /* the input's name, for --positions */
 	const struct yote_rules *r;
 	struct yote_game *play; /* the plies replayed */
 	size_t n;               /* how many */
@@ -41,23 +43,26 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: %s [options] [FILE]\n"
+	    "usage: %s [options] [FILE...]\n"
 	    "       %s --start POS --moves 'MOVE ...' [options]\n"
 	    "\n"
-	    "Replay every game of FILE (standard input when none, or -).\n"
+	    "Replay every game of each FILE (standard input when none, or -).\n"
 	    "\n"
 	    "  -a, --ascii          plain ASCII diagrams, no colour\n"
 	    "  -e, --event TEXT     only games whose event contains TEXT\n"
 	    "  -F, --final          only the final position\n"
-	    "  -g, --game N         only game N of the stream\n"
+	    "  -g, --game N         only game N of the stream, or games 1-10,15,20-\n"
 	    "  -h, --help           this help\n"
+	    "      --html FILE      every game as one study page (HTML)\n"
 	    "  -i, --interactive    step through the game at a terminal\n"
 	    "  -m, --moves 'M ...'  replay these moves (with --start, no file)\n"
 	    "  -n, --ply N          only the position after ply N (0: start)\n"
 	    "  -P, --player TEXT    only games where a player's name contains TEXT\n"
-	    "  -p, --positions      ply, move and position string per ply (TSV)\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
+	    "  -p, --positions      ply, move, position string, game and file per\n"
+	    "                       ply (TSV)\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
-	    "  -s, --start POS      the start position for --moves\n"
+	    "      --start POS      the start position for --moves\n"
 	    "      --svg FILE       an SVG picture of the --ply/--final position\n"
 	    "      --svg-dir DIR    an SVG picture of every position, into DIR\n"
 	    "  -V, --version        print the version\n"
@@ -109,7 +114,7 @@ describe_removal(const struct yote_rules *r, const struct yote_pos *before,
 		if (m->seg_bonus[i] == YOTE_BONUS_HAND)
 			used += (size_t)snprintf(buf + used, size - used,
 			    ", one from %s's hand (bonus)",
-			    r->side_name[!before->side]);
+			    tool_text(r->side_name[!before->side]));
 		else if (m->seg_bonus[i] != YOTE_BONUS_NO)
 			used += (size_t)snprintf(buf + used, size - used,
 			    ", %s (bonus)", yote_square_name(r,
@@ -131,15 +136,17 @@ print_header(const struct game *g)
 
 	if (games_shown++ > 0)
 		putchar('\n');
+	/* names from the file, escaped (tool_text) */
 	printf("Game %lu", rec->game);
 	if (ev != NULL)
-		printf(": %s", ev);
+		printf(": %s", tool_text(ev));
 	if (rd != NULL)
-		printf(", round %s", rd);
+		printf(", round %s", tool_text(rd));
 	if (date != NULL)
-		printf(", %s", date);
-	printf("\n%s (%s) - %s (%s), %s\n", f ? f : "?", g->r->side_name[0],
-	    s ? s : "?", g->r->side_name[1], g->r->name);
+		printf(", %s", tool_text(date));
+	printf("\n%s (%s) - %s (%s), %s\n", f ? tool_text(f) : "?",
+	    tool_text(g->r->side_name[0]), s ? tool_text(s) : "?",
+	    tool_text(g->r->side_name[1]), tool_text(g->r->name));
 }
 
 /* How the game ended, in words. */
@@ -157,11 +164,11 @@ print_end(const struct game *g, const struct yote_game_info *info)
 	if (o.term == YOTE_TERM_NONE) {
 		if (res == NULL && term == NULL)
 			printf("The game is not over (%s to move).\n",
-			    r->side_name[p->side]);
+			    tool_text(r->side_name[p->side]));
 		else
 			printf("Result: %s%s%s (declared; the position is not "
-			    "finished)\n", res ? res : "*", term ? ", " : "",
-			    term ? term : "");
+			    "finished)\n", res ? tool_text(res) : "*", term ?
+			    ", " : "", term ? tool_text(term) : "");
 		return;
 	}
 	draw_ending(stdout, r, p, &o, 0);
@@ -174,7 +181,8 @@ print_ply(const struct game *g, size_t i, enum draw_style st)
 	const struct yote_move *m = yote_game_move(g->play, i);
 
 	describe_removal(g->r, yote_game_pos(g->play, i - 1), m, rem, sizeof(rem));
-	printf("Ply %zu, %s: %s%s%s%s\n", i, g->r->side_name[yote_game_pos(g->play, i - 1)->side],
+	printf("Ply %zu, %s: %s%s%s%s\n", i, tool_text(g->r->side_name[
+	    yote_game_pos(g->play, i - 1)->side]),
 	    yote_move_format(g->r, m, text), rem[0] ? " (" : "", rem,
 	    rem[0] ? ")" : "");
 	draw_board(stdout, g->r, yote_game_pos(g->play, i), draw_move_squares(g->r, m), st);
@@ -279,11 +287,14 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	size_t i, at;
 	int status = EXIT_OK;
 
+	if (page != NULL)
+		return html_add(page, g->rec, g->play, info);
 	if (opt.positions) {
 		for (i = 1; i <= g->n; i++)
-			printf("%zu\t%s\t%s\n", i, yote_move_format(g->r,
-			    yote_game_move(g->play, i), text), yote_pos_format(g->r,
-			    yote_game_pos(g->play, i), buf));
+			printf("%zu\t%s\t%s\t%lu\t%s\n", i,
+			    yote_move_format(g->r, yote_game_move(g->play, i),
+			    text), yote_pos_format(g->r, yote_game_pos(g->play,
+			    i), buf), g->rec->game, g->file);
 		return EXIT_OK;
 	}
 	if (opt.svg_dir != NULL) {
@@ -328,23 +339,6 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	return EXIT_OK;
 }
 
-static int
-selected(const struct yote_record *rec)
-{
-	const char *s;
-
-	if (opt.game > 0 && rec->game != (unsigned long)opt.game)
-		return 0;
-	if (opt.event != NULL && ((s = header(rec, "event")) == NULL ||
-	    strstr(s, opt.event) == NULL))
-		return 0;
-	if (opt.player != NULL && !(((s = header(rec, "first")) != NULL &&
-	    strstr(s, opt.player) != NULL) || ((s = header(rec, "second")) !=
-	    NULL && strstr(s, opt.player) != NULL)))
-		return 0;
-	return 1;
-}
-
 /* Replay one record; returns the exit status it calls for. */
 static int
 replay(struct yote_checker *ck, const struct yote_record *rec,
@@ -357,6 +351,7 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 
 	memset(&g, 0, sizeof(g));
 	g.rec = rec;
+	g.file = name;
 	problems = yote_game_from_record(ck, rec, name, &info, print_diag, &g,
 	    &g.play);
 	if (problems == YOTE_ENOMEM) {
@@ -376,43 +371,44 @@ replay(struct yote_checker *ck, const struct yote_record *rec,
 }
 
 static int
-replay_stream(struct yote_checker *ck, struct tool_input *in)
+replay_stream(struct yote_checker *ck, struct tool_input *in, int *quit)
 {
 	struct yote_record *rec;
 	struct yote_error e;
-	int rc, status = EXIT_OK, st, quit = 0, found = 0;
+	int rc, status = EXIT_OK, st, past = 0;
 
-	while (!quit) {
+	while (!*quit && !past) {
 		if ((rc = tool_input_next(in, &rec, &e)) == 0)
 			break;
 		if (rc < 0) {
-			if (opt.game > 0 && e.game == (unsigned long)opt.game)
-				found = 1;
+			if (rc == YOTE_EVALUE && e.game > 0 &&
+			    !tool_select_number(&opt.sel, e.game))
+				continue;       /* a game not asked for */
 			tool_diag(&e);
 			st = tool_exit_for(rc);
 			if (st > status)
 				status = st;
-			if (rc == YOTE_EVALUE)
+			if (!tool_input_fatal(rc))
 				continue;
 			break;
 		}
-		if (opt.game > 0 && rec->game == (unsigned long)opt.game)
-			found = 1;
-		if (selected(rec)) {
-			st = replay(ck, rec, in->name, &quit);
+		if ((st = tool_select_record(&opt.sel, rec, in->name,
+		    yote_reader_plies(in->rd))) < 0) {
+			tool_warn("out of memory");
+			yote_record_free(rec);
+			return EXIT_IO;
+		}
+		if (st > 0) {
+			st = replay(ck, rec, in->name, quit);
 			if (st > status)
 				status = st;
-			if (opt.game > 0)
-				quit = 1;
 		}
+		past = tool_select_past(&opt.sel, rec->game + 1);
 		yote_record_free(rec);
 	}
-	if (opt.game > 0 && !found && status < EXIT_IO) {
-		tool_warn("%s: no game %ld (%lu game%s)", in->name, opt.game,
-		    yote_reader_games(in->rd), yote_reader_games(in->rd) == 1 ?
-		    "" : "s");
-		status = EXIT_INVALID;
-	}
+	if (status < EXIT_IO && (st = tool_select_check(&opt.sel, in->name,
+	    yote_reader_games(in->rd))) > status)
+		status = st;
 	return status;
 }
 
@@ -487,51 +483,45 @@ replay_args(struct yote_checker *ck, const char *start, const char *moves)
 static int
 parse_options(int argc, char *argv[], const char **start, const char **moves)
 {
-	enum { OPT_SVG = 256, OPT_SVG_DIR };
+	enum { OPT_SVG = 256, OPT_SVG_DIR, OPT_HTML };
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
-		{ "event", required_argument, NULL, 'e' },
 		{ "final", no_argument, NULL, 'F' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "html", required_argument, NULL, OPT_HTML },
 		{ "interactive", no_argument, NULL, 'i' },
 		{ "moves", required_argument, NULL, 'm' },
 		{ "ply", required_argument, NULL, 'n' },
-		{ "player", required_argument, NULL, 'P' },
 		{ "positions", no_argument, NULL, 'p' },
 		{ "rules", required_argument, NULL, 'r' },
+		/* long only: -s is --summary in the suite (yote(7)) */
 		{ "start", required_argument, NULL, 's' },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "svg-dir", required_argument, NULL, OPT_SVG_DIR },
 		{ "version", no_argument, NULL, 'V' },
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
-	int c;
+	int c, taken;
 
 	opt.ply = -1;
-	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:pr:s:", longopts,
+	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:pr:", longopts,
 	    NULL)) != -1) {
+		if ((taken = tool_select_option(&opt.sel, c, optarg)) != 0) {
+			if (taken < 0)
+				return EXIT_USAGE;
+			continue;
+		}
 		switch (c) {
 		case 'F':
 			opt.final = 1;
-			break;
-		case 'P':
-			opt.player = optarg;
 			break;
 		case 'V':
 			return tool_version();
 		case 'a':
 			opt.ascii = 1;
-			break;
-		case 'e':
-			opt.event = optarg;
-			break;
-		case 'g':
-			opt.game = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || opt.game < 1)
-				return tool_usage_error("--game: expected a "
-				    "game number from 1, not '%s'", optarg);
 			break;
 		case 'h':
 			return tool_help(usage);
@@ -562,6 +552,9 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 		case OPT_SVG_DIR:
 			opt.svg_dir = optarg;
 			break;
+		case OPT_HTML:
+			opt.html = optarg;
+			break;
 		default:
 			return tool_bad_option(c, argv, longopts);
 		}
@@ -578,10 +571,13 @@ check_options(int argc, const char *start, const char *moves)
 	int modes;
 
 	modes = opt.positions + opt.interactive + (opt.svg != NULL) +
-	    (opt.svg_dir != NULL);
+	    (opt.svg_dir != NULL) + (opt.html != NULL);
 	if (modes > 1)
-		return tool_usage_error("--positions, --interactive, --svg and "
-		    "--svg-dir exclude each other");
+		return tool_usage_error("--positions, --interactive, --svg, "
+		    "--svg-dir and --html exclude each other");
+	if (opt.html != NULL && (opt.final || opt.ply >= 0))
+		return tool_usage_error("--html writes whole games; it does not "
+		    "take --ply or --final (open a ply with #gNpM)");
 	if (opt.final && opt.ply >= 0)
 		return tool_usage_error("give --ply or --final, not both");
 	if (opt.interactive && (!isatty(STDIN_FILENO) ||
@@ -590,9 +586,6 @@ check_options(int argc, const char *start, const char *moves)
 	if ((start != NULL || moves != NULL) && optind < argc)
 		return tool_usage_error("--start/--moves replace the input "
 		    "file");
-	if (argc - optind > 1)
-		return tool_usage_error("one input at a time (use cat to "
-		    "join collections)");
 	if (opt.interactive && optind == argc && moves == NULL &&
 	    start == NULL)
 		return tool_usage_error("--interactive reads its commands "
@@ -608,20 +601,32 @@ check_options(int argc, const char *start, const char *moves)
 	return -1;
 }
 
-/* Replay the input: the file (or standard input), or --start/--moves. */
+/*
+ * Replay the inputs: the files (standard input when none), each a stream
+ * numbered from 1, or --start/--moves.
+ */
 static int
-replay_input(struct yote_checker *ck, const char *path, const char *start,
+replay_input(struct yote_checker *ck, char **files, const char *start,
     const char *moves)
 {
+	static char *stdin_only[] = { (char *)"-", NULL };
 	struct tool_input in;
-	int status;
+	int status = EXIT_OK, st, quit = 0, i;
 
 	if (start != NULL || moves != NULL)
 		return replay_args(ck, start, moves);
-	if (tool_input_open(&in, path, NULL, NULL) != 0)
-		return EXIT_IO;
-	status = replay_stream(ck, &in);
-	tool_input_close(&in);
+	if (files[0] == NULL)
+		files = stdin_only;
+	for (i = 0; files[i] != NULL && !quit; i++) {
+		if (tool_input_open(&in, files[i], NULL, NULL) != 0) {
+			status = EXIT_IO;
+			continue;
+		}
+		st = replay_stream(ck, &in, &quit);
+		tool_input_close(&in);
+		if (st > status)
+			status = st;
+	}
 	return status;
 }
 
@@ -631,7 +636,7 @@ main(int argc, char *argv[])
 	const struct yote_rules *r = NULL;
 	struct yote_checker *ck;
 	const char *start = NULL, *moves = NULL;
-	int owned = 0, status;
+	int owned = 0, status, st;
 
 	tool_init(argv[0]);
 	if ((status = parse_options(argc, argv, &start, &moves)) >= 0 ||
@@ -642,9 +647,15 @@ main(int argc, char *argv[])
 		return status;
 	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
-	status = replay_input(ck, optind < argc ? argv[optind] : "-", start,
-	    moves);
+	if (opt.html != NULL && (page = html_open(opt.html)) == NULL)
+		status = EXIT_IO;
+	else
+		status = replay_input(ck, argv + optind, start, moves);
+	if (page != NULL && (st = html_close(page, status < EXIT_IO)) >
+	    status)
+		status = st;
 	yote_checker_free(ck);
+	tool_select_free(&opt.sel);
 	if (owned)
 		yote_rules_free(r);
 	return tool_stdout_done(status);

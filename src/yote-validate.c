@@ -16,6 +16,7 @@ struct opts {
 	int list;               /* --list: one line per game */
 	int json;               /* --format=json */
 	int strict;             /* --strict: warnings are errors */
+	struct tool_select sel; /* --game, --player, --event */
 };
 
 struct totals {
@@ -30,16 +31,20 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: %s [-hlqsV] [--format text|json] [--rules R] [--strict]\n"
-	    "       [FILE...]\n"
+	    "       [--game N] [--player TEXT] [--event TEXT] [FILE...]\n"
 	    "\n"
 	    "Check every game of every FILE (standard input when none, or -)\n"
 	    "against the rules and its declared result.\n"
 	    "\n"
+	    "  -e, --event TEXT   only games whose event contains TEXT\n"
 	    "  -f, --format FMT   diagnostics as text (stderr, default) or json\n"
 	    "                     (one object per line, on standard output)\n"
+	    "  -g, --game N       only game N of each file, or games 1-10,15,20-\n"
 	    "  -h, --help         this help\n"
 	    "  -l, --list         one line per game: file, game, first, second,\n"
 	    "                     result, plies, verdict (tab-separated)\n"
+	    "  -P, --player TEXT  only games where a player's name contains TEXT\n"
+	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "  -q, --quiet        print nothing; the exit status tells\n"
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
@@ -55,21 +60,8 @@ usage(FILE *fp)
 static void
 json_string(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
 	putchar('"');
-	for (; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", stdout);
-		else if (*p == '\t')
-			fputs("\\t", stdout);
-		else if (*p < 0x20 || *p == 0x7F)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
+	tool_put_text(stdout, s, TOOL_ESC_JSON);
 	putchar('"');
 }
 
@@ -96,27 +88,25 @@ diag(void *ctx, const struct yote_error *e)
 	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
-/* A header value for --list, tabs and newlines made spaces. */
+/* A header value for --list, one field (tool_escape). */
 static void
 list_field(const struct yote_record *rec, const char *key, const char *dflt)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
-	const char *s;
 
 	putchar('\t');
-	if (n == NULL || n->type != YOTE_NODE_SCALAR) {
+	if (n == NULL || n->type != YOTE_NODE_SCALAR)
 		fputs(dflt, stdout);
-		return;
-	}
-	for (s = n->text; *s; s++)
-		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+	else
+		tool_put_text(stdout, n->text, TOOL_ESC_FIELD);
 }
 
 static void
 list_line(const char *file, unsigned long game, const struct yote_record *rec,
     unsigned long plies, int valid)
 {
-	printf("%s\t%lu", file, game);
+	tool_put_text(stdout, file, TOOL_ESC_FIELD);
+	printf("\t%lu", game);
 	if (rec != NULL) {
 		list_field(rec, "first", "?");
 		list_field(rec, "second", "?");
@@ -134,9 +124,9 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 	struct yote_record *rec;
 	struct yote_game_info info;
 	struct yote_error e;
-	unsigned long counted = 0;
+	unsigned long counted = 0, lost;
 	long problems;
-	int rc, status = EXIT_OK;
+	int rc, status = EXIT_OK, past;
 
 	if (tool_input_open(&in, path, diag, NULL) != 0)
 		return EXIT_IO;
@@ -145,21 +135,41 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 		if (rc == 0)
 			break;
 		if (rc < 0) {
+			if (rc == YOTE_EVALUE && e.game > 0 &&
+			    !tool_select_number(&opt.sel, e.game))
+				continue;       /* a game not asked for */
 			diag(NULL, &e);
 			status = rc == YOTE_EIO || rc == YOTE_ENOMEM ? EXIT_IO :
 			    status > EXIT_INVALID ? status : EXIT_INVALID;
 			if (e.game > counted) {
-				counted = e.game;
-				t->games++;
-				t->invalid++;
 				if (opt.list && !opt.quiet)
 					list_line(in.name, e.game, NULL, 0, 0);
+				/* a lost archive block: all its games */
+				lost = yote_reader_games(in.rd);
+				lost = lost > e.game ? lost : e.game;
+				t->games += lost - counted;
+				t->invalid += lost - counted;
+				counted = lost;
 			}
-			if (rc == YOTE_EVALUE)
+			if (!tool_input_fatal(rc))
 				continue;
 			break;
 		}
 		counted = rec->game;
+		if ((rc = tool_select_record(&opt.sel, rec, in.name,
+		    yote_reader_plies(in.rd))) <= 0) {
+			if (rc < 0) {
+				tool_warn("out of memory");
+				yote_record_free(rec);
+				status = EXIT_IO;
+				break;
+			}
+			past = tool_select_past(&opt.sel, rec->game + 1);
+			yote_record_free(rec);
+			if (past)
+				break;
+			continue;
+		}
 		problems = yote_checker_play(ck, rec, in.name, &info, diag,
 		    NULL, NULL);
 		if (problems == YOTE_ENOMEM) {
@@ -184,6 +194,9 @@ validate_file(struct yote_checker *ck, const char *path, struct totals *t)
 			    problems == 0);
 		yote_record_free(rec);
 	}
+	if (status < EXIT_IO && tool_select_check(&opt.sel, in.name,
+	    yote_reader_games(in.rd)) != EXIT_OK)
+		status = EXIT_INVALID;
 	tool_input_close(&in);
 	return status;
 }
@@ -193,6 +206,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
+		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -200,6 +214,7 @@ main(int argc, char *argv[])
 		{ "strict", no_argument, NULL, 'W' },
 		{ "summary", no_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
+		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	static char *stdin_only[] = { (char *)"-", NULL };
@@ -208,11 +223,16 @@ main(int argc, char *argv[])
 	struct totals t = { 0, 0, 0, 0, 0, 0 };
 	const char *rules = NULL;
 	char **files;
-	int c, i, owned = 0, status = EXIT_OK, st;
+	int c, i, owned = 0, status = EXIT_OK, st, taken;
 
 	tool_init(argv[0]);
-	while ((c = getopt_long(argc, argv, ":Vf:hlqr:s", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, ":P:Ve:f:g:hlqr:s", longopts, NULL)) !=
 	    -1) {
+		if ((taken = tool_select_option(&opt.sel, c, optarg)) != 0) {
+			if (taken < 0)
+				return EXIT_USAGE;
+			continue;
+		}
 		switch (c) {
 		case 'V':
 			return tool_version();
@@ -270,6 +290,7 @@ main(int argc, char *argv[])
 		putchar('\n');
 	}
 	yote_checker_free(ck);
+	tool_select_free(&opt.sel);
 	if (owned)
 		yote_rules_free(r);
 	status = tool_stdout_done(status);

@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "yote_limits.h"        /* every limit on what is read */
+
 #define YOTE_VERSION "0.1.0"
 
 #define YOTE_MAX_SIDE 8         /* largest board width or height */
@@ -25,7 +27,6 @@
 #define YOTE_MAX_SEGS 66        /* a self-jump plus one capture per enemy piece */
 #define YOTE_MOVE_TEXT 400      /* buffer that holds any canonical move text */
 #define YOTE_POS_TEXT 128       /* buffer that holds any position string */
-#define YOTE_MAX_MOVES (1UL << 22)      /* moves one list may hold */
 
 /* ---------------------------------------------------------------- errors */
 
@@ -329,13 +330,34 @@ long yote_gen_moves(const struct yote_rules *r, const struct yote_pos *p,
 long yote_gen_moves_from(const struct yote_rules *r, const struct yote_pos *p,
     int from, struct yote_movelist *out);
 
+/*
+ * The same, giving up past max moves (max <= YOTE_MAX_MOVES): the count,
+ * or YOTE_ELIMIT once more than max were found (out then holds the first
+ * max), YOTE_ENOMEM.  Time proportional to max, not to the moves there are.
+ */
+long yote_gen_moves_from_max(const struct yote_rules *r,
+    const struct yote_pos *p, int from, size_t max,
+    struct yote_movelist *out);
+
 /* Only the legal captures (and bridges), in generator order. */
 long yote_gen_captures(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *out);
 
-/* The number of legal moves, without building them (fast). */
+/*
+ * The number of legal moves, without building them (fast where chains are
+ * off; with chains, time grows with the count, which a custom ruleset can
+ * make astronomical: see yote_count_moves_upto).
+ */
 unsigned long long yote_count_moves(const struct yote_rules *r,
     const struct yote_pos *p);
+
+/*
+ * The same, but counting no further than limit: the count when it is at
+ * most limit, else limit + 1.  Time proportional to the smaller of the
+ * count and limit.
+ */
+unsigned long long yote_count_moves_upto(const struct yote_rules *r,
+    const struct yote_pos *p, unsigned long long limit);
 
 /* Sort a list by canonical text (strcmp order). */
 void yote_movelist_sort(const struct yote_rules *r, struct yote_movelist *l);
@@ -348,9 +370,10 @@ void yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
     const struct yote_move *m);
 
 /*
- * 1 if m is legal in p, 0 if not, or a negative YOTE_E* code.  Cheaper
- * than generating: placements and steps are tested directly.  scratch is
- * a list the caller keeps for reuse (zero-initialised before first use).
+ * 1 if m is legal in p, 0 if not.  Never generates: every move is tested
+ * along its own path, in time proportional to its length, so that no
+ * limit on move lists can make a legal move look illegal.  scratch is
+ * unused (kept for callers that pass one).
  */
 int yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m, struct yote_movelist *scratch);
@@ -398,11 +421,19 @@ int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,
 
 /*
  * The number of legal move sequences of length depth from p.  (A position
- * with more than YOTE_MAX_MOVES moves above the last ply cannot be
- * expanded and counts 0; only custom rulesets come near that.)
+ * with more than YOTE_MAX_MOVES moves counts 0; only custom rulesets come
+ * near that: yote_perft_max says so.)
  */
 unsigned long long yote_perft(const struct yote_rules *r,
     const struct yote_pos *p, int depth);
+
+/*
+ * The same into *out: 0, or YOTE_ELIMIT when a position on the way has
+ * more than YOTE_MAX_MOVES moves (counted no further: each position
+ * costs at most that), YOTE_ENOMEM.
+ */
+int yote_perft_max(const struct yote_rules *r, const struct yote_pos *p,
+    int depth, unsigned long long *out);
 
 /* ---------------------------------------------------------------- endgame tables */
 
@@ -549,6 +580,8 @@ struct yote_search_result {
 	int pvlen;
 	unsigned long long nodes;       /* nodes searched */
 	long ms;                /* time taken */
+	int seldepth;           /* deepest ply reached, quiescence included */
+	int multipv;            /* the line's number, 1 the best (MultiPV) */
 };
 
 /*
@@ -752,10 +785,7 @@ int yote_node_is(const struct yote_node *n, const char *text);
 
 /* ---------------------------------------------------------------- records */
 
-/* Limits on what a record may hold (see formats/record.md). */
-#define YOTE_MAX_DEPTH 64               /* nesting of YAML collections */
-#define YOTE_MAX_SCALAR (1UL << 20)     /* bytes in one scalar */
-#define YOTE_MAX_DOCUMENT (64UL << 20)  /* bytes in one game's text */
+/* What a record may hold: yote_limits.h (YOTE_MAX_SCALAR and the rest). */
 
 /* One game: a YAML document as read. */
 struct yote_played;
@@ -824,6 +854,15 @@ struct yote_checker;
 
 struct yote_checker *yote_checker_new(void);
 void yote_checker_free(struct yote_checker *ck);
+
+/*
+ * Whether a record's rules: may name a ruleset file (1, the default) or
+ * not (0: such a record is invalid [bad-rules], no file is opened; a
+ * ruleset an archive carries is still used).  For the whole process, every
+ * checker alike: call it before any checker is used, from one thread.
+ * The tools call it with 0 when YOTE_NO_RULES_FILES is set (yote(5)).
+ */
+void yote_checker_allow_files(int allow);
 
 /* The ruleset for records without rules: (default classic); not owned. */
 void yote_checker_set_rules(struct yote_checker *ck,
@@ -1048,152 +1087,7 @@ void yote_annotation_free(struct yote_annotation *a);
 int yote_annotation_eval(const struct yote_record *rec,
     const struct yote_node *item, const char *key, int mover, int *score);
 
-/* ---------------------------------------------------------------- formats */
-
-/*
- * Three formats hold collections of games, and every reader takes all
- * three, telling them apart by the first bytes of the input:
- *  - an archive (formats/archive.md, yote-archive(5)) starts with the
- *    8 bytes YOTE_ARCHIVE_MAGIC;
- *  - the lines format (formats/lines.md) starts with '@', which no YAML
- *    text can start with;
- *  - anything else is YAML (formats/record.md).
- * yote_reader_open peeks at the first bytes itself and yote_reader_next
- * hands out the same struct yote_record trees whatever the format.
- */
-enum yote_format { YOTE_FORMAT_YAML, YOTE_FORMAT_ARCHIVE, YOTE_FORMAT_LINES };
-
-#define YOTE_ARCHIVE_MAGIC "\211YTA\r\n\032\n"  /* 8 bytes; no text starts so */
-#define YOTE_ARCHIVE_VERSION 1          /* the archive version written */
-#define YOTE_ARCHIVE_BLOCK_GAMES 2048   /* default games per block */
-#define YOTE_ARCHIVE_MAX_BLOCK (256UL << 20)    /* largest block, bytes */
-
-/*
- * The format of an input whose first len bytes are head (len may be less
- * than 8 for a short input): an enum yote_format.  A head that matches at
- * least 6 of the 8 magic bytes, or starts with the magic's first byte, is
- * an archive, so that a damaged magic is reported as damage.
- */
-int yote_format_detect(const unsigned char *head, size_t len);
-
-/* The format rd detected when it was opened: an enum yote_format. */
-int yote_reader_format(const struct yote_reader *rd);
-
-/* Reader flags, for yote_reader_set_flags. */
-#define YOTE_READ_NO_MOVES 1    /* archives: leave moves: an empty list and
-                                 * do not decode the moves (fast listing) */
-
-/* Set reader flags before the first yote_reader_next. */
-void yote_reader_set_flags(struct yote_reader *rd, unsigned flags);
-
-/*
- * Items in the moves: list of the record yote_reader_next last returned
- * (also when YOTE_READ_NO_MOVES left the list empty); 0 when it has none.
- */
-unsigned long yote_reader_plies(const struct yote_reader *rd);
-
-/*
- * Pass over the next n games without handing them out.  An archive skips
- * whole blocks without decompressing them, and on a seekable input uses
- * the archive's index to go straight to the block it needs.  Returns the
- * number of games passed (fewer than n at the end of the stream), or a
- * negative code as yote_reader_next when the stream cannot be read
- * further.  Problems in the games passed over are not reported.
- */
-long yote_reader_skip(struct yote_reader *rd, unsigned long n,
-    struct yote_error *err);
-
-/* ---------------------------------------------------------------- archives */
-
-/*
- * An archive writer (formats/archive.md): games go in one at a time and
- * out in blocks of YOTE_ARCHIVE_BLOCK_GAMES, each compressed with zlib
- * and checksummed, so memory is one block whatever the collection.
- * Moves are stored as ranks among the legal moves, which needs them to be
- * legal: yote_archive_put plays every game through a yote_checker.
- */
-struct yote_archive_writer;
-
-#define YOTE_ARCHIVE_KEEP_INVALID 1     /* store unplayable games as text */
-#define YOTE_ARCHIVE_NO_INDEX 2         /* write no index at the end */
-
-/*
- * Start an archive on fp (not closed by the writer): writes the member
- * header.  flags: YOTE_ARCHIVE_*.  Returns 0, YOTE_ENOMEM or YOTE_EIO;
- * *out is freed by yote_archive_writer_close.
- */
-int yote_archive_writer_open(FILE *fp, unsigned flags,
-    struct yote_archive_writer **out, struct yote_error *err);
-
-/* The ruleset for records without rules: (default classic); not owned,
- * must outlive the writer. */
-void yote_archive_writer_set_rules(struct yote_archive_writer *w,
-    const struct yote_rules *r);
-
-/* Games per block (1 and up; default YOTE_ARCHIVE_BLOCK_GAMES): smaller
- * blocks make --game N faster and lose less to damage, larger ones make
- * smaller archives. */
-void yote_archive_writer_set_block(struct yote_archive_writer *w,
-    unsigned long games);
-
-/*
- * Add one game.  file names the record's input (for messages and ruleset
- * paths, as for yote_checker_play; may be NULL).  Returns
- *   0              stored, moves as ranks;
- *   1              its moves cannot be played (an illegal move, a bad
- *                  start or ruleset, not a record at all) and the writer
- *                  keeps invalid games: stored whole as text, and every
- *                  problem was sent to diag;
- *   YOTE_EILLEGAL  the same without YOTE_ARCHIVE_KEEP_INVALID: not
- *                  stored; every problem was sent to diag;
- *   YOTE_EIO, YOTE_ENOMEM, YOTE_ELIMIT  (err says why; the archive is
- *                  unusable from here).
- * Problems that do not stop the moves from being played (a wrong result,
- * an unknown key) are not reported: the game is kept as it is.
- */
-int yote_archive_put(struct yote_archive_writer *w,
-    const struct yote_record *rec, const char *file, yote_diag_fn diag,
-    void *ctx, struct yote_error *err);
-
-/* What a writer has written so far. */
-struct yote_archive_stats {
-	unsigned long long games;       /* games stored */
-	unsigned long long raw;         /* of which stored as text */
-	unsigned long long plies;       /* moves stored as ranks */
-	unsigned long long blocks;      /* data blocks written */
-	unsigned long long bytes;       /* bytes written */
-	unsigned long long move_bytes;  /* ranks, before zlib */
-	unsigned long long head_bytes;  /* headers and annotations, before zlib */
-};
-
-void yote_archive_writer_stats(const struct yote_archive_writer *w,
-    struct yote_archive_stats *st);
-
-/*
- * Write the last block, the index and the end of the member, and free w.
- * When st is not NULL it gets the final figures.  Returns 0 or YOTE_EIO
- * / YOTE_ENOMEM (err says why).  NULL is ignored.
- */
-int yote_archive_writer_close(struct yote_archive_writer *w,
-    struct yote_archive_stats *st, struct yote_error *err);
-
-/* ---------------------------------------------------------------- lines */
-
-/*
- * The lines format (formats/lines.md): one game per line, for grep, sort
- * and awk.  A line holds a record whose values are scalars or lists of
- * scalars (the moves): no annotations, tags or nested values.
- */
-#define YOTE_LINES_LOSSY 1      /* drop what a line cannot hold */
-
-/*
- * Write rec as one line on fp.  Returns 0; YOTE_EVALUE when rec holds
- * something a line cannot (err says what; nothing is written); with
- * YOTE_LINES_LOSSY, 1 when something was dropped (err says what) and the
- * line written; YOTE_EIO.
- */
-int yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
-    struct yote_error *err);
+#include "yote_io.h"       /* formats, archives, lines */
 
 #include "yote_collection.h"    /* patterns, game keys (collections) */
 

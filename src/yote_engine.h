@@ -7,6 +7,8 @@
 #ifndef YOTE_ENGINE_H
 #define YOTE_ENGINE_H
 
+#include <stdatomic.h>
+
 #include "yote.h"
 
 /* The evaluation's weights (eval.c says what each one does). */
@@ -33,6 +35,42 @@ void yote_engine_set_weights(struct yote_engine *e,
 void yote_engine_set_exact(struct yote_engine *e, int on);
 
 /*
+ * Driving a search from another thread (yote-play's protocol).
+ *
+ * yote_engine_set_stop: the search stops as soon as *flag is non-zero
+ * (looked at every 64 nodes), even in its first iteration, with the best
+ * move found so far (a legal move in any case: the first generated one
+ * when no root move was searched to the end).  NULL: none.  The flag is
+ * the caller's and must outlive the searches.
+ *
+ * yote_engine_set_multipv: search the k best root moves (1..
+ * YOTE_MULTIPV_MAX; fewer when there are fewer moves): each iteration
+ * searches the root again for every line after the first, without the
+ * moves of the lines before.  The info callback is called once a line,
+ * out->multipv numbering it from 1; the search's result is the first
+ * line, the same as with k = 1 (the default).
+ *
+ * yote_engine_set_root_fn: fn(ctx, m, n, depth) as root move m, the n-th
+ * in the search order, is about to be searched at that depth (NULL:
+ * none).
+ *
+ * yote_engine_hashfull: how full the transposition table is, per mille
+ * (of its first 1000 entries).
+ *
+ * yote_engine_resize: a new, empty table of hash_mb MiB (as
+ * yote_engine_new); 0, or YOTE_ENOMEM with the old table kept.
+ */
+#define YOTE_MULTIPV_MAX 256
+typedef void (*yote_root_fn)(void *ctx, const struct yote_move *m, int n,
+    int depth);
+void yote_engine_set_stop(struct yote_engine *e, const atomic_int *flag);
+void yote_engine_set_multipv(struct yote_engine *e, int k);
+void yote_engine_set_root_fn(struct yote_engine *e, yote_root_fn fn,
+    void *ctx);
+int yote_engine_hashfull(const struct yote_engine *e);
+int yote_engine_resize(struct yote_engine *e, size_t hash_mb);
+
+/*
  * tb.c, for the search: whether tb holds the tables of ruleset r (the
  * rules the solution depends on, and the move limit its probes apply),
  * and whether the table of p's class is in memory already (a probe of it
@@ -46,13 +84,21 @@ int yote_tb_ready(const struct yote_tb *tb, const struct yote_pos *p);
  * yote_gen_moves, except that a bonus removal takes only enemy board
  * pieces in `bonus` (the lowest enemy piece when none of them is left;
  * the hand and "none" stay where the rule allows them).  bonus = ~0 gives
- * the rules' lists.  yote_gen_captures_q gives up with YOTE_ELIMIT as
- * soon as the list would pass `limit` moves.
+ * the rules' lists.  Both give up with YOTE_ELIMIT as soon as the list
+ * would pass `limit` moves (at most YOTE_MAX_MOVES).
  */
 long yote_gen_captures_q(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t bonus, size_t limit, struct yote_movelist *out);
 long yote_gen_moves_q(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t bonus, struct yote_movelist *out);
+    uint64_t bonus, size_t limit, struct yote_movelist *out);
+
+/*
+ * For a position with more moves than a list may hold (custom rulesets):
+ * the first per_square legal moves from each square, in generator order;
+ * the count or YOTE_ENOMEM, in time bounded by per_square x squares.
+ */
+long yote_gen_moves_capped(const struct yote_rules *r,
+    const struct yote_pos *p, size_t per_square, struct yote_movelist *out);
 
 /*
  * Plain minimax to depth with the same quiescence (same capture set, same

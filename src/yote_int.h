@@ -82,6 +82,17 @@ struct yote_played {
 struct yote_node *yote_node_new(enum yote_node_type type);
 struct yote_node *yote_scalar_new(const char *text, size_t len);
 
+/*
+ * node.c: the limits of yote_limits.h as the readers meet them while
+ * building a tree, each NULL or the message that names the limit:
+ * one more kid for parent (NULL: none) in a game of `nodes` values so far,
+ * a value of len bytes, depth nested collections.
+ */
+const char *yote_limit_grow(const struct yote_node *parent,
+    unsigned long nodes);
+const char *yote_limit_scalar(size_t len);
+const char *yote_limit_depth(int depth);
+
 /* position.c: a and b are the same position, field by field (the pad
  * byte does not count) */
 int yote_pos_same(const struct yote_pos *a, const struct yote_pos *b);

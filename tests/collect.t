@@ -210,7 +210,7 @@ awk -F'\t' 'FNR == NR { res[$1] = $2; next }
 		}
 		for (k in n) printf "%s\t%d\t%d\t%d\t%d\t%.1f\n", k, n[k], W[k], D[k], L[k], E[k] / n[k]
 	}' "$tmp/ares" "$tmp/apos" | sort >"$tmp/exp"
-yote-explore -d 2 -f tsv "$tmp/a.lines" | awk -F'\t' 'NR > 1 { print $2 "\t" $4 "\t" $5 "\t" $6 "\t" $7 "\t" $10 }' | sort >"$tmp/got"
+yote-explore -D 2 -f tsv "$tmp/a.lines" | awk -F'\t' 'NR > 1 { print $2 "\t" $4 "\t" $5 "\t" $6 "\t" $7 "\t" $10 }' | sort >"$tmp/got"
 same "$tmp/exp" "$tmp/got" "the tree, 2 plies deep: games, wins, draws, losses, end ply of every line"
 
 # From a position of the middle game, reached by several games.
@@ -228,7 +228,7 @@ awk 'NR == 1 && !/^\{"position":"/ { exit 1 } NR > 1 && !/^\{"depth":1,"line":"[
 ok $c "the tree as JSON Lines"
 
 c=0
-yote-explore -p '6/6/2X3/6/...... o 11 12 5 9' "$tmp/a.lines" | head -1 | grep -q '^6/6/2x3/6/6 o 11 12: [0-9]* games' && c=1
+yote-explore --position '6/6/2X3/6/...... o 11 12 5 9' "$tmp/a.lines" | head -1 | grep -q '^6/6/2x3/6/6 o 11 12: [0-9]* games' && c=1
 ok $c "the tree's position written canonically, without counters"
 
 # Players: one player's figures against awk; the rating fit on a made-up
@@ -237,13 +237,13 @@ awk -F'\t' -v p="$player" '{ split("", f); for (i = 2; i <= NF; i++) { q = index
 	if (f["first"] == p) { g++; fw += f["result"] == "1-0"; fd += f["result"] == "1/2-1/2"; fl += f["result"] == "0-1" }
 	if (f["second"] == p) { g++; sw += f["result"] == "0-1"; sd += f["result"] == "1/2-1/2"; sl += f["result"] == "1-0" } }
 	END { printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", p, g, fw, fd, fl, sw, sd, sl }' "$tmp/all.lines" >"$tmp/exp"
-yote-explore -P -f tsv "$tmp/all.yta" | awk -F'\t' -v p="$player" '$1 == p' | cut -f1-8 >"$tmp/got"
+yote-explore --players -f tsv "$tmp/all.yta" | awk -F'\t' -v p="$player" '$1 == p' | cut -f1-8 >"$tmp/got"
 same "$tmp/exp" "$tmp/got" "--players: games and results by colour"
 for i in 1 2 3 4; do
 	if [ $i = 4 ]; then r=0-1; else r=1-0; fi
 	printf '@%d\tyote=1\tfirst=A\tsecond=B\tresult=%s\tmoves=[]\n' $i $r
 done >"$tmp/pair.lines"
-yote-explore -P -f tsv "$tmp/pair.lines" >"$tmp/got"
+yote-explore --players -f tsv "$tmp/pair.lines" >"$tmp/got"
 c=0
 a=$(awk -F'\t' '$1 == "A" { print $11 }' "$tmp/got")
 b=$(awk -F'\t' '$1 == "B" { print $11 }' "$tmp/got")
@@ -279,7 +279,7 @@ printf '3\t1\n7\t1\n8\t1\n' >"$tmp/exp"
 same "$tmp/exp" "$tmp/got" "odd documents: positions of the moves that can be played"
 c=0
 yote-explore "$tmp/odd.yaml" >"$tmp/out" 2>>"$TAP_WHY" &&
-    yote-explore -P "$tmp/odd.yaml" >>"$tmp/out" 2>>"$TAP_WHY" &&
+    yote-explore --players "$tmp/odd.yaml" >>"$tmp/out" 2>>"$TAP_WHY" &&
     grep -q '^c3  *3 ' "$tmp/out" && c=1
 ok $c "odd documents: yote-explore counts what can be played"
 

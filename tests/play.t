@@ -129,6 +129,118 @@ run $PLAY --seed 1 --first engine <"$TMP/in"
 ok $((! $?)) "pipe: --first engine: a reply to the human's first move, legal" \
     "$TMP/out" "$TMP/err"
 
+# commands in pipe mode, blanks around them trimmed
+printf '  c3 \t\nmoves\nhint\n' >"$TMP/in"
+run $PLAY --seed 1 <"$TMP/in"
+mv_list=$(bin/yote-analyze --position "$(after classic "c3 $r1")" --moves |
+    sort | tr '\n' ' ' | sed 's/ $//')
+[ "$st" = 0 ] && [ "$(sed -n 1p "$TMP/out")" = "$r1" ] &&
+    [ "$(sed -n 2p "$TMP/out" | cut -d ' ' -f 2- | tr ' ' '\n' | sort |
+    tr '\n' ' ' | sed 's/ $//')" = "$mv_list" ] &&
+    sed -n 3p "$TMP/out" | grep -Eq '^hint [a-f][1-5][-a-f0-9x+@]* [-+#0-9.]+$' &&
+    [ "$(wc -l <"$TMP/out")" = 3 ]
+ok $((! $?)) "pipe: blanks trimmed; moves: the legal moves on a line; hint" \
+    "$TMP/out" "$TMP/err"
+printf 'c3\nresign\nd2\n' >"$TMP/in"
+run $PLAY --seed 1 -o "$TMP/resign.yaml" <"$TMP/in"
+[ "$st" = 0 ] && [ "$(cat "$TMP/out")" = "$(printf '%s\nresult 0-1 resignation' "$r1")" ] &&
+    valid "$TMP/resign.yaml" &&
+    [ "$(field termination "$TMP/resign.yaml")" = resignation ]
+ok $((! $?)) "pipe: resign ends the game (0-1 resignation), the record says so" \
+    "$TMP/out" "$TMP/err" "$TMP/resign.yaml"
+printf 'undo\nc3\nundo\nc3\n' >"$TMP/in"
+run $PLAY --seed 1 -o "$TMP/undo.yaml" <"$TMP/in"
+[ "$st" = 1 ] && [ "$(cat "$TMP/out")" = "$(printf '%s\n%s' "$r1" "$r1")" ] &&
+    grep -qx "yote-play: ply 1: undo: nothing to take back" "$TMP/err" &&
+    [ "$(wc -l <"$TMP/err")" = 1 ] &&
+    [ "$(moves_of "$TMP/undo.yaml")" = "c3 $r1" ]
+ok $((! $?)) "pipe: undo takes back a move and its reply; nothing to undo: exit 1" \
+    "$TMP/out" "$TMP/err"
+printf 'draw\n' >"$TMP/in"
+run $PLAY --seed 1 --rules traditional <"$TMP/in"
+# an agreement at the start under traditional is a draw (no captures):
+# the engine takes it unless it thinks itself better
+case $(cat "$TMP/out") in
+"draw declined" | "result 1/2-1/2 agreement") good=0 ;;
+*) good=1 ;;
+esac
+[ "$st" = 0 ] && [ $good = 0 ]
+ok $((! $?)) "pipe: draw: declined, or agreed with its result line" \
+    "$TMP/out" "$TMP/err"
+printf 'save\nc3 # a comment\nquit\nd2\n' >"$TMP/in"
+run $PLAY --seed 1 <"$TMP/in"
+[ "$st" = 1 ] && [ "$(cat "$TMP/out")" = "$r1" ] &&
+    grep -q 'save needs a file name' "$TMP/err"
+ok $((! $?)) "pipe: a comment after a move; quit ends the game; save needs FILE" \
+    "$TMP/out" "$TMP/err"
+
+# long lines are one line, refused whole: 511 letters then resign, and a
+# line of 5000 bytes, get no reply and do not resign; a line of exactly
+# 4096 bytes is read (an illegal move)
+long=$(printf '%0511d' 0 | tr 0 a)
+huge=$(printf '%05000d' 0 | tr 0 a)
+max=$(printf '%04096d' 0 | tr 0 a)
+printf '%sresign\n%s\n%s\nc3\n' "$long" "$huge" "$max" >"$TMP/in"
+run $PLAY --seed 1 <"$TMP/in"
+[ "$st" = 1 ] && [ "$(cat "$TMP/out")" = "$r1" ] &&
+    [ "$(grep -c "illegal move 'a" "$TMP/err")" = 2 ] &&
+    grep -qx "yote-play: <stdin>:2: a line of more than 4096 bytes: ignored whole" \
+    "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 3 ]
+ok $((! $?)) "pipe: long lines: 511 letters + resign is one illegal line, 5000 bytes refused whole" \
+    "$TMP/out" "$TMP/err"
+
+# names and the seed in a pipe game's record
+printf 'c3\n' >"$TMP/in"
+run $PLAY --seed 77 --first-player 'Awa Diop' --event 'Club night' \
+    --round 2 --site Dakar -o "$TMP/names.yaml" <"$TMP/in"
+[ "$st" = 0 ] && valid "$TMP/names.yaml" &&
+    [ "$(field first "$TMP/names.yaml")" = "Awa Diop" ] &&
+    [ "$(field second "$TMP/names.yaml")" = "yote-play (club)" ] &&
+    [ "$(field event "$TMP/names.yaml")" = "Club night" ] &&
+    [ "$(field site "$TMP/names.yaml")" = "Dakar" ] &&
+    [ "$(field round "$TMP/names.yaml")" = '"2"' ] &&
+    [ "$(field seed "$TMP/names.yaml")" = 77 ]
+ok $((! $?)) "pipe: --first-player, --event, --round, --site and the seed in the record" \
+    "$TMP/names.yaml" "$TMP/err"
+
+# a full disk: a file that cannot grow (ulimit -f 0, SIGXFSZ ignored) and
+# standard output on /dev/full: the reason, exit 3, the old file kept
+echo old >"$TMP/full.yaml"
+full() {	# full ARGS...: yote-play unable to grow a file; its stderr and
+	# status (a pipe: the limit holds for files only) into $TMP/err
+	(ulimit -f 0 && trap '' XFSZ && $PLAY "$@" 2>&1 >/dev/null
+	    echo "exit $?") <"$TMP/in" | cat >"$TMP/err"
+}
+full --seed 1 -o "$TMP/full.yaml"
+[ "$(cat "$TMP/full.yaml")" = old ] && [ "$(cat "$TMP/err")" = "$(printf \
+    'yote-play: %s: File too large; the old file is left as it was\nexit 3' \
+    "$TMP/full.yaml")" ]
+ok $((! $?)) "pipe -o on a full disk: the reason, exit 3, the old file kept" \
+    "$TMP/err"
+full --self-play 2 --level beginner -o "$TMP/full.yaml"
+[ "$(cat "$TMP/full.yaml")" = old ] && [ "$(cat "$TMP/err")" = "$(printf \
+    'yote-play: %s: File too large; the old file is left as it was\nexit 3' \
+    "$TMP/full.yaml")" ]
+ok $((! $?)) "self-play -o on a full disk: the reason, exit 3, the old file kept" \
+    "$TMP/err"
+run $PLAY --self-play 2 --level beginner
+cp "$TMP/out" "$TMP/sp2.yaml"
+$PLAY --self-play 2 --level beginner >/dev/full 2>"$TMP/err"
+st=$?
+[ "$st" = 3 ] && [ "$(cat "$TMP/err")" = \
+    "yote-play: write error on standard output: No space left on device" ]
+ok $((! $?)) "self-play >/dev/full: the reason once, exit 3" "$TMP/err"
+$PLAY --match beginner,beginner --games 2 -q >/dev/full 2>"$TMP/err"
+st=$?
+[ "$st" = 3 ] && [ "$(cat "$TMP/err")" = \
+    "yote-play: write error on standard output" ]
+ok $((! $?)) "match summary >/dev/full: said, exit 3" "$TMP/err"
+printf 'c3\n' >"$TMP/in"
+$PLAY --seed 1 <"$TMP/in" >/dev/full 2>"$TMP/err"
+st=$?
+[ "$st" = 3 ] && grep -q 'write error on standard output' "$TMP/err"
+ok $((! $?)) "pipe >/dev/full: said, exit 3" "$TMP/err"
+
 # ------------------------------------------------------------ 2. protocol
 
 version=$($PLAY --version | cut -d ' ' -f 2)
@@ -166,6 +278,11 @@ EOF
 cat >"$TMP/want" <<EOF
 id name yote-play $version
 id rules classic
+option name Hash type spin default 16 min 1 max 4096
+option name Clear Hash type button
+option name Threads type spin default 1 min 1 max 1
+option name Level type combo default club var beginner var casual var club var expert var master
+option name MultiPV type spin default 1 min 1 max 256
 yoteok
 readyok
 position 6/3o2/2x3/6/6 x 11 11 2 3
@@ -175,8 +292,8 @@ position 5/5/5/5/5 x 12 12 0 1
 position 5/5/2x2/5/5 o 11 12 1 2
 position 5/5/5/5/5 x 12 12 0 1
 error unknown command 'frobnicate'
-error go: expected depth N, nodes N or movetime MS
-error go: expected depth N, nodes N or movetime MS
+error go: depth '0': expected a number from 1 to 1000000
+error go: depth 'x': expected a number from 1 to 1000000
 error go: unknown budget 'sideways'
 error position: move 2 'c3': c3 is occupied
 error position: field 1 (rows), character 1: unknown character 'g': expected x, o or a number
@@ -199,7 +316,7 @@ go_check() {	# go_check RULES POSITION: $TMP/out is one go's answer
 	esac
 	sed '$d' "$TMP/out" >"$TMP/info"
 	[ -s "$TMP/info" ] || return 1
-	! grep -Ev '^info depth [0-9]+ score (\+|-|#\+|#-)[0-9.]+ nodes [0-9]+ time [0-9]+ nps [0-9]+ pv( [a-f][1-5][-a-f0-9x+@]*)+$' \
+	! grep -Ev '^info depth [0-9]+ score (\+|-|#\+|#-)[0-9.]+ nodes [0-9]+ time [0-9]+ nps [0-9]+ seldepth [0-9]+ multipv 1 hashfull [0-9]+ pv( [a-f][1-5][-a-f0-9x+@]*)+$' \
 	    "$TMP/info" >/dev/null || return 1
 	legal "$1" "$2" "${last#bestmove }"
 }
@@ -241,7 +358,8 @@ ok $((! $?)) "protocol: go nodes 20000 twice, two processes: the same search" \
 
 run $PLAY --match beginner,casual --games 4 --max-plies 200 -o "$TMP/m.yaml"
 cp "$TMP/out" "$TMP/m.out"
-[ "$st" = 0 ] && [ ! -s "$TMP/err" ] && valid "$TMP/m.yaml" &&
+cp "$TMP/err" "$TMP/m.err"
+[ "$st" = 0 ] && valid "$TMP/m.yaml" &&
     bin/yote-validate --summary "$TMP/m.yaml" | grep -q '^4 games, 4 valid'
 ok $((! $?)) "match: 4 games, every record valid" "$TMP/m.out" "$TMP/err" \
     "$TMP/valid.out"
@@ -249,24 +367,72 @@ wdl() {	# wdl FILE: "W D L" from a match summary
 	sed -n '1s/.* games: +\([0-9]*\) =\([0-9]*\) -\([0-9]*\) (score.*/\1 \2 \3/p' \
 	    "$1"
 }
-elo_ok() {	# elo_ok FILE: line 2 is the Elo line that line 1's W, D, L give
+elo_ok() {	# elo_ok FILE: line 2 is the Elo and LOS line of line 1's W, D, L
 	set -- "$1" $(wdl "$1")
 	[ $# = 4 ] && [ "$(wc -l <"$1")" = 2 ] || return 1
 	awk -v w="$2" -v d="$3" -v l="$4" '
+	    function erf(x,   t, y, s) {	# Abramowitz-Stegun 7.1.26
+		s = x < 0 ? -1 : 1
+		x = x < 0 ? -x : x
+		t = 1 / (1 + 0.3275911 * x)
+		y = 1 - (((((1.061405429 * t - 1.453152027) * t) + \
+		    1.421413741) * t - 0.284496736) * t + 0.254829592) * t * \
+		    exp(-x * x)
+		return s * y
+	    }
 	    NR == 2 {
 		n = w + d + l
 		s = (w + d / 2) / n
+		los = w + l == 0 ? 50 : 50 * (1 + erf((w - l) / sqrt(2 * (w + l))))
 		if (s == 0 || s == 1) {
-			exit $0 != "Elo difference: " (s ? \
-			    "+inf (no game lost)" : "-inf (no game won)")
+			want = "Elo difference: " (s ? "+inf (no game lost)" : \
+			    "-inf (no game won)")
+		} else {
+			e = 400 * log(s / (1 - s)) / log(10)
+			v = (w * (1 - s) ^ 2 + d * (0.5 - s) ^ 2 + l * s ^ 2) / n
+			m = 1.96 * sqrt(v / n) * 400 / (log(10) * s * (1 - s))
+			want = sprintf("Elo difference: %+.0f +/- %.0f (95%%)",
+			    e, m)
 		}
-		e = 400 * log(s / (1 - s)) / log(10)
-		v = (w * (1 - s) ^ 2 + d * (0.5 - s) ^ 2 + l * s ^ 2) / n
-		m = 1.96 * sqrt(v / n) * 400 / (log(10) * s * (1 - s))
-		exit $0 != sprintf("Elo difference: %+.0f +/- %.0f (95%%)",
-		    e, m)
+		# the LOS to a tenth of a percent (the series is good to 1e-7)
+		if (index($0, want ", LOS ") != 1)
+			exit 1
+		got = substr($0, length(want) + 7)
+		sub(/%$/, "", got)
+		exit (got - los > 0.051 || los - got > 0.051)
 	    }' "$1"
 }
+stderr_ok() {	# stderr_ok ERR OUT A B: a cutechess-like line pair a game
+	awk -v a="$3" -v b="$4" -v last="$(head -n 1 "$2")" '
+	    BEGIN { w = d = l = 0 }
+	    NR % 2 == 1 {
+		g = (NR + 1) / 2
+		want = "^Finished game " g " \\((" a " vs " b "|" b " vs " \
+		    a ")\\): (1-0|0-1|1/2-1/2) \\{[a-z-]+\\}$"
+		if ($0 !~ want) { print "bad line " NR; exit 1 }
+		first_a = index($0, "(" a " vs ") > 0 && (g % 2 == 1)
+		res = $(NF - 1)
+		if (res == "1/2-1/2") d++
+		else if ((res == "1-0") == (g % 2 == 1)) w++
+		else l++
+		next
+	    }
+	    {
+		n = w + d + l
+		want = sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", a,
+		    b, w, l, d, (w + d / 2) / n, n)
+		if ($0 != want) { print "line " NR " not " want; exit 1 }
+	    }
+	    END {
+		if (last !~ ": \\+" w " =" d " -" l " \\(") {
+			print "summary " last " not " w "/" d "/" l; exit 1
+		}
+	    }' "$1"
+}
+stderr_ok "$TMP/m.err" "$TMP/m.out" beginner casual &&
+    [ "$(wc -l <"$TMP/m.err")" = 8 ]
+ok $((! $?)) "match: stderr: each finished game and the running score" \
+    "$TMP/m.err"
 summary=$(head -n 1 "$TMP/m.out")
 set -- $(wdl "$TMP/m.out")
 w=${1:-x} d=${2:-x} l=${3:-x}
@@ -287,7 +453,7 @@ done
 ok $((! $?)) "match: wins and draws in the summary are those of the records" \
     "$TMP/m.out"
 elo_ok "$TMP/m.out"
-ok $((! $?)) "match: the Elo line follows the formula and its 95% margin" \
+ok $((! $?)) "match: the Elo line follows the formula, its 95% margin, the LOS" \
     "$TMP/m.out"
 [ "$(field first "$TMP/m.yaml" 1)" = "yote-play beginner" ] &&
     [ "$(field first "$TMP/m.yaml" 2)" = "yote-play casual" ] &&
@@ -304,16 +470,20 @@ ok $((! $?)) "match: no game longer than --max-plies 200" "$TMP/m.yaml"
 run $PLAY --match beginner,casual --games 4 --max-plies 200 -j 2 \
     -o "$TMP/m2.yaml"
 [ "$st" = 0 ] && cmp -s "$TMP/m.yaml" "$TMP/m2.yaml" &&
-    cmp -s "$TMP/m.out" "$TMP/out"
-ok $((! $?)) "match: -j 2 writes the same records and summary as -j 1" \
+    cmp -s "$TMP/m.out" "$TMP/out" && cmp -s "$TMP/m.err" "$TMP/err"
+ok $((! $?)) "match: -j 2 writes the same records, stderr and summary as -j 1" \
     "$TMP/out" "$TMP/err"
 ! ls "$TMP" | grep -q '\.tmp'
 ok $((! $?)) "match: -o leaves no temporary file behind"
 
 # equal levels, mixed results: the Elo line with a finite difference
 run $PLAY --match casual,casual --games 10 -j 2
-elo_ok "$TMP/out"
-ok $((! $?)) "match: casual against casual, $(wdl "$TMP/out" | tr ' ' /): the Elo line" \
+elo_ok "$TMP/out" && stderr_ok "$TMP/err" "$TMP/out" casual casual
+ok $((! $?)) "match: casual against casual, $(wdl "$TMP/out" | tr ' ' /): the Elo line, stderr" \
+    "$TMP/out" "$TMP/err"
+run $PLAY --match casual,casual --games 2 -q
+[ "$st" = 0 ] && [ ! -s "$TMP/err" ] && [ "$(wc -l <"$TMP/out")" = 2 ]
+ok $((! $?)) "match: -q: no line a game on stderr, the summary on stdout" \
     "$TMP/out" "$TMP/err"
 
 run $PLAY --match club,club --games 2 --max-plies 6 -o "$TMP/adj.yaml"
@@ -325,6 +495,15 @@ run $PLAY --match club,club --games 2 --max-plies 6 -o "$TMP/adj.yaml"
     grep -q 'games: +0 =2 -0 (score 50.0%)$' "$TMP/out"
 ok $((! $?)) "match: --max-plies 6: drawn by adjudication after 6 plies" \
     "$TMP/adj.yaml" "$TMP/out" "$TMP/err" "$TMP/valid.out"
+# the adjudication length: one figure in --help, the man page and README
+h=$($PLAY --help | sed -n 's/.*adjudicate a draw after N plies (\([0-9]*\)).*/\1/p')
+m=$(tr '\n' ' ' <man/yote-play.1 | sed -n 's/.*by adjudication; from 1 to 100000, default \([0-9]*\)\..*/\1/p')
+m2=$(tr '\n' ' ' <man/yote-play.1 | sed -n 's/.*plies (\([0-9]*\) by default, the length.*/\1/p')
+rd=$(tr '\n' ' ' <README.md | sed -n 's/.*adjudicate a draw at \([0-9]*\) plies (`yote-play`.s default).*/\1/p')
+[ -n "$h" ] && [ "$h" = "$m" ] && [ "$h" = "$m2" ] && [ "$h" = "$rd" ] &&
+    grep -q -- "--max-plies $h " tests/strength.sh
+ok $((! $?)) "the adjudication length is $h plies in --help, the man page, README, strength.sh" \
+    "$TMP/err"
 run $PLAY --match beginner,beginner --games 3 --random-plies 0 \
     -o "$TMP/r0.yaml"
 [ "$st" = 0 ] && valid "$TMP/r0.yaml" &&
@@ -364,7 +543,7 @@ o2=$(after classic "a1 f5 b1 e5 c1")
 ok $((! $?)) "match: --openings FILE: each game's final position, both colours" \
     "$TMP/mo.yaml" "$TMP/out" "$TMP/err" "$TMP/valid.out"
 grep -q "game 3: not used as an opening" "$TMP/err" &&
-    [ "$(wc -l <"$TMP/err")" = 1 ]
+    [ "$(grep -vc '^Finished game\|^Score of' "$TMP/err")" = 1 ]
 ok $((! $?)) "match: --openings: a game with an illegal move is reported, skipped" \
     "$TMP/err"
 printf 'yote: 1\nmoves: [c3, c3]\n' >"$TMP/bad.yaml"
@@ -385,6 +564,24 @@ run $PLAY --self-play 2 --level beginner --rules ndar-kepp -o "$TMP/sp2.yaml"
     [ "$(field rules "$TMP/sp2.yaml" 2)" = ndar-kepp ]
 ok $((! $?)) "self-play -o FILE --rules ndar-kepp: valid records in FILE" \
     "$TMP/sp2.yaml" "$TMP/out" "$TMP/err"
+
+# self-play streams its games as they finish: the first games of a run of
+# 100 million reach a reader that then stops, and yote-play ends (on
+# SIGPIPE) instead of playing them all first.  The timeout only keeps a
+# broken build from hanging the test.
+for j in 1 2; do
+	(timeout 300 $PLAY --self-play 100000000 --level beginner -j $j
+	    echo "exit $?" >"$TMP/sp.st") | head -n 30 >"$TMP/sp.head"
+	[ "$(head -n 2 "$TMP/sp.head" | tr '\n' ' ')" = "--- yote: 1 " ] &&
+	    [ "$(cat "$TMP/sp.st")" = "exit 141" ]
+	ok $((! $?)) "self-play 100000000 -j $j | head: the first game at once, then SIGPIPE" \
+	    "$TMP/sp.head" "$TMP/sp.st"
+done
+run $PLAY --self-play 6 --level beginner -j 3
+$PLAY --self-play 6 --level beginner -j 1 >"$TMP/sp6"
+[ "$st" = 0 ] && cmp -s "$TMP/out" "$TMP/sp6"
+ok $((! $?)) "self-play -j 3: the same games, in the same order, as -j 1" \
+    "$TMP/err"
 
 # ------------------------------------------------------------ 4. usage
 
@@ -412,6 +609,12 @@ usage "--games 0" "--games: expected a number" --match a,b --games 0
 usage "--human-vs-human without a terminal" "needs a terminal" \
     --human-vs-human
 usage "an argument" "unexpected argument 'x'" x
+usage "--first-player in a match" "go with a game at the terminal" \
+    --match club,club --games 2 --first-player X
+usage "--round with --self-play" "go with a game at the terminal" \
+    --self-play 2 --round 1
+usage "--event with --protocol" "do not go with --protocol" --protocol \
+    --event X
 
 # ------------------------------------------------------------ 5. terminal
 
@@ -552,7 +755,8 @@ try:
        "Human plays white, yote-play (beginner) plays black." in text and
        " 5  . . . . . .\n" in text and "    a b c d e f\n" in text and
        "   > white (x): 0 on board, 12 in hand, 0 captured\n" in text and
-       text.endswith("Ply 1: white (Human) to move.\nwhite> "),
+       text.endswith("Ply 1: white (Human) to move.\nwhite> ") and
+       all(len(l) <= 80 for l in text.split("\n")),
        "start: ruleset, who plays what, the empty board, hands, prompt",
        text)
     for k in range(2):
@@ -570,17 +774,19 @@ try:
     legal = legal_moves("classic", played)
     mine = [sq for sq, c in sorted(cells(scr).items()) if c == "x"]
     sq = mine[0]
+    board_scr = scr     # the last screen with a board
     scr = s.type(sq)
-    m = re.search(r"Illegal: %s is occupied\. Legal from %s:((?: \S+)+)\n"
-                  % (sq, sq), plain(scr or ""))
+    m = re.search(r"Illegal: %s is occupied\. Legal from %s:((?:\s+\S+)+)\n"
+                  % (sq, sq), plain(scr or "").replace("\nwhite> ", "\n"))
     want = sorted(x for x in legal if re.match(sq + "[-x]", x))
     ok(m is not None and sorted(m.group(1).split()) == want[:12],
        "illegal move %s: short reason and the legal moves from %s" % (sq, sq),
        "want: %s\n%s" % (" ".join(want), s.tail()))
     scr = s.type("zz")
     ok(scr is not None and "'zz' is not a move: " in scr and
-       plain(scr).endswith("Ply 5: white (Human) to move.\nwhite> "),
-       "not a move: said so, still white to move at ply 5", s.tail())
+       plain(scr).endswith("\nwhite> ") and " 5  " not in plain(scr),
+       "not a move: said so, the prompt again, no board drawn again",
+       s.tail())
 
     scr = s.type("moves")
     m = re.search(r"(\d+) legal moves:\n((?:  .*\n)+)", plain(scr or ""))
@@ -592,9 +798,11 @@ try:
     m = re.search(r"Hint: (\S+) \([-+#0-9.]+ for white\)\n", plain(scr or ""))
     ok(m is not None and m.group(1) in legal,
        "hint: a legal move with its score", s.tail())
+    ok(" 5  " not in plain(s.log[-3000:].split("white> zz")[-1]),
+       "moves, hint: the board is not drawn again", s.tail())
 
-    before = scr
-    mv = free_square(scr)
+    before = board_scr
+    mv = free_square(board_scr)
     scr = s.type(mv)
     reply = engine_reply(scr)
     ok(reply is not None and diagram(scr) != diagram(before),
@@ -605,6 +813,7 @@ try:
        plain(scr).endswith("Ply 5: white (Human) to move.\nwhite> "),
        "undo: the full move is taken back, the board is as it was",
        "want:\n%s\n%s" % (diagram(before), s.tail()))
+    board_scr = scr
 
     scr = s.type("help")
     ok(scr is not None and "Commands: moves" in scr and "undo" in scr and
@@ -618,7 +827,7 @@ try:
        "save FILE mid-game: a valid record of the game so far, unfinished",
        why + s.tail())
 
-    mv = free_square(scr)
+    mv = free_square(board_scr)
     scr = s.type(mv)
     played += [mv, engine_reply(scr)]
     ok(s.last("resign"), "resign: exit status 0", "status %r" % s.status)
@@ -703,6 +912,176 @@ finally:
 ok_record(quit_rec, "quit: the record validates, '*' unfinished",
           result="'*'", termination="unfinished", moves=[])
 
+# ---- Ctrl-C at the prompt: a question, not a lost game
+ABANDON = re.compile(rb"\(y/n\) $")
+cc = os.path.join(TMP, "ctrlc.yaml")
+s = PlaySession(["--level", "beginner", "--seed", "5", "-o", cc])
+try:
+    scr = s.screen()
+    mv = free_square(scr)
+    scr = s.type(mv)
+    reply = engine_reply(scr)
+    os.write(s.fd, b"\x03")
+    scr = s.read_until(ABANDON)
+    ok(scr is not None and ("Abandon the game? It is written to %s as "
+                            "unfinished. (y/n) " % cc) in plain(scr),
+       "Ctrl-C at the prompt: asked whether to abandon the game", s.tail())
+    scr = s.type("n")
+    ok(scr is not None and plain(scr).endswith("\nwhite> ") and
+       s.wait(0) is False,
+       "Ctrl-C, n: the game goes on at the prompt", s.tail())
+    os.write(s.fd, b"\x03")
+    s.read_until(ABANDON)
+    ok(s.last("y") and "Game left unfinished after 2 plies.\n" in
+       plain(s.log) and ("The game is in %s.\n" % cc) in plain(s.log),
+       "Ctrl-C, y: the game is left unfinished and written, exit 0",
+       s.tail())
+finally:
+    s.close()
+ok_record(cc, "Ctrl-C: the record validates, '*' unfinished, both moves",
+          result="'*'", termination="unfinished", moves=[mv, reply])
+
+s = PlaySession(["--level", "beginner", "--seed", "5"])
+try:
+    s.screen()
+    os.write(s.fd, b"\x03")
+    scr = s.read_until(ABANDON)
+    ok(scr is not None and "It is not saved: answer n and type 'save FILE' "
+       "to keep it." in plain(scr),
+       "Ctrl-C without -o: the question says the game is not saved",
+       s.tail())
+    os.write(s.fd, b"\x03")
+    s.rest()
+    ok(s.wait() and s.status == 0 and "Game left unfinished" in s.log,
+       "Ctrl-C twice: the game is abandoned, exit 0", s.tail())
+finally:
+    s.close()
+
+# ---- the screen at the prompt: the engine's move, one board, the prompt
+#      in 80x24, every line in 80 columns
+s = PlaySession(["--level", "beginner", "--seed", "9"])
+try:
+    scr = s.screen()
+    scr = s.type(free_square(scr))
+    lines = plain(s.log).split("\n")
+    last24 = lines[-24:]
+    ok(scr is not None and lines[-1] == "white> " and
+       any(re.match(r"yote-play \(beginner\) plays \S+$", l)
+           for l in last24) and
+       sum(1 for l in last24 if l.startswith(" 5  ")) >= 1 and
+       last24[-2].startswith("Ply 3: ") and
+       all(len(l) <= 80 for l in lines),
+       "80x24: the engine's move, its board and the prompt in the last "
+       "24 lines, none wider than 80", "\n".join(last24))
+    s.type("moves")
+    s.type("hint")
+    s.type("help")
+    scr = s.type("zz")
+    boards = plain(s.log).count("\n 5  ")
+    ok(boards == 3, "one board a ply: 3 boards after 2 plies and four "
+       "commands (%d)" % boards, s.tail())
+    s.last("quit")
+finally:
+    s.close()
+
+# ---- a long line is one line: 600 letters then resign is not a move
+s = PlaySession(["--level", "beginner", "--seed", "9"])
+try:
+    s.screen()
+    scr = s.type("a" * 600 + "resign")
+    ok(scr is not None and "is not a move" in plain(scr) and
+       "resigns" not in plain(scr) and plain(scr).endswith("white> "),
+       "600 letters and resign on one line: not a move, no resignation",
+       s.tail())
+    s.last("quit")
+finally:
+    s.close()
+
+# ---- names, event, round, site and the seed in the record
+named = os.path.join(TMP, "named.yaml")
+s = PlaySession(["--level", "beginner", "--seed", "42", "-o", named,
+                 "--first-player", "Awa Diop", "--second-player",
+                 "Club engine", "--event", "Club night", "--round", "3",
+                 "--site", "Dakar"])
+try:
+    scr = s.screen()
+    ok(scr is not None and "Awa Diop plays white, Club engine plays black."
+       in plain(scr) and "Ply 1: white (Awa Diop) to move." in plain(scr),
+       "--first-player, --second-player: the names on the screen",
+       s.tail())
+    s.last("resign")
+finally:
+    s.close()
+ok_record(named, "names, event, round, site in the record",
+          first="Awa Diop", second="Club engine", event="Club night",
+          round='"3"', site="Dakar")
+good, why, rec = saved(named)
+ok(rec.get("seed") == "42", "the seed in the record: seed: 42", repr(rec))
+hhn = os.path.join(TMP, "hhn.yaml")
+s = PlaySession(["--human-vs-human", "-o", hhn, "--first-player", "Awa",
+                 "--second-player", "Moussa", "--event", "Friendly"])
+try:
+    s.screen()
+    s.last("quit")
+finally:
+    s.close()
+good, why, rec = saved(hhn)
+ok(good and rec.get("first") == "Awa" and rec.get("second") == "Moussa" and
+   rec.get("event") == "Friendly" and "seed" not in rec,
+   "--human-vs-human: the names and event; no seed (no engine played)",
+   why + repr(rec))
+
+# ---- colour at a terminal: no colour that vanishes on a light or a dark
+#      background (white, yellow, any background colour); the last move
+#      in reverse video; the sides differ in shape as well
+env = dict(os.environ, TERM="xterm")
+env.pop("NO_COLOR", None)
+s = Session([TOOL, "--level", "beginner", "--seed", "3"], env, PROMPT,
+            TIMEOUT)
+try:
+    s.screen()
+    scr = s.type("c3")
+    codes = set(re.findall(r"\x1b\[([0-9;]*)m", scr or ""))
+    bad = [c for c in codes if any(p in ("37", "33", "97", "93") or
+                                   (len(p) == 2 and p[0] in "49")
+                                   for p in c.split(";"))]
+    ok(scr is not None and codes and not bad and "7" in codes and
+       "\u25cf" in scr and "\u25cb" in scr,
+       "colour: no white, yellow or background colours; reverse video "
+       "for the last move; discs and rings (%s)" % " ".join(sorted(codes)),
+       repr(scr))
+    s.type("quit", re.compile(rb"\n$"))
+    s.rest()
+    s.wait()
+finally:
+    s.close()
+
+# ---- yote-play | tee: a terminal for input, a pipe for output: still
+#      interactive, ASCII (no colour into the log)
+log = os.path.join(TMP, "tee.log")
+env = dict(os.environ, TERM="xterm")
+env.pop("NO_COLOR", None)
+s = Session(["/bin/sh", "-c", "%s --level beginner --seed 3 | tee %s"
+             % (TOOL, log)], env, PROMPT, TIMEOUT)
+try:
+    scr = s.screen()
+    ok(scr is not None and "Type 'help' for the commands." in scr and
+       " 5  . . . . . .\n" in plain(scr) and "\x1b[" not in scr,
+       "yote-play | tee: interactive, the board in ASCII", plain(s.log))
+    scr = s.type("c3")
+    ok(scr is not None and engine_reply(scr) is not None,
+       "yote-play | tee: a move, the engine answers", plain(s.log))
+    s.type("quit", re.compile(rb"\n$"))
+    s.rest()
+    s.wait()
+    with open(log) as f:
+        text = f.read()
+    ok(s.status == 0 and "white> " in text and "Game left unfinished after "
+       "2 plies." in text, "yote-play | tee: the log holds the session",
+       text)
+finally:
+    s.close()
+
 # ---- human against human: a draw offered, declined, offered, accepted
 hh = os.path.join(TMP, "hh.yaml")
 s = PlaySession(["--human-vs-human", "-o", hh])
@@ -724,7 +1103,7 @@ try:
        "draw: the other player is asked", s.tail())
     scr = s.type("n")
     ok(scr is not None and "Draw declined." in scr and
-       plain(scr).endswith("Ply 3: white (first player) to move.\nwhite> "),
+       plain(scr).endswith("Draw declined.\nwhite> "),
        "draw declined: the game goes on", s.tail())
     s.type("draw", QUESTION)
     ok(s.last("y") and "Draw agreed. Result: 1/2-1/2.\n" in plain(s.log),

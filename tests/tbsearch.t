@@ -91,7 +91,7 @@ done
 moves=
 i=0
 while [ $i -lt 20 ]; do
-	printf 'position %s moves%s\ngo depth 1\nquit\n' "$WIN" "$moves" |
+	printf 'position %s moves%s\ngo depth 1\n' "$WIN" "$moves" |
 	    yote-play --protocol --rules ndar-kepp >"$tmp/proto" 2>&1
 	m=$(sed -n 's/^bestmove //p' "$tmp/proto")
 	[ -z "$m" ] || [ "$m" = "(none)" ] && break
@@ -174,10 +174,10 @@ ok $((! $? && st == 0)) "-j 1 and -j 2 annotate alike with tables" "$tmp/err"
 # them a third time; the same position without its past is lost ground
 P='o5/ox2x1/2oo2/2oo2/2x2x x 8 6 12 13'
 M='f1-e1 d3-d4 e1-f1 d4-d3 f1-e1 d3-d4 e1-f1 d4-d3'
-printf 'position %s moves %s\nshow\ngo depth 5\nquit\n' "$P" "$M" |
+printf 'position %s moves %s\nshow\ngo depth 5\n' "$P" "$M" |
     yote-play --protocol --rules classic >"$tmp/hist" 2>&1
 Q=$(sed -n 's/^position //p' "$tmp/hist")
-printf 'position %s\ngo depth 5\nquit\n' "$Q" |
+printf 'position %s\ngo depth 5\n' "$Q" |
     yote-play --protocol --rules classic >"$tmp/nohist" 2>&1
 h=$(grep '^info' "$tmp/hist" | tail -1 | cut -d' ' -f5)
 n=$(grep '^info' "$tmp/nohist" | tail -1 | cut -d' ' -f5)

@@ -1,0 +1,596 @@
+/*
+ * html.c - study pages: every game of a stream as one HTML file that
+ * needs nothing else (no fonts, scripts or requests from elsewhere).
+ *
+ * The page is streamed: the head, styles and empty layout first; then
+ * per game a board template (once per distinct ruleset picture) and the
+ * game's data; at the end the game list and the script.  The C side
+ * precomputes what needs the rules: every position string, every move's
+ * text, path and removed pieces, the lines of pv annotations played out,
+ * the evaluation curve.  The script only draws, from those.
+ *
+ * Safety: record text (names, comments, unknown keys, ruleset names) only
+ * ever reaches the page inside <script type="application/json"> blocks,
+ * as JSON strings in which '<', '>', '&', U+2028 and U+2029 are escaped,
+ * so no text can end the block or start markup; the script puts it into
+ * the page with textContent only.  The board template is draw_svg's
+ * picture (side names XML-escaped there).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw.h"
+#include "html.h"
+#include "tool.h"
+
+/* bin/gen/html_assets.c (src/embed-page.sh from html.css, html.js) */
+extern const char *const html_css[], *const html_js[];
+
+struct html_page {
+	FILE *fp;               /* the temporary file */
+	char *path;
+	FILE *idx;              /* the game list's JSON, in memory */
+	char *idxbuf;
+	size_t idxlen;
+	char **tpl;             /* board templates written so far */
+	size_t ntpl;
+	unsigned long games;    /* games added */
+	int err;                /* out of memory */
+};
+
+/* ------------------------------------------------------------ JSON */
+
+/* s (len bytes) as a JSON string that is also safe inside <script>. */
+static void
+json_str(FILE *fp, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i;
+
+	fputc('"', fp);
+	for (i = 0; i < len; i++) {
+		if (u[i] == '"' || u[i] == '\\')
+			fprintf(fp, "\\%c", u[i]);
+		else if (u[i] < 0x20 || u[i] == '<' || u[i] == '>' ||
+		    u[i] == '&' || u[i] == 0x7f)
+			fprintf(fp, "\\u%04x", u[i]);
+		else if (u[i] == 0xe2 && i + 2 < len && u[i + 1] == 0x80 &&
+		    (u[i + 2] == 0xa8 || u[i + 2] == 0xa9)) {
+			/* U+2028, U+2029: line ends to older JavaScript */
+			fprintf(fp, "\\u%04x", 0x2000 + (u[i + 2] - 0x80));
+			i += 2;
+		} else
+			fputc(u[i], fp);
+	}
+	fputc('"', fp);
+}
+
+static void
+json_text(FILE *fp, const char *s)
+{
+	json_str(fp, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
+}
+
+/* A YAML value that is no scalar, as one line of flow text. */
+static void
+flow_text(FILE *fp, const struct yote_node *n, int depth)
+{
+	size_t i;
+
+	if (n->type == YOTE_NODE_SCALAR) {
+		fwrite(n->text, 1, n->len, fp);
+		return;
+	}
+	fputc(n->type == YOTE_NODE_SEQ ? '[' : '{', fp);
+	for (i = 0; i < n->n && depth < 8; i++) {
+		if (i > 0)
+			fputs(n->type == YOTE_NODE_MAP && i % 2 ? ": " : ", ",
+			    fp);
+		flow_text(fp, n->kids[i], depth + 1);
+	}
+	if (depth >= 8 && n->n > 0)
+		fputs("...", fp);
+	fputc(n->type == YOTE_NODE_SEQ ? ']' : '}', fp);
+}
+
+/* A value as a JSON string: a scalar's text, else its flow text. */
+static void
+json_node(struct html_page *pg, FILE *fp, const struct yote_node *n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *ms;
+
+	if (n->type == YOTE_NODE_SCALAR) {
+		json_str(fp, n->text, n->len);
+		return;
+	}
+	if ((ms = open_memstream(&buf, &len)) == NULL) {
+		pg->err = 1;
+		json_text(fp, "");
+		return;
+	}
+	flow_text(ms, n, 0);
+	if (fclose(ms) != 0)
+		pg->err = 1;
+	json_str(fp, buf, buf != NULL ? len : 0);
+	free(buf);
+}
+
+/* [["key","text"],...] for the pairs of map, except the keys in skip. */
+static void
+json_pairs(struct html_page *pg, FILE *fp, const struct yote_node *map,
+    const char *const *skip)
+{
+	size_t i, k;
+	int first = 1;
+
+	fputc('[', fp);
+	for (i = 0; map != NULL && map->type == YOTE_NODE_MAP && i + 1 < map->n;
+	    i += 2) {
+		for (k = 0; skip[k] != NULL; k++)
+			if (map->kids[i]->type == YOTE_NODE_SCALAR &&
+			    strcmp(map->kids[i]->text, skip[k]) == 0)
+				break;
+		if (skip[k] != NULL)
+			continue;
+		fputs(first ? "[" : ",[", fp);
+		json_node(pg, fp, map->kids[i]);
+		fputc(',', fp);
+		json_node(pg, fp, map->kids[i + 1]);
+		fputc(']', fp);
+		first = 0;
+	}
+	fputc(']', fp);
+}
+
+/* ------------------------------------------------------------ the board */
+
+/*
+ * The ruleset's board as draw_svg pictures it, with one of everything the
+ * script needs to copy: a piece of each side on squares 0 and 1 and in
+ * each hand, and a capture from square 0 over square 1 (the last-move
+ * highlight, line and removal cross).  Returns the template's number, or
+ * -1 when out of memory.
+ */
+static long
+board_template(struct html_page *pg, const struct yote_rules *r)
+{
+	struct yote_pos p;
+	struct yote_move m;
+	char *buf = NULL, *svg;
+	size_t len = 0, i;
+	FILE *ms;
+	char **more;
+
+	memset(&p, 0, sizeof(p));
+	p.pieces[0] = 1;
+	p.pieces[1] = 2;
+	p.hand[0] = p.hand[1] = 1;
+	p.ply = 1;
+	memset(&m, 0, sizeof(m));
+	m.kind = YOTE_CAPTURE;
+	m.nseg = 1;
+	m.seg_to[0] = r->width >= 3 ? 2 : (uint8_t)(2 * r->width);
+	m.seg_bonus[0] = YOTE_BONUS_NO;
+	if (r->width < 3)
+		p.pieces[1] = (uint64_t)1 << r->width;
+	if ((ms = open_memstream(&buf, &len)) == NULL)
+		return -1;
+	if (draw_svg(ms, r, &p, &m, NULL) != 0 || fclose(ms) != 0 ||
+	    buf == NULL) {
+		free(buf);
+		return -1;
+	}
+	/* the XML declaration has no place inside HTML */
+	svg = strstr(buf, "<svg");
+	for (i = 0; i < pg->ntpl; i++)
+		if (strcmp(pg->tpl[i], svg) == 0) {
+			free(buf);
+			return (long)i;
+		}
+	if ((more = realloc(pg->tpl, (pg->ntpl + 1) * sizeof(*more))) == NULL) {
+		free(buf);
+		return -1;
+	}
+	pg->tpl = more;
+	memmove(buf, svg, strlen(svg) + 1);
+	pg->tpl[pg->ntpl] = buf;
+	fprintf(pg->fp, "<template id=\"t%zu\">%s</template>\n", pg->ntpl,
+	    buf);
+	return (long)pg->ntpl++;
+}
+
+/* ------------------------------------------------------------ a game */
+
+static const char *
+header(const struct yote_record *rec, const char *key)
+{
+	const struct yote_node *n = yote_node_get(rec->root, key);
+
+	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
+}
+
+/* "[from,to,...]": the squares a move goes through, in order. */
+static void
+json_path(FILE *fp, const struct yote_move *m)
+{
+	int i;
+
+	fprintf(fp, "[%d", m->from);
+	for (i = 0; i < m->nseg; i++)
+		fprintf(fp, ",%d", m->seg_to[i]);
+	fputc(']', fp);
+}
+
+/* "[sq,...]": the mover's enemy pieces gone from the board. */
+static void
+json_removed(FILE *fp, const struct yote_rules *r, const struct yote_pos *a,
+    const struct yote_pos *b)
+{
+	uint64_t gone = a->pieces[!a->side] & ~b->pieces[!a->side];
+	int sq, first = 1;
+
+	fputc('[', fp);
+	for (sq = 0; sq < r->squares; sq++)
+		if (gone >> sq & 1) {
+			fprintf(fp, first ? "%d" : ",%d", sq);
+			first = 0;
+		}
+	fputc(']', fp);
+}
+
+/* One step of a line: ["move","position",[path],[removed]]. */
+static void
+json_step(FILE *fp, const struct yote_rules *r, const struct yote_pos *a,
+    const struct yote_move *m, const struct yote_pos *b)
+{
+	char text[YOTE_MOVE_TEXT], pos[YOTE_POS_TEXT];
+
+	fputc('[', fp);
+	json_text(fp, yote_move_format(r, m, text));
+	fputc(',', fp);
+	json_text(fp, yote_pos_format(r, b, pos));
+	fputc(',', fp);
+	json_path(fp, m);
+	fputc(',', fp);
+	json_removed(fp, r, a, b);
+	fputc(']', fp);
+}
+
+/* A pv annotation played out from before: its legal steps. */
+static void
+json_line(FILE *fp, const struct yote_rules *r, const struct yote_pos *before,
+    const struct yote_node *pv)
+{
+	struct yote_movelist scratch = { 0 };
+	struct yote_move_text mt;
+	struct yote_move m;
+	struct yote_error e;
+	struct yote_pos p = *before, q;
+	size_t i;
+
+	fputc('[', fp);
+	for (i = 0; i < pv->n && pv->kids[i]->type == YOTE_NODE_SCALAR; i++) {
+		if (yote_move_parse(pv->kids[i]->text, &mt, &e) != 0 ||
+		    yote_move_from_text(r, &mt, &m, &e) != 0 ||
+		    yote_move_legal(r, &p, &m, &scratch) != 1)
+			break;
+		q = p;
+		yote_pos_play(r, &q, &m);
+		if (i > 0)
+			fputc(',', fp);
+		json_step(fp, r, &p, &m, &q);
+		p = q;
+	}
+	fputc(']', fp);
+	yote_movelist_free(&scratch);
+}
+
+/* The annotations of ply i (item its moves entry), if any, as
+ * "i":{"k":[[key,text],...],"pv":[steps]}. */
+static void
+json_notes(struct html_page *pg, FILE *fp, const struct yote_game *g,
+    size_t i, const struct yote_node *item, int *first)
+{
+	static const char *const skip[] = { "move", "pv", NULL };
+	const struct yote_node *pv;
+
+	if (item == NULL || item->type != YOTE_NODE_MAP || item->n <= 2)
+		return;
+	fprintf(fp, "%s\"%zu\":{\"k\":", *first ? "" : ",", i);
+	*first = 0;
+	json_pairs(pg, fp, item, skip);
+	if ((pv = yote_node_get(item, "pv")) != NULL &&
+	    pv->type == YOTE_NODE_SEQ) {
+		fputs(",\"pv\":", fp);
+		json_line(fp, yote_game_rules(g), yote_game_pos(g, i - 1), pv);
+	}
+	fputc('}', fp);
+}
+
+/* "e":[first side's chance to win after each ply, or null]. */
+static void
+json_curve(FILE *fp, const struct yote_record *rec, const struct yote_game *g,
+    const struct yote_node *moves)
+{
+	size_t i, n = yote_game_plies(g);
+	int score, any = 0;
+
+	for (i = 1; i <= n && !any; i++)
+		any = yote_annotation_eval(rec, moves->kids[i - 1], "eval",
+		    yote_game_pos(g, i - 1)->side, &score) == 0;
+	if (!any)
+		return;
+	fputs(",\"e\":[", fp);
+	for (i = 1; i <= n; i++) {
+		if (i > 1)
+			fputc(',', fp);
+		if (yote_annotation_eval(rec, moves->kids[i - 1], "eval",
+		    yote_game_pos(g, i - 1)->side, &score) == 0)
+			fprintf(fp, "%.0f", yote_win_chance(score));
+		else
+			fputs("null", fp);
+	}
+	fputc(']', fp);
+}
+
+/* How the game ended, in words, as a JSON string. */
+static void
+json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
+    const struct yote_game *g, const struct yote_game_info *info)
+{
+	const struct yote_rules *r = yote_game_rules(g);
+	const struct yote_pos *p = yote_game_now(g);
+	const char *res = header(rec, "result"), *term = header(rec,
+	    "termination");
+	struct yote_outcome o;
+	char *buf = NULL, *s, *d;
+	size_t len = 0;
+	FILE *ms;
+
+	if ((ms = open_memstream(&buf, &len)) == NULL) {
+		pg->err = 1;
+		json_text(fp, "");
+		return;
+	}
+	yote_pos_outcome(r, p, &o);
+	if (info->played < info->plies)
+		fprintf(ms, "The record's ply %lu could not be played; the "
+		    "replay stops before it.", info->played + 1);
+	else if (o.term != YOTE_TERM_NONE)
+		draw_ending(ms, r, p, &o, 0);
+	else if (res == NULL && term == NULL)
+		fprintf(ms, "The game is not over (%s to move).",
+		    r->side_name[p->side]);
+	else
+		fprintf(ms, "Result: %s%s%s (declared; the position is not "
+		    "finished).", res ? res : "*", term ? ", " : "",
+		    term ? term : "");
+	if (fclose(ms) != 0 || buf == NULL) {
+		pg->err = 1;
+		free(buf);
+		json_text(fp, "");
+		return;
+	}
+	/* draw_ending's lines and banner spacing as one line */
+	for (s = d = buf; *s != '\0'; s++)
+		if (*s != '\n' && *s != ' ')
+			*d++ = *s;
+		else if (d > buf && d[-1] != ' ')
+			*d++ = ' ';
+	while (d > buf && d[-1] == ' ')
+		d--;
+	json_str(fp, buf, (size_t)(d - buf));
+	free(buf);
+}
+
+/* The game list's entry: [players, event, round, date, result, rules]. */
+static void
+index_entry(struct html_page *pg, const struct yote_record *rec,
+    const struct yote_rules *r)
+{
+	static const char *const keys[] = { "first", "second", "event",
+		"round", "date", "result" };
+	size_t k;
+
+	fprintf(pg->idx, "%s[%lu", pg->games > 1 ? ",\n" : "", rec->game);
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		fputc(',', pg->idx);
+		json_text(pg->idx, header(rec, keys[k]));
+	}
+	fputc(',', pg->idx);
+	json_text(pg->idx, r->name);
+	fputc(']', pg->idx);
+}
+
+/* The analysis: header's first: or second: mapping, as "key":[pairs]. */
+static void
+json_side_stats(struct html_page *pg, FILE *fp, const struct yote_node *an,
+    const char *side)
+{
+	static const char *const none[] = { NULL };
+	const struct yote_node *s = yote_node_get(an, side);
+
+	if (s == NULL || s->type != YOTE_NODE_MAP)
+		return;
+	fprintf(fp, ",\"%s\":", side);
+	json_pairs(pg, fp, s, none);
+}
+
+int
+html_add(struct html_page *pg, const struct yote_record *rec,
+    const struct yote_game *g, const struct yote_game_info *info)
+{
+	static const char *const skip[] = { "yote", "moves", "analysis", NULL };
+	static const char *const sides[] = { "first", "second", NULL };
+	const struct yote_rules *r = yote_game_rules(g);
+	const struct yote_node *moves = yote_node_get(rec->root, "moves");
+	const struct yote_node *an = yote_node_get(rec->root, "analysis");
+	FILE *fp = pg->fp;
+	char pos[YOTE_POS_TEXT], text[YOTE_MOVE_TEXT];
+	size_t i, n = yote_game_plies(g);
+	long t;
+	int first = 1;
+
+	if ((t = board_template(pg, r)) < 0) {
+		pg->err = 1;
+		return EXIT_IO;
+	}
+	pg->games++;
+	index_entry(pg, rec, r);
+	fprintf(fp, "<script type=\"application/json\" id=\"g%lu\">"
+	    "{\"n\":%lu,\"t\":%ld,\"w\":%d,\"pc\":%d,\"r\":", pg->games,
+	    rec->game, t, r->width, r->pieces);
+	json_text(fp, r->name);
+	fputs(",\"s\":[", fp);
+	json_text(fp, r->side_name[0]);
+	fputc(',', fp);
+	json_text(fp, r->side_name[1]);
+	fputs("],\"h\":", fp);
+	json_pairs(pg, fp, rec->root, skip);
+	fputs(",\"end\":", fp);
+	json_ending(pg, fp, rec, g, info);
+	if (an != NULL && an->type == YOTE_NODE_MAP) {
+		fputs(",\"a\":", fp);
+		json_pairs(pg, fp, an, sides);
+		json_side_stats(pg, fp, an, "first");
+		json_side_stats(pg, fp, an, "second");
+	}
+	fputs(",\"p\":[", fp);
+	for (i = 0; i <= n; i++) {
+		if (i > 0)
+			fputc(',', fp);
+		json_text(fp, yote_pos_format(r, yote_game_pos(g, i), pos));
+	}
+	fputs("],\"m\":[", fp);
+	for (i = 1; i <= n; i++) {
+		fputs(i > 1 ? ",[" : "[", fp);
+		json_text(fp, yote_move_format(r, yote_game_move(g, i), text));
+		fputc(',', fp);
+		json_path(fp, yote_game_move(g, i));
+		fputc(',', fp);
+		json_removed(fp, r, yote_game_pos(g, i - 1), yote_game_pos(g,
+		    i));
+		fputc(']', fp);
+	}
+	fputc(']', fp);
+	if (moves != NULL && moves->type == YOTE_NODE_SEQ && moves->n >= n) {
+		json_curve(fp, rec, g, moves);
+		fputs(",\"o\":{", fp);
+		for (i = 1; i <= n; i++)
+			json_notes(pg, fp, g, i, moves->kids[i - 1], &first);
+		fputc('}', fp);
+	}
+	fputs("}</script>\n", fp);
+	return pg->err ? EXIT_IO : EXIT_OK;
+}
+
+/* ------------------------------------------------------------ the page */
+
+/* The layout the script fills in; nothing from a record is in it. */
+static const char layout[] =
+    "<header><h1 id=\"title\">Yot\xc3\xa9 games</h1>"
+    "<p id=\"meta\"></p></header>\n"
+    "<nav id=\"list\" aria-label=\"Games\"><table><thead><tr>"
+    "<th scope=\"col\">#</th><th scope=\"col\">Players</th>"
+    "<th scope=\"col\">Event</th><th scope=\"col\">Round</th>"
+    "<th scope=\"col\">Date</th><th scope=\"col\">Result</th>"
+    "<th scope=\"col\">Rules</th></tr></thead><tbody id=\"games\">"
+    "</tbody></table></nav>\n"
+    "<main id=\"study\">\n<section id=\"left\">\n"
+    "<figure id=\"board\" role=\"img\" aria-label=\"\" data-position=\"\">"
+    "<div id=\"svg\"></div><figcaption id=\"pos\"></figcaption></figure>\n"
+    "<div id=\"buttons\" role=\"toolbar\" aria-label=\"Move through the "
+    "game\"><button id=\"b-first\" aria-label=\"Start (Home)\">"
+    "&#xAB;</button><button id=\"b-prev\" aria-label=\"Back one ply "
+    "(left arrow)\">&#x2039;</button><button id=\"b-next\" "
+    "aria-label=\"Forward one ply (right arrow)\">&#x203A;</button>"
+    "<button id=\"b-last\" aria-label=\"End (End)\">&#xBB;</button>"
+    "<button id=\"b-flip\" aria-label=\"Flip the board (f)\">&#x21C5;"
+    "</button><button id=\"b-exit\" hidden>Back to the game</button>"
+    "</div>\n<div id=\"chart\"></div>\n<div id=\"stats\"></div>\n"
+    "</section>\n<section id=\"right\">\n<dl id=\"info\"></dl>\n"
+    "<div id=\"note\" aria-live=\"polite\"></div>\n"
+    "<ol id=\"moves\" aria-label=\"Moves\"></ol>\n<p id=\"ending\"></p>\n"
+    "</section>\n</main>\n<section id=\"print\"></section>\n"
+    "<noscript><p>This page shows its games with JavaScript; the "
+    "records are in its source, as JSON.</p></noscript>\n";
+
+static void
+put_lines(FILE *fp, const char *const *lines)
+{
+	for (; *lines != NULL; lines++)
+		fputs(*lines, fp);
+}
+
+struct html_page *
+html_open(const char *path)
+{
+	struct html_page *pg = calloc(1, sizeof(*pg));
+
+	if (pg == NULL || (pg->path = strdup(path)) == NULL ||
+	    (pg->idx = open_memstream(&pg->idxbuf, &pg->idxlen)) == NULL) {
+		tool_warn("out of memory");
+		if (pg != NULL)
+			free(pg->path);
+		free(pg);
+		return NULL;
+	}
+	if ((pg->fp = tool_atomic_open(path)) == NULL) {
+		tool_warn("%s: %s", path, strerror(errno));
+		fclose(pg->idx);
+		free(pg->idxbuf);
+		free(pg->path);
+		free(pg);
+		return NULL;
+	}
+	fprintf(pg->fp, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<meta http-equiv=\"Content-Security-Policy\" "
+	    "content=\"default-src 'none'; style-src 'unsafe-inline'; "
+	    "script-src 'unsafe-inline'\">\n<meta name=\"generator\" "
+	    "content=\"%s %s\">\n<title>Yot\xc3\xa9 games</title>\n"
+	    "<style>\n", tool_name, YOTE_VERSION);
+	put_lines(pg->fp, html_css);
+	fprintf(pg->fp, "</style>\n</head>\n<body>\n%s", layout);
+	return pg;
+}
+
+int
+html_close(struct html_page *pg, int ok)
+{
+	int bad, status;
+	size_t i;
+
+	if (pg == NULL)
+		return EXIT_OK;
+	if (fclose(pg->idx) != 0)
+		pg->err = 1;
+	fputs("<script type=\"application/json\" id=\"index\">[", pg->fp);
+	if (pg->idxbuf != NULL)
+		fwrite(pg->idxbuf, 1, pg->idxlen, pg->fp);
+	fputs("]</script>\n<script>\n", pg->fp);
+	put_lines(pg->fp, html_js);
+	fputs("</script>\n</body>\n</html>\n", pg->fp);
+	bad = ferror(pg->fp) != 0;
+	if (pg->err)
+		tool_warn("%s: out of memory; the old file is left as it was",
+		    pg->path);
+	else if (bad)
+		tool_warn("%s: write error; the old file is left as it was",
+		    pg->path);
+	status = tool_atomic_close(pg->fp, pg->path, ok && !bad && !pg->err);
+	if (bad || pg->err)
+		status = EXIT_IO;
+	for (i = 0; i < pg->ntpl; i++)
+		free(pg->tpl[i]);
+	free(pg->tpl);
+	free(pg->idxbuf);
+	free(pg->path);
+	free(pg);
+	return status;
+}

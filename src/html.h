@@ -1,0 +1,36 @@
+/*
+ * html.h - study pages: games as one self-contained HTML file (board,
+ * move list, annotations, evaluation curve), for yote-replay --html and
+ * yote-analyze --html.  Not part of libyote.
+ */
+#ifndef YOTE_HTML_H
+#define YOTE_HTML_H
+
+#include "yote.h"
+
+struct html_page;
+
+/*
+ * Start a page at path, written atomically (tool_atomic_open: the old
+ * file stays until html_close succeeds).  NULL when it cannot be made
+ * (said with tool_warn).
+ */
+struct html_page *html_open(const char *path);
+
+/*
+ * Add a game: rec, played through as g (its plies up to the first bad
+ * move; yote_game_from_record), info what playing it found.  The page
+ * copies what it needs.  Returns EXIT_OK, or EXIT_IO when out of memory
+ * or on a write error (said once, at html_close).
+ */
+int html_add(struct html_page *pg, const struct yote_record *rec,
+    const struct yote_game *g, const struct yote_game_info *info);
+
+/*
+ * Finish the page and free pg: with ok and no earlier error, rename it
+ * over path; else remove it and leave the old file.  Returns EXIT_OK or
+ * EXIT_IO (said).  NULL is ignored (EXIT_OK).
+ */
+int html_close(struct html_page *pg, int ok);
+
+#endif

@@ -1,0 +1,156 @@
+/*
+ * yote_io.h - libyote's collections on disk: telling a stream's format,
+ * archives (formats/archive.md) and the lines format (formats/lines.md).
+ * Included by yote.h, whose types it uses; include yote.h, not this.
+ */
+#ifndef YOTE_IO_H
+#define YOTE_IO_H
+
+/* ---------------------------------------------------------------- formats */
+
+/*
+ * Three formats hold collections of games, and every reader takes all
+ * three, telling them apart by the first bytes of the input:
+ *  - an archive (formats/archive.md, yote-archive(5)) starts with the
+ *    8 bytes YOTE_ARCHIVE_MAGIC;
+ *  - the lines format (formats/lines.md) starts with '@', which no YAML
+ *    text can start with;
+ *  - anything else is YAML (formats/record.md).
+ * yote_reader_open peeks at the first bytes itself and yote_reader_next
+ * hands out the same struct yote_record trees whatever the format.
+ */
+enum yote_format { YOTE_FORMAT_YAML, YOTE_FORMAT_ARCHIVE, YOTE_FORMAT_LINES };
+
+#define YOTE_ARCHIVE_MAGIC "\211YTA\r\n\032\n"  /* 8 bytes; no text starts so */
+#define YOTE_ARCHIVE_VERSION 1          /* the archive version written */
+#define YOTE_ARCHIVE_BLOCK_GAMES 2048   /* default games per block */
+#define YOTE_ARCHIVE_MAX_BLOCK (256UL << 20)    /* largest block, bytes */
+
+/*
+ * The format of an input whose first len bytes are head (len may be less
+ * than 8 for a short input): an enum yote_format.  A head that matches at
+ * least 6 of the 8 magic bytes, or starts with the magic's first byte, is
+ * an archive, so that a damaged magic is reported as damage.
+ */
+int yote_format_detect(const unsigned char *head, size_t len);
+
+/* The format rd detected when it was opened: an enum yote_format. */
+int yote_reader_format(const struct yote_reader *rd);
+
+/* Reader flags, for yote_reader_set_flags. */
+#define YOTE_READ_NO_MOVES 1    /* archives: leave moves: an empty list and
+                                 * do not decode the moves (fast listing) */
+
+/* Set reader flags before the first yote_reader_next. */
+void yote_reader_set_flags(struct yote_reader *rd, unsigned flags);
+
+/*
+ * Items in the moves: list of the record yote_reader_next last returned
+ * (also when YOTE_READ_NO_MOVES left the list empty); 0 when it has none.
+ */
+unsigned long yote_reader_plies(const struct yote_reader *rd);
+
+/*
+ * Pass over the next n games without handing them out.  An archive skips
+ * whole blocks without decompressing them, and on a seekable input uses
+ * the archive's index to go straight to the block it needs.  Returns the
+ * number of games passed (fewer than n at the end of the stream), or a
+ * negative code as yote_reader_next when the stream cannot be read
+ * further.  Problems in the games passed over are not reported.
+ */
+long yote_reader_skip(struct yote_reader *rd, unsigned long n,
+    struct yote_error *err);
+
+/* ---------------------------------------------------------------- archives */
+
+/*
+ * An archive writer (formats/archive.md): games go in one at a time and
+ * out in blocks of YOTE_ARCHIVE_BLOCK_GAMES, each compressed with zlib
+ * and checksummed, so memory is one block whatever the collection.
+ * Moves are stored as ranks among the legal moves, which needs them to be
+ * legal: yote_archive_put plays every game through a yote_checker.
+ */
+struct yote_archive_writer;
+
+#define YOTE_ARCHIVE_KEEP_INVALID 1     /* store unplayable games as text */
+#define YOTE_ARCHIVE_NO_INDEX 2         /* write no index at the end */
+
+/*
+ * Start an archive on fp (not closed by the writer): writes the member
+ * header.  flags: YOTE_ARCHIVE_*.  Returns 0, YOTE_ENOMEM or YOTE_EIO;
+ * *out is freed by yote_archive_writer_close.
+ */
+int yote_archive_writer_open(FILE *fp, unsigned flags,
+    struct yote_archive_writer **out, struct yote_error *err);
+
+/* The ruleset for records without rules: (default classic); not owned,
+ * must outlive the writer. */
+void yote_archive_writer_set_rules(struct yote_archive_writer *w,
+    const struct yote_rules *r);
+
+/* Games per block (1 and up; default YOTE_ARCHIVE_BLOCK_GAMES): smaller
+ * blocks make --game N faster and lose less to damage, larger ones make
+ * smaller archives. */
+void yote_archive_writer_set_block(struct yote_archive_writer *w,
+    unsigned long games);
+
+/*
+ * Add one game.  file names the record's input (for messages and ruleset
+ * paths, as for yote_checker_play; may be NULL).  Returns
+ *   0              stored, moves as ranks;
+ *   1              its moves cannot be played (an illegal move, a bad
+ *                  start or ruleset, not a record at all) and the writer
+ *                  keeps invalid games: stored whole as text, and every
+ *                  problem was sent to diag;
+ *   YOTE_EILLEGAL  the same without YOTE_ARCHIVE_KEEP_INVALID: not
+ *                  stored; every problem was sent to diag;
+ *   YOTE_EIO, YOTE_ENOMEM, YOTE_ELIMIT  (err says why; the archive is
+ *                  unusable from here).
+ * Problems that do not stop the moves from being played (a wrong result,
+ * an unknown key) are not reported: the game is kept as it is.
+ */
+int yote_archive_put(struct yote_archive_writer *w,
+    const struct yote_record *rec, const char *file, yote_diag_fn diag,
+    void *ctx, struct yote_error *err);
+
+/* What a writer has written so far. */
+struct yote_archive_stats {
+	unsigned long long games;       /* games stored */
+	unsigned long long raw;         /* of which stored as text */
+	unsigned long long plies;       /* moves stored as ranks */
+	unsigned long long blocks;      /* data blocks written */
+	unsigned long long bytes;       /* bytes written */
+	unsigned long long move_bytes;  /* ranks, before zlib */
+	unsigned long long head_bytes;  /* headers and annotations, before zlib */
+};
+
+void yote_archive_writer_stats(const struct yote_archive_writer *w,
+    struct yote_archive_stats *st);
+
+/*
+ * Write the last block, the index and the end of the member, and free w.
+ * When st is not NULL it gets the final figures.  Returns 0 or YOTE_EIO
+ * / YOTE_ENOMEM (err says why).  NULL is ignored.
+ */
+int yote_archive_writer_close(struct yote_archive_writer *w,
+    struct yote_archive_stats *st, struct yote_error *err);
+
+/* ---------------------------------------------------------------- lines */
+
+/*
+ * The lines format (formats/lines.md): one game per line, for grep, sort
+ * and awk.  A line holds a record whose values are scalars or lists of
+ * scalars (the moves): no annotations, tags or nested values.
+ */
+#define YOTE_LINES_LOSSY 1      /* drop what a line cannot hold */
+
+/*
+ * Write rec as one line on fp.  Returns 0; YOTE_EVALUE when rec holds
+ * something a line cannot (err says what; nothing is written); with
+ * YOTE_LINES_LOSSY, 1 when something was dropped (err says what) and the
+ * line written; YOTE_EIO.
+ */
+int yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
+    struct yote_error *err);
+
+#endif /* YOTE_IO_H */

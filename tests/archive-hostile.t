@@ -1,0 +1,221 @@
+#!/bin/sh
+# Archives that lie (issue 16): headers whose CRCs hold but whose counts,
+# lengths and game numbers do not match what the bytes hold.  Each is
+# made from a small archive by tests/tools/yta.py, which rewrites a field
+# and computes every checksum again, so the readers meet the lie itself
+# and not a checksum failure.  Also: memory bounded by the input's size,
+# and the writer's limits.  Run from the project root after `make` and
+# `make test-programs`.
+set -u
+. tests/lib/env.sh
+scratch hostile
+
+. tests/lib/tap.sh
+TAP_WHY=$tmp/why
+: >"$TAP_WHY"
+echo "1..20"
+
+yta() {
+	python3 tests/tools/yta.py "$@"
+}
+
+# A command's status, 0 to 3, or what killed it (128 and up).
+run() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	echo $?
+}
+
+# Under the sanitizers the address space is not the memory used.
+sanitized=0
+grep -q sanitize bin/build.mk 2>/dev/null && sanitized=1
+
+# Memory: run a command with its address space held to KB kilobytes.
+bounded() {
+	kb=$1
+	shift
+	if [ $sanitized = 1 ]; then
+		"$@"
+	else
+		(ulimit -v "$kb" && "$@")
+	fi
+}
+
+# five games in blocks of two: lines 2-4 are the data blocks, 5 the
+# index, 6 the end block
+gen-games --rules classic --games 5 --seed 1 >"$tmp/five.yaml"
+yote-convert -b 2 -o "$tmp/five.yta" "$tmp/five.yaml"
+yta dump "$tmp/five.yta" >"$tmp/five.desc"
+yote-convert "$tmp/five.yta" >"$tmp/five.back"
+
+# build NAME SED-SCRIPT: five.desc edited, as an archive NAME.yta
+build() {
+	sed "$2" "$tmp/five.desc" | yta build >"$tmp/$1.yta"
+}
+
+# ------------------------------------------------------------ counts
+
+build zero '2s/games=2 /games=0 /'
+for t in validate replay convert; do
+	st=$(run yote-$t "$tmp/zero.yta")
+	c=0
+	[ "$st" = 1 ] && grep -q 'block 1 at byte offset 16 says it holds no games' \
+	    "$tmp/err" && c=1
+	cp "$tmp/err" "$TAP_WHY"
+	ok $c "a block of 0 games: yote-$t reports it, exit 1 (was a crash)"
+done
+yote-validate -s "$tmp/zero.yta" >"$tmp/out" 2>"$tmp/err"
+c=0
+grep -q '^5 games, 3 valid, 2 invalid' "$tmp/out" && c=1
+ok $c "... and the two games it hid are counted as invalid"
+
+build more '2s/games=2 /games=3 /'
+st=$(run yote-validate -s "$tmp/more.yta")
+c=0
+[ "$st" = 1 ] && grep -q 'block 1 at byte offset 16 (game 3): .*; game 3 lost' \
+    "$tmp/err" && grep -q 'block 2 .* says it holds games 3-4, but game 4 comes next; passed over' "$tmp/err" &&
+    grep -q '^5 games, 3 valid, 2 invalid' "$tmp/out" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "a block that claims more games than it holds"
+
+build fewer '2s/games=2 /games=1 /'
+st=$(run yote-validate -s "$tmp/fewer.yta")
+c=0
+[ "$st" = 1 ] && grep -q 'block 1 at byte offset 16 holds more data than its 1 game use' \
+    "$tmp/err" && grep -q 'game 2 missing before block 2' "$tmp/err" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "a block that claims fewer games than it holds"
+
+build end 's/^E size=\([0-9]*\) games=5/E size=\1 games=3/'
+st=$(run yote-validate "$tmp/end.yta")
+c=0
+[ "$st" = 1 ] && grep -q 'says 3 games, but its blocks held 5' "$tmp/err" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "an end block that counts fewer games than its blocks held"
+
+build crc '3s/^D /D badpcrc /'
+st=$(run yote-validate -s "$tmp/crc.yta")
+c=0
+[ "$st" = 1 ] && grep -q 'block 2 at byte offset [0-9]* (games 3-4) fails its checksum; its 2 games are lost' \
+    "$tmp/err" && grep -q '^5 games, 3 valid, 2 invalid' "$tmp/out" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "a block failing its CRC: its games named, counted as invalid"
+
+# ------------------------------------------------------------ the index
+
+# the index says block 1 holds no games: --game 3 would land on block 3
+sed -n '5p' "$tmp/five.desc" >"$tmp/index"
+build index '5s/^\(X payload=0310\)02/\100/'
+yote-convert --game 3 "$tmp/five.yta" >"$tmp/want" 2>/dev/null
+st=$(run yote-convert --game 3 "$tmp/index.yta")
+c=0
+[ "$st" = 1 ] && cmp -s "$tmp/out" "$tmp/want" &&
+    grep -q 'the index of the member .* disagrees with the block at byte offset' "$tmp/err" && c=1
+{ cat "$tmp/index"; cat "$tmp/err"; } >"$TAP_WHY"
+ok $c "a tampered index: --game 3 still gives game 3, and says the index is wrong"
+
+build index2 '5s/^X .*/X auto/'
+st=$(run yote-convert --game 3 "$tmp/index2.yta")
+c=0
+[ "$st" = 0 ] && cmp -s "$tmp/out" "$tmp/want" && [ ! -s "$tmp/err" ] && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "... a true index made by yta.py gives the same, in silence"
+
+# a piece of a numbered lines file: its games keep their numbers
+yote-convert -t lines "$tmp/five.yaml" | sed -n '3,5p' >"$tmp/piece.lines"
+yote-convert --game 4 "$tmp/five.yaml" >"$tmp/want4" 2>/dev/null
+st=$(run yote-convert --game 4 "$tmp/piece.lines")
+c=0
+[ "$st" = 0 ] && [ -s "$tmp/want4" ] && cmp -s "$tmp/out" "$tmp/want4" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "--game 4 on lines 3-5 of a numbered lines file gives game 4 (was: no game 4)"
+
+# ------------------------------------------------------------ lengths
+
+build clen '2s/^D games=2 /D games=2 clen=209715200 /'
+st=$(bounded 100000 run yote-validate -s "$tmp/clen.yta")
+c=0
+[ "$st" = 1 ] && grep -q 'archive truncated at byte offset [0-9]*: block 1 .* ends early' "$tmp/err" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "a block that claims 200 MiB in a 1 KB file: truncated, memory as the file"
+
+build ulen '2s/^D games=2 /D games=2 ulen=209715200 /'
+st=$(bounded 100000 run yote-validate -s "$tmp/ulen.yta")
+c=0
+[ "$st" = 1 ] && grep -q 'claims more inflated bytes than its compressed ones can hold; its 2 games are lost' \
+    "$tmp/err" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "a block that claims 200 MiB inflated from 300 bytes: refused before allocating"
+
+build iclen '5s/^X /X clen=209715200 /'
+st=$(bounded 100000 run yote-convert --game 3 "$tmp/iclen.yta")
+c=0
+[ "$st" -le 1 ] && cmp -s "$tmp/out" "$tmp/want" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "an index that claims 200 MiB: --game 3 reads without it"
+
+# ------------------------------------------------------------ expansion
+
+# 100,000 list items of one letter: 300 KB of YAML that the coder packs
+# into a few hundred bytes; the writer pads the archive to the size a
+# reader allows for what it decodes to
+awk 'BEGIN {
+	for (g = 0; g < 20; g++) {
+		print "---"; print "yote: 1"; print "moves: []"
+		printf "x: ["
+		for (i = 1; i < 100000; i++)
+			printf "a, "
+		print "a]"
+	}
+}' >"$tmp/list2.yaml"
+yote-convert -o "$tmp/list.yta" "$tmp/list2.yaml" 2>"$tmp/err"
+yote-convert "$tmp/list.yta" >"$tmp/list.back" 2>>"$tmp/err"
+st=$?
+yote-convert "$tmp/list2.yaml" >"$tmp/list.ref" 2>>"$tmp/err"
+c=0
+[ $st = 0 ] && cmp -s "$tmp/list.back" "$tmp/list.ref" &&
+    yta dump "$tmp/list.yta" | grep -q '^P raw=' && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "freakishly repetitive games: the writer pads, the archive reads back"
+
+yta dump "$tmp/list.yta" | grep -v '^P ' | yta build >"$tmp/nopad.yta"
+st=$(bounded 60000 run yote-validate "$tmp/nopad.yta")
+c=0
+[ "$st" = 1 ] && grep -q '(the archive expansion limit); games* [0-9-]*20 lost' "$tmp/err" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "... without the padding: the expansion limit, in bounded memory"
+
+# ------------------------------------------------------------ the writer
+
+# a legal game whose first position has more legal moves than the limit
+huge=tests/data/hostile/huge-moves.yaml
+{ cat "$tmp/five.yaml"; echo '---'; cat "$huge"; cat "$tmp/five.yaml"; } |
+    sed "s|^rules: huge-moves-rules.yaml|rules: $(pwd)/tests/data/hostile/huge-moves-rules.yaml|" >"$tmp/mix.yaml"
+st=$(run yote-validate "$tmp/mix.yaml")
+c=0
+[ "$st" = 0 ] && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "the game with more legal moves than the limit is valid"
+
+st=$(run yote-convert -t archive "$tmp/mix.yaml")
+cp "$tmp/out" "$tmp/mix.yta"
+c=0
+[ "$st" = 1 ] && grep -q 'game 6, ply 1: more legal moves than the limit of 4194304 (YOTE_MAX_MOVES)' "$tmp/err" &&
+    grep -q 'not stored' "$tmp/err" && ! grep -q 'out of memory' "$tmp/err" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "yote-convert names the limit (was: out of memory, exit 3)"
+
+st=$(run yote-validate -s "$tmp/mix.yta")
+c=0
+[ "$st" = 0 ] && grep -q '^10 games, 10 valid' "$tmp/out" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "... and its archive holds every other game, whole"
+
+st=$(run yote-convert -k -t archive "$tmp/mix.yaml")
+cp "$tmp/out" "$tmp/mixk.yta"
+yote-convert "$tmp/mix.yaml" >"$tmp/mix.ref" 2>/dev/null
+yote-convert "$tmp/mixk.yta" >"$tmp/mix.back" 2>"$tmp/err2"
+c=0
+[ "$st" = 0 ] && grep -q 'stored as text' "$tmp/err" &&
+    cmp -s "$tmp/mix.ref" "$tmp/mix.back" && c=1
+cat "$tmp/err" "$tmp/err2" >"$TAP_WHY"
+ok $c "with --keep-invalid it is stored as text and comes back as it was"

@@ -1,0 +1,284 @@
+#!/bin/sh
+# Study pages (yote-replay --html, yote-analyze --html) opened in a real
+# browser, headless Chromium (TAP).  Run from the project root after make.
+#
+#  - without a browser: the page is one file that asks for nothing from
+#    elsewhere; archives and lines make the same page; sizes; atomic
+#    writing; options; yote-analyze --html and
+#    the pipeline yote-analyze | yote-replay --html give the same games;
+#    the board templates are well-formed XML (xmllint);
+#  - with Chromium (skipped, saying so, only where it is absent): every
+#    ply of every game of the four samples and of a custom ruleset as the
+#    page's own script shows it (#test-all) against yote-replay
+#    --positions; direct loads of #gNpM and of a pv line (#gNpMvK); the
+#    game list; annotations, the curve and accuracy figures; a screenshot
+#    that is not blank; a hostile record whose text stays text.
+set -u
+LC_ALL=C
+export LC_ALL
+PATH="$(pwd)/bin:$PATH"
+export PATH
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/html-t.XXXXXX") || exit 3
+trap 'rm -rf "$tmp"' EXIT INT TERM
+: "${YOTE_TB_DIR:=$tmp/tb}"
+export YOTE_TB_DIR
+TAP_WHY=$tmp/why
+export TAP_WHY
+D=tests/data/html
+
+. tests/lib/tap.sh
+tap_need bin/yote-replay bin/yote-analyze
+
+# the collection: the four samples and a custom ruleset's games (its
+# rules: path is relative to the record, so the ruleset comes along)
+cp $D/custom-rules.yaml $D/hostile-rules.yaml "$tmp/"
+cat samples/classic.yaml samples/traditional.yaml samples/damasi.yaml \
+    samples/ndar-kepp.yaml $D/custom.yaml > "$tmp/all.yaml"
+cp $D/annotated.yaml $D/hostile.yaml "$tmp/"
+ngames=$(grep -c '^---' "$tmp/all.yaml")
+
+# ------------------------------------------------------------ no browser
+
+yote-replay --html "$tmp/all.html" "$tmp/all.yaml" 2>"$TAP_WHY"
+ok $((! $?)) "yote-replay --html writes a page of the $ngames games"
+
+# nothing fetched from elsewhere: no src/href attribute but fragments,
+# no url(), no @import; a policy that forbids any request
+grep -Eio '(src|href) *= *"[^#][^"]*"|url\(|@import' "$tmp/all.html" \
+    > "$TAP_WHY"
+n=$(wc -l < "$TAP_WHY")
+grep -q "Content-Security-Policy\" content=\"default-src 'none'" \
+    "$tmp/all.html" && [ "$n" -eq 0 ]
+ok $((! $?)) "the page refers to nothing outside itself"
+
+# an archive makes the same page, and the lines format (which holds no
+# annotations) the same positions
+yote-convert -o "$tmp/all.yta" "$tmp/all.yaml" 2>"$TAP_WHY" &&
+    yote-convert --lossy -o "$tmp/all.lines" "$tmp/all.yaml" 2>/dev/null &&
+    yote-replay --html "$tmp/yta.html" "$tmp/all.yta" 2>>"$TAP_WHY" &&
+    yote-replay --html "$tmp/lines.html" "$tmp/all.lines" 2>>"$TAP_WHY"
+st=$?
+for f in all yta lines; do
+	grep '^<script type="application/json" id="g' "$tmp/$f.html" \
+	    > "$tmp/$f.g"
+	grep -o '"p":\[[^]]*\]' "$tmp/$f.g" > "$tmp/$f.p"
+done
+[ $st -eq 0 ] && [ -s "$tmp/all.g" ] && cmp -s "$tmp/all.g" "$tmp/yta.g" &&
+    cmp -s "$tmp/all.p" "$tmp/lines.p"
+ok $((! $?)) "an archive gives the same games' data, the lines format the same positions"
+
+# the board templates (draw_svg's pictures) are well-formed XML
+awk '/^<template id="t/ { f = "'"$tmp"'/tpl" ++n ".svg"; sub(/^<template id="t[0-9]*">/, "") }
+    f { line = $0; if (sub(/<\/template>$/, "", line)) { print line > f; close(f); f = ""; next } print > f }' \
+    "$tmp/all.html"
+ntpl=$(ls "$tmp"/tpl*.svg 2>/dev/null | wc -l)
+bad=0
+for f in "$tmp"/tpl*.svg; do
+	xmllint --noout "$f" 2>>"$TAP_WHY" || bad=1
+done
+[ "$ntpl" -eq 3 ] && [ $bad -eq 0 ]
+ok $((! $?)) "one board template per picture (5 rulesets, 3 pictures; got $ntpl), each well-formed XML"
+
+# sizes: the 100-ply annotated game well under 100 KB
+yote-replay --html "$tmp/annotated.html" "$tmp/annotated.yaml" 2>"$TAP_WHY"
+st=$?
+size=$(wc -c < "$tmp/annotated.html")
+game=$(grep '^<script type="application/json" id="g1">' "$tmp/annotated.html" | wc -c)
+echo "# 100-ply annotated game: page $size bytes, its data $game bytes"
+echo "# $ngames games: page $(wc -c < "$tmp/all.html") bytes"
+[ $st -eq 0 ] && [ "$size" -lt 60000 ]
+ok $((! $?)) "a 100-ply annotated game makes a page under 60 KB ($size bytes)"
+
+# options and atomic writing
+yote-replay --html "$tmp/x.html" --ply 3 "$tmp/all.yaml" 2>/dev/null
+st=$?
+yote-replay --html "$tmp/x.html" --positions "$tmp/all.yaml" 2>/dev/null
+st2=$?
+[ $st -eq 2 ] && [ $st2 -eq 2 ] && [ ! -e "$tmp/x.html" ]
+ok $((! $?)) "--html with --ply or --positions is a usage error (exit 2)"
+echo old > "$tmp/keep.html"
+printf -- '---\nyote: 1\nmoves: [c3, c3]\n' | yote-replay --html \
+    "$tmp/keep.html" 2>/dev/null
+st=$?
+yote-replay --html "$tmp/no/such/dir/p.html" "$tmp/all.yaml" 2>/dev/null
+st2=$?
+[ $st -eq 1 ] && [ $st2 -eq 3 ] && grep -q 'could not be played' \
+    "$tmp/keep.html" && [ -z "$(ls -A "$tmp" | grep '^\.')" ]
+ok $((! $?)) "a bad move: exit 1 with the page up to it; no directory: exit 3"
+
+# yote-analyze --html, and the pipeline through yote-replay --html
+printf -- '---\nyote: 1\nfirst: A\nsecond: B\nmoves: [c3, d3, c4, d4, c3-c2, d4-d5]\n' \
+    > "$tmp/short.yaml"
+yote-analyze --depth 2 --html "$tmp/an.html" "$tmp/short.yaml" \
+    >"$tmp/an.out" 2>"$TAP_WHY"
+st=$?
+yote-analyze --depth 2 "$tmp/short.yaml" 2>>"$TAP_WHY" |
+    yote-replay --html "$tmp/pipe.html" 2>>"$TAP_WHY"
+st2=$?
+grep '^<script type="application/json" id="g' "$tmp/an.html" > "$tmp/an.g"
+grep '^<script type="application/json" id="g' "$tmp/pipe.html" > "$tmp/pipe.g"
+[ $st -eq 0 ] && [ $st2 -eq 0 ] && [ ! -s "$tmp/an.out" ] &&
+    grep -q '"eval"' "$tmp/an.g" && cmp -s "$tmp/an.g" "$tmp/pipe.g"
+ok $((! $?)) "yote-analyze --html and yote-analyze | yote-replay --html give the same game" \
+    "$tmp/an.g" "$tmp/pipe.g"
+
+# the hostile record's text never reaches the page as markup
+yote-replay --html "$tmp/hostile.html" "$tmp/hostile.yaml" 2>"$TAP_WHY"
+st=$?
+opened=$(grep -o '<script' "$tmp/hostile.html" | wc -l)
+closed=$(grep -o '</script' "$tmp/hostile.html" | wc -l)
+grep -Ei "<(img|iframe|svg onload|a href|b>|!--)|$(printf '\342\200\250')" \
+    "$tmp/hostile.html" > "$TAP_WHY"
+[ $st -eq 0 ] && [ "$opened" -eq 4 ] && [ "$closed" -eq 4 ] &&
+    [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "hostile record: 4 script blocks, all the page's own (got $opened, $closed); no markup from the record"
+
+# ------------------------------------------------------------ the browser
+
+if ! command -v chromium >/dev/null 2>&1; then
+	for t in "every ply as the page shows it" "direct loads #gNpM" \
+	    "the game list" "a pv line" "annotations and accuracy" \
+	    "screenshot" "hostile record in the browser"; do
+		skip "chromium is not installed (Debian package chromium; .ci/run installs it): $t"
+	done
+	tap_done
+	exit 0
+fi
+
+# browse URL MODE...: the DOM after the page's script ran, or a screenshot
+browse() {
+	u=$1
+	shift
+	chromium --headless --no-sandbox --disable-gpu --no-first-run \
+	    --disable-background-networking --disable-extensions \
+	    --disable-sync --disable-default-apps --mute-audio \
+	    --user-data-dir="$tmp/chromium" "$@" "$u" 2>>"$tmp/chromium.log"
+}
+
+# the positions yote-replay gives: "GAME<TAB>PLY<TAB>POSITION"
+expect() {	# expect FILE N
+	i=1
+	while [ "$i" -le "$2" ]; do
+		yote-replay --game "$i" --ply 0 "$1" |
+		    sed -n "s/^Start: /$i	0	/p"
+		yote-replay --game "$i" --positions "$1" |
+		    awk -v g="$i" -F '\t' '{ print g "\t" $1 "\t" $3 }'
+		i=$((i + 1))
+	done
+}
+expect "$tmp/all.yaml" "$ngames" > "$tmp/expect"
+
+browse "file://$tmp/all.html#test-all" --dump-dom > "$tmp/all.dom"
+sed -n '/<pre id="test-out">/,/<\/pre>/p' "$tmp/all.dom" |
+    sed -e 's/.*<pre id="test-out">//' -e 's/<\/pre>.*//' | sed '/^$/d' \
+    > "$tmp/shown"
+n=$(wc -l < "$tmp/expect")
+diff "$tmp/expect" "$tmp/shown" > "$TAP_WHY"
+ok $((! $?)) "every ply of all $ngames games (5 rulesets, $n positions) as the page shows it = yote-replay --positions"
+
+# direct loads: the board's data-position and its text alternative
+bad=0
+for gp in 1:0 2:7 10:25 19:40 28:100 34:41 36:60 36:1; do
+	g=${gp%:*}
+	p=${gp#*:}
+	want=$(awk -F '\t' -v g="$g" -v p="$p" '$1 == g && $2 == p { print $3 }' \
+	    "$tmp/expect")
+	browse "file://$tmp/all.html#g${g}p$p" --dump-dom > "$tmp/one.dom"
+	fig=$(grep -o '<figure id="board"[^>]*>' "$tmp/one.dom")
+	case $fig in
+	*"data-position=\"$want\""*) ;;
+	*) bad=1; echo "#g${g}p$p: want $want, got $fig" >> "$TAP_WHY" ;;
+	esac
+	case $fig in
+	*"aria-label=\""*": $want\""*) ;;
+	*) bad=1; echo "#g${g}p$p: no text alternative: $fig" >> "$TAP_WHY" ;;
+	esac
+done
+[ -n "$want" ] && [ $bad -eq 0 ]
+ok $((! $?)) "direct loads of #gNpM show that ply, with the position as text"
+
+# the game list of the last load: a row per game, each opening its game
+rows=$(sed -n '/<tbody id="games">/,/<\/tbody>/p' "$tmp/one.dom" |
+    grep -o '<a href="#g[0-9]*p0">' | wc -l)
+current=$(grep -o '<tr aria-current="true"><td>[0-9]*</td><td><a href="#g[0-9]*p0"' \
+    "$tmp/one.dom")
+echo "# current: $current" >> "$TAP_WHY"
+[ "$rows" -eq "$ngames" ] && [ "$current" = '<tr aria-current="true"><td>36</td><td><a href="#g36p0"' ]
+ok $((! $?)) "the game list lists every game ($rows of $ngames), the one shown marked"
+
+# annotations: the graded ply with a comment, its pv line, the figures
+ply=$(awk '/^- move:/ { n++ } /comment: Gives away/ { print n; exit }' \
+    "$tmp/annotated.yaml")
+before=$(yote-replay --ply $((ply - 1)) "$tmp/annotated.yaml" |
+    sed -n 's/^Position: //p')
+pv=$(awk -v p="$ply" '/^- move:/ { n++ } n == p && /^  pv:/ {
+    sub(/^  pv: \[/, ""); sub(/\]$/, ""); gsub(/,/, ""); print; exit }' \
+    "$tmp/annotated.yaml")
+want=$(yote-replay --rules ndar-kepp --start "$before" --moves "$pv" \
+    --positions | sed -n 3p | cut -f3)
+browse "file://$tmp/annotated.html#g1p${ply}v3" --dump-dom > "$tmp/an.dom"
+grep -o '<figure id="board"[^>]*>' "$tmp/an.dom" > "$TAP_WHY"
+grep -q "data-position=\"$want\"" "$TAP_WHY" && [ -n "$pv" ]
+ok $((! $?)) "#g1p${ply}v3 shows the third move of ply $ply's pv line ($pv)"
+
+acc1=$(sed -n 's/^  first: .*accuracy: \([0-9.]*\)}/\1/p' "$tmp/annotated.yaml")
+acc2=$(sed -n 's/^  second: .*accuracy: \([0-9.]*\)}/\1/p' "$tmp/annotated.yaml")
+blunders=$(grep -c 'class: blunder' "$tmp/annotated.yaml")
+marks=$(grep -o '<circle[^>]*class="mk c3"' "$tmp/an.dom" | wc -l)
+: > "$TAP_WHY"
+for want in "<td>$acc1</td>" "<td>$acc2</td>" '<th>accuracy</th>' \
+    '<th>average-loss</th>' 'class="cls c3"> blunder</span>' \
+    'Gives away the piece on the edge.' '<span class="clock">0:04:12</span>' \
+    'aria-label="Evaluation curve' 'id="b-exit">Back to the game'; do
+	grep -qF "$want" "$tmp/an.dom" || echo "missing: $want" >> "$TAP_WHY"
+done
+graded=$(grep -c '^  class:' "$tmp/annotated.yaml")
+diagrams=$(grep -o '<figure class="diagram" role="img" aria-label="After ply [0-9]*, [a-z]* [a-z0-9+x@-]*: [^"]*"' \
+    "$tmp/an.dom" | wc -l)
+[ ! -s "$TAP_WHY" ] && [ "$marks" -eq "$blunders" ] && [ -n "$acc1" ] &&
+    [ "$diagrams" -eq "$graded" ]
+ok $((! $?)) "annotations, the curve with its $blunders blunders marked ($marks), accuracy $acc1 and $acc2, $diagrams print diagrams for $graded graded plies"
+
+# a screenshot that is not blank: a PNG of one colour compresses to a
+# few hundred bytes; count the colours of its rows with python3's zlib
+browse "file://$tmp/annotated.html#g1p$ply" --screenshot="$tmp/shot.png" \
+    --window-size=800,1000 > /dev/null
+python3 - "$tmp/shot.png" > "$TAP_WHY" 2>&1 <<'EOF'
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+i, idat = 8, b''
+while i < len(data):
+    n, kind = struct.unpack('>I4s', data[i:i + 8])
+    if kind == b'IHDR':
+        w, h = struct.unpack('>II', data[i + 8:i + 16])
+    if kind == b'IDAT':
+        idat += data[i + 8:i + 8 + n]
+    i += 12 + n
+raw = zlib.decompress(idat)
+print('%dx%d, %d bytes, %d distinct byte values' % (w, h, len(data), len(set(raw))))
+sys.exit(0 if len(data) > 20000 and len(set(raw)) > 50 else 1)
+EOF
+ok $((! $?)) "the screenshot is not blank ($(cat "$TAP_WHY"))"
+
+# the hostile record in the browser: its text is there, as text
+browse "file://$tmp/hostile.html#g1p1" --dump-dom > "$tmp/h.dom"
+: > "$TAP_WHY"
+for want in '&lt;/script&gt;&lt;script&gt;document.title=' \
+    '&lt;img src=x onerror=' '&lt;iframe src=javascript:alert(6)&gt;' \
+    '&lt;svg onload=alert(5)&gt;' '&lt;b&gt;??&lt;/b&gt;' \
+    '"\047&amp; &lt;b&gt;bold' '&lt;style&gt;*{display:none}&lt;/style&gt;'; do
+	w=$(printf "$want")
+	grep -qF "$w" "$tmp/h.dom" || echo "missing: $w" >> "$TAP_WHY"
+done
+# no element, attribute or script came from the record
+for bad in '<img' '<iframe' '<b>' '<i>' '<svg onload' \
+    '<title>pwned' '<a href="javascript' ' data-pwned="'; do
+	grep -qiF "$bad" "$tmp/h.dom" && echo "found: $bad" >> "$TAP_WHY"
+done
+n=$(grep -o '<script' "$tmp/h.dom" | wc -l)
+[ "$n" -eq 4 ] || echo "$n script elements, not 4" >> "$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "hostile record in the browser: the text is shown, no element or script came from it"
+
+tap_done

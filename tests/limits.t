@@ -1,0 +1,244 @@
+#!/bin/sh
+# The limits of src/yote_limits.h (man/yote.5, LIMITS) as every reader and
+# tool meets them (TAP): the same limit, the same message, whatever the
+# format; no tool writes what the tools then refuse.
+# Run from the project root (prove tests/limits.t) after `make`.
+set -u
+LC_ALL=C
+export LC_ALL
+PATH="$(pwd)/bin:$PATH"
+export PATH
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/limits-t.XXXXXX") || exit 3
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+. tests/lib/tap.sh
+tap_need bin/yote-validate bin/yote-convert
+
+# N copies of the string S, without a newline
+rep() {
+	awk -v n="$1" -v s="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'
+}
+
+# ------------------------------------------------------------ values
+# A 1 MiB + 1 value: refused by the YAML and lines readers alike, and the
+# next game is read.
+{
+	printf '@yote=1\tevent='
+	rep 1048577 a
+	printf '\tmoves=[c3 d4]\n@yote=1\tmoves=[c3 d4]\n'
+} >"$tmp/big.lines"
+yote-validate --summary "$tmp/big.lines" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 1 ] && grep -q 'game 1: .*a value longer than 1 MiB (the limit)' \
+    "$tmp/err" && grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" &&
+    echo 1)" "lines: a value over 1 MiB is refused, the next game read" \
+    "$tmp/err" "$tmp/out"
+
+# the largest value allowed goes through lines -> yaml -> lines
+{
+	printf '@yote=1\tevent='
+	rep 1048576 a
+	printf '\tmoves=[c3 d4]\n'
+} >"$tmp/max.lines"
+yote-convert -t yaml "$tmp/max.lines" >"$tmp/max.yaml" 2>"$tmp/err" &&
+    yote-validate -q "$tmp/max.yaml" 2>>"$tmp/err" &&
+    yote-convert -t lines "$tmp/max.yaml" >"$tmp/max2.lines" 2>>"$tmp/err" &&
+    yote-validate -q "$tmp/max2.lines" 2>>"$tmp/err"
+ok $((! $?)) "a value of exactly 1 MiB converts and validates in both formats" \
+    "$tmp/err"
+
+# ------------------------------------------------------------ keys, items
+# 4097 keys in one mapping, 131073 items in one list, YAML and lines: the
+# same message
+{
+	printf 'yote: 1\nmoves: [c3]\n'
+	awk 'BEGIN { for (i = 0; i < 4096; i++) printf "x-k%d: v\n", i }'
+} >"$tmp/keys.yaml"
+{
+	printf '@yote=1\tmoves=[c3]'
+	awk 'BEGIN { for (i = 0; i < 4096; i++) printf "\tx-k%d=v", i }'
+	printf '\n'
+} >"$tmp/keys.lines"
+
+# 131073 items in one list
+{ printf 'yote: 1\nmoves: ['; rep 131072 'c3, '; printf 'c3]\n'; } \
+    >"$tmp/items.yaml"
+{ printf '@yote=1\tmoves=['; rep 131072 'c3 '; printf 'c3]\n'; } \
+    >"$tmp/items.lines"
+for f in keys.yaml keys.lines items.yaml items.lines; do
+	case $f in
+	keys.*) why='a mapping with more than 4096 keys (the limit)' ;;
+	*) why='a list with more than 131072 items (the limit)' ;;
+	esac
+	yote-validate "$tmp/$f" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	ok "$([ $rc = 1 ] && grep -q "$why" "$tmp/err" && echo 1)" \
+	    "$f: refused with '$why'" "$tmp/err"
+done
+
+# ------------------------------------------------------------ recovery
+# A YAML error inside one game hides none after it (issue 14): the message
+# says where reading resumes, the broken game counts as invalid.
+printf 'yote: 1\nmoves: [c3, d4]\n---\nyote: 1\nmoves: [c3, d4\nevent: x\n---\nyote: 1\nmoves: [c3, d4]\n' \
+    >"$tmp/broken.yaml"
+yote-validate --summary "$tmp/broken.yaml" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 1 ] && grep -q ':6:6: game 2: YAML syntax error: .*; reading resumes at line 7, game 3$' \
+    "$tmp/err" && grep -q '^3 games, 2 valid, 1 invalid' "$tmp/out" &&
+    echo 1)" "a syntax error in game 2 of 3: game 3 is read" "$tmp/err" \
+    "$tmp/out"
+
+# an unclosed quote runs into the next "---"; a "..." line ends a game too
+printf 'yote: 1\nevent: "abc\n---\nyote: 1\nmoves: [c3]\n--- [\n...\nyote: 1\nmoves: [c3]\n' \
+    >"$tmp/broken2.yaml"
+yote-validate --summary "$tmp/broken2.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q ':3:1: game 1: .*reading resumes at line 3, game 2$' \
+    "$tmp/err" && grep -q 'game 3: .*reading resumes at line 8, game 4$' \
+    "$tmp/err" && grep -q '^4 games, 2 valid, 2 invalid' "$tmp/out" &&
+    echo 1)" "recovery at '---' and after '...', line numbers kept" \
+    "$tmp/err" "$tmp/out"
+
+# the games after a broken one keep their own line numbers
+printf 'yote: 1\nmoves: [c3, ]]\n---\nyote: 1\nmoves: [c3, c3]\n' \
+    >"$tmp/broken3.yaml"
+yote-validate "$tmp/broken3.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q ':5:13: game 2, ply 2: illegal move' "$tmp/err" && echo 1)" \
+    "after a resume, lines and columns are the file's" "$tmp/err"
+
+# bytes that are not UTF-8 in game 1: game 2 is still read
+{ printf 'yote: 1\nevent: \377\n---\nyote: 1\nmoves: [c3]\n'; } >"$tmp/bin.yaml"
+yote-validate --summary "$tmp/bin.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'game 1: not a YAML text.*reading resumes at line 3, game 2' \
+    "$tmp/err" && grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" &&
+    echo 1)" "not UTF-8 in game 1: game 2 is read" "$tmp/err" "$tmp/out"
+
+# ------------------------------------------------------------ nesting
+# 100,000 '[' (a minute of libyaml's time when fed whole): refused at the
+# 65th, and the game after it read
+for sep in '' '\n'; do
+	{
+		printf 'yote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: '
+		rep 100000 "[$sep"
+		printf '\n---\nyote: 1\nmoves: [c3]\n'
+	} >"$tmp/deep.yaml"
+	yote-validate --summary "$tmp/deep.yaml" >"$tmp/out" 2>"$tmp/err"
+	ok "$(grep -q 'game 2: nesting deeper than 64 levels (the limit)' \
+	    "$tmp/err" && grep -q '^3 games, 2 valid, 1 invalid' "$tmp/out" &&
+	    echo 1)" "100,000 nested lists${sep:+ on lines}: refused, game 3 read" \
+	    "$tmp/err" "$tmp/out"
+done
+
+
+# ------------------------------------------------------------ duplicate keys
+# sorted, not compared pair by pair: every repeat reported, in order
+{
+	printf 'yote: 1\nmoves: [c3]\n'
+	awk 'BEGIN { for (i = 0; i < 4000; i++) printf "x-k%d: v\n", i % 2000 }'
+} >"$tmp/dups.yaml"
+yote-validate "$tmp/dups.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$([ "$(grep -c 'given twice' "$tmp/err")" = 2000 ] &&
+    head -1 "$tmp/err" | grep -q ":2003:1: game 1: key 'x-k0' given twice (first at line 3)" &&
+    echo 1)" "4,000 keys, 2,000 repeated: each repeat reported once, in order" \
+    "$tmp/err"
+
+# ------------------------------------------------------------ rules: files
+# A record may make a tool open a regular ruleset file only.
+good() {
+	printf 'yote: 1\nrules: %s\nmoves: [c3]\n' "$1"
+}
+mkfifo "$tmp/fifo" 2>/dev/null
+if [ -p "$tmp/fifo" ]; then
+	{ good "$tmp/fifo"; printf -- '---\n'; good classic; } >"$tmp/r-fifo.yaml"
+	yote-validate --summary "$tmp/r-fifo.yaml" >"$tmp/out" 2>"$tmp/err"
+	ok "$(grep -q 'not a regular file' "$tmp/err" &&
+	    grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" && echo 1)" \
+	    "rules: a FIFO is refused at once (no wait for a writer)" \
+	    "$tmp/err" "$tmp/out"
+else
+	skip "no mkfifo"
+fi
+# /dev/stdin would eat the records that follow on a pipe
+{ good /dev/stdin; printf -- '---\n'; good classic; } |
+    yote-validate --summary >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'not a regular file' "$tmp/err" &&
+    grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" && echo 1)" \
+    "rules: /dev/stdin is refused, the next record still read" "$tmp/err" \
+    "$tmp/out"
+# a file that is not a ruleset: named, none of its text shown
+printf 'secret-key: hunter2\nroot: x:0:0:root:/root:/bin/sh\n' >"$tmp/secret.yaml"
+printf 'root:$6$hunter2:19000:0:99999:7:::\nsecret-key: hunter2\n' \
+    >"$tmp/shadow.yaml"
+{ good "$tmp/secret.yaml"; printf -- '---\n'; good "$tmp/shadow.yaml"; } \
+    >"$tmp/r-secret.yaml"
+yote-validate "$tmp/r-secret.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'secret.yaml.*not a ruleset file' "$tmp/err" &&
+    grep -q 'game 2: ruleset file .*shadow.yaml' "$tmp/err" &&
+    ! grep -q 'hunter2\|secret-key\|root' "$tmp/err" && echo 1)" \
+    "rules: a file that is not a ruleset is named, its text never shown" \
+    "$tmp/err"
+# YOTE_NO_RULES_FILES: no file at all, the built-ins still fine
+cp tests/rules/chain-any.yaml "$tmp/chain-any.yaml"
+{ good "$tmp/chain-any.yaml"; printf -- '---\n'; good classic; } >"$tmp/r-env.yaml"
+yote-validate --summary "$tmp/r-env.yaml" >"$tmp/out" 2>"$tmp/err"
+ok $((! $?)) "rules: a ruleset file is read by default" "$tmp/err"
+YOTE_NO_RULES_FILES=1 yote-validate --summary "$tmp/r-env.yaml" \
+    >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'YOTE_NO_RULES_FILES' "$tmp/err" &&
+    grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" && echo 1)" \
+    "YOTE_NO_RULES_FILES=1: a record naming a file is invalid" "$tmp/err" \
+    "$tmp/out"
+# 100,000 '[' in a ruleset file (quadratic in libyaml): refused at depth 9
+{ printf 'yote-rules: 1\nname: '; rep 60000 '['; printf '\n'; } >"$tmp/deep-rules.yaml"
+good "$tmp/deep-rules.yaml" >"$tmp/r-deep.yaml"
+yote-validate "$tmp/r-deep.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'nesting deeper than 8 levels (the limit for a ruleset file)' \
+    "$tmp/err" && echo 1)" "rules: a ruleset nested 60,000 deep is refused at once" \
+    "$tmp/err"
+
+# ------------------------------------------------------------ huge positions
+# tests/rules/huge-chains.yaml: 6x6, 64 pieces, chains, bonus from the board
+# or the hand, bridges.  This position has more moves than can be counted
+# in a lifetime (issue 16: validation never ended).
+pos='o1o1o1/1o1o1o/o1o1o1/1o1o1o/o1o1o1/xo1o1o x 40 40 0 1'
+cp tests/rules/huge-chains.yaml "$tmp/huge.yaml"
+huge() {
+	printf 'yote: 1\nrules: huge.yaml\nstart: "%s"\nmoves: [%s]\n' "$pos" "$1"
+}
+# a legal chain of three captures, each with a bonus: legal, whatever the limit
+huge 'a1xc1+@xe1+a6xe3+e6' >"$tmp/h-legal.yaml"
+yote-validate "$tmp/h-legal.yaml" >"$tmp/out" 2>"$tmp/err"
+ok $((! $?)) "huge position: a legal chain is legal (checked along its path)" \
+    "$tmp/err"
+huge 'a1xa3' >"$tmp/h-illegal.yaml"
+yote-validate "$tmp/h-illegal.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q "illegal move 'a1xa3': .* (more than 10000 legal moves from a1)" \
+    "$tmp/err" && echo 1)" "huge position: an illegal move lists a bounded number and says so" \
+    "$tmp/err"
+huge 'a6' >"$tmp/h-occupied.yaml"
+yote-validate "$tmp/h-occupied.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'more than 1000000 legal moves in all' "$tmp/err" && echo 1)" \
+    "huge position: the count in all is bounded and says so" "$tmp/err"
+if [ -x bin/yote-analyze ]; then
+	yote-analyze --perft 1 --rules "$tmp/huge.yaml" --position "$pos" \
+	    >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	ok "$([ $rc = 1 ] && grep -q 'more than 4194304 legal moves (the limit' \
+	    "$tmp/err" && echo 1)" "huge position: --perft 1 names the limit" \
+	    "$tmp/err"
+	yote-analyze --moves --rules "$tmp/huge.yaml" --position "$pos" \
+	    >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	ok "$([ $rc = 1 ] && grep -q 'more than 4194304 legal moves (the limit' \
+	    "$tmp/err" && echo 1)" "huge position: --moves names the limit" \
+	    "$tmp/err"
+	yote-analyze --best --depth 1 --rules "$tmp/huge.yaml" --position "$pos" \
+	    >"$tmp/out" 2>"$tmp/err"
+	ok "$(grep -q '^bestmove [a-f]' "$tmp/out" && echo 1)" \
+	    "huge position: the engine still answers with a move" "$tmp/err" \
+	    "$tmp/out"
+	mv=$(sed -n 's/^bestmove //p' "$tmp/out")
+	huge "$mv" >"$tmp/h-best.yaml"
+	yote-validate "$tmp/h-best.yaml" >"$tmp/out" 2>"$tmp/err"
+	ok $((! $?)) "huge position: the engine's move ($mv) is legal" "$tmp/err"
+fi
+tap_done

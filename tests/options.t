@@ -1,0 +1,73 @@
+#!/bin/sh
+# The suite's one table of options (TAP): every "-X, --long" line of each
+# tool's --help must be a row of the table in man/yote.7 (THE SUITE'S
+# OPTIONS) that names that tool, every row must be in the --help of each
+# tool it names, and no letter may mean two things across the tools.
+# --help goes to standard output, nothing to standard error.
+set -u
+. tests/lib/tap.sh
+tools="validate replay analyze convert play explore"
+for t in $tools; do
+	tap_need "bin/yote-$t"
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+TAP_WHY=$tmp/why
+
+for t in $tools; do
+	"bin/yote-$t" --help >"$tmp/help.$t" 2>"$tmp/err.$t"
+	st=$?
+	e=0
+	[ -s "$tmp/err.$t" ] && e=1
+	ok $((st == 0 && e == 0)) \
+	    "yote-$t --help: exit 0, standard output only" "$tmp/err.$t"
+	# tool letter long
+	sed -n 's/^ *-\([A-Za-z0-9]\), --\([a-z][a-z-]*\).*/\1 --\2/p' \
+	    "$tmp/help.$t" | sed "s/^/$t /" >>"$tmp/pairs"
+done
+
+# the table: ".It Fl X , Fl -long", then "tool, tool: meaning."
+awk '
+/^\.It Fl [A-Za-z0-9] , Fl -[a-z-]+$/ { l = $3; long = $6; next }
+l != "" {
+	sub(/:.*/, "")
+	if ($0 == "Every tool")
+		$0 = "validate, replay, analyze, convert, play, explore"
+	n = split($0, ts, /, /)
+	for (i = 1; i <= n; i++)
+		print ts[i], l, "-" long
+	l = ""
+}' man/yote.7 | sort >"$tmp/table"
+ok $(($(wc -l <"$tmp/table") > 30)) "man/yote.7 has the table ($(wc -l \
+    <"$tmp/table" | tr -d ' ') rows)" "$tmp/table"
+
+sort "$tmp/pairs" >"$tmp/help"
+none() { [ ! -s "$TAP_WHY" ] && echo 1 || echo 0; }
+comm -23 "$tmp/help" "$tmp/table" >"$TAP_WHY"
+ok "$(none)" "every option letter of every --help is in the table"
+comm -13 "$tmp/help" "$tmp/table" >"$TAP_WHY"
+ok "$(none)" "every row of the table is in each tool's --help"
+
+# one letter, one meaning
+awk '{ print $2, $3 }' "$tmp/help" | sort -u | awk '
+{ n[$1]++; m[$1] = m[$1] " " $2 }
+END { for (l in n) if (n[l] > 1) print "-" l ":" m[l] }' >"$TAP_WHY"
+ok "$(none)" "no letter means two things"
+
+# the common ones are where a user expects them
+for want in "validate g --game" "replay g --game" "analyze g --game" \
+    "convert g --game" "validate s --summary" "analyze s --summary" \
+    "convert s --summary" "convert o --output" "play o --output" \
+    "analyze j --jobs" "play j --jobs" "validate f --format" \
+    "analyze f --format"; do
+	grep -qx -- "$want" "$tmp/help"
+	ok $((! $?)) "$want"
+done
+
+# the old long names still work
+bin/yote-convert --stats -o "$tmp/x.yta" samples/classic.yaml 2>"$TAP_WHY"
+ok $((! $?)) "yote-convert --stats (the old name of --summary)"
+bin/yote-analyze --tsv --summary --depth 1 --game 1 samples/classic.yaml \
+    >"$tmp/tsv" 2>"$TAP_WHY"
+ok $(($? == 0 && $(grep -c "	" "$tmp/tsv") > 1)) "yote-analyze --tsv"
+tap_done
