@@ -42,13 +42,13 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: %s [-hPV] [-d K] [-f FMT] [-m N] [-p POS] [-r R]\n"
-	    "                    [selection] [FILE...]\n"
+	    "usage: %s [-hV] [-D K] [-f FMT] [-r R] [--min-games N]\n"
+	    "                    [--players] [--position POS] [selection] [FILE...]\n"
 	    "\n"
 	    "The opening tree of the games of every FILE (standard input when\n"
 	    "none, or -) from a position: each move played next, its games,\n"
 	    "its score for the side that played it and the average ply the\n"
-	    "games ended at; or, with -P, the players' figures.\n"
+	    "games ended at; or, with --players, the players' figures.\n"
 	    "\n"
 	    "  -D, --depth K        the tree K plies deep (1)\n"
 	    "  -f, --format FMT     table (default), tsv or json (JSON Lines)\n"
