@@ -224,7 +224,7 @@ install: all
 	cp bin/libyote.a $(DESTDIR)$(LIBDIR)/
 	cp bin/yote.pc $(DESTDIR)$(PCDIR)/
 	cp src/yote.h src/yote_limits.h src/yote_io.h src/yote_node.h \
-	    $(DESTDIR)$(INCLUDEDIR)/
+	    src/yote_collection.h $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
@@ -235,7 +235,8 @@ uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$${t#bin/}; done
 	rm -f $(DESTDIR)$(LIBDIR)/libyote.a $(DESTDIR)$(PCDIR)/yote.pc \
 	    $(DESTDIR)$(INCLUDEDIR)/yote.h $(DESTDIR)$(INCLUDEDIR)/yote_limits.h \
-	    $(DESTDIR)$(INCLUDEDIR)/yote_io.h $(DESTDIR)$(INCLUDEDIR)/yote_node.h
+	    $(DESTDIR)$(INCLUDEDIR)/yote_io.h $(DESTDIR)$(INCLUDEDIR)/yote_node.h \
+	    $(DESTDIR)$(INCLUDEDIR)/yote_collection.h
 	for f in $(RULES); do rm -f $(DESTDIR)$(DATADIR)/rules/$${f##*/}; done
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done

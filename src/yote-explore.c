@@ -42,13 +42,13 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: %s [-hPV] [-d K] [-f FMT] [-m N] [-p POS] [-r R]\n"
-	    "                    [selection] [FILE...]\n"
+	    "usage: %s [-hV] [-D K] [-f FMT] [-r R] [--min-games N]\n"
+	    "                    [--players] [--position POS] [selection] [FILE...]\n"
 	    "\n"
 	    "The opening tree of the games of every FILE (standard input when\n"
 	    "none, or -) from a position: each move played next, its games,\n"
 	    "its score for the side that played it and the average ply the\n"
-	    "games ended at; or, with -P, the players' figures.\n"
+	    "games ended at; or, with --players, the players' figures.\n"
 	    "\n"
 	    "  -D, --depth K        the tree K plies deep (1)\n"
 	    "  -f, --format FMT     table (default), tsv or json (JSON Lines)\n"
@@ -533,18 +533,48 @@ players_game(const struct yote_record *rec, unsigned long plies)
 }
 
 /*
+ * The common factor of every gamma that fits the virtual draws best (the
+ * real games depend on ratios only): c with sum c g / (c g + 1) = n / 2,
+ * by Newton's method on log c.  Without it the iteration below creeps
+ * along this one direction for thousands of rounds.
+ */
+static void
+players_scale(void)
+{
+	double t = 0, f, d, x;
+	size_t i;
+	int k;
+
+	for (k = 0; k < 30; k++) {
+		f = -0.5 * (double)pl.n;
+		d = 0;
+		for (i = 0; i < pl.n; i++) {
+			x = exp(t) * pl.v[i].gamma;
+			f += x / (x + 1);
+			d += x / ((x + 1) * (x + 1));
+		}
+		if (d <= 0 || fabs(f / d) < 1e-12)
+			break;
+		t -= f / d;
+	}
+	for (i = 0; i < pl.n; i++)
+		pl.v[i].gamma *= exp(t);
+}
+
+/*
  * The ratings that make the results most likely under the Bradley-Terry
  * model on the Elo scale (a draw half a win for each side), found by
  * Hunter's MM iteration: gamma_i = points_i / sum over i's games of
- * 1 / (gamma_i + gamma_opponent).  Each player also has one virtual draw
- * with a player fixed at RATING_BASE, which anchors the scale and keeps
- * the rating of a player who won or lost every game finite.
+ * 1 / (gamma_i + gamma_opponent), each round followed by the best common
+ * factor (players_scale).  Each player also has one virtual draw with a
+ * player fixed at RATING_BASE, which anchors the scale and keeps the
+ * rating of a player who won or lost every game finite.
  */
 static void
 players_fit(void)
 {
 	size_t i, k, it;
-	double change, g;
+	double change, g, swap;
 	struct pgame *p;
 
 	for (i = 0; i < pl.n; i++) {
@@ -564,13 +594,18 @@ players_fit(void)
 			pl.v[p->a].den += g;
 			pl.v[p->b].den += g;
 		}
-		change = 0;
 		for (i = 0; i < pl.n; i++) {
-			g = pl.v[i].points / pl.v[i].den;
-			change = fmax(change, fabs(log(g / pl.v[i].gamma)));
-			pl.v[i].gamma = g;
+			pl.v[i].den = pl.v[i].points / pl.v[i].den;
+			swap = pl.v[i].gamma;
+			pl.v[i].gamma = pl.v[i].den;
+			pl.v[i].den = swap;     /* the gamma before */
 		}
-		if (change < 1e-7)  /* 10^-7 in log: well under 0.01 Elo */
+		players_scale();
+		change = 0;
+		for (i = 0; i < pl.n; i++)
+			change = fmax(change, fabs(log(pl.v[i].gamma /
+			    pl.v[i].den)));
+		if (change < 1e-7)  /* in log: 0.00002 Elo points */
 			break;
 	}
 }

@@ -887,38 +887,6 @@ int yote_game_record(const struct yote_game *g, const char *rules,
     const struct yote_tag *tags, size_t ntags, enum yote_result result,
     enum yote_termination term, struct yote_record **out,
     struct yote_error *err);
-/* ---------------------------------------------------------------- collections */
-
-/* A pattern (formats/patterns.md): a position string whose points may be
- * ? (any) or . (empty) too, side and hands ?, later fields left out; its
- * rows give its board, and a position on another board never matches. */
-struct yote_pattern {
-	int width, height;      /* the board it is for */
-	uint64_t on[2];         /* points that must hold a piece of side s */
-	uint64_t empty;         /* points that must be empty */
-	int side, hand[2];      /* side to move, hands; -1: any */
-};
-/* 0, or YOTE_ESYNTAX naming field and character (err->col; err may be NULL). */
-int yote_pattern_parse(const char *s, struct yote_pattern *pat,
-    struct yote_error *err);
-/* pat of exactly p's board, side and hands; 1 when pat fixes all three;
- * 1 when p (under r) matches pat, else 0. */
-void yote_pattern_of_pos(const struct yote_rules *r, const struct yote_pos *p,
-    struct yote_pattern *pat);
-int yote_pattern_exact(const struct yote_pattern *pat);
-int yote_pattern_match(const struct yote_rules *r,
-    const struct yote_pattern *pat, const struct yote_pos *p);
-
-/* A game's key: 128 bits of hash of its ruleset, start (counters too) and
- * moves, headers and annotations aside.  _start, then _move each ply; or
- * _text (bytes) for a game that cannot be played. */
-struct yote_game_key { uint64_t h[2]; };
-void yote_game_key_start(struct yote_game_key *k, const struct yote_rules *r,
-    const struct yote_pos *start);
-void yote_game_key_move(struct yote_game_key *k, const struct yote_move *m);
-void yote_game_key_text(struct yote_game_key *k, const char *text,
-    size_t len);
-
 /* ---------------------------------------------------------------- analysis */
 
 /*
@@ -1003,5 +971,7 @@ int yote_annotation_eval(const struct yote_record *rec,
     const struct yote_node *item, const char *key, int mover, int *score);
 
 #include "yote_io.h"       /* formats, archives, lines */
+
+#include "yote_collection.h"    /* patterns, game keys (collections) */
 
 #endif /* YOTE_H */

@@ -14,12 +14,15 @@ games=${BENCH_GAMES:-100000}
 copies=${BENCH_COPIES:-10}
 [ "${BENCH_QUICK:-0}" = 1 ] && games=2000 && copies=2
 
+# CPU seconds (user + system) are the figure to read on a shared machine;
+# wall seconds beside them say how shared it was.
 run() { # LABEL COMMAND...: one line of figures, output counted in lines
 	label=$1
 	shift
-	/usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
-	read -r t m <"$tmp/time"
-	printf '%-44s %7.2f s  %8s KiB  %9s lines out\n' "$label" "$t" "$m" "$(wc -l <"$tmp/out")"
+	/usr/bin/time -f '%U %S %e %M' -o "$tmp/time" "$@" >"$tmp/out" 2>"$tmp/err"
+	read -r u s t m <"$tmp/time"
+	printf '%-42s %7.2f s CPU (%7.2f wall) %8s KiB %8s lines out\n' "$label" \
+	    "$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')" "$t" "$m" "$(wc -l <"$tmp/out")"
 }
 
 "$B/gen-games" --games "$games" --seed 5 >"$tmp/one.yaml"

@@ -1,0 +1,72 @@
+/*
+ * yote_collection.h - the part of libyote's public interface that
+ * searches collections of games (src/collection.c): position patterns and
+ * the key of a game.  yote.h includes it at its end (it is installed
+ * beside it) and its conventions hold here: include yote.h.
+ */
+#ifndef YOTE_COLLECTION_H
+#define YOTE_COLLECTION_H
+
+#include "yote.h"
+
+/* ---------------------------------------------------------------- patterns */
+
+/*
+ * A pattern (formats/patterns.md) is a position string whose points may
+ * also be '?' (anything) or '.' (empty), whose side and hands may be '?',
+ * and whose fields after the rows may be left out; the two counters, when
+ * given, are read and ignored.  A full position string is a pattern that
+ * matches exactly that board, side to move and hands.  A pattern carries
+ * its own board size (its rows), so it is read without a ruleset, and a
+ * position on another board never matches it.  A value type.
+ */
+struct yote_pattern {
+	int width, height;      /* the board it is for, from its rows */
+	uint64_t on[2];         /* points that must hold a piece of side s */
+	uint64_t empty;         /* points that must be empty */
+	int side;               /* side to move required, or -1 for either */
+	int hand[2];            /* pieces in hand required, or -1 for any */
+};
+
+/*
+ * Read a pattern into *pat.  Returns 0, or YOTE_ESYNTAX with err->msg
+ * naming the field and the 1-based character (also in err->col); err may
+ * be NULL.
+ */
+int yote_pattern_parse(const char *s, struct yote_pattern *pat,
+    struct yote_error *err);
+
+/* The pattern that matches exactly p's board, side and hands under r. */
+void yote_pattern_of_pos(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_pattern *pat);
+
+/* 1 when pat fixes every point, the side to move and both hands, else 0. */
+int yote_pattern_exact(const struct yote_pattern *pat);
+
+/* 1 when position p (under r) matches pat, else 0: a few bit tests. */
+int yote_pattern_match(const struct yote_rules *r,
+    const struct yote_pattern *pat, const struct yote_pos *p);
+
+/* ---------------------------------------------------------------- game keys */
+
+/*
+ * The key of a game: a 128-bit hash of its ruleset (name and board), its
+ * start position (counters included) and its moves, in order; headers
+ * and annotations play no part, so two records of one game have one key,
+ * and two different games share a key with a chance of about 2^-128.
+ * Built as the game is played through: yote_game_key_start, then
+ * yote_game_key_move for each ply.  A game that cannot be played may be
+ * keyed by its text instead: yote_game_key_text adds len bytes.  A value
+ * type; nothing to free.
+ */
+struct yote_game_key {
+	uint64_t h[2];
+};
+
+void yote_game_key_start(struct yote_game_key *k, const struct yote_rules *r,
+    const struct yote_pos *start);
+void yote_game_key_move(struct yote_game_key *k, const struct yote_move *m);
+void yote_game_key_text(struct yote_game_key *k, const char *text,
+    size_t len);
+
+#endif /* YOTE_COLLECTION_H */
