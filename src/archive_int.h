@@ -52,20 +52,7 @@
 #define BLOCK_HEAD 32           /* tag, lengths, games, first, CRCs */
 #define LAYOUT 0                /* payload layout of version 1 */
 #define MAX_RULESETS 256        /* rulesets one block may use */
-/*
- * The limits every reader holds a game to (yote_limits.h, from the
- * "limits" work of issue 16): while that header is not merged, what the
- * archive reader held to before, so that the code is the same either way.
- */
-#ifndef YOTE_MAX_NODES
-#define YOTE_MAX_NODES (YOTE_MAX_DOCUMENT / 2)  /* values in one game */
-#endif
-#ifndef YOTE_MAX_PLIES
-#define YOTE_MAX_PLIES YOTE_MAX_NODES   /* moves, items in one list */
-#endif
-#ifndef YOTE_MAX_KEYS
-#define YOTE_MAX_KEYS YOTE_MAX_NODES    /* keys in one mapping */
-#endif
+/* a game is held to the limits of every reader (yote_limits.h) */
 #define NODE_LIMIT YOTE_MAX_NODES
 
 /*
@@ -79,7 +66,8 @@
  * ARC_FLOOR + ARC_EXPANSION times its compressed payload, so that a few
  * bytes never become a huge game.  Real blocks come nowhere near: a
  * move costs about 2.5 bits, and a block's header values repeat.
- * (To be unified with the limits header of issue 16 when it exists.)
+ * These are the archive's own, beside the per-game limits of every reader
+ * in yote_limits.h.
  */
 #define ARC_ZLIB_RATIO 1032     /* inflated bytes per compressed byte */
 #define ARC_ZLIB_SLACK 1024     /* and a little for a tiny stream */
