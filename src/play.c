@@ -718,6 +718,23 @@ match_summary(const struct match *mt)
 	double diff, margin, n = (double)(wdl[0] + wdl[1] + wdl[2]);
 
 	elo((double)wdl[0], (double)wdl[1], (double)wdl[2], &diff, &margin);
+	if (mt->o->json) {
+		printf("{\"kind\":\"match\",\"a\":\"%s\",\"b\":\"%s\","
+		    "\"rules\":\"", mt->a->name, mt->b->name);
+		tool_put_text(stdout, mt->r->name, TOOL_ESC_JSON);
+		printf("\",\"games\":%lu,\"wins\":%lu,\"draws\":%lu,"
+		    "\"losses\":%lu,\"score\":%.4f,", mt->ngames, wdl[0],
+		    wdl[1], wdl[2], n > 0 ? ((double)wdl[0] +
+		    (double)wdl[1] / 2) / n : 0.0);
+		if (isfinite(diff))
+			printf("\"elo\":%.1f,\"elo_margin\":%.1f,", diff,
+			    margin);
+		else
+			printf("\"elo\":null,\"elo_margin\":null,");
+		printf("\"los\":%.4f}\n", los((double)wdl[0],
+		    (double)wdl[2]));
+		return;
+	}
 	printf("%s vs %s, %s rules, %lu games: +%lu =%lu -%lu (score "
 	    "%.1f%%)\n", mt->a->name, mt->b->name, tool_text(mt->r->name),
 	    mt->ngames, wdl[0], wdl[1], wdl[2], n > 0 ? 100.0 *

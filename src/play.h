@@ -110,6 +110,7 @@ struct match_opts {
 	const char *event;      /* the records' event, or NULL: the default */
 	const char *site;       /* their site, or NULL */
 	int quiet;              /* no game-by-game lines on stderr */
+	int json;               /* the result as one JSON object */
 };
 
 /*

@@ -43,6 +43,7 @@ struct opts {
 	const char *site;       /* --site */
 	const char *round;      /* --round */
 	int quiet;              /* -q: no game-by-game lines of a match */
+	int json;               /* -f json: the match's result as JSON */
 	int ascii;
 };
 
@@ -88,6 +89,8 @@ usage(FILE *fp)
 	    "  -O, --openings FILE     match openings: the games of FILE\n"
 	    "      --protocol          the line protocol for programs\n"
 	    "  -q, --quiet             no line per finished game of a match\n"
+	    "  -f, --format FMT        a match's result as text (default) or\n"
+	    "                          json (one JSON object)\n"
 	    "  -R, --random-plies K    openings of K random plies (default 4)\n"
 	    "  -r, --rules R           ruleset (default classic)\n"
 	    "  -S, --self-play N       N engine games as YAML on standard output\n"
@@ -927,7 +930,7 @@ protocol(const struct yote_rules *r)
 
 /* Long options without a letter. */
 enum { OPT_EVENT = 0x200, OPT_FIRST_PLAYER, OPT_SECOND_PLAYER, OPT_ROUND,
-	OPT_SITE };
+	OPT_SITE, OPT_FIRST };
 
 /* The options into opt: -1 to go on, else the exit status. */
 static int
@@ -940,7 +943,8 @@ parse_options(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "event", required_argument, NULL, OPT_EVENT },
-		{ "first", required_argument, NULL, 'f' },
+		{ "first", required_argument, NULL, OPT_FIRST },
+		{ "format", required_argument, NULL, 'f' },
 		{ "first-player", required_argument, NULL, OPT_FIRST_PLAYER },
 		{ "games", required_argument, NULL, 'g' },
 		{ "hash", required_argument, NULL, 'H' },
@@ -975,7 +979,7 @@ parse_options(int argc, char *argv[])
 	opt.max_plies = MAX_PLIES_DEFAULT;
 	opt.games = -1;
 	while ((c = engopt_getopt(&opt.eng, argc, argv,
-	    ":2H:L:M:O:R:S:Vahj:o:qr:", longopts)) != -1) {
+	    ":2H:L:M:O:R:S:Vaf:hj:o:qr:", longopts)) != -1) {
 		switch (c) {
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
@@ -1021,6 +1025,12 @@ parse_options(int argc, char *argv[])
 			opt.ascii = 1;
 			break;
 		case 'f':
+			if ((opt.json = strcmp(optarg, "json") == 0) == 0 &&
+			    strcmp(optarg, "text") != 0)
+				return tool_usage_error("--format: expected "
+				    "text or json, not '%s'", optarg);
+			break;
+		case OPT_FIRST:
 			if (strcmp(optarg, "engine") == 0)
 				opt.engine_first = 1;
 			else if (strcmp(optarg, "human") == 0)
@@ -1139,7 +1149,7 @@ main(int argc, char *argv[])
 	yote_pos_start(r, &start);
 	mo = (struct match_opts){ opt.seed, opt.max_plies, opt.jobs,
 	    opt.openings, opt.random_plies, &opt.eng, opt.out, opt.event,
-	    opt.site, opt.quiet };
+	    opt.site, opt.quiet, opt.json };
 	if (!opt.hvh)
 		engopt_check(&opt.eng, r);
 	/* a match's job holds two engines; no more jobs than games */

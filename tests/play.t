@@ -463,6 +463,17 @@ ok $((! $?)) "match: wins and draws in the summary are those of the records" \
 elo_ok "$TMP/m.out"
 ok $((! $?)) "match: the Elo line follows the formula, its 95% margin, the LOS" \
     "$TMP/m.out"
+# the same result as one JSON object (-f json), the same counts
+$PLAY --match beginner,casual --games 2 --seed 3 -q --no-tb -f json \
+    -o "$TMP/mj.yaml" >"$TMP/mj.out" 2>&1
+python3 -c '
+import json, sys
+o = json.loads(open(sys.argv[1]).read())
+assert o["kind"] == "match" and o["games"] == 2
+assert o["wins"] + o["draws"] + o["losses"] == 2
+assert 0 <= o["los"] <= 1 and 0 <= o["score"] <= 1
+' "$TMP/mj.out" 2>>"$TMP/mj.out"
+ok $((! $?)) "match -f json: one JSON object with the counts" "$TMP/mj.out"
 [ "$(field first "$TMP/m.yaml" 1)" = "yote-play beginner" ] &&
     [ "$(field first "$TMP/m.yaml" 2)" = "yote-play casual" ] &&
     [ "$(field first "$TMP/m.yaml" 3)" = "yote-play beginner" ] &&
