@@ -661,7 +661,8 @@ players_report(void)
 	size_t i;
 
 	players_fit();
-	qsort(pl.v, pl.n, sizeof(*pl.v), player_order);
+	if (pl.n > 0)    /* no players: pl.v is NULL, which qsort may not get */
+		qsort(pl.v, pl.n, sizeof(*pl.v), player_order);
 	if (opt.fmt == FMT_TABLE)
 		printf("%-24s %6s  %-20s  %-20s\n%-24s %6s  %6s %6s %6s  "
 		    "%6s %6s %6s %7s %6s\n", "", "", "------- first ------",
