@@ -828,6 +828,14 @@ out_target(const char *path, char *target, struct stat *st, int *exists)
 		return -1;
 	}
 	strcpy(target, path);
+	/* a device, FIFO or socket, through links the walk below cannot
+	 * follow (/dev/stdout to /proc/self/fd/1 to "pipe:[...]"): written
+	 * directly, by its own name */
+	if (stat(path, st) == 0 && !S_ISREG(st->st_mode) &&
+	    !S_ISDIR(st->st_mode)) {
+		*exists = 1;
+		return 0;
+	}
 	for (hops = 0;; hops++) {
 		if (lstat(target, st) != 0) {
 			if (errno != ENOENT)
