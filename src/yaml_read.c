@@ -117,7 +117,7 @@ marker_line(struct yote_yaml_reader *rd)
 }
 
 /* Note byte c as read: lines, marker lines, the bytes to keep. */
-static void
+static inline void
 note_byte(struct yote_yaml_reader *rd, unsigned char c)
 {
 	rd->pos++;
@@ -137,14 +137,15 @@ note_byte(struct yote_yaml_reader *rd, unsigned char c)
 }
 
 /* The next byte of the input, or EOF (io_errno set on a failure). */
-static int
+static inline int
 input_byte(struct yote_yaml_reader *rd)
 {
 	int c;
 
 	if (rd->replaypos < rd->replaylen)
 		return rd->replay[rd->replaypos++];
-	if (rd->eof || (c = getc(rd->fp)) == EOF) {
+	/* one reader per stream and thread: no lock per byte */
+	if (rd->eof || (c = getc_unlocked(rd->fp)) == EOF) {
 		if (!rd->eof && ferror(rd->fp))
 			rd->io_errno = errno ? errno : EIO;
 		rd->eof = 1;
