@@ -178,6 +178,7 @@ function showBoard() {
 	}
 	var f = $('board');
 	f.setAttribute('data-position', pos);
+	f.setAttribute('data-flipped', cur.flip ? '1' : '0');
 	f.setAttribute('aria-label', text + ': ' + pos);
 	clear($('svg'));
 	$('svg').appendChild(board(g, pos, step, cur.flip));
@@ -238,7 +239,7 @@ function update() {
 	chartCursor(g);
 	try {
 		history.replaceState(null, '', '#g' + cur.g + 'p' + cur.p +
-		    (cur.line ? 'v' + cur.line.at : ''));
+		    (cur.line ? 'v' + cur.line.at : '') + (cur.flip ? 'f' : ''));
 	} catch (e) { /* some browsers refuse it on file: pages */ }
 }
 
@@ -427,11 +428,12 @@ function gameList() {
 }
 
 function fromHash() {
-	var m = /^#g(\d+)(?:p(\d+)(?:v(\d+))?)?$/.exec(location.hash), g;
+	var m = /^#g(\d+)(?:p(\d+)(?:v(\d+))?)?(f?)$/.exec(location.hash), g;
 	if (!m) {
 		if (cur.g === 0) open(1, 0);
 		return;
 	}
+	cur.flip = m[4] === 'f';        /* #g3p17f: the board turned round */
 	open(+m[1], m[2] !== undefined ? +m[2] : 0);
 	g = game(cur.g);
 	if (m[3] !== undefined && g.o && g.o[cur.p] && g.o[cur.p].pv)

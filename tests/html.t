@@ -214,6 +214,21 @@ done
 [ -n "$want" ] && [ $bad -eq 0 ]
 ok $((! $?)) "direct loads of #gNpM show that ply, with the position as text"
 
+# flip: #g2p7f shows the same position turned round, and says so
+browse "file://$tmp/all.html#g2p7f" --dump-dom > "$tmp/flip.dom"
+browse "file://$tmp/all.html#g2p7" --dump-dom > "$tmp/noflip.dom"
+fig=$(grep -o '<figure id="board"[^>]*>' "$tmp/flip.dom")
+fig0=$(grep -o '<figure id="board"[^>]*>' "$tmp/noflip.dom")
+want=$(awk -F '\t' '$1 == 2 && $2 == 7 { print $3 }' "$tmp/expect")
+svg=$(sed -n '/<figure id="board"/,/<\/figure>/p' "$tmp/flip.dom" | md5sum)
+svg0=$(sed -n '/<figure id="board"/,/<\/figure>/p' "$tmp/noflip.dom" | md5sum)
+echo "# $fig / $fig0" >> "$TAP_WHY"
+case $fig in *'data-flipped="1"'*"data-position=\"$want\""* | \
+    *"data-position=\"$want\""*'data-flipped="1"'*) f1=1 ;; *) f1=0 ;; esac
+case $fig0 in *'data-flipped="0"'*) f0=1 ;; *) f0=0 ;; esac
+[ "$f1" = 1 ] && [ "$f0" = 1 ] && [ "$svg" != "$svg0" ]
+ok $((! $?)) "#g2p7f: the same position, the board turned round"
+
 # the game list of the last load: a row per game, each opening its game
 rows=$(sed -n '/<tbody id="games">/,/<\/tbody>/p' "$tmp/one.dom" |
     grep -o '<a href="#g[0-9]*p0">' | wc -l)
