@@ -14,14 +14,8 @@
 #    game list; annotations, the curve and accuracy figures; a screenshot
 #    that is not blank; a hostile record whose text stays text.
 set -u
-LC_ALL=C
-export LC_ALL
-PATH="$(pwd)/bin:$PATH"
-export PATH
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/html-t.XXXXXX") || exit 3
-trap 'rm -rf "$tmp"' EXIT INT TERM
-: "${YOTE_TB_DIR:=$tmp/tb}"
-export YOTE_TB_DIR
+. tests/lib/env.sh
+scratch html-t
 TAP_WHY=$tmp/why
 export TAP_WHY
 D=tests/data/html

@@ -4,12 +4,8 @@
 # format; no tool writes what the tools then refuse.
 # Run from the project root (prove tests/limits.t) after `make`.
 set -u
-LC_ALL=C
-export LC_ALL
-PATH="$(pwd)/bin:$PATH"
-export PATH
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/limits-t.XXXXXX") || exit 3
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/lib/env.sh
+scratch limits-t
 
 . tests/lib/tap.sh
 tap_need bin/yote-validate bin/yote-convert
