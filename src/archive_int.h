@@ -385,6 +385,9 @@ struct at_once {
  * asked of the library only when it may come.
  */
 long yote_arc_score(const struct ply_ctx *c, const struct yote_move *m);
+/* yote_arc_score of a capture by other code: the decoder's. */
+long yote_arc_capture_score(const struct ply_ctx *c,
+    const struct yote_move *m);
 /*
  * Whether the moves of c->p that take nothing can be scored at once (1)
  * or by quiet_score, and ao->place; bridges: whether a ruleset with

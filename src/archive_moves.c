@@ -286,6 +286,8 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 		} else if (quick && !yote_move_is_capture(m) &&
 		    (aq.place || m->kind != YOTE_PLACE))
 			sc = quiet_score(&c, m);
+		else if (quick && yote_move_is_capture(m))
+			sc = yote_arc_capture_score(&c, m);
 		else
 			sc = yote_arc_score(&c, m);
 		mv->score[i] = sc;
@@ -516,6 +518,7 @@ fast_list(struct mover *mv, const struct yote_rules *r,
     const struct yote_pos *p, struct fast *f)
 {
 	uint64_t empty = r->board & ~(f->own | p->pieces[!p->side]), sjc = 0;
+	uint64_t c0 = 0, x;
 	int col, row, sq, k, to, rc;
 	struct yote_move *m;
 
@@ -526,11 +529,11 @@ fast_list(struct mover *mv, const struct yote_rules *r,
 	f->irr = f->cap | (sjc & f->own);
 	if (f->irr == 0)
 		return 0;
+	for (row = 0; row < r->height; row++)
+		c0 |= BIT(row * r->width);
 	for (col = 0; col < r->width; col++)
-		for (row = 0; row < r->height; row++) {
-			sq = row * r->width + col;
-			if (!(f->irr & BIT(sq)))
-				continue;
+		for (x = f->irr & (c0 << col); x; x &= x - 1) {
+			sq = lsb64(x);
 			if (f->cap & BIT(sq)) {
 				if ((rc = gen_square(mv, r, p, sq)) != 0)
 					return rc;
@@ -567,7 +570,7 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 	int s = p->side, d, k, cl, rc;
 	uint64_t opp = p->pieces[!s], empty, t, hco, hcs;
 	size_t i, last = 0;
-	long total = 0;
+	long total = 0, ncl[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
 
 	if (r->selfjump == YOTE_SJ_BRIDGE || yote_over_unless_blocked(r, p))
 		return FAST_NO;
@@ -601,8 +604,8 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 	for (i = 0; i < mv->list.n; i++) {
 		const struct yote_move *m = &mv->list.v[i];
 
-		mv->score[i] = yote_move_is_capture(m) ? yote_arc_score(&c, m) :
-		    quiet_score(&c, m);
+		mv->score[i] = yote_move_is_capture(m) ?
+		    yote_arc_capture_score(&c, m) : quiet_score(&c, m);
 		if (i > 0 && mv->score[i] == mv->score[i - 1])
 			mv->count[last]++;
 		else
@@ -628,19 +631,22 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 		for (cl = 0; cl < 4; cl++) {
 			uint64_t b = t & (cl & 2 ? hco : ~hco) &
 			    (cl & 1 ? hcs : ~hcs);
-			int n = popcount64(b);
 
 			if (d < 4)
 				f->step[d][cl] = b;
 			else
 				f->place[cl] = b;
-			if (n == 0)
-				continue;
-			level_add(mv, class_score[cl] + 3 * (d == 4),
-			    (uint32_t)n);
-			total += n;
+			if (b)
+				ncl[cl + 4 * (d == 4)] += popcount64(b);
 		}
 	}
+	/* the 8 classes' counts go to the levels once each */
+	for (cl = 0; cl < 8; cl++)
+		if (ncl[cl]) {
+			level_add(mv, class_score[cl & 3] + 3 * (cl >> 2),
+			    (uint32_t)ncl[cl]);
+			total += ncl[cl];
+		}
 	return total;
 }
 

@@ -112,6 +112,59 @@ yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
 
 
 /*
+ * yote_arc_score of a capture, for the decoder, by other code: the
+ * position after it as bitboards and hands, without playing it; the
+ * library is asked whether the opponent can move only when it has no
+ * piece in hand to place and no piece beside an empty point.
+ */
+long
+yote_arc_capture_score(const struct ply_ctx *c, const struct yote_move *m)
+{
+	const struct yote_rules *r = c->r;
+	const struct yote_pos *p = c->p;
+	int s = c->s, gain = 0, hand = p->hand[!s], ro, hco, hcs, po, i, at, to;
+	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, near;
+	struct yote_pos q;
+
+	at = m->from;
+	for (i = 0; i < m->nseg; i++) {
+		to = m->seg_to[i];
+		if (m->kind == YOTE_CAPTURE || i > 0) {
+			opp &= ~BIT((at + to) / 2);
+			gain++;
+			if (m->seg_bonus[i] == YOTE_BONUS_HAND) {
+				hand--;
+				gain++;
+			} else if (m->seg_bonus[i] != YOTE_BONUS_NO) {
+				opp &= ~BIT(m->seg_bonus[i]);
+				gain++;
+			}
+		}
+		at = to;
+	}
+	own ^= BIT(m->from) ^ BIT(at);
+	ro = c->rem_o - gain;
+	empty = r->board & ~(own | opp);
+	near = shift_dir(r, empty, 0) | shift_dir(r, empty, 1) |
+	    shift_dir(r, empty, 2) | shift_dir(r, empty, 3);
+	if (ro == 0)
+		return yote_arc_score(c, m);
+	if (!((hand > 0 && empty) || (opp & near))) {
+		q = *p;
+		yote_pos_play(r, &q, m);
+		if (!yote_raw_has_move(r, &q, !s))
+			return yote_arc_score(c, m);    /* blocked */
+	}
+	po = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
+	hco = has_capture(r, po, opp, own);
+	hcs = has_capture(r, po, own, opp);
+	if (r->few_pieces && ro <= r->few_pieces &&
+	    c->rem_s <= r->few_pieces && !hco && !hcs)
+		return 16L * gain + 8L * (ro - c->rem_s);       /* a draw */
+	return 16L * gain - 22L * hco + 4L * hcs;
+}
+
+/*
  * Points f such that some capture of the list survives a move that
  * empties or fills f (gone: the capture used f as the point `at`) and
  * fills f + d (the capture landed there); d < 0: no second point.
