@@ -397,8 +397,12 @@ int yote_arc_at_once(const struct ply_ctx *c, int bridges, struct at_once *ao);
 /* The boards of *ao for the encoder; steps only when there are 8. */
 void yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
     struct at_once *ao);
-/* The same boards, every one, by other code: the decoder's. */
-void yote_arc_boards_at_once(const struct ply_ctx *c,
+/*
+ * The same boards, every one, by other code: the decoder's.  bridges:
+ * under a ruleset with bridges, the boards of direct captures only (the
+ * decoder adds the bridges move by move).
+ */
+void yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
     struct at_once *ao);
 
 /* --------------------------------------------------- archive_keys.c */

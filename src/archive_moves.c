@@ -557,6 +557,42 @@ fast_list(struct mover *mv, const struct yote_rules *r,
 	return 0;
 }
 
+/* Whether A has a bridge over B into E (has_capture's second half). */
+HOT int
+bridge_in(const struct yote_rules *r, uint64_t a, uint64_t b, uint64_t e)
+{
+	return jumps(r, jumps(r, a, a, e), b, e) != 0;
+}
+
+/*
+ * Under bridges, the boards of moves that take nothing after which the
+ * opponent (*hco) or the mover (*hcs) has a capture: the boards of
+ * direct captures, given, and each move that has not both yet tried for
+ * bridges.  d: the steps to d (from the points of t), 4: placements on
+ * the points of t.
+ */
+static void
+bridge_boards(const struct yote_rules *r, const struct yote_pos *p, int d,
+    uint64_t t, uint64_t *hco, uint64_t *hcs)
+{
+	uint64_t w = p->pieces[p->side], o = p->pieces[!p->side];
+	uint64_t e = r->board & ~(w | o), x, ch, w2, e2;
+	int sq;
+
+	for (x = t & ~(*hco & *hcs); x; x &= x - 1) {
+		sq = lsb64(x);
+		ch = BIT(sq);
+		if (d < 4)
+			ch |= BIT(r->adj[sq][d]);
+		w2 = w ^ ch;
+		e2 = e ^ ch;
+		if (!(*hco & BIT(sq)) && bridge_in(r, o, w2, e2))
+			*hco |= BIT(sq);
+		if (!(*hcs & BIT(sq)) && bridge_in(r, w2, o, e2))
+			*hcs |= BIT(sq);
+	}
+}
+
 /*
  * The levels of p by the fast path; the number of legal moves, an
  * error, or FAST_NO when the path does not apply (mover_rank then).
@@ -567,12 +603,12 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 {
 	struct ply_ctx c;
 	struct at_once ao;
-	int s = p->side, d, k, cl, rc;
+	int s = p->side, d, k, cl, rc, bridges, po;
 	uint64_t opp = p->pieces[!s], empty, t, hco, hcs;
 	size_t i, last = 0;
 	long total = 0, ncl[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
 
-	if (r->selfjump == YOTE_SJ_BRIDGE || yote_over_unless_blocked(r, p))
+	if (yote_over_unless_blocked(r, p))
 		return FAST_NO;
 	c.r = r;
 	c.p = p;
@@ -583,17 +619,26 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 	f->hand = p->hand[s] > 0;
 	f->steps = steps_allowed(r, p, s) && !placements_only(r, p);
 	f->sj = f->steps && r->selfjump == YOTE_SJ_PLAIN;
-	yote_arc_boards_at_once(&c, &ao);
+	po = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
+	bridges = r->selfjump == YOTE_SJ_BRIDGE;
+	yote_arc_boards_at_once(&c, bridges, &ao);
 	if ((f->hand && !ao.place) || (f->steps && !ao.step))
 		return FAST_NO;
 	empty = r->board & ~(f->own | opp);
 	f->cap = 0;
 	if (!placements_only(r, p)) {
+		/* the points a capture can start from */
 		for (k = 0; k < 4; k++) {
 			t = shift_dir(r, empty, k ^ 1);
 			f->cap |= shift_dir(r, t & opp, k ^ 1);
 		}
+		/* a bridge: a self-jump onto such a point */
+		t = f->cap & empty;
 		f->cap &= f->own;
+		if (bridges && t)
+			for (k = 0; k < 4; k++)
+				f->cap |= shift_dir(r, shift_dir(r, t, k ^ 1) &
+				    f->own, k ^ 1) & f->own;
 	}
 	mv->list.n = 0;
 	mv->ngrp = mv->nstep = 0;
@@ -628,6 +673,8 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 			hco = ao.place_hco;
 			hcs = ao.place_hcs;
 		}
+		if (bridges && !po)
+			bridge_boards(r, p, d, t, &hco, &hcs);
 		for (cl = 0; cl < 4; cl++) {
 			uint64_t b = t & (cl & 2 ? hco : ~hco) &
 			    (cl & 1 ? hcs : ~hcs);

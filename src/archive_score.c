@@ -341,7 +341,8 @@ shift_each(const struct yote_rules *r, const uint64_t in[4], int back,
  * other code, so that decoding what the encoder ranks checks both.
  */
 void
-yote_arc_boards_at_once(const struct ply_ctx *c, struct at_once *ao)
+yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
+    struct at_once *ao)
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
@@ -352,7 +353,7 @@ yote_arc_boards_at_once(const struct ply_ctx *c, struct at_once *ao)
 	uint64_t y[4], t1 = 0, t2 = 0, T2 = 0, V = 0;
 	uint8_t omid[9], ofrom[9], oland[9], smid[9], sfrom[9], sland[9];
 
-	if (!yote_arc_at_once(c, 0, ao))
+	if (!yote_arc_at_once(c, bridges, ao))
 		return;
 	ao->step = 1;
 	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
