@@ -335,10 +335,62 @@ shift_each(const struct yote_rules *r, const uint64_t in[4], int back,
 	out[3 ^ back] = (in[3 ^ back] >> 1) & r->not_col_last;
 }
 
+/* The captures of one side in p, as points, at most 9 (more: 9). */
+struct caps {
+	int n;
+	uint64_t at[9], land[9];        /* what a move must clear to kill it */
+};
+
 /*
- * moves_at_once for the decoder, every board computed (no threshold on
- * the steps), the shifted boards worked out once: the same values, by
- * other code, so that decoding what the encoder ranks checks both.
+ * The captures of the side with pieces `own` over `opp` into `empty`,
+ * sh[d] being own shifted to d: at[] the piece jumped (jumped) or the
+ * jumper (!jumped).
+ */
+static void
+caps_list(const struct yote_rules *r, const uint64_t sh[4], uint64_t opp,
+    uint64_t empty, int jumped, struct caps *cp)
+{
+	uint64_t l, one;
+	int d;
+
+	cp->n = 0;
+	for (d = 0; d < 4 && cp->n <= 8; d++)
+		for (l = shift_dir(r, sh[d] & opp, d) & empty; l && cp->n <= 8;
+		    l &= l - 1) {
+			one = l & -l;
+			cp->land[cp->n] = one;
+			one = shift_dir(r, one, d ^ 1);
+			cp->at[cp->n++] = jumped ? one : shift_dir(r, one, d ^ 1);
+		}
+}
+
+/*
+ * survivors() over a caps list: the moves (placements: d < 0, indexed
+ * by their point; steps to d: by the point left) after which one of the
+ * captures is still there: all but those that kill every one, which
+ * the intersection of what kills each gives.
+ */
+static uint64_t
+caps_survive(const struct yote_rules *r, const struct caps *cp, int d)
+{
+	uint64_t all = ~(uint64_t)0;
+	int i;
+
+	if (cp->n == 0)
+		return 0;
+	if (cp->n > 8)  /* a move kills at most 4 + 4 of them */
+		return r->board;
+	for (i = 0; i < cp->n && all; i++)
+		all &= d < 0 ? cp->land[i] : cp->at[i] |
+		    shift_dir(r, cp->land[i], d ^ 1);
+	return r->board & ~all;
+}
+
+/*
+ * yote_arc_moves_at_once for the decoder, every board computed (no
+ * threshold on the steps), by other code: straight-line, the shifted
+ * boards worked out once and the captures as points, so that decoding
+ * what the encoder ranks checks the one against the other.
  */
 void
 yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
@@ -346,12 +398,12 @@ yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
-	int s = c->s, d, e, no, ns;
+	int s = c->s;
 	uint64_t w = p->pieces[s], o = p->pieces[!s];
 	uint64_t empty = r->board & ~(w | o);
-	uint64_t O[4], W[4], E[4], OO[4], EE[4], WW[4], tt[4], uu[4], x[4];
-	uint64_t y[4], t1 = 0, t2 = 0, T2 = 0, V = 0;
-	uint8_t omid[9], ofrom[9], oland[9], smid[9], sfrom[9], sland[9];
+	uint64_t O[4], W[4], E[4], OO[4], EE[4], WW[4], tt[4], uu[4], y[4];
+	uint64_t t1, t2, T2, V, a, b;
+	struct caps oc, sc;
 
 	if (!yote_arc_at_once(c, bridges, ao))
 		return;
@@ -360,51 +412,56 @@ yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
 		ao->step = 0;   /* no steps then anyway */
 		return;
 	}
-	no = list_captures(r, o, w, empty, omid, ofrom, oland);
-	ns = list_captures(r, w, o, empty, smid, sfrom, sland);
 	shift4(r, o, O);
 	shift4(r, w, W);
 	shift4(r, empty, E);
+	caps_list(r, O, w, empty, 1, &oc);
+	caps_list(r, W, o, empty, 0, &sc);
 	shift_each(r, O, 0, OO);
 	shift_each(r, E, 0, EE);
 	shift_each(r, W, 0, WW);
-	for (d = 0; d < 4; d++) {
-		/* O[d] & E[d ^ 1]: over a piece, from the point beyond */
-		tt[d] = O[d] & E[d ^ 1];
-		t1 |= tt[d];
-		x[d] = E[d ^ 1] & o;
-		uu[d] = W[d ^ 1] & OO[d ^ 1];
-		T2 |= O[d] & EE[d];
-		V |= O[d] & WW[d];
-	}
-	shift_each(r, x, 1, y);
-	for (d = 0; d < 4; d++)
-		t2 |= y[d];
-	ao->place_hco = (t1 | survivors(r, oland, oland, no, -1)) & empty;
-	ao->place_hcs = (t2 | survivors(r, sland, sland, ns, -1)) & empty;
-	for (d = 0; d < 4; d++) {
-		/* over the piece now on t, or an old one beside another */
-		y[d] = 0;
-		for (e = 0; e < 4; e++)
-			if (e != d)
-				y[d] |= uu[e];
-		x[d] = O[d ^ 1];
-		for (e = 0; e < 4; e++)
-			if (e != (d ^ 1))
-				x[d] |= tt[e];
-	}
-	shift_each(r, x, 1, x);
-	{
-		uint64_t T2b[4];
-		uint64_t t2s[4] = { T2, T2, T2, T2 };
-
-		shift_each(r, t2s, 1, T2b);
-		for (d = 0; d < 4; d++) {
-			ao->step_hco[d] = survivors(r, omid, oland, no, d) |
-			    x[d] | y[d];
-			ao->step_hcs[d] = survivors(r, sfrom, sland, ns, d) |
-			    T2b[d] | V;
-		}
+	/* over a piece from the point beyond, by direction */
+	tt[0] = O[0] & E[1];
+	tt[1] = O[1] & E[0];
+	tt[2] = O[2] & E[3];
+	tt[3] = O[3] & E[2];
+	t1 = tt[0] | tt[1] | tt[2] | tt[3];
+	/* from the new piece over an enemy into an empty point */
+	y[0] = E[1] & o;
+	y[1] = E[0] & o;
+	y[2] = E[3] & o;
+	y[3] = E[2] & o;
+	shift_each(r, y, 1, y);
+	t2 = y[0] | y[1] | y[2] | y[3];
+	ao->place_hco = (t1 | caps_survive(r, &oc, -1)) & empty;
+	ao->place_hcs = (t2 | caps_survive(r, &sc, -1)) & empty;
+	/* steps to d: onto the point left, over a piece of the mover's */
+	uu[0] = W[1] & OO[1];
+	uu[1] = W[0] & OO[0];
+	uu[2] = W[3] & OO[3];
+	uu[3] = W[2] & OO[2];
+	a = uu[0] | uu[1];
+	b = uu[2] | uu[3];
+	y[0] = uu[1] | b;
+	y[1] = uu[0] | b;
+	y[2] = a | uu[3];
+	y[3] = a | uu[2];
+	/* over the piece now on t, from beyond it or across */
+	a = tt[0] | tt[1];
+	b = tt[2] | tt[3];
+	uu[0] = O[1] | tt[0] | b;       /* every tt but tt[1] */
+	uu[1] = O[0] | tt[1] | b;
+	uu[2] = O[3] | a | tt[2];
+	uu[3] = O[2] | a | tt[3];
+	shift_each(r, uu, 1, uu);
+	T2 = (O[0] & EE[0]) | (O[1] & EE[1]) | (O[2] & EE[2]) |
+	    (O[3] & EE[3]);
+	V = (O[0] & WW[0]) | (O[1] & WW[1]) | (O[2] & WW[2]) |
+	    (O[3] & WW[3]);
+	for (s = 0; s < 4; s++) {
+		ao->step_hco[s] = caps_survive(r, &oc, s) | uu[s] | y[s];
+		ao->step_hcs[s] = caps_survive(r, &sc, s) |
+		    shift_dir(r, T2, s ^ 1) | V;
 	}
 }
 
