@@ -397,6 +397,79 @@ text_index(const struct mover *mv, size_t i)
 	return k;
 }
 
+/* A square's name: column letter, row digit (boards are at most 8x8). */
+static inline char *
+sq_name(const struct yote_rules *r, int sq, char *o)
+{
+	o[0] = (char)('a' + sq % r->width);
+	o[1] = (char)('1' + sq / r->width);
+	return o + 2;
+}
+
+/* yote_move_format by other code, for the decoder: the same text. */
+static char *
+move_text(const struct yote_rules *r, const struct yote_move *m, char *buf)
+{
+	char *o = sq_name(r, m->from, buf);
+	int i, plain;
+
+	for (i = 0; i < m->nseg; i++) {
+		plain = m->kind == YOTE_STEP || m->kind == YOTE_SELFJUMP ||
+		    (m->kind == YOTE_BRIDGE && i == 0);
+		*o++ = plain ? '-' : 'x';
+		o = sq_name(r, m->seg_to[i], o);
+		if (plain || m->seg_bonus[i] == YOTE_BONUS_NO)
+			continue;
+		*o++ = '+';
+		if (m->seg_bonus[i] == YOTE_BONUS_HAND)
+			*o++ = '@';
+		else
+			o = sq_name(r, m->seg_bonus[i], o);
+	}
+	*o = '\0';
+	return buf;
+}
+
+/*
+ * group_texts and text_index for the decoder: the list index of the
+ * move of score sc at place `place` in text order among those of group
+ * g, the texts sorted by reference (binary insertion), not as
+ * records.  -1 out of memory or no such move.
+ */
+static long
+group_pick(struct mover *mv, const struct yote_rules *r, size_t g, long sc,
+    uint64_t place)
+{
+	size_t i, j, k = 0, at = mv->grp[2 * g], n = mv->grp[2 * g + 1];
+	size_t lo, hi, *ix;
+	char *t, *me;
+
+	mv->text.n = 0;
+	if (yote_buf_grow(&mv->text, n * (YOTE_MOVE_TEXT + sizeof(*ix))) != 0)
+		return -1;
+	ix = (size_t *)(void *)mv->text.p;
+	t = (char *)mv->text.p + n * sizeof(*ix);
+	for (i = at; i < at + n; i++) {
+		if (mv->score[i] != sc)
+			continue;
+		me = move_text(r, &mv->list.v[i], t + (i - at) *
+		    YOTE_MOVE_TEXT);
+		lo = 0;
+		hi = k;
+		while (lo < hi) {
+			j = (lo + hi) / 2;
+			if (strcmp(t + (ix[j] - at) * YOTE_MOVE_TEXT, me) > 0)
+				hi = j;
+			else
+				lo = j + 1;
+		}
+		memmove(&ix[lo + 1], &ix[lo], (k - lo) * sizeof(*ix));
+		ix[lo] = i;
+		k++;
+	}
+	return place < k ? (long)ix[place] : -1;
+}
+
 /*
  * The index of the move of score sc at place `place` in text order:
  * the list is in that order but for its groups.  -1 out of memory.
@@ -480,28 +553,22 @@ static const long class_score[4] = { 0, 4, -22, -18 };
 static size_t
 level_add(struct mover *mv, long sc, uint32_t cnt)
 {
-	size_t lo = 0, hi = mv->nlevel;
+	size_t i = 0, j;
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (mv->level[mid] > sc)
-			lo = mid + 1;
-		else
-			hi = mid;
+	while (i < mv->nlevel && mv->level[i] > sc)
+		i++;
+	if (i < mv->nlevel && mv->level[i] == sc) {
+		mv->count[i] += cnt;
+		return i;
 	}
-	if (lo < mv->nlevel && mv->level[lo] == sc) {
-		mv->count[lo] += cnt;
-		return lo;
+	for (j = mv->nlevel; j > i; j--) {
+		mv->level[j] = mv->level[j - 1];
+		mv->count[j] = mv->count[j - 1];
 	}
-	memmove(&mv->level[lo + 1], &mv->level[lo],
-	    (mv->nlevel - lo) * sizeof(*mv->level));
-	memmove(&mv->count[lo + 1], &mv->count[lo],
-	    (mv->nlevel - lo) * sizeof(*mv->count));
-	mv->level[lo] = sc;
-	mv->count[lo] = cnt;
+	mv->level[i] = sc;
+	mv->count[i] = cnt;
 	mv->nlevel++;
-	return lo;
+	return i;
 }
 
 
@@ -740,10 +807,12 @@ pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
 				for (cnt = 0; i < end; i++)
 					cnt += mv->score[i] == sc;
 				if (place < cnt) {
-					if (group_texts(mv, r, gi, sc) < 0)
+					long at = group_pick(mv, r, gi, sc,
+					    place);
+
+					if (at < 0)
 						return -2;
-					*out = mv->list.v[text_index(mv,
-					    (size_t)place)];
+					*out = mv->list.v[at];
 					return 0;
 				}
 				place -= cnt;
@@ -898,7 +967,7 @@ yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
 			return -2;
 		mv->last = mv->list.v[n];
 	}
-	yote_move_format(r, &mv->last, mv->mtext);
+	move_text(r, &mv->last, mv->mtext);
 	*text = mv->mtext;
 	yote_pos_play(r, pos, &mv->last);
 	return 0;
