@@ -624,13 +624,6 @@ fast_list(struct mover *mv, const struct yote_rules *r,
 	return 0;
 }
 
-/* Whether A has a bridge over B into E (has_capture's second half). */
-HOT int
-bridge_in(const struct yote_rules *r, uint64_t a, uint64_t b, uint64_t e)
-{
-	return jumps(r, jumps(r, a, a, e), b, e) != 0;
-}
-
 /*
  * Under bridges, the boards of moves that take nothing after which the
  * opponent (*hco) or the mover (*hcs) has a capture: the boards of
@@ -643,9 +636,17 @@ bridge_boards(const struct yote_rules *r, const struct yote_pos *p, int d,
     uint64_t t, uint64_t *hco, uint64_t *hcs)
 {
 	uint64_t w = p->pieces[p->side], o = p->pieces[!p->side];
-	uint64_t e = r->board & ~(w | o), x, ch, w2, e2;
-	int sq;
+	uint64_t e = r->board & ~(w | o), x, ch, w2, e2, so, cf;
+	int sq, k;
 
+	/* the opponent's self-jumps do not depend on the move but for
+	   where they land; the mover's bridges need a point next to an
+	   enemy with room beyond (room the move may make: e | w) */
+	so = jumps(r, o, o, e | w);
+	cf = 0;
+	for (k = 0; k < 4; k++)
+		cf |= shift_dir(r, shift_dir(r, e | w, k ^ 1) & o, k ^ 1);
+	cf &= e | w;
 	for (x = t & ~(*hco & *hcs); x; x &= x - 1) {
 		sq = lsb64(x);
 		ch = BIT(sq);
@@ -653,9 +654,11 @@ bridge_boards(const struct yote_rules *r, const struct yote_pos *p, int d,
 			ch |= BIT(r->adj[sq][d]);
 		w2 = w ^ ch;
 		e2 = e ^ ch;
-		if (!(*hco & BIT(sq)) && bridge_in(r, o, w2, e2))
+		if (!(*hco & BIT(sq)) && (so & e2) &&
+		    jumps(r, so & e2, w2, e2))
 			*hco |= BIT(sq);
-		if (!(*hcs & BIT(sq)) && bridge_in(r, w2, o, e2))
+		if (!(*hcs & BIT(sq)) && (cf & e2) &&
+		    jumps(r, jumps(r, w2, w2, e2), o, e2))
 			*hcs |= BIT(sq);
 	}
 }
