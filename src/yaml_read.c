@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "yote_int.h"
@@ -27,6 +28,8 @@
  * being parsed, and after a failure starts a new parser at the first of
  * them at or after the failure, with the line count carried over.
  */
+#define INPUT_BLOCK 65536       /* bytes read at a time from a file */
+
 struct mark_line {
 	unsigned long line;     /* in the stream, 1-based */
 	size_t at;              /* offset in keep */
@@ -47,6 +50,10 @@ struct yote_yaml_reader {
 				   too long to read began */
 	int over_limit;         /* the read handler refused: a size limit */
 	int io_errno;           /* the read handler failed: errno */
+	/* a regular file's bytes read ahead in blocks (NULL: a pipe or a
+	 * terminal, read a byte at a time, so that nothing waits) */
+	unsigned char *ibuf;
+	size_t ilen, ipos;
 	/* bytes to hand out before fp's: format detection's, or a resume */
 	unsigned char *replay;
 	size_t replaylen, replaypos;
@@ -136,6 +143,39 @@ note_byte(struct yote_yaml_reader *rd, unsigned char c)
 	}
 }
 
+/*
+ * take_line from a regular file: read in large blocks (a file never makes
+ * a read wait for more bytes), the line found with memchr.
+ */
+static size_t
+take_buffered(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
+{
+	const unsigned char *nl = NULL;
+	size_t n = 0, k;
+
+	while (n < size && nl == NULL) {
+		if (rd->ipos == rd->ilen) {
+			rd->ipos = 0;
+			if ((rd->ilen = fread(rd->ibuf, 1, INPUT_BLOCK,
+			    rd->fp)) == 0) {
+				if (ferror(rd->fp))
+					rd->io_errno = errno ? errno : EIO;
+				rd->eof = 1;
+				break;
+			}
+		}
+		k = rd->ilen - rd->ipos;
+		if (k > size - n)
+			k = size - n;
+		if ((nl = memchr(rd->ibuf + rd->ipos, '\n', k)) != NULL)
+			k = (size_t)(nl - (rd->ibuf + rd->ipos)) + 1;
+		memcpy(buf + n, rd->ibuf + rd->ipos, k);
+		rd->ipos += k;
+		n += k;
+	}
+	return n;
+}
+
 /* The next byte of the input, or EOF (io_errno set on a failure). */
 static inline int
 input_byte(struct yote_yaml_reader *rd)
@@ -144,6 +184,13 @@ input_byte(struct yote_yaml_reader *rd)
 
 	if (rd->replaypos < rd->replaylen)
 		return rd->replay[rd->replaypos++];
+	if (rd->ipos < rd->ilen)
+		return rd->ibuf[rd->ipos++];
+	if (rd->ibuf != NULL && !rd->eof) {
+		unsigned char b;
+
+		return take_buffered(rd, &b, 1) == 1 ? b : EOF;
+	}
 	/* one reader per stream and thread: no lock per byte */
 	if (rd->eof || (c = getc_unlocked(rd->fp)) == EOF) {
 		if (!rd->eof && ferror(rd->fp))
@@ -155,25 +202,90 @@ input_byte(struct yote_yaml_reader *rd)
 }
 
 /*
+ * Up to size bytes of the input into buf, stopping after a newline: the
+ * count (0 at the end, io_errno set on a failure).  The bytes are not
+ * noted yet.  getc_unlocked, not fread: fread waits for a whole buffer,
+ * and a pipe must be read game by game as the games come.
+ */
+static size_t
+take_line(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
+{
+	const unsigned char *nl = NULL;
+	size_t n = 0;
+	int c;
+
+	if (rd->replaypos < rd->replaylen) {
+		n = rd->replaylen - rd->replaypos;
+		if (n > size)
+			n = size;
+		if ((nl = memchr(rd->replay + rd->replaypos, '\n', n)) != NULL)
+			n = (size_t)(nl - (rd->replay + rd->replaypos)) + 1;
+		memcpy(buf, rd->replay + rd->replaypos, n);
+		rd->replaypos += n;
+		/* a line the replay ends in goes on in fp, as one line */
+		if (nl != NULL || rd->replaypos < rd->replaylen)
+			return n;
+	}
+	if (rd->eof)
+		return n;
+	if (rd->ibuf != NULL)
+		return n + take_buffered(rd, buf + n, size - n);
+	/* one reader per stream and thread: no lock per byte */
+	while (n < size) {
+		if ((c = getc_unlocked(rd->fp)) == EOF) {
+			if (ferror(rd->fp))
+				rd->io_errno = errno ? errno : EIO;
+			rd->eof = 1;
+			break;
+		}
+		buf[n++] = (unsigned char)c;
+		if (c == '\n')
+			break;
+	}
+	return n;
+}
+
+/*
+ * Note n bytes as read, all of one line (only the last may end it): what
+ * note_byte does byte by byte, done for the bytes past the line's first
+ * four in one step, since only those four can make a marker line.
+ */
+static void
+note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && rd->boln < 4)
+		note_byte(rd, b[i++]);
+	if (i == n)
+		return;
+	rd->pos += n - i;
+	if (rd->nmarks > 0)
+		keep_bytes(rd, b + i, n - i);
+	if (b[n - 1] == '\n') {
+		rd->line++;
+		rd->boln = 0;
+	}
+}
+
+/*
  * Read handler: one line at most (so that libyaml reads no further ahead
  * than it must), counting bytes to enforce the size limits before libyaml
- * buffers an endless value.
+ * buffers an endless value.  The line after an end marker that a resume
+ * starts at is passed over (skip_line).
  */
 static int
 reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct yote_yaml_reader *rd = data;
-	size_t n = 0;
-	int c = 0;
+	size_t n;
 
-	while (n < size && c != '\n' && (c = input_byte(rd)) != EOF) {
-		note_byte(rd, (unsigned char)c);
-		if (rd->skip_line) {
-			rd->skip_line = c != '\n';
-			c = 0;
-			continue;
-		}
-		buf[n++] = (unsigned char)c;
+	for (;;) {
+		n = take_line(rd, buf, size);
+		note_bytes(rd, buf, n);
+		if (!rd->skip_line || n == 0)
+			break;
+		rd->skip_line = buf[n - 1] != '\n';
 	}
 	if (rd->io_errno)
 		return 0;
@@ -287,6 +399,8 @@ yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
     unsigned long *games, struct yote_yaml_reader **out)
 {
 	struct yote_yaml_reader *rd;
+	struct stat st;
+	int fd;
 
 	*out = NULL;
 	if ((rd = calloc(1, sizeof(*rd))) == NULL ||
@@ -301,6 +415,11 @@ yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
 	}
 	rd->fp = fp;
 	rd->games = games;
+	if ((fd = fileno(fp)) >= 0 && fstat(fd, &st) == 0 &&
+	    S_ISREG(st.st_mode) && (rd->ibuf = malloc(INPUT_BLOCK)) == NULL) {
+		yote_yaml_close(rd);
+		return YOTE_ENOMEM;
+	}
 	memcpy(rd->replay, head, len);
 	rd->replaylen = len;
 	yaml_parser_set_input(&rd->parser, reader_read, rd);
@@ -317,6 +436,7 @@ yote_yaml_close(struct yote_yaml_reader *rd)
 		return;
 	yaml_parser_delete(&rd->parser);
 	free(rd->replay);
+	free(rd->ibuf);
 	free(rd->keep);
 	free(rd->marks);
 	free(rd);
