@@ -72,6 +72,11 @@ struct yote_yaml_reader {
 	int keep_oom;
 	struct mark_line *marks;
 	size_t nmarks, capmarks;
+	/* the tree: made in an arena per document; the kids of the open
+	 * collections wait here, each collection's array made at its end */
+	struct yote_node **kids;
+	size_t nkids, capkids;
+	size_t arena_hint;      /* the last document's arena, in bytes */
 };
 
 static int
@@ -439,6 +444,7 @@ yote_yaml_close(struct yote_yaml_reader *rd)
 	free(rd->ibuf);
 	free(rd->keep);
 	free(rd->marks);
+	free(rd->kids);
 	free(rd);
 }
 
@@ -643,55 +649,73 @@ doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
 	return YOTE_EVALUE;
 }
 
-/* Free a document cut short: open collections are not yet attached. */
-static void
-free_partial(struct yote_node **stack, int depth, struct yote_node *root)
-{
-	while (depth > 0)
-		yote_node_free(stack[--depth]);
-	yote_node_free(root);
-}
-
-/* Add a finished node to its parent, or make it the document's root. */
+/*
+ * Add a finished node to the open collection (its kids wait in rd->kids),
+ * or make it the document's root: 0 or YOTE_ENOMEM.
+ */
 static int
-attach(struct yote_node **stack, int depth, struct yote_node **root,
-    struct yote_node *n)
+attach(struct yote_yaml_reader *rd, struct yote_node **stack, int depth,
+    struct yote_node **root, struct yote_node *n)
 {
+	struct yote_node **k;
+	size_t cap;
+
 	if (depth == 0) {
 		*root = n;
 		return 0;
 	}
-	return yote_node_push(stack[depth - 1], n);
+	if (rd->nkids == rd->capkids) {
+		cap = rd->capkids ? 2 * rd->capkids : 256;
+		if ((k = realloc(rd->kids, cap * sizeof(*k))) == NULL)
+			return YOTE_ENOMEM;
+		rd->kids = k;
+		rd->capkids = cap;
+	}
+	rd->kids[rd->nkids++] = n;
+	stack[depth - 1]->n++;  /* counted for the limits; kids at the end */
+	return 0;
+}
+
+/* A collection ends: its kids, from rd->kids[from] on, go into its array. */
+static int
+close_collection(struct yote_yaml_reader *rd, struct yote_arena *a,
+    struct yote_node *n, size_t from)
+{
+	size_t nk = rd->nkids - from;
+
+	rd->nkids = from;
+	n->n = 0;
+	return yote_arena_set_kids(a, n, rd->kids + from, nk);
 }
 
 /* A node for a scalar or a collection's start, with its style and tag. */
 static struct yote_node *
-node_from_event(const yaml_event_t *ev, unsigned long base)
+node_from_event(struct yote_arena *a, const yaml_event_t *ev,
+    unsigned long base)
 {
 	struct yote_node *n;
 	const yaml_char_t *tag;
 
 	if (ev->type == YAML_SCALAR_EVENT) {
-		n = yote_scalar_new((const char *)ev->data.scalar.value,
+		n = yote_arena_scalar(a, (const char *)ev->data.scalar.value,
 		    ev->data.scalar.length);
 		tag = ev->data.scalar.tag;
 		if (n != NULL)
 			n->style = (int)ev->data.scalar.style;
 	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
-		n = yote_node_new(YOTE_NODE_SEQ);
+		n = yote_arena_collection(a, YOTE_NODE_SEQ);
 		tag = ev->data.sequence_start.tag;
 		if (n != NULL)
 			n->style = (int)ev->data.sequence_start.style;
 	} else {
-		n = yote_node_new(YOTE_NODE_MAP);
+		n = yote_arena_collection(a, YOTE_NODE_MAP);
 		tag = ev->data.mapping_start.tag;
 		if (n != NULL)
 			n->style = (int)ev->data.mapping_start.style;
 	}
-	if (n == NULL)
+	if (n == NULL || (tag != NULL &&
+	    yote_arena_set_tag(a, n, (const char *)tag) != 0))
 		return NULL;
-	if (tag != NULL)
-		n->tag = strdup((const char *)tag);
 	n->line = base + ev->start_mark.line + 1;
 	n->col = ev->start_mark.column + 1;
 	return n;
@@ -707,19 +731,22 @@ document_start(struct yote_yaml_reader *rd, yaml_mark_t *start,
 	return rc < 0 ? rc : rc == YAML_DOCUMENT_START_EVENT;
 }
 
-/* The record of a finished document (takes root); 1 or YOTE_ENOMEM. */
+/* The record of a finished document (takes root and its arena); 1 or
+ * YOTE_ENOMEM. */
 static int
-finish_record(struct yote_yaml_reader *rd, struct yote_node *root,
-    const yaml_mark_t *start, struct yote_record **out,
-    struct yote_error *err)
+finish_record(struct yote_yaml_reader *rd, struct yote_arena *a,
+    struct yote_node *root, const yaml_mark_t *start,
+    struct yote_record **out, struct yote_error *err)
 {
 	struct yote_record *rec;
 
 	rd->in_doc = 0;
+	rd->arena_hint = yote_arena_used(a);
 	if ((rec = calloc(1, sizeof(*rec))) == NULL) {
-		yote_node_free(root);
+		yote_arena_free(a);
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
+	rec->arena = a;
 	rec->root = root;
 	rec->game = *rd->games;
 	rec->line = rd->base + start->line + 1;
@@ -733,6 +760,8 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
     struct yote_error *err)
 {
 	struct yote_node *stack[YOTE_MAX_DEPTH + 1], *root = NULL, *n;
+	size_t from[YOTE_MAX_DEPTH + 1];        /* each one's first kid */
+	struct yote_arena *a;
 	const char *limit;
 	yaml_event_t ev;
 	yaml_mark_t start = { 0, 0, 0 };
@@ -747,9 +776,14 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 	(*rd->games)++;
 	rd->in_doc = 1;
 	rd->doc_bytes = 0;
+	rd->nkids = 0;
+	/* everything of the document is the arena's: a document cut short
+	 * goes with it */
+	if ((a = yote_arena_new(rd->arena_hint)) == NULL)
+		goto nomem;
 	for (;;) {
 		if (!next_event(rd, &ev)) {
-			free_partial(stack, depth, root);
+			yote_arena_free(a);
 			return stream_failed(rd, err);
 		}
 		limit = NULL;
@@ -757,7 +791,7 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		switch (ev.type) {
 		case YAML_DOCUMENT_END_EVENT:
 			yaml_event_delete(&ev);
-			return finish_record(rd, root, &start, out, err);
+			return finish_record(rd, a, root, &start, out, err);
 		case YAML_ALIAS_EVENT:
 			limit = "aliases (*name) are not allowed in a record";
 			diag = YOTE_D_BAD_TYPE;
@@ -778,7 +812,8 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		case YAML_MAPPING_END_EVENT:
 			n = stack[--depth];
 			yaml_event_delete(&ev);
-			if (attach(stack, depth, &root, n) != 0)
+			if (close_collection(rd, a, n, from[depth]) != 0 ||
+			    attach(rd, stack, depth, &root, n) != 0)
 				goto nomem;
 			continue;
 		default:
@@ -786,23 +821,24 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			continue;
 		}
 		if (limit != NULL) {
-			free_partial(stack, depth, root);
+			yote_arena_free(a);
 			rc = doc_problem(rd, err, diag, &ev.start_mark, limit);
 			yaml_event_delete(&ev);
 			return rc;
 		}
-		n = node_from_event(&ev, rd->base);
+		n = node_from_event(a, &ev, rd->base);
 		yaml_event_delete(&ev);
 		if (n == NULL)
 			goto nomem;
 		nodes++;
-		if (n->type != YOTE_NODE_SCALAR)
+		if (n->type != YOTE_NODE_SCALAR) {
+			from[depth] = rd->nkids;
 			stack[depth++] = n;
-		else if (attach(stack, depth, &root, n) != 0)
+		} else if (attach(rd, stack, depth, &root, n) != 0)
 			goto nomem;
 	}
 nomem:
-	free_partial(stack, depth, root);
+	yote_arena_free(a);
 	rd->done = 1;
 	return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 }
