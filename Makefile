@@ -146,6 +146,11 @@ bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 bin/test-game: bin/obj/test-game.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
+# record nodes and their arenas (src/node.c)
+TEST_PROGS += bin/test-node
+bin/test-node: bin/obj/test-node.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
 # position patterns and game keys (src/collection.c)
 TEST_PROGS += bin/test-collection
 TEST_PROGS += bin/fuzz-pattern-replay

@@ -184,7 +184,11 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 		*out = NULL;
 		return YOTE_EVALUE;
 	}
-	if (rc == 1 && yote_record_check_limits(*out, err) != 0) {
+	/* the YAML reader holds each value to the limits as it builds the
+	 * tree (the same checks, node by node), so a YAML record cannot be
+	 * over one; the other formats are checked once more here */
+	if (rc == 1 && rd->yaml == NULL &&
+	    yote_record_check_limits(*out, err) != 0) {
 		yote_record_free(*out);
 		*out = NULL;
 		return YOTE_EVALUE;
