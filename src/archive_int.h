@@ -477,6 +477,78 @@ int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
 /* Mark the block's data bad for this reason (the first one stays); -1. */
 int yote_keys_bad(struct hcoder *h, const char *why);
 
+/*
+ * A data block being read: its payload, inflated, parsed into its
+ * ruleset table and the decoders of its streams (yote_block_parse).
+ */
+struct dblock {                 /* the data block being handed out */
+	unsigned char *data;    /* its payload, inflated */
+	size_t len;
+	uint64_t off;           /* byte offset of its header */
+	unsigned long number;   /* 1-based, in the stream */
+	unsigned long games;    /* games in it */
+	unsigned long next;     /* games handed out or passed */
+	unsigned long first;    /* stream number of its first game */
+	const struct yote_rules *rules[MAX_RULESETS];
+	struct yote_rules *owned[MAX_RULESETS];
+	size_t nrules;
+	struct hcoder hc;
+	struct rc mrc;
+	int no_moves;           /* moves left undecoded: mrc is behind */
+	int passed;             /* games passed over undecoded */
+	uint64_t budget;        /* hc.budget when the block was loaded */
+};
+
+/* Read b->data's ruleset table and streams; 0, or -1 with *why. */
+int yote_block_parse(struct dblock *b, char *why, size_t whylen);
+/* Free b and all it holds; NULL is ignored. */
+void yote_block_free(struct dblock *b);
+
+/* --------------------------------------------------- archive_hash.c */
+
+#define HSET_BITS 8             /* default: a false positive in 256 */
+#define HSET_MAX_KEYS (1UL << 22)       /* a block with more positions gets
+					   no set (32 MiB for the writer) */
+
+/* The key of a position in a set: yote_pos_hash. */
+uint64_t yote_hset_key(const struct yote_pos *p);
+/*
+ * Append the set of the n keys (sorted and overwritten) with a false
+ * positive rate of 2^-bits (1 to 32) to out: 0 or YOTE_ENOMEM.
+ * *distinct gets the number of distinct keys.
+ */
+int yote_hset_encode(struct buf *out, uint64_t *key, size_t n, int bits,
+    size_t *distinct);
+/*
+ * Whether the set at p (len bytes) may hold one of the nkey (>= 1)
+ * sorted, distinct keys: 1 it may, 0 it holds none, -1 not a set.
+ */
+int yote_hset_find(const unsigned char *p, size_t len, const uint64_t *key,
+    size_t nkey);
+
+/* A reader's search for positions through the sets (zero it first). */
+struct hfilter {
+	uint64_t *key;          /* the positions asked about, sorted */
+	size_t nkey;            /* 0: no search, every block is read */
+	int have;               /* a set was read for the block below: */
+	uint64_t first;         /* its first game in the member */
+	uint32_t games;         /* its games */
+	int absent;             /* 1: none of the keys is in its set */
+	struct yote_reach_stats st;
+};
+
+/* Search for the positions of n exact patterns (0: stop searching):
+ * 0, YOTE_EVALUE (a pattern is not exact) or YOTE_ENOMEM. */
+int yote_hfilter_set(struct hfilter *hf, const struct yote_pattern *pat,
+    size_t n);
+/* The H block h whose payload (CRC checked) is p, len bytes. */
+void yote_hfilter_block(struct hfilter *hf, const unsigned char *h,
+    const unsigned char *p, size_t len);
+/* 1 when the data block of these games is to be passed over: its set,
+ * read just before, holds none of the positions.  Counts in hf->st. */
+int yote_hfilter_absent(struct hfilter *hf, uint64_t first, uint32_t games);
+void yote_hfilter_free(struct hfilter *hf);
+
 /* Words of the reader's messages (archive_io.c), written into buf:
  * "games 4097-6144" / "game 12" / "no games"; "its 2048 games are" /
  * "its game is"; "after game 12" / "before any game". */

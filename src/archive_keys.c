@@ -1016,3 +1016,87 @@ yote_keys_dec_tree(struct hcoder *h, struct gctx *g, struct yote_node **out)
 		return -2;
 	return dec_node(h, s, 0, 0, 0, 0, g, out);
 }
+
+/* ------------------------------------------------------------ blocks */
+
+void
+yote_block_free(struct dblock *b)
+{
+	size_t i;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < b->nrules; i++)
+		yote_rules_free(b->owned[i]);
+	yote_keys_free(&b->hc);
+	free(b->data);
+	free(b);
+}
+
+int
+yote_block_parse(struct dblock *b, char *why, size_t whylen)
+{
+	struct cur c = { b->data, b->len, 0, 0 };
+	struct yote_error e;
+	const unsigned char *p, *hs, *ms, *ls;
+	uint64_t n, hl, ml, ll;
+	size_t i;
+	char name[64];
+
+	if ((p = yote_cur_take(&c, 1)) == NULL || *p != LAYOUT) {
+		snprintf(why, whylen, "unknown block layout");
+		return -1;
+	}
+	if ((n = yote_cur_varint(&c)) > MAX_RULESETS) {
+		snprintf(why, whylen, "%llu rulesets", (unsigned long long)n);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const unsigned char *kind = yote_cur_take(&c, 1);
+		uint64_t len = yote_cur_varint(&c);
+
+		if (kind == NULL || (p = yote_cur_take(&c, (size_t)len)) == NULL ||
+		    len != (size_t)len || *kind > 1) {
+			snprintf(why, whylen, "a bad ruleset table");
+			return -1;
+		}
+		if (*kind == 0) {
+			if (len >= sizeof(name)) {
+				snprintf(why, whylen, "a bad ruleset name");
+				return -1;
+			}
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if ((b->rules[i] = yote_rules_by_name(name)) == NULL) {
+				snprintf(why, whylen, "unknown built-in ruleset "
+				    "'%s'", name);
+				return -1;
+			}
+		} else {
+			yote_error_clear(&e);
+			if (yote_rules_load_buffer((const char *)p, (size_t)len,
+			    "archive ruleset", &b->owned[i], &e) != 0) {
+				snprintf(why, whylen, "ruleset %zu cannot be "
+				    "read: %.120s", i + 1, e.msg);
+				return -1;
+			}
+			b->rules[i] = b->owned[i];
+		}
+		b->nrules = i + 1;
+	}
+	hl = yote_cur_varint(&c);
+	ml = yote_cur_varint(&c);
+	ll = yote_cur_varint(&c);
+	if ((hs = yote_cur_take(&c, (size_t)hl)) == NULL ||
+	    (ms = yote_cur_take(&c, (size_t)ml)) == NULL ||
+	    (ls = yote_cur_take(&c, (size_t)ll)) == NULL || c.pos != c.n) {
+		snprintf(why, whylen, "bad stream lengths");
+		return -1;
+	}
+	yote_keys_init(&b->hc);
+	yote_rc_dec_init(&b->hc.rc, hs, (size_t)hl);
+	b->hc.lit.p = ls;
+	b->hc.lit.n = (size_t)ll;
+	yote_rc_dec_init(&b->mrc, ms, (size_t)ml);
+	return 0;
+}

@@ -234,3 +234,24 @@ yote_reader_skip(struct yote_reader *rd, unsigned long n,
 	}
 	return (long)(rd->games - start);
 }
+
+int
+yote_reader_reaching(struct yote_reader *rd, const struct yote_pattern *pos,
+    size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!yote_pattern_exact(&pos[i]))
+			return YOTE_EVALUE;
+	return rd->arc != NULL ? yote_arc_reaching(rd->arc, pos, n) : 0;
+}
+
+void
+yote_reader_reach_stats(const struct yote_reader *rd,
+    struct yote_reach_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (rd->arc != NULL)
+		yote_arc_reach_stats(rd->arc, st);
+}
