@@ -431,6 +431,13 @@ struct hcoder {
 	uint64_t budget;        /* decoder: what the block may still decode
 	                         * to (ARC_EXPANSION); yote_keys_init leaves
 	                         * it unbounded, the reader sets it */
+	/* decoder: the game's nodes are made in arena; text and tag hold
+	   the text just decoded, stk the kids of collections not complete */
+	struct yote_arena *arena;
+	size_t arena_hint;
+	struct buf text, tag;
+	struct yote_node **stk;
+	size_t nstk, capstk;
 };
 
 /* What coding one game's tree needs beside the tree. */
@@ -471,9 +478,15 @@ int yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
  */
 int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
     uint32_t *ruleset, int *start_mode, char **start);
-/* Decode a record tree into *out; 0, -1 (bad data: h->why) or -2. */
+/*
+ * Decode a record tree into *out, made in a new arena *arena (its size
+ * guessed from the last tree's) that the caller frees after the tree
+ * (yote_node_free, then yote_arena_free); h->arena is it until the next
+ * tree, for the texts of the moves.  0, -1 (bad data: h->why) or -2;
+ * then *arena is NULL.
+ */
 int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
-    struct yote_node **out);
+    struct yote_node **out, struct yote_arena **arena);
 /* Mark the block's data bad for this reason (the first one stays); -1. */
 int yote_keys_bad(struct hcoder *h, const char *why);
 
