@@ -435,6 +435,7 @@ struct hcoder {
 	   the text just decoded, stk the kids of collections not complete */
 	struct yote_arena *arena;
 	size_t arena_hint;
+	int not_utf8;           /* a literal of this block is not UTF-8 */
 	struct buf text, tag;
 	struct yote_node **stk;
 	size_t nstk, capstk;

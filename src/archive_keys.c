@@ -552,6 +552,11 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, const char **out,
 		n = (size_t)len;
 		if ((src = yote_cur_take(&h->lit, n)) == NULL)
 			return yote_keys_bad(h, "literal bytes missing");
+		/* the only bytes new to the block: the reader trusts the
+		   rest to be UTF-8 when these are (yote_arc_checked) */
+		for (m = 0; m < n && !h->not_utf8; m += k ? (size_t)k : 1)
+			h->not_utf8 = (k = (int)yote_utf8_len(src + m,
+			    n - m)) == 0;
 	}
 	/* (src may be the slot's own, which slot_update replaces) */
 	if (yote_buf_grow(&h->text, n + 1) != 0)

@@ -28,6 +28,7 @@ struct yote_arc_reader {
 	unsigned char *pb;      /* bytes to hand out before fp's */
 	size_t pblen, pbpos;
 	uint64_t off;           /* bytes consumed so far */
+	int checked;            /* yote_arc_checked of the last record */
 	long long base;         /* fp's offset of byte 0, or -1 */
 	unsigned long *games;   /* games accounted for (the reader's count) */
 	int state;
@@ -854,6 +855,7 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	rec->root = root;
 	rec->arena = arena;
 	rec->game = game;
+	a->checked = !b->hc.not_utf8;
 	/* the moves decoded go with the record (none when not decoded) */
 	if (r != NULL && a->played != NULL && a->played->rules == r &&
 	    !(flags & YOTE_READ_NO_MOVES) && a->played->n == *plies) {
@@ -907,6 +909,12 @@ yote_arc_close(struct yote_arc_reader *a)
 	free(a->g.fix_ply);
 	free(a->pb);
 	free(a);
+}
+
+int
+yote_arc_checked(const struct yote_arc_reader *a)
+{
+	return a->checked;
 }
 
 int
