@@ -36,6 +36,7 @@ LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
 	src/notation.c src/status.c \
 	src/node.c src/yaml_read.c src/yaml_write.c src/lines.c \
 	src/archive_io.c src/rangecoder.c src/archive_moves.c \
+	src/archive_score.c \
 	src/archive_keys.c src/archive_hash.c src/archive_read.c src/reader.c \
 	src/checker.c src/game.c src/archive_write.c \
 	src/collection.c \
@@ -143,6 +144,11 @@ bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 bin/test-game: bin/obj/test-game.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
+# record nodes and their arenas (src/node.c)
+TEST_PROGS += bin/test-node
+bin/test-node: bin/obj/test-node.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
 # position patterns and game keys (src/collection.c)

@@ -293,6 +293,118 @@ int yote_mover_decode(struct mover *mv, struct rc *rc,
     const struct yote_rules *r, struct yote_pos *pos, const char **text,
     const char **why);
 
+/* -------------------------------------------------- archive_score.c */
+
+/*
+ * What every move of one position shares, worked out once: the side to
+ * move and both sides' pieces (board and hand).
+ */
+struct ply_ctx {
+	const struct yote_rules *r;
+	const struct yote_pos *p;
+	int s;
+	int rem_s, rem_o;
+};
+
+/* Scoring runs these for every move: never a call. */
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+/* The points of `to` a jump reaches from `from` over `over` (movegen.c). */
+HOT uint64_t
+jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)
+{
+	unsigned w = (unsigned)r->width;
+	uint64_t n = (((from << w) & r->board & over) << w) & r->board;
+	uint64_t so = ((from >> w) & over) >> w;
+	uint64_t e = (((from << 1) & r->not_col_first & over) << 1) &
+	    r->not_col_first;
+	uint64_t wst = (((from >> 1) & r->not_col_last & over) >> 1) &
+	    r->not_col_last;
+
+	return (n | so | e | wst) & to;
+}
+
+/* yote_pos_has_capture for side s of q, own and opp its pieces. */
+HOT int
+has_capture(const struct yote_rules *r, int po, uint64_t own, uint64_t opp)
+{
+	uint64_t empty = r->board & ~(own | opp);
+
+	if (po)
+		return 0;
+	if (jumps(r, own, opp, empty))
+		return 1;
+	return r->selfjump == YOTE_SJ_BRIDGE &&
+	    jumps(r, jumps(r, own, own, empty), opp, empty) != 0;
+}
+
+
+/*
+ * fast_score of a move that takes nothing, where at_once_applies: then
+ * no such move ends the game (it fills at most one point, and the
+ * opponent keeps a move), so only the captures after it count.  Not for
+ * a placement unless ao->place: one on the last empty point can leave
+ * an opponent with pieces in hand blocked.
+ */
+HOT long
+quiet_score(const struct ply_ctx *c, const struct yote_move *m)
+{
+	const struct yote_rules *r = c->r;
+	int s = c->s, po;
+	uint64_t own = c->p->pieces[s] ^ BIT(m->from), opp = c->p->pieces[!s];
+
+	if (m->kind != YOTE_PLACE)
+		own ^= BIT(m->seg_to[0]);
+	po = r->opening == YOTE_OPEN_FIRST_PLACE && c->p->ply + 1 <= 2;
+	return -22L * has_capture(r, po, opp, own) +
+	    4L * has_capture(r, po, own, opp) + 3L * (m->kind == YOTE_PLACE);
+}
+
+
+/*
+ * Placements and steps scored all at once (at_once), when the ruleset
+ * has no bridges and the end of the game cannot come into it.  For each
+ * kind, bitboards of the points where the move leaves the opponent (hco)
+ * or the mover (hcs) a capture, as yote_pos_has_capture would find in
+ * the position after it: for a placement, indexed by its point; for a
+ * step in direction d, by the point it leaves.
+ */
+struct at_once {
+	int place, step;                /* 1: that kind is scored so */
+	uint64_t place_hco, place_hcs;
+	uint64_t step_hco[4], step_hcs[4];
+};
+
+/*
+ * The score of a legal move m of c->p (formats/archive.md section 6),
+ * by the fast way: what it takes read off the move, the end of the game
+ * asked of the library only when it may come.
+ */
+long yote_arc_score(const struct ply_ctx *c, const struct yote_move *m);
+/* yote_arc_score of a capture by other code: the decoder's. */
+long yote_arc_capture_score(const struct ply_ctx *c,
+    const struct yote_move *m);
+/*
+ * Whether the moves of c->p that take nothing can be scored at once (1)
+ * or by quiet_score, and ao->place; bridges: whether a ruleset with
+ * bridges may say yes (quiet_score handles them, the boards do not).
+ */
+int yote_arc_at_once(const struct ply_ctx *c, int bridges, struct at_once *ao);
+/* The boards of *ao for the encoder; steps only when there are 8. */
+void yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
+    struct at_once *ao);
+/*
+ * The same boards, every one, by other code: the decoder's.  bridges:
+ * under a ruleset with bridges, the boards of direct captures only (the
+ * decoder adds the bridges move by move).
+ */
+void yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
+    struct at_once *ao);
+
 /* --------------------------------------------------- archive_keys.c */
 
 #define SLOT_MAX 256
@@ -319,6 +431,14 @@ struct hcoder {
 	uint64_t budget;        /* decoder: what the block may still decode
 	                         * to (ARC_EXPANSION); yote_keys_init leaves
 	                         * it unbounded, the reader sets it */
+	/* decoder: the game's nodes are made in arena; text and tag hold
+	   the text just decoded, stk the kids of collections not complete */
+	struct yote_arena *arena;
+	size_t arena_hint;
+	int not_utf8;           /* a literal of this block is not UTF-8 */
+	struct buf text, tag;
+	struct yote_node **stk;
+	size_t nstk, capstk;
 };
 
 /* What coding one game's tree needs beside the tree. */
@@ -359,9 +479,15 @@ int yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
  */
 int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
     uint32_t *ruleset, int *start_mode, char **start);
-/* Decode a record tree into *out; 0, -1 (bad data: h->why) or -2. */
+/*
+ * Decode a record tree into *out, made in a new arena *arena (its size
+ * guessed from the last tree's) that the caller frees after the tree
+ * (yote_node_free, then yote_arena_free); h->arena is it until the next
+ * tree, for the texts of the moves.  0, -1 (bad data: h->why) or -2;
+ * then *arena is NULL.
+ */
 int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
-    struct yote_node **out);
+    struct yote_node **out, struct yote_arena **arena);
 /* Mark the block's data bad for this reason (the first one stays); -1. */
 int yote_keys_bad(struct hcoder *h, const char *why);
 

@@ -28,6 +28,7 @@ struct yote_arc_reader {
 	unsigned char *pb;      /* bytes to hand out before fp's */
 	size_t pblen, pbpos;
 	uint64_t off;           /* bytes consumed so far */
+	int checked;            /* yote_arc_checked of the last record */
 	long long base;         /* fp's offset of byte 0, or -1 */
 	unsigned long *games;   /* games accounted for (the reader's count) */
 	int state;
@@ -654,13 +655,6 @@ a_advance(struct yote_arc_reader *a, unsigned long want_skip,
 	}
 }
 
-/* Set node n's text to the move text t. */
-static int
-set_text(struct yote_node *n, const char *t)
-{
-	return yote_node_set_text(n, t, strlen(t)) == 0 ? 0 : -2;
-}
-
 /*
  * Room in a->played for the n moves of a game from pos under r; 0, or
  * -2 out of memory.
@@ -711,7 +705,8 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 			return rc;
 		a->played->v[a->played->n++] = a->mv.last;
 		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++)
-			if (set_text(g->fix[fx], text) != 0)
+			if (yote_arena_set_text(b->hc.arena, g->fix[fx], text,
+			    strlen(text)) != 0)
 				return -2;
 	}
 	return 0;
@@ -746,8 +741,8 @@ a_start(struct hcoder *h, const struct yote_rules *r, int mode,
  */
 static int
 a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
-    struct yote_node **root, const struct yote_rules **rp,
-    unsigned long *plies)
+    struct yote_node **root, struct yote_arena **arena,
+    const struct yote_rules **rp, unsigned long *plies)
 {
 	struct hcoder *h = &b->hc;
 	struct gctx *g = &a->g;
@@ -760,6 +755,7 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	int raw, mode, rc;
 
 	*root = NULL;
+	*arena = NULL;
 	if (a->played != NULL)
 		a->played->rules = NULL;        /* none decoded yet */
 	g->nfix = 0;
@@ -771,7 +767,7 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	if (rc == 0 && !raw)
 		r = b->rules[ri];
 	if (rc == 0)
-		rc = yote_keys_dec_tree(h, g, root);
+		rc = yote_keys_dec_tree(h, g, root, arena);
 	if (rc == 0 && !raw)
 		rc = g->moves_out == NULL ? yote_keys_bad(h, "no moves list") :
 		    a_start(h, r, mode, start, *root, &pos);
@@ -826,6 +822,7 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 {
 	struct dblock *b = a->blk;
 	struct yote_node *root;
+	struct yote_arena *arena;
 	struct yote_record *rec = NULL;
 	const struct yote_rules *r;
 	unsigned long game = b->first + b->next;
@@ -835,11 +832,12 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	b->next++;
 	*a->games = game;
 	*plies = 0;
-	rc = a_decode(a, b, flags, &root, &r, plies);
+	rc = a_decode(a, b, flags, &root, &arena, &r, plies);
 	if (rc == 0 && (rec = calloc(1, sizeof(*rec))) == NULL)
 		rc = -2;
 	if (rc != 0) {
 		yote_node_free(root);
+		yote_arena_free(arena);
 		if (rc == -2)
 			return a_err(a, err, YOTE_ENOMEM, game, "out of memory");
 		/* the rest of the block cannot be trusted */
@@ -855,7 +853,9 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	if (b->next == b->games && !b->passed)
 		a_leftover(a, b);
 	rec->root = root;
+	rec->arena = arena;
 	rec->game = game;
+	a->checked = !b->hc.not_utf8;
 	/* the moves decoded go with the record (none when not decoded) */
 	if (r != NULL && a->played != NULL && a->played->rules == r &&
 	    !(flags & YOTE_READ_NO_MOVES) && a->played->n == *plies) {
@@ -909,6 +909,12 @@ yote_arc_close(struct yote_arc_reader *a)
 	free(a->g.fix_ply);
 	free(a->pb);
 	free(a);
+}
+
+int
+yote_arc_checked(const struct yote_arc_reader *a)
+{
+	return a->checked;
 }
 
 int

@@ -268,12 +268,47 @@ place_cmp(const void *a, const void *b)
  * Sorted, not compared pair by pair: a mapping may hold thousands of keys.
  * Each repeat is reported, in order, with the line of the first.
  */
+/* The same keys, each repeat with its first, pair by pair: a record has
+ * a dozen keys, and sorting them costs more. */
+#define FEW_KEYS 24
+
+static int
+same_key(const struct yote_node *a, const struct yote_node *b)
+{
+	return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
+}
+
+static void
+few_duplicates(struct run *run, const struct yote_node *map)
+{
+	const struct yote_node *k;
+	size_t i, j;
+
+	for (i = 2; i + 1 < map->n; i += 2) {
+		if ((k = map->kids[i])->type != YOTE_NODE_SCALAR)
+			continue;
+		for (j = 0; j < i; j += 2)
+			if (map->kids[j]->type == YOTE_NODE_SCALAR &&
+			    same_key(map->kids[j], k))
+				break;
+		if (j < i)
+			report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' "
+			    "given twice (first at line %lu): a record is one "
+			    "game; are two games missing a '---' between "
+			    "them?", k->text, map->kids[j]->line);
+	}
+}
+
 static void
 check_duplicates(struct run *run, const struct yote_node *map)
 {
 	struct key_at *ks, *dup;
 	size_t i, n = 0, nd = 0, first = 0;
 
+	if (map->n >= 4 && map->n <= 2 * FEW_KEYS) {
+		few_duplicates(run, map);
+		return;
+	}
 	if (map->n < 4 || (ks = malloc(map->n / 2 * sizeof(*ks) * 2)) == NULL)
 		return;
 	for (i = 0; i + 1 < map->n; i += 2)

@@ -9,6 +9,12 @@
 
 #include "yote_int.h"
 
+/* struct yote_node.mem: the parts of a node that an arena holds */
+#define MEM_NODE 1              /* the node (and a scalar's text in it) */
+#define MEM_KIDS 2              /* the array of its kids */
+#define MEM_TAG 4               /* its tag */
+#define MEM_TEXT 8              /* a scalar's text apart from the node */
+
 struct yote_node *
 yote_node_new(enum yote_node_type type)
 {
@@ -16,6 +22,20 @@ yote_node_new(enum yote_node_type type)
 
 	if (n != NULL)
 		n->type = type;
+	return n;
+}
+
+/* A scalar in n, its text right after it (room for len + 1 bytes). */
+static struct yote_node *
+scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
+{
+	memset(n, 0, sizeof(*n));
+	n->type = YOTE_NODE_SCALAR;
+	n->mem = (unsigned char)mem;
+	n->text = (char *)(n + 1);
+	memcpy(n->text, text, len);
+	n->text[len] = '\0';
+	n->len = len;
 	return n;
 }
 
@@ -28,13 +48,7 @@ yote_scalar_new(const char *text, size_t len)
 	if (len > SIZE_MAX - sizeof(*n) - 1 ||
 	    (n = malloc(sizeof(*n) + len + 1)) == NULL)
 		return NULL;
-	memset(n, 0, sizeof(*n));
-	n->type = YOTE_NODE_SCALAR;
-	n->text = (char *)(n + 1);
-	memcpy(n->text, text, len);
-	n->text[len] = '\0';
-	n->len = len;
-	return n;
+	return scalar_init(n, text, len, 0);
 }
 
 int
@@ -49,10 +63,11 @@ yote_node_set_text(struct yote_node *n, const char *text, size_t len)
 	else
 		memset(t, 0, len);
 	t[len] = '\0';
-	if (n->text != (char *)(n + 1))
+	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
 		free(n->text);
 	n->text = t;
 	n->len = len;
+	n->mem &= (unsigned char)~MEM_TEXT;
 	return 0;
 }
 
@@ -77,17 +92,28 @@ yote_node_map(void)
 void
 yote_node_free(struct yote_node *n)
 {
+	struct yote_node *k;
 	size_t i;
 
 	if (n == NULL)
 		return;
-	for (i = 0; i < n->n; i++)
-		yote_node_free(n->kids[i]);
-	free(n->kids);
-	if (n->text != (char *)(n + 1))
+	for (i = 0; i < n->n; i++) {
+		k = n->kids[i];
+		/* an arena's scalar as it was read has nothing to free */
+		if (k != NULL && (k->mem & ~MEM_TEXT) == MEM_NODE &&
+		    k->type == YOTE_NODE_SCALAR && k->tag == NULL &&
+		    (k->text == (char *)(k + 1) || (k->mem & MEM_TEXT)))
+			continue;
+		yote_node_free(k);
+	}
+	if (!(n->mem & MEM_KIDS))
+		free(n->kids);
+	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
 		free(n->text);
-	free(n->tag);
-	free(n);
+	if (!(n->mem & MEM_TAG))
+		free(n->tag);
+	if (!(n->mem & MEM_NODE))
+		free(n);
 }
 
 int
@@ -104,10 +130,15 @@ yote_node_push(struct yote_node *seq, struct yote_node *kid)
 	if (seq->n == seq->cap) {
 		size_t cap = seq->cap ? seq->cap * 2 : 8;
 
-		if ((nk = realloc(seq->kids, cap * sizeof(*nk))) == NULL) {
+		/* an arena's array cannot grow: the heap's from here on */
+		if ((nk = realloc(seq->mem & MEM_KIDS ? NULL : seq->kids,
+		    cap * sizeof(*nk))) == NULL) {
 			yote_node_free(kid);
 			return YOTE_ENOMEM;
 		}
+		if (seq->mem & MEM_KIDS)
+			memcpy(nk, seq->kids, seq->n * sizeof(*nk));
+		seq->mem &= (unsigned char)~MEM_KIDS;
 		seq->kids = nk;
 		seq->cap = cap;
 	}
@@ -155,13 +186,19 @@ yote_node_is(const struct yote_node *n, const char *text)
 static long
 map_find(const struct yote_node *map, const char *key)
 {
-	size_t i;
+	const struct yote_node *k;
+	size_t i, len;
 
 	if (map == NULL || map->type != YOTE_NODE_MAP)
 		return -1;
-	for (i = 0; i + 1 < map->n; i += 2)
-		if (yote_node_is(map->kids[i], key))
+	/* yote_node_is, the key's length taken once */
+	len = strlen(key);
+	for (i = 0; i + 1 < map->n; i += 2) {
+		k = map->kids[i];
+		if (k != NULL && k->type == YOTE_NODE_SCALAR && k->len == len &&
+		    memcmp(k->text, key, len) == 0)
 			return (long)i;
+	}
 	return -1;
 }
 
@@ -222,12 +259,189 @@ yote_node_remove(struct yote_node *map, const char *key)
 	return 1;
 }
 
+/* ------------------------------------------------------------ arenas */
+
+/*
+ * Blocks, each twice the last, so that a tree of any size takes few; a
+ * block is used from its start, the rest of the last one left when a
+ * request does not fit.  Every piece is aligned for a node.
+ */
+struct arena_block {
+	struct arena_block *next;
+	size_t size;            /* bytes after the header */
+};
+
+struct yote_arena {
+	struct arena_block *blocks;     /* the newest first */
+	char *p, *end;                  /* free in the newest */
+	size_t used;                    /* bytes handed out */
+};
+
+#define ARENA_ALIGN (sizeof(void *) > sizeof(size_t) ? sizeof(void *) : \
+	sizeof(size_t))
+#define ARENA_MIN 2048          /* the first block at least */
+#define ARENA_HINT_MAX (1UL << 20)      /* a first block at most: a huge
+					   game does not make the next
+					   small one take as much */
+#define ARENA_HEAD ((sizeof(struct arena_block) + ARENA_ALIGN - 1) / \
+	ARENA_ALIGN * ARENA_ALIGN)
+
+static int
+arena_block(struct yote_arena *a, size_t need)
+{
+	struct arena_block *b;
+	size_t size = a->blocks != NULL ? 2 * a->blocks->size : ARENA_MIN;
+
+	if (size < need)
+		size = need;
+	if (size > SIZE_MAX - ARENA_HEAD ||
+	    (b = malloc(ARENA_HEAD + size)) == NULL)
+		return -1;
+	b->next = a->blocks;
+	b->size = size;
+	a->blocks = b;
+	a->p = (char *)b + ARENA_HEAD;
+	a->end = a->p + size;
+	return 0;
+}
+
+static void *
+arena_alloc(struct yote_arena *a, size_t size)
+{
+	void *p;
+
+	if (size > SIZE_MAX - ARENA_ALIGN)
+		return NULL;
+	size = (size + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
+	if ((a->blocks == NULL || (size_t)(a->end - a->p) < size) &&
+	    arena_block(a, size) != 0)
+		return NULL;
+	p = a->p;
+	a->p += size;
+	a->used += size;
+	return p;
+}
+
+struct yote_arena *
+yote_arena_new(size_t size_hint)
+{
+	struct yote_arena *a = calloc(1, sizeof(*a));
+
+	if (a == NULL)
+		return NULL;
+	if (size_hint > ARENA_HINT_MAX)
+		size_hint = ARENA_HINT_MAX;
+	if (size_hint > 0 && arena_block(a, size_hint + size_hint / 8) != 0) {
+		free(a);
+		return NULL;
+	}
+	return a;
+}
+
+void
+yote_arena_free(struct yote_arena *a)
+{
+	struct arena_block *b, *next;
+
+	if (a == NULL)
+		return;
+	for (b = a->blocks; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(a);
+}
+
+size_t
+yote_arena_used(const struct yote_arena *a)
+{
+	return a->used;
+}
+
+struct yote_node *
+yote_arena_scalar(struct yote_arena *a, const char *text, size_t len)
+{
+	struct yote_node *n;
+
+	if (len > SIZE_MAX - sizeof(*n) - ARENA_ALIGN - 1 ||
+	    (n = arena_alloc(a, sizeof(*n) + len + 1)) == NULL)
+		return NULL;
+	return scalar_init(n, text, len, MEM_NODE);
+}
+
+struct yote_node *
+yote_arena_collection(struct yote_arena *a, enum yote_node_type type)
+{
+	struct yote_node *n = arena_alloc(a, sizeof(*n));
+
+	if (n == NULL)
+		return NULL;
+	memset(n, 0, sizeof(*n));
+	n->type = type;
+	n->mem = MEM_NODE;
+	return n;
+}
+
+int
+yote_arena_set_kids(struct yote_arena *a, struct yote_node *n,
+    struct yote_node *const *kids, size_t nkids)
+{
+	struct yote_node **k;
+
+	if (nkids == 0)
+		return 0;
+	if (nkids > SIZE_MAX / sizeof(*k) ||
+	    (k = arena_alloc(a, nkids * sizeof(*k))) == NULL)
+		return YOTE_ENOMEM;
+	memcpy(k, kids, nkids * sizeof(*k));
+	n->kids = k;
+	n->n = n->cap = nkids;
+	n->mem |= MEM_KIDS;
+	return 0;
+}
+
+int
+yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
+    const char *text, size_t len)
+{
+	char *t;
+
+	if (len > SIZE_MAX - ARENA_ALIGN - 1 ||
+	    (t = arena_alloc(a, len + 1)) == NULL)
+		return YOTE_ENOMEM;
+	memcpy(t, text, len);
+	t[len] = '\0';
+	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
+		free(n->text);
+	n->text = t;
+	n->len = len;
+	n->mem |= MEM_TEXT;
+	return 0;
+}
+
+int
+yote_arena_set_tag(struct yote_arena *a, struct yote_node *n,
+    const char *tag)
+{
+	size_t len = strlen(tag);
+
+	if ((n->tag = arena_alloc(a, len + 1)) == NULL)
+		return YOTE_ENOMEM;
+	memcpy(n->tag, tag, len + 1);
+	n->mem |= MEM_TAG;
+	return 0;
+}
+
+/* ------------------------------------------------------------ records */
+
 void
 yote_record_free(struct yote_record *rec)
 {
 	if (rec == NULL)
 		return;
+	/* the heap's parts of the tree first, then the arena under them */
 	yote_node_free(rec->root);
+	yote_arena_free(rec->arena);
 	free(rec->embedded);
 	free(rec->played);
 	free(rec);

@@ -9,7 +9,6 @@
  * Upper case is accepted on input; output is lower case.  A square off
  * the board is well-formed: it makes the move illegal, not unreadable.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,29 +25,34 @@ syntax(struct yote_error *err, size_t at, const char *what)
 	return YOTE_ESYNTAX;
 }
 
-static int
+/* ASCII only, as the notation is: the tools never set a locale, and a
+ * table look-up per character costs more than these tests. */
+#define IS_DIGIT(c) ((unsigned)(c) - '0' < 10u)
+#define LOWER(c) ((unsigned)(c) | 0x20u)        /* of a letter */
+#define IS_LETTER(c) (LOWER(c) - 'a' < 26u)
+
+static inline int
 read_square(const char *s, size_t *i, int *col, int *row,
     struct yote_error *err)
 {
-	int c = (unsigned char)s[*i];
-	long r = 0;
+	unsigned c = (unsigned char)s[*i];
+	size_t j = *i + 1;
+	long r;
 
-	if (!isalpha(c) || c > 127)
+	if (!IS_LETTER(c))
 		return syntax(err, *i, c == '\0' ? "missing square at end of "
 		    "move" : "expected a square (column letter, row number)");
-	*col = tolower(c) - 'a';
-	(*i)++;
-	if (s[*i] == '0')
-		return syntax(err, *i, "a row number cannot be 0 or start "
+	*col = (int)(LOWER(c) - 'a');
+	if (s[j] == '0')
+		return syntax(err, j, "a row number cannot be 0 or start "
 		    "with 0");
-	if (!isdigit((unsigned char)s[*i]))
-		return syntax(err, *i, "expected a row number after the "
+	if (!IS_DIGIT(s[j]))
+		return syntax(err, j, "expected a row number after the "
 		    "column letter");
-	while (isdigit((unsigned char)s[*i])) {
+	for (r = 0; IS_DIGIT(s[j]); j++)
 		if (r < ROW_CAP)
-			r = r * 10 + (s[*i] - '0');
-		(*i)++;
-	}
+			r = r * 10 + (s[j] - '0');
+	*i = j;
 	*row = (int)(r > ROW_CAP ? ROW_CAP + 1 : r) - 1;
 	return 0;
 }
@@ -69,7 +73,8 @@ yote_move_parse(const char *s, struct yote_move_text *mt,
 	mt->sep[0] = 0;
 	mt->bonus[0] = 0;
 	while ((c = s[i]) != '\0') {
-		c = (char)tolower((unsigned char)c);
+		if (c == 'X')
+			c = 'x';
 		if (c == '+')
 			return syntax(err, i, n > 0 && mt->sep[n] == 'x' ?
 			    "a capture has at most one bonus ('+')" :
@@ -116,21 +121,61 @@ text_square(int col, int row, char *buf, size_t size)
 		snprintf(buf, size, "?%d", row + 1);
 }
 
-static int
-on_board(const struct yote_rules *r, int col, int row, int *sq,
+/* Why col, row is not a square of the board (on_board said so). */
+static void
+off_board(const struct yote_rules *r, int col, int row,
     struct yote_error *err)
 {
 	char name[24];
 
-	if (row >= ROW_CAP)
-		return yote_error_set(err, YOTE_EILLEGAL, "rows above %d are "
-		    "off the %dx%d board", ROW_CAP, r->width, r->height);
-	if (col < 0 || col >= r->width || row < 0 || row >= r->height) {
-		text_square(col, row, name, sizeof(name));
-		return yote_error_set(err, YOTE_EILLEGAL, "%s is off the "
-		    "%dx%d board", name, r->width, r->height);
+	if (row >= ROW_CAP) {
+		yote_error_set(err, YOTE_EILLEGAL, "rows above %d are off the "
+		    "%dx%d board", ROW_CAP, r->width, r->height);
+		return;
+	}
+	text_square(col, row, name, sizeof(name));
+	yote_error_set(err, YOTE_EILLEGAL, "%s is off the %dx%d board", name,
+	    r->width, r->height);
+}
+
+static inline int
+on_board(const struct yote_rules *r, int col, int row, int *sq,
+    struct yote_error *err)
+{
+	if (row >= ROW_CAP || col < 0 || col >= r->width || row < 0 ||
+	    row >= r->height) {
+		off_board(r, col, row, err);
+		return YOTE_EILLEGAL;
 	}
 	*sq = row * r->width + col;
+	return 0;
+}
+
+/* Why segment i (prev to sq) of mt has an impossible shape, or 0. */
+static int
+bad_shape(const struct yote_rules *r, const struct yote_move_text *mt,
+    int i, int prev, int sq, struct yote_error *err)
+{
+	int dc = abs(mt->col[i] - mt->col[i - 1]);
+	int dr = abs(mt->row[i] - mt->row[i - 1]);
+	int dist = dc + dr;
+	char a[8], b[8];
+
+	yote_square_name(r, prev, a);
+	yote_square_name(r, sq, b);
+	if ((dc != 0 && dr != 0) || dist == 0 || dist > 2)
+		return yote_error_set(err, YOTE_EILLEGAL, "%s to %s is "
+		    "neither a step nor a jump in a straight line", a, b);
+	if (mt->sep[i] == '-') {
+		if (i > 1)
+			return yote_error_set(err, YOTE_EILLEGAL, "%s-%s: a move "
+			    "can only start with a step or a self-jump", a, b);
+		if (dist == 1 && mt->nseg > 1)
+			return yote_error_set(err, YOTE_EILLEGAL, "a step "
+			    "(%s-%s) ends the move", a, b);
+	} else if (dist != 2)
+		return yote_error_set(err, YOTE_EILLEGAL, "%sx%s: a capture "
+		    "jumps over one point to the point beyond", a, b);
 	return 0;
 }
 
@@ -140,7 +185,6 @@ yote_move_from_text(const struct yote_rules *r,
     struct yote_error *err)
 {
 	int i, sq, prev, dist, dc, dr;
-	char a[8], b[8];
 
 	memset(m, 0, offsetof(struct yote_move, seg_to));
 	if (on_board(r, mt->col[0], mt->row[0], &sq, err) != 0)
@@ -159,28 +203,16 @@ yote_move_from_text(const struct yote_rules *r,
 		dc = abs(mt->col[i] - mt->col[i - 1]);
 		dr = abs(mt->row[i] - mt->row[i - 1]);
 		dist = dc + dr;
-		yote_square_name(r, prev, a);
-		yote_square_name(r, sq, b);
-		if ((dc != 0 && dr != 0) || dist == 0 || dist > 2)
-			return yote_error_set(err, YOTE_EILLEGAL, "%s to %s is "
-			    "neither a step nor a jump in a straight line", a,
-			    b);
+		/* the squares are named only for a message */
+		if ((dc != 0 && dr != 0) || dist == 0 || dist > 2 ||
+		    (mt->sep[i] == '-' ? i > 1 || (dist == 1 && mt->nseg > 1) :
+		    dist != 2))
+			return bad_shape(r, mt, i, prev, sq, err);
 		if (mt->sep[i] == '-') {
-			if (i > 1)
-				return yote_error_set(err, YOTE_EILLEGAL,
-				    "%s-%s: a move can only start with a step "
-				    "or a self-jump", a, b);
-			if (dist == 1 && mt->nseg > 1)
-				return yote_error_set(err, YOTE_EILLEGAL,
-				    "a step (%s-%s) ends the move", a, b);
 			m->kind = dist == 1 ? YOTE_STEP : mt->nseg > 1 ?
 			    YOTE_BRIDGE : YOTE_SELFJUMP;
 			m->seg_bonus[0] = YOTE_BONUS_NO;
 		} else {
-			if (dist != 2)
-				return yote_error_set(err, YOTE_EILLEGAL,
-				    "%sx%s: a capture jumps over one point to "
-				    "the point beyond", a, b);
 			if (mt->bonus[i] == '@')
 				m->seg_bonus[i - 1] = YOTE_BONUS_HAND;
 			else if (mt->bonus[i] == 's') {

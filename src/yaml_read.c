@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "yote_int.h"
@@ -27,6 +28,8 @@
  * being parsed, and after a failure starts a new parser at the first of
  * them at or after the failure, with the line count carried over.
  */
+#define INPUT_BLOCK 65536       /* bytes read at a time from a file */
+
 struct mark_line {
 	unsigned long line;     /* in the stream, 1-based */
 	size_t at;              /* offset in keep */
@@ -47,6 +50,10 @@ struct yote_yaml_reader {
 				   too long to read began */
 	int over_limit;         /* the read handler refused: a size limit */
 	int io_errno;           /* the read handler failed: errno */
+	/* a regular file's bytes read ahead in blocks (NULL: a pipe or a
+	 * terminal, read a byte at a time, so that nothing waits) */
+	unsigned char *ibuf;
+	size_t ilen, ipos;
 	/* bytes to hand out before fp's: format detection's, or a resume */
 	unsigned char *replay;
 	size_t replaylen, replaypos;
@@ -65,6 +72,11 @@ struct yote_yaml_reader {
 	int keep_oom;
 	struct mark_line *marks;
 	size_t nmarks, capmarks;
+	/* the tree: made in an arena per document; the kids of the open
+	 * collections wait here, each collection's array made at its end */
+	struct yote_node **kids;
+	size_t nkids, capkids;
+	size_t arena_hint;      /* the last document's arena, in bytes */
 };
 
 static int
@@ -136,6 +148,39 @@ note_byte(struct yote_yaml_reader *rd, unsigned char c)
 	}
 }
 
+/*
+ * take_line from a regular file: read in large blocks (a file never makes
+ * a read wait for more bytes), the line found with memchr.
+ */
+static size_t
+take_buffered(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
+{
+	const unsigned char *nl = NULL;
+	size_t n = 0, k;
+
+	while (n < size && nl == NULL) {
+		if (rd->ipos == rd->ilen) {
+			rd->ipos = 0;
+			if ((rd->ilen = fread(rd->ibuf, 1, INPUT_BLOCK,
+			    rd->fp)) == 0) {
+				if (ferror(rd->fp))
+					rd->io_errno = errno ? errno : EIO;
+				rd->eof = 1;
+				break;
+			}
+		}
+		k = rd->ilen - rd->ipos;
+		if (k > size - n)
+			k = size - n;
+		if ((nl = memchr(rd->ibuf + rd->ipos, '\n', k)) != NULL)
+			k = (size_t)(nl - (rd->ibuf + rd->ipos)) + 1;
+		memcpy(buf + n, rd->ibuf + rd->ipos, k);
+		rd->ipos += k;
+		n += k;
+	}
+	return n;
+}
+
 /* The next byte of the input, or EOF (io_errno set on a failure). */
 static inline int
 input_byte(struct yote_yaml_reader *rd)
@@ -144,6 +189,13 @@ input_byte(struct yote_yaml_reader *rd)
 
 	if (rd->replaypos < rd->replaylen)
 		return rd->replay[rd->replaypos++];
+	if (rd->ipos < rd->ilen)
+		return rd->ibuf[rd->ipos++];
+	if (rd->ibuf != NULL && !rd->eof) {
+		unsigned char b;
+
+		return take_buffered(rd, &b, 1) == 1 ? b : EOF;
+	}
 	/* one reader per stream and thread: no lock per byte */
 	if (rd->eof || (c = getc_unlocked(rd->fp)) == EOF) {
 		if (!rd->eof && ferror(rd->fp))
@@ -155,25 +207,90 @@ input_byte(struct yote_yaml_reader *rd)
 }
 
 /*
+ * Up to size bytes of the input into buf, stopping after a newline: the
+ * count (0 at the end, io_errno set on a failure).  The bytes are not
+ * noted yet.  getc_unlocked, not fread: fread waits for a whole buffer,
+ * and a pipe must be read game by game as the games come.
+ */
+static size_t
+take_line(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
+{
+	const unsigned char *nl = NULL;
+	size_t n = 0;
+	int c;
+
+	if (rd->replaypos < rd->replaylen) {
+		n = rd->replaylen - rd->replaypos;
+		if (n > size)
+			n = size;
+		if ((nl = memchr(rd->replay + rd->replaypos, '\n', n)) != NULL)
+			n = (size_t)(nl - (rd->replay + rd->replaypos)) + 1;
+		memcpy(buf, rd->replay + rd->replaypos, n);
+		rd->replaypos += n;
+		/* a line the replay ends in goes on in fp, as one line */
+		if (nl != NULL || rd->replaypos < rd->replaylen)
+			return n;
+	}
+	if (rd->eof)
+		return n;
+	if (rd->ibuf != NULL)
+		return n + take_buffered(rd, buf + n, size - n);
+	/* one reader per stream and thread: no lock per byte */
+	while (n < size) {
+		if ((c = getc_unlocked(rd->fp)) == EOF) {
+			if (ferror(rd->fp))
+				rd->io_errno = errno ? errno : EIO;
+			rd->eof = 1;
+			break;
+		}
+		buf[n++] = (unsigned char)c;
+		if (c == '\n')
+			break;
+	}
+	return n;
+}
+
+/*
+ * Note n bytes as read, all of one line (only the last may end it): what
+ * note_byte does byte by byte, done for the bytes past the line's first
+ * four in one step, since only those four can make a marker line.
+ */
+static void
+note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && rd->boln < 4)
+		note_byte(rd, b[i++]);
+	if (i == n)
+		return;
+	rd->pos += n - i;
+	if (rd->nmarks > 0)
+		keep_bytes(rd, b + i, n - i);
+	if (b[n - 1] == '\n') {
+		rd->line++;
+		rd->boln = 0;
+	}
+}
+
+/*
  * Read handler: one line at most (so that libyaml reads no further ahead
  * than it must), counting bytes to enforce the size limits before libyaml
- * buffers an endless value.
+ * buffers an endless value.  The line after an end marker that a resume
+ * starts at is passed over (skip_line).
  */
 static int
 reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct yote_yaml_reader *rd = data;
-	size_t n = 0;
-	int c = 0;
+	size_t n;
 
-	while (n < size && c != '\n' && (c = input_byte(rd)) != EOF) {
-		note_byte(rd, (unsigned char)c);
-		if (rd->skip_line) {
-			rd->skip_line = c != '\n';
-			c = 0;
-			continue;
-		}
-		buf[n++] = (unsigned char)c;
+	for (;;) {
+		n = take_line(rd, buf, size);
+		note_bytes(rd, buf, n);
+		if (!rd->skip_line || n == 0)
+			break;
+		rd->skip_line = buf[n - 1] != '\n';
 	}
 	if (rd->io_errno)
 		return 0;
@@ -287,6 +404,8 @@ yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
     unsigned long *games, struct yote_yaml_reader **out)
 {
 	struct yote_yaml_reader *rd;
+	struct stat st;
+	int fd;
 
 	*out = NULL;
 	if ((rd = calloc(1, sizeof(*rd))) == NULL ||
@@ -301,6 +420,11 @@ yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
 	}
 	rd->fp = fp;
 	rd->games = games;
+	if ((fd = fileno(fp)) >= 0 && fstat(fd, &st) == 0 &&
+	    S_ISREG(st.st_mode) && (rd->ibuf = malloc(INPUT_BLOCK)) == NULL) {
+		yote_yaml_close(rd);
+		return YOTE_ENOMEM;
+	}
 	memcpy(rd->replay, head, len);
 	rd->replaylen = len;
 	yaml_parser_set_input(&rd->parser, reader_read, rd);
@@ -317,8 +441,10 @@ yote_yaml_close(struct yote_yaml_reader *rd)
 		return;
 	yaml_parser_delete(&rd->parser);
 	free(rd->replay);
+	free(rd->ibuf);
 	free(rd->keep);
 	free(rd->marks);
+	free(rd->kids);
 	free(rd);
 }
 
@@ -523,55 +649,73 @@ doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
 	return YOTE_EVALUE;
 }
 
-/* Free a document cut short: open collections are not yet attached. */
-static void
-free_partial(struct yote_node **stack, int depth, struct yote_node *root)
-{
-	while (depth > 0)
-		yote_node_free(stack[--depth]);
-	yote_node_free(root);
-}
-
-/* Add a finished node to its parent, or make it the document's root. */
+/*
+ * Add a finished node to the open collection (its kids wait in rd->kids),
+ * or make it the document's root: 0 or YOTE_ENOMEM.
+ */
 static int
-attach(struct yote_node **stack, int depth, struct yote_node **root,
-    struct yote_node *n)
+attach(struct yote_yaml_reader *rd, struct yote_node **stack, int depth,
+    struct yote_node **root, struct yote_node *n)
 {
+	struct yote_node **k;
+	size_t cap;
+
 	if (depth == 0) {
 		*root = n;
 		return 0;
 	}
-	return yote_node_push(stack[depth - 1], n);
+	if (rd->nkids == rd->capkids) {
+		cap = rd->capkids ? 2 * rd->capkids : 256;
+		if ((k = realloc(rd->kids, cap * sizeof(*k))) == NULL)
+			return YOTE_ENOMEM;
+		rd->kids = k;
+		rd->capkids = cap;
+	}
+	rd->kids[rd->nkids++] = n;
+	stack[depth - 1]->n++;  /* counted for the limits; kids at the end */
+	return 0;
+}
+
+/* A collection ends: its kids, from rd->kids[from] on, go into its array. */
+static int
+close_collection(struct yote_yaml_reader *rd, struct yote_arena *a,
+    struct yote_node *n, size_t from)
+{
+	size_t nk = rd->nkids - from;
+
+	rd->nkids = from;
+	n->n = 0;
+	return yote_arena_set_kids(a, n, rd->kids + from, nk);
 }
 
 /* A node for a scalar or a collection's start, with its style and tag. */
 static struct yote_node *
-node_from_event(const yaml_event_t *ev, unsigned long base)
+node_from_event(struct yote_arena *a, const yaml_event_t *ev,
+    unsigned long base)
 {
 	struct yote_node *n;
 	const yaml_char_t *tag;
 
 	if (ev->type == YAML_SCALAR_EVENT) {
-		n = yote_scalar_new((const char *)ev->data.scalar.value,
+		n = yote_arena_scalar(a, (const char *)ev->data.scalar.value,
 		    ev->data.scalar.length);
 		tag = ev->data.scalar.tag;
 		if (n != NULL)
 			n->style = (int)ev->data.scalar.style;
 	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
-		n = yote_node_new(YOTE_NODE_SEQ);
+		n = yote_arena_collection(a, YOTE_NODE_SEQ);
 		tag = ev->data.sequence_start.tag;
 		if (n != NULL)
 			n->style = (int)ev->data.sequence_start.style;
 	} else {
-		n = yote_node_new(YOTE_NODE_MAP);
+		n = yote_arena_collection(a, YOTE_NODE_MAP);
 		tag = ev->data.mapping_start.tag;
 		if (n != NULL)
 			n->style = (int)ev->data.mapping_start.style;
 	}
-	if (n == NULL)
+	if (n == NULL || (tag != NULL &&
+	    yote_arena_set_tag(a, n, (const char *)tag) != 0))
 		return NULL;
-	if (tag != NULL)
-		n->tag = strdup((const char *)tag);
 	n->line = base + ev->start_mark.line + 1;
 	n->col = ev->start_mark.column + 1;
 	return n;
@@ -587,19 +731,22 @@ document_start(struct yote_yaml_reader *rd, yaml_mark_t *start,
 	return rc < 0 ? rc : rc == YAML_DOCUMENT_START_EVENT;
 }
 
-/* The record of a finished document (takes root); 1 or YOTE_ENOMEM. */
+/* The record of a finished document (takes root and its arena); 1 or
+ * YOTE_ENOMEM. */
 static int
-finish_record(struct yote_yaml_reader *rd, struct yote_node *root,
-    const yaml_mark_t *start, struct yote_record **out,
-    struct yote_error *err)
+finish_record(struct yote_yaml_reader *rd, struct yote_arena *a,
+    struct yote_node *root, const yaml_mark_t *start,
+    struct yote_record **out, struct yote_error *err)
 {
 	struct yote_record *rec;
 
 	rd->in_doc = 0;
+	rd->arena_hint = yote_arena_used(a);
 	if ((rec = calloc(1, sizeof(*rec))) == NULL) {
-		yote_node_free(root);
+		yote_arena_free(a);
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
+	rec->arena = a;
 	rec->root = root;
 	rec->game = *rd->games;
 	rec->line = rd->base + start->line + 1;
@@ -613,6 +760,8 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
     struct yote_error *err)
 {
 	struct yote_node *stack[YOTE_MAX_DEPTH + 1], *root = NULL, *n;
+	size_t from[YOTE_MAX_DEPTH + 1];        /* each one's first kid */
+	struct yote_arena *a;
 	const char *limit;
 	yaml_event_t ev;
 	yaml_mark_t start = { 0, 0, 0 };
@@ -627,9 +776,14 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 	(*rd->games)++;
 	rd->in_doc = 1;
 	rd->doc_bytes = 0;
+	rd->nkids = 0;
+	/* everything of the document is the arena's: a document cut short
+	 * goes with it */
+	if ((a = yote_arena_new(rd->arena_hint)) == NULL)
+		goto nomem;
 	for (;;) {
 		if (!next_event(rd, &ev)) {
-			free_partial(stack, depth, root);
+			yote_arena_free(a);
 			return stream_failed(rd, err);
 		}
 		limit = NULL;
@@ -637,7 +791,7 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		switch (ev.type) {
 		case YAML_DOCUMENT_END_EVENT:
 			yaml_event_delete(&ev);
-			return finish_record(rd, root, &start, out, err);
+			return finish_record(rd, a, root, &start, out, err);
 		case YAML_ALIAS_EVENT:
 			limit = "aliases (*name) are not allowed in a record";
 			diag = YOTE_D_BAD_TYPE;
@@ -658,7 +812,8 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		case YAML_MAPPING_END_EVENT:
 			n = stack[--depth];
 			yaml_event_delete(&ev);
-			if (attach(stack, depth, &root, n) != 0)
+			if (close_collection(rd, a, n, from[depth]) != 0 ||
+			    attach(rd, stack, depth, &root, n) != 0)
 				goto nomem;
 			continue;
 		default:
@@ -666,23 +821,24 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			continue;
 		}
 		if (limit != NULL) {
-			free_partial(stack, depth, root);
+			yote_arena_free(a);
 			rc = doc_problem(rd, err, diag, &ev.start_mark, limit);
 			yaml_event_delete(&ev);
 			return rc;
 		}
-		n = node_from_event(&ev, rd->base);
+		n = node_from_event(a, &ev, rd->base);
 		yaml_event_delete(&ev);
 		if (n == NULL)
 			goto nomem;
 		nodes++;
-		if (n->type != YOTE_NODE_SCALAR)
+		if (n->type != YOTE_NODE_SCALAR) {
+			from[depth] = rd->nkids;
 			stack[depth++] = n;
-		else if (attach(stack, depth, &root, n) != 0)
+		} else if (attach(rd, stack, depth, &root, n) != 0)
 			goto nomem;
 	}
 nomem:
-	free_partial(stack, depth, root);
+	yote_arena_free(a);
 	rd->done = 1;
 	return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 }

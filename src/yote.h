@@ -693,6 +693,9 @@ struct yote_record {
 					   legal by construction, so that the
 					   checker need not prove it again;
 					   private, freed with the record */
+	struct yote_arena *arena;       /* the memory of the nodes read
+					   (yote_node.h), or NULL; freed
+					   with the record */
 };
 
 /* Free a record; NULL is ignored. */

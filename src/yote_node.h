@@ -34,6 +34,7 @@ enum yote_node_type { YOTE_NODE_SCALAR, YOTE_NODE_SEQ, YOTE_NODE_MAP };
 
 struct yote_node {
 	enum yote_node_type type;
+	unsigned char mem;      /* private (node.c): the parts an arena holds */
 	char *text;             /* scalar text (NUL-terminated), else NULL */
 	size_t len;             /* scalar length (the text may hold NULs) */
 	char *tag;              /* explicit tag, or NULL */
@@ -43,6 +44,18 @@ struct yote_node {
 	struct yote_node **kids;
 	unsigned long line, col;        /* 1-based start in the input; 0 if made */
 };
+
+/*
+ * Ownership.  A node, its text, its tag and the array of its kids are
+ * each either the heap's or an arena's (below).  yote_node_free frees a
+ * node's heap parts and its kids, and leaves what an arena holds to the
+ * arena, so a tree may mix both: push heap nodes into a tree read from a
+ * stream, remove or replace its nodes, as with any tree.  What an arena
+ * holds lives until the arena is freed; the arena of a record read from a
+ * stream is the record's, freed by yote_record_free: a node kept beyond
+ * its record must be a copy (yote_node_copy makes heap nodes).  Set a
+ * tag (a heap string, freed with the node) only on a node without one.
+ */
 
 /* New nodes; NULL when out of memory.  Free with yote_node_free. */
 struct yote_node *yote_node_scalar(const char *text);
@@ -89,5 +102,45 @@ int yote_node_remove(struct yote_node *map, const char *key);
 
 /* 1 if the node is a scalar equal to text. */
 int yote_node_is(const struct yote_node *n, const char *text);
+
+/*
+ * Arenas: the nodes of one tree made from a few large blocks and freed
+ * all at once, for a reader that builds a tree per game (a malloc and a
+ * free per value would cost it more than the parsing).  size_hint: the
+ * bytes the tree will likely need (the last tree's yote_arena_used), 0
+ * if unknown.  NULL when out of memory.
+ */
+struct yote_arena;
+struct yote_arena *yote_arena_new(size_t size_hint);
+
+/* Free an arena and every node made in it; NULL is ignored.  A node that
+ * is not the arena's in a tree of its nodes is not freed with it: free
+ * the tree first (yote_node_free), then the arena, as yote_record_free
+ * does. */
+void yote_arena_free(struct yote_arena *a);
+
+/* Bytes of the arena in use. */
+size_t yote_arena_used(const struct yote_arena *a);
+
+/* A scalar of len bytes (a NUL added), a sequence, a mapping, in the
+ * arena; NULL when out of memory. */
+struct yote_node *yote_arena_scalar(struct yote_arena *a, const char *text,
+    size_t len);
+struct yote_node *yote_arena_collection(struct yote_arena *a,
+    enum yote_node_type type);
+
+/* Give n (a collection without kids) the nkids kids of kids, the array
+ * in the arena (the kids themselves are not copied): 0 or YOTE_ENOMEM. */
+int yote_arena_set_kids(struct yote_arena *a, struct yote_node *n,
+    struct yote_node *const *kids, size_t nkids);
+
+/* Give the scalar n a copy of text (len bytes, a NUL added) in the
+ * arena, in place of its text: 0 or YOTE_ENOMEM. */
+int yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
+    const char *text, size_t len);
+
+/* Give n (without a tag) a copy of tag in the arena: 0 or YOTE_ENOMEM. */
+int yote_arena_set_tag(struct yote_arena *a, struct yote_node *n,
+    const char *tag);
 
 #endif

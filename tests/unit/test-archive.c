@@ -1171,6 +1171,7 @@ test_keys(void **state)
 	static const char *const start = "w:a1,b2 b:c3 h:10,10 w";
 	const struct yote_rules *r = yote_rules_by_name("classic");
 	struct yote_node *roots[60], *back;
+	struct yote_arena *arena;
 	struct buf tree = { NULL, 0, 0, 0 }, lit = { NULL, 0, 0, 0 };
 	struct hcoder *h = malloc(sizeof(*h));
 	struct gctx g;
@@ -1213,11 +1214,12 @@ test_keys(void **state)
 		}
 		free(st);
 		g.raw = 1;
-		assert_int_equal(yote_keys_dec_tree(h, &g, &back), 0);
+		assert_int_equal(yote_keys_dec_tree(h, &g, &back, &arena), 0);
 		snprintf(where, sizeof(where), "game %zu", i + 1);
 		if (node_diff(roots[i], back, where, why, sizeof(why)) != 0)
 			fail_msg("%s", why);
 		yote_node_free(back);
+		yote_arena_free(arena);
 	}
 	assert_int_equal(h->bad, 0);
 	assert_int_equal(h->lit.pos, h->lit.n);
@@ -1229,8 +1231,9 @@ test_keys(void **state)
 	h->lit.n = lit.n;
 	assert_int_equal(yote_keys_dec_head(h, 5, &raw, &ri, &mode, &st), 0);
 	free(st);
-	assert_int_equal(yote_keys_dec_tree(h, &g, &back), 0);
+	assert_int_equal(yote_keys_dec_tree(h, &g, &back, &arena), 0);
 	yote_node_free(back);
+	yote_arena_free(arena);
 	assert_int_equal(yote_keys_dec_head(h, 1, &raw, &ri, &mode, &st), -1);
 	assert_non_null(h->why);
 	yote_keys_free(h);
