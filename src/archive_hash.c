@@ -123,6 +123,53 @@ yote_hset_encode(struct buf *out, uint64_t *key, size_t n, int bits,
 	return out->oom ? YOTE_ENOMEM : 0;
 }
 
+/* Bits, highest first, from bytes: a window of up to 64 of them. */
+struct bitr {
+	const unsigned char *p;
+	size_t len, at;
+	uint64_t win;           /* the next n bits, from its top; 0 below */
+	int n;
+};
+
+static void
+bitr_fill(struct bitr *r)
+{
+	while (r->n <= 56 && r->at < r->len) {
+		r->win |= (uint64_t)r->p[r->at++] << (56 - r->n);
+		r->n += 8;
+	}
+}
+
+/* The next Rice-coded gap with b (1-32) low bits; -1 past the bytes. */
+static int
+bitr_gap(struct bitr *r, int b, uint64_t *gap)
+{
+	uint64_t q = 0;
+	int z;
+
+	/* the quotient: the ones before the first zero, a window at a time */
+	for (;;) {
+		bitr_fill(r);
+		if (r->n == 0)
+			return -1;
+		z = ~r->win == 0 ? 64 : __builtin_clzll(~r->win);
+		if (z < r->n)
+			break;
+		q += (uint64_t)r->n;
+		r->win = 0;
+		r->n = 0;
+	}
+	r->win = z == 63 ? 0 : r->win << (z + 1);
+	r->n -= z + 1;
+	bitr_fill(r);
+	if (r->n < b)
+		return -1;
+	*gap = ((uint64_t)q + (uint64_t)z) << b | r->win >> (64 - b);
+	r->win <<= b;
+	r->n -= b;
+	return 0;
+}
+
 /*
  * Whether the set at p (len bytes) may hold one of the nkey sorted keys:
  * 1 it may, 0 it holds none, -1 it is not a set this reader knows.
@@ -133,11 +180,13 @@ yote_hset_find(const unsigned char *p, size_t len, const uint64_t *key,
 {
 	struct cur c = { p, len, 0, 0 };
 	const unsigned char *head = yote_cur_take(&c, 2);
-	uint64_t n, m, range, f = 0, t, acc = 0, q;
-	size_t i, j = 0, at;
-	int bits, nacc = 0;
+	struct bitr r;
+	uint64_t n, m, range, f = 0, t, gap;
+	size_t i, j = 0;
+	int bits;
 
-	if (head == NULL || head[0] != HSET_RICE || head[1] > 32)
+	if (head == NULL || head[0] != HSET_RICE || head[1] < 1 ||
+	    head[1] > 32)
 		return -1;
 	bits = head[1];
 	n = yote_cur_varint(&c);
@@ -145,29 +194,16 @@ yote_hset_find(const unsigned char *p, size_t len, const uint64_t *key,
 	if (c.bad || m > n || n > (UINT64_MAX >> bits))
 		return -1;
 	range = n << bits;
-	at = c.pos;
+	r.p = p;
+	r.len = len;
+	r.at = c.pos;
+	r.win = 0;
+	r.n = 0;
 	t = mulhi64(key[0], range);
 	for (i = 0; i < m; i++) {
-		/* the quotient: ones up to a zero */
-		for (q = 0;; q++) {
-			if (nacc == 0) {
-				if (at == len)
-					return -1;
-				acc = p[at++];
-				nacc = 8;
-			}
-			if (!(acc >> --nacc & 1))
-				break;
-		}
-		while (nacc < bits) {
-			if (at == len)
-				return -1;
-			acc = acc << 8 | p[at++];
-			nacc += 8;
-		}
-		nacc -= bits;
-		f += (q << bits) + ((acc >> nacc) & ((1ULL << bits) - 1));
-		acc &= (1ULL << nacc) - 1;
+		if (bitr_gap(&r, bits, &gap) != 0)
+			return -1;
+		f += gap;
 		while (t < f) {
 			if (++j == nkey)
 				return 0;
