@@ -9,9 +9,10 @@
  * --reaches compares.  A block's set is a Golomb-compressed set: the
  * keys mapped onto [0, n 2^bits) (n the distinct keys), sorted, and the
  * gaps Rice-coded with bits low bits, about bits + 1.6 bits a position
- * for a false positive rate of 2^-bits.  It is smaller than a Bloom
- * filter of the same rate (1.44 bits times as many), and a block's set
- * is read once, in order, so a membership test need not be O(1).
+ * for a false positive rate of 2^-bits: smaller than a Bloom filter of
+ * the same rate (1.44 bits times as many).  The fingerprints are cut
+ * into buckets of about HSET_BUCKET, each coded on its own after a table
+ * of their lengths, so that a search decodes one bucket of each set.
  *
  * The set goes in a block of type H just before the data block it
  * covers, with that block's game count and first game in its header:
@@ -90,13 +91,34 @@ bitw_put(struct bitw *w, uint64_t v, int n)
 	}
 }
 
+/* The Rice code of the fingerprints f[0..k) from base, to a byte's end. */
+static void
+rice_bucket(struct buf *out, const uint64_t *f, size_t k, uint64_t base,
+    int bits)
+{
+	struct bitw w = { out, 0, 0 };
+	uint64_t q, d;
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		d = f[i] - base;
+		base = f[i];
+		for (q = d >> bits; q >= 32; q -= 32)
+			bitw_put(&w, 0xFFFFFFFFu, 32);
+		bitw_put(&w, ((1ULL << q) - 1) << 1, (int)q + 1);
+		bitw_put(&w, d, bits);
+	}
+	if (w.nacc > 0)
+		bitw_put(&w, 0, 8 - w.nacc);
+}
+
 int
 yote_hset_encode(struct buf *out, uint64_t *key, size_t n, int bits,
     size_t *distinct)
 {
-	struct bitw w = { out, 0, 0 };
-	uint64_t range, f, prev = 0, q, d;
-	size_t i, m = 0;
+	struct buf code = { NULL, 0, 0, 0 };
+	uint64_t range, f, width, nb, j;
+	size_t i, k, m = 0, at, *len;
 
 	*distinct = n = sort_unique(key, n);
 	range = (uint64_t)n << bits;
@@ -106,21 +128,30 @@ yote_hset_encode(struct buf *out, uint64_t *key, size_t n, int bits,
 		if (m == 0 || f != key[m - 1])
 			key[m++] = f;
 	}
+	nb = (m + HSET_BUCKET - 1) / HSET_BUCKET;
+	nb += nb == 0;
+	width = range / nb + (range % nb != 0);
+	if ((len = calloc((size_t)nb, sizeof(*len))) == NULL)
+		return YOTE_ENOMEM;
+	for (i = j = 0; j < nb; j++) {
+		at = code.n;
+		for (k = i; k < m && key[k] / width == j; k++)
+			;
+		rice_bucket(&code, key + i, k - i, j * width, bits);
+		len[j] = code.n - at;
+		i = k;
+	}
 	yote_buf_byte(out, HSET_RICE);
 	yote_buf_byte(out, (unsigned)bits);
 	yote_buf_varint(out, n);
-	yote_buf_varint(out, m);
-	for (i = 0; i < m; i++) {
-		d = key[i] - prev;
-		prev = key[i];
-		for (q = d >> bits; q >= 32; q -= 32)
-			bitw_put(&w, 0xFFFFFFFFu, 32);
-		bitw_put(&w, ((1ULL << q) - 1) << 1, (int)q + 1);
-		bitw_put(&w, d, bits);
-	}
-	if (w.nacc > 0)
-		bitw_put(&w, 0, 8 - w.nacc);
-	return out->oom ? YOTE_ENOMEM : 0;
+	yote_buf_varint(out, nb);
+	for (j = 0; j < nb; j++)
+		yote_buf_varint(out, len[j]);
+	yote_buf_put(out, code.p, code.n);
+	free(len);
+	i = code.oom;
+	yote_buf_free(&code);
+	return out->oom || i ? YOTE_ENOMEM : 0;
 }
 
 /* Bits, highest first, from bytes: a window of up to 64 of them. */
@@ -170,6 +201,20 @@ bitr_gap(struct bitr *r, int b, uint64_t *gap)
 	return 0;
 }
 
+/* Whether the bucket of len bytes at p, from base, holds fingerprint t. */
+static int
+in_bucket(const unsigned char *p, size_t len, uint64_t base, uint64_t t,
+    int bits)
+{
+	struct bitr r = { p, len, 0, 0, 0 };
+	uint64_t gap;
+
+	/* the zero bits that pad the last byte can only repeat base */
+	while (base < t && bitr_gap(&r, bits, &gap) == 0)
+		base += gap;
+	return base == t;
+}
+
 /*
  * Whether the set at p (len bytes) may hold one of the nkey sorted keys:
  * 1 it may, 0 it holds none, -1 it is not a set this reader knows.
@@ -178,11 +223,10 @@ int
 yote_hset_find(const unsigned char *p, size_t len, const uint64_t *key,
     size_t nkey)
 {
-	struct cur c = { p, len, 0, 0 };
+	struct cur c = { p, len, 0, 0 }, tab;
 	const unsigned char *head = yote_cur_take(&c, 2);
-	struct bitr r;
-	uint64_t n, m, range, f = 0, t, gap;
-	size_t i, j = 0;
+	uint64_t n, nb, range, width, t, j, b, off, blen, total = 0;
+	size_t i, codes;
 	int bits;
 
 	if (head == NULL || head[0] != HSET_RICE || head[1] < 1 ||
@@ -190,26 +234,29 @@ yote_hset_find(const unsigned char *p, size_t len, const uint64_t *key,
 		return -1;
 	bits = head[1];
 	n = yote_cur_varint(&c);
-	m = yote_cur_varint(&c);
-	if (c.bad || m > n || n > (UINT64_MAX >> bits))
+	nb = yote_cur_varint(&c);
+	if (c.bad || n < 1 || nb < 1 || nb > len ||
+	    n > (UINT64_MAX >> bits))
 		return -1;
 	range = n << bits;
-	r.p = p;
-	r.len = len;
-	r.at = c.pos;
-	r.win = 0;
-	r.n = 0;
-	t = mulhi64(key[0], range);
-	for (i = 0; i < m; i++) {
-		if (bitr_gap(&r, bits, &gap) != 0)
+	width = range / nb + (range % nb != 0);
+	tab = c;
+	for (b = 0; b < nb && !c.bad; b++)
+		if ((blen = yote_cur_varint(&c)) > len)
 			return -1;
-		f += gap;
-		while (t < f) {
-			if (++j == nkey)
-				return 0;
-			t = mulhi64(key[j], range);
-		}
-		if (t == f)
+		else
+			total += blen;
+	if (c.bad || total > len - c.pos)
+		return -1;
+	codes = c.pos;
+	for (i = 0; i < nkey; i++) {
+		t = mulhi64(key[i], range);
+		j = t / width;          /* < nb, as t < range */
+		c = tab;
+		for (off = 0, b = 0; b < j; b++)
+			off += yote_cur_varint(&c);
+		blen = yote_cur_varint(&c);
+		if (in_bucket(p + codes + off, (size_t)blen, j * width, t, bits))
 			return 1;
 	}
 	return 0;

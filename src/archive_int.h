@@ -521,6 +521,8 @@ void yote_block_free(struct dblock *b);
 /* --------------------------------------------------- archive_hash.c */
 
 #define HSET_BITS 8             /* default: a false positive in 256 */
+#define HSET_BUCKET 256         /* fingerprints a bucket of a set, about:
+				   a search decodes one bucket */
 #define HSET_MAX_KEYS (1UL << 22)       /* a block with more positions gets
 					   no set (32 MiB for the writer) */
 
