@@ -293,6 +293,118 @@ int yote_mover_decode(struct mover *mv, struct rc *rc,
     const struct yote_rules *r, struct yote_pos *pos, const char **text,
     const char **why);
 
+/* -------------------------------------------------- archive_score.c */
+
+/*
+ * What every move of one position shares, worked out once: the side to
+ * move and both sides' pieces (board and hand).
+ */
+struct ply_ctx {
+	const struct yote_rules *r;
+	const struct yote_pos *p;
+	int s;
+	int rem_s, rem_o;
+};
+
+/* Scoring runs these for every move: never a call. */
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+/* The points of `to` a jump reaches from `from` over `over` (movegen.c). */
+HOT uint64_t
+jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)
+{
+	unsigned w = (unsigned)r->width;
+	uint64_t n = (((from << w) & r->board & over) << w) & r->board;
+	uint64_t so = ((from >> w) & over) >> w;
+	uint64_t e = (((from << 1) & r->not_col_first & over) << 1) &
+	    r->not_col_first;
+	uint64_t wst = (((from >> 1) & r->not_col_last & over) >> 1) &
+	    r->not_col_last;
+
+	return (n | so | e | wst) & to;
+}
+
+/* yote_pos_has_capture for side s of q, own and opp its pieces. */
+HOT int
+has_capture(const struct yote_rules *r, int po, uint64_t own, uint64_t opp)
+{
+	uint64_t empty = r->board & ~(own | opp);
+
+	if (po)
+		return 0;
+	if (jumps(r, own, opp, empty))
+		return 1;
+	return r->selfjump == YOTE_SJ_BRIDGE &&
+	    jumps(r, jumps(r, own, own, empty), opp, empty) != 0;
+}
+
+
+/*
+ * fast_score of a move that takes nothing, where at_once_applies: then
+ * no such move ends the game (it fills at most one point, and the
+ * opponent keeps a move), so only the captures after it count.  Not for
+ * a placement unless ao->place: one on the last empty point can leave
+ * an opponent with pieces in hand blocked.
+ */
+HOT long
+quiet_score(const struct ply_ctx *c, const struct yote_move *m)
+{
+	const struct yote_rules *r = c->r;
+	int s = c->s, po;
+	uint64_t own = c->p->pieces[s] ^ BIT(m->from), opp = c->p->pieces[!s];
+
+	if (m->kind != YOTE_PLACE)
+		own ^= BIT(m->seg_to[0]);
+	po = r->opening == YOTE_OPEN_FIRST_PLACE && c->p->ply + 1 <= 2;
+	return -22L * has_capture(r, po, opp, own) +
+	    4L * has_capture(r, po, own, opp) + 3L * (m->kind == YOTE_PLACE);
+}
+
+
+/*
+ * Placements and steps scored all at once (at_once), when the ruleset
+ * has no bridges and the end of the game cannot come into it.  For each
+ * kind, bitboards of the points where the move leaves the opponent (hco)
+ * or the mover (hcs) a capture, as yote_pos_has_capture would find in
+ * the position after it: for a placement, indexed by its point; for a
+ * step in direction d, by the point it leaves.
+ */
+struct at_once {
+	int place, step;                /* 1: that kind is scored so */
+	uint64_t place_hco, place_hcs;
+	uint64_t step_hco[4], step_hcs[4];
+};
+
+/*
+ * The score of a legal move m of c->p (formats/archive.md section 6),
+ * by the fast way: what it takes read off the move, the end of the game
+ * asked of the library only when it may come.
+ */
+long yote_arc_score(const struct ply_ctx *c, const struct yote_move *m);
+/* yote_arc_score of a capture by other code: the decoder's. */
+long yote_arc_capture_score(const struct ply_ctx *c,
+    const struct yote_move *m);
+/*
+ * Whether the moves of c->p that take nothing can be scored at once (1)
+ * or by quiet_score, and ao->place; bridges: whether a ruleset with
+ * bridges may say yes (quiet_score handles them, the boards do not).
+ */
+int yote_arc_at_once(const struct ply_ctx *c, int bridges, struct at_once *ao);
+/* The boards of *ao for the encoder; steps only when there are 8. */
+void yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
+    struct at_once *ao);
+/*
+ * The same boards, every one, by other code: the decoder's.  bridges:
+ * under a ruleset with bridges, the boards of direct captures only (the
+ * decoder adds the bridges move by move).
+ */
+void yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
+    struct at_once *ao);
+
 /* --------------------------------------------------- archive_keys.c */
 
 #define SLOT_MAX 256
@@ -319,6 +431,14 @@ struct hcoder {
 	uint64_t budget;        /* decoder: what the block may still decode
 	                         * to (ARC_EXPANSION); yote_keys_init leaves
 	                         * it unbounded, the reader sets it */
+	/* decoder: the game's nodes are made in arena; text and tag hold
+	   the text just decoded, stk the kids of collections not complete */
+	struct yote_arena *arena;
+	size_t arena_hint;
+	int not_utf8;           /* a literal of this block is not UTF-8 */
+	struct buf text, tag;
+	struct yote_node **stk;
+	size_t nstk, capstk;
 };
 
 /* What coding one game's tree needs beside the tree. */
@@ -359,11 +479,89 @@ int yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
  */
 int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
     uint32_t *ruleset, int *start_mode, char **start);
-/* Decode a record tree into *out; 0, -1 (bad data: h->why) or -2. */
+/*
+ * Decode a record tree into *out, made in a new arena *arena (its size
+ * guessed from the last tree's) that the caller frees after the tree
+ * (yote_node_free, then yote_arena_free); h->arena is it until the next
+ * tree, for the texts of the moves.  0, -1 (bad data: h->why) or -2;
+ * then *arena is NULL.
+ */
 int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
-    struct yote_node **out);
+    struct yote_node **out, struct yote_arena **arena);
 /* Mark the block's data bad for this reason (the first one stays); -1. */
 int yote_keys_bad(struct hcoder *h, const char *why);
+
+/*
+ * A data block being read: its payload, inflated, parsed into its
+ * ruleset table and the decoders of its streams (yote_block_parse).
+ */
+struct dblock {                 /* the data block being handed out */
+	unsigned char *data;    /* its payload, inflated */
+	size_t len;
+	uint64_t off;           /* byte offset of its header */
+	unsigned long number;   /* 1-based, in the stream */
+	unsigned long games;    /* games in it */
+	unsigned long next;     /* games handed out or passed */
+	unsigned long first;    /* stream number of its first game */
+	const struct yote_rules *rules[MAX_RULESETS];
+	struct yote_rules *owned[MAX_RULESETS];
+	size_t nrules;
+	struct hcoder hc;
+	struct rc mrc;
+	int no_moves;           /* moves left undecoded: mrc is behind */
+	int passed;             /* games passed over undecoded */
+	uint64_t budget;        /* hc.budget when the block was loaded */
+};
+
+/* Read b->data's ruleset table and streams; 0, or -1 with *why. */
+int yote_block_parse(struct dblock *b, char *why, size_t whylen);
+/* Free b and all it holds; NULL is ignored. */
+void yote_block_free(struct dblock *b);
+
+/* --------------------------------------------------- archive_hash.c */
+
+#define HSET_BITS 8             /* default: a false positive in 256 */
+#define HSET_MAX_KEYS (1UL << 22)       /* a block with more positions gets
+					   no set (32 MiB for the writer) */
+
+/* The key of a position in a set: yote_pos_hash. */
+uint64_t yote_hset_key(const struct yote_pos *p);
+/*
+ * Append the set of the n keys (sorted and overwritten) with a false
+ * positive rate of 2^-bits (1 to 32) to out: 0 or YOTE_ENOMEM.
+ * *distinct gets the number of distinct keys.
+ */
+int yote_hset_encode(struct buf *out, uint64_t *key, size_t n, int bits,
+    size_t *distinct);
+/*
+ * Whether the set at p (len bytes) may hold one of the nkey (>= 1)
+ * sorted, distinct keys: 1 it may, 0 it holds none, -1 not a set.
+ */
+int yote_hset_find(const unsigned char *p, size_t len, const uint64_t *key,
+    size_t nkey);
+
+/* A reader's search for positions through the sets (zero it first). */
+struct hfilter {
+	uint64_t *key;          /* the positions asked about, sorted */
+	size_t nkey;            /* 0: no search, every block is read */
+	int have;               /* a set was read for the block below: */
+	uint64_t first;         /* its first game in the member */
+	uint32_t games;         /* its games */
+	int absent;             /* 1: none of the keys is in its set */
+	struct yote_reach_stats st;
+};
+
+/* Search for the positions of n exact patterns (0: stop searching):
+ * 0, YOTE_EVALUE (a pattern is not exact) or YOTE_ENOMEM. */
+int yote_hfilter_set(struct hfilter *hf, const struct yote_pattern *pat,
+    size_t n);
+/* The H block h whose payload (CRC checked) is p, len bytes. */
+void yote_hfilter_block(struct hfilter *hf, const unsigned char *h,
+    const unsigned char *p, size_t len);
+/* 1 when the data block of these games is to be passed over: its set,
+ * read just before, holds none of the positions.  Counts in hf->st. */
+int yote_hfilter_absent(struct hfilter *hf, uint64_t first, uint32_t games);
+void yote_hfilter_free(struct hfilter *hf);
 
 /* Words of the reader's messages (archive_io.c), written into buf:
  * "games 4097-6144" / "game 12" / "no games"; "its 2048 games are" /

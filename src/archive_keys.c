@@ -108,6 +108,11 @@ yote_keys_free(struct hcoder *h)
 	for (i = 0; i < h->nslot; i++)
 		slot_free(h->slot[i]);
 	h->nslot = 0;
+	yote_buf_free(&h->text);
+	yote_buf_free(&h->tag);
+	free(h->stk);
+	h->stk = NULL;
+	h->nstk = h->capstk = 0;
 }
 
 static struct slot *
@@ -474,9 +479,12 @@ spend(struct hcoder *h, uint64_t n)
 	return 0;
 }
 
-/* Decode a text into a new NUL-terminated buffer. */
+/*
+ * Decode a text into h->text, NUL-terminated: *out points there until
+ * the next text decoded.
+ */
 static int
-dec_text(struct hcoder *h, struct slot *s, uint32_t actx, char **out,
+dec_text(struct hcoder *h, struct slot *s, uint32_t actx, const char **out,
     size_t *outn)
 {
 	struct rc *rc = &h->rc;
@@ -499,8 +507,9 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, char **out,
 	    &pr) == 0 && yote_rc_bit(rc, &s->p_delta, 0)) {
 		char num[32];
 
-		if ((t = malloc(s->prevlen + RUNS * 20 + 1)) == NULL)
+		if (yote_buf_grow(&h->text, s->prevlen + RUNS * 20 + 1) != 0)
 			return -2;
+		t = h->text.p;
 		for (r = k = 0; r < pr.n; r++) {
 			const unsigned char *at = s->prev + pr.at[r];
 			uint64_t v;
@@ -517,11 +526,9 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, char **out,
 
 				mag = yote_rc_gamma(rc, &s->d_mag[k], 0) + 1;
 				if (neg ? mag > v :
-				    mag > 999999999999999999ULL - v) {
-					free(t);
+				    mag > 999999999999999999ULL - v)
 					return yote_keys_bad(h,
 					    "a number out of range");
-				}
 				v = neg ? v - mag : v + mag;
 			}
 			k++;
@@ -545,31 +552,30 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, char **out,
 		n = (size_t)len;
 		if ((src = yote_cur_take(&h->lit, n)) == NULL)
 			return yote_keys_bad(h, "literal bytes missing");
+		/* the only bytes new to the block: the reader trusts the
+		   rest to be UTF-8 when these are (yote_arc_checked) */
+		for (m = 0; m < n && !h->not_utf8; m += k ? (size_t)k : 1)
+			h->not_utf8 = (k = (int)yote_utf8_len(src + m,
+			    n - m)) == 0;
 	}
-	if ((t = malloc(n + 1)) == NULL)
+	/* (src may be the slot's own, which slot_update replaces) */
+	if (yote_buf_grow(&h->text, n + 1) != 0)
 		return -2;
+	t = h->text.p;
 	if (n > 0)
 		memcpy(t, src, n);
 	t[n] = '\0';
 done:
-	if (rc->over > 8) {
-		free(t);
+	if (rc->over > 8)
 		return yote_keys_bad(h, "the tree stream ends early");
-	}
 	h->bytes += n;
-	if (h->bytes > YOTE_MAX_DOCUMENT) {
-		free(t);
+	if (h->bytes > YOTE_MAX_DOCUMENT)
 		return yote_keys_bad(h, "a game larger than the limit");
-	}
-	if (spend(h, n) != 0) {
-		free(t);
+	if (spend(h, n) != 0)
 		return -1;
-	}
-	if (slot_update(s, actx, t, n) != 0) {
-		free(t);
+	if (slot_update(s, actx, t, n) != 0)
 		return -2;
-	}
-	*out = (char *)t;
+	*out = (const char *)t;
 	*outn = n;
 	return 0;
 }
@@ -706,21 +712,88 @@ enc_moves(struct hcoder *h, struct slot *s, const struct yote_node *seq,
 	return 0;
 }
 
+/*
+ * Decoded trees are made in the game's arena (h->arena): no allocation
+ * per value.  A collection's kids wait on h->stk until it is complete,
+ * then go to the arena as one array.
+ */
+
+/* Count a node against the limits; 0, or -1 (h->why). */
+static int
+node_count(struct hcoder *h)
+{
+	if (++h->nodes > NODE_LIMIT)
+		return yote_keys_bad(h, "more values than the limit "
+		    "(YOTE_MAX_NODES)");
+	return spend(h, ARC_NODE_COST) != 0 ? -1 : 0;
+}
+
+/* Push kid on the stack of kids waiting; 0, -1 (no kid: the shape "no
+   node" inside a collection) or -2. */
+static int
+stk_push(struct hcoder *h, struct yote_node *kid)
+{
+	if (kid == NULL)
+		return yote_keys_bad(h, "a missing node in a collection");
+	if (h->nstk == h->capstk) {
+		size_t cap = h->capstk ? 2 * h->capstk : 256;
+		struct yote_node **k = realloc(h->stk, cap * sizeof(*k));
+
+		if (k == NULL)
+			return -2;
+		h->stk = k;
+		h->capstk = cap;
+	}
+	h->stk[h->nstk++] = kid;
+	return 0;
+}
+
+/* Give n the kids waiting above base: 0 or -2. */
+static int
+stk_pop(struct hcoder *h, struct yote_node *n, size_t base)
+{
+	int rc = yote_arena_set_kids(h->arena, n, h->stk + base,
+	    h->nstk - base);
+
+	h->nstk = base;
+	return rc == 0 ? 0 : -2;
+}
+
+/* A node of the shape's kind in the arena, its tag decoded (a scalar's
+   text given), counted before; NULL with *rc set. */
 static struct yote_node *
-node_make(struct hcoder *h, unsigned shape)
+node_make(struct hcoder *h, unsigned shape, const char *text, size_t len,
+    int *rc)
 {
 	struct yote_node *n;
+	struct slot *k;
+	const char *tag = NULL;
+	size_t tlen;
 
-	if (++h->nodes > NODE_LIMIT) {
-		yote_keys_bad(h, "more values than the limit (YOTE_MAX_NODES)");
+	if (shape & 32) {
+		if ((k = slot_get(h, NULL, "!", NULL, 0)) == NULL) {
+			*rc = -2;
+			return NULL;
+		}
+		if ((*rc = dec_text(h, k, 0, &tag, &tlen)) != 0)
+			return NULL;
+		/* (h->text holds the tag now: keep it apart) */
+		h->tag.n = 0;
+		if (yote_buf_grow(&h->tag, tlen + 1) != 0) {
+			*rc = -2;
+			return NULL;
+		}
+		memcpy(h->tag.p, tag, tlen + 1);
+		tag = (const char *)h->tag.p;
+	}
+	n = (shape & 3) == SH_SCALAR ? yote_arena_scalar(h->arena, text, len) :
+	    yote_arena_collection(h->arena, (shape & 3) == SH_SEQ ?
+	    YOTE_NODE_SEQ : YOTE_NODE_MAP);
+	if (n == NULL || (tag != NULL && yote_arena_set_tag(h->arena, n,
+	    tag) != 0)) {
+		*rc = -2;
 		return NULL;
 	}
-	if (spend(h, ARC_NODE_COST) != 0)
-		return NULL;
-	if ((n = calloc(1, sizeof(*n))) == NULL)
-		return NULL;
-	n->type = (shape & 3) == SH_SCALAR ? YOTE_NODE_SCALAR :
-	    (shape & 3) == SH_SEQ ? YOTE_NODE_SEQ : YOTE_NODE_MAP;
 	n->style = (int)(shape >> 2 & 7);
 	return n;
 }
@@ -747,16 +820,34 @@ add_fix(struct gctx *g, struct yote_node *n)
 	return 0;
 }
 
-/*
- * Push kid onto n's kids; -2 when out of memory (kid freed), -1 when
- * there is no kid (the shape "no node" inside a collection).
- */
+/* A scalar node coded in slot s; 0, -1 (bad data: h->why) or -2. */
 static int
-push(struct hcoder *h, struct yote_node *n, struct yote_node *kid)
+dec_scalar(struct hcoder *h, struct slot *s, uint32_t actx, unsigned shape,
+    int canon, struct gctx *g, struct yote_node **out)
 {
-	if (kid == NULL)
-		return yote_keys_bad(h, "a missing node in a collection");
-	return yote_node_push(n, kid) == 0 ? 0 : -2;
+	const char *text;
+	size_t len;
+	int rc;
+
+	/* the tag comes first in the stream: node_make decodes it */
+	if (shape & 32) {
+		if ((*out = node_make(h, shape, "", 0, &rc)) == NULL)
+			return rc;
+		if (canon && yote_rc_bit(&h->rc, &s->p_canon, 0))
+			return add_fix(g, *out);
+		if ((rc = dec_text(h, s, actx, &text, &len)) != 0)
+			return rc;
+		return yote_arena_set_text(h->arena, *out, text, len) == 0 ?
+		    0 : -2;
+	}
+	if (canon && yote_rc_bit(&h->rc, &s->p_canon, 0)) {
+		if ((*out = node_make(h, shape, "", 0, &rc)) == NULL)
+			return rc;
+		return add_fix(g, *out);
+	}
+	if ((rc = dec_text(h, s, actx, &text, &len)) != 0)
+		return rc;
+	return (*out = node_make(h, shape, text, len, &rc)) == NULL ? rc : 0;
 }
 
 /* Decode a node into *out; 0, -1 (bad data: h->why) or -2 (memory). */
@@ -769,7 +860,7 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 	unsigned shape;
 	uint64_t count, i;
 	uint32_t pk = 0, pv = 0;
-	size_t len;
+	size_t base = h->nstk;
 	int rc, found = 0;
 
 	*out = NULL;
@@ -780,96 +871,56 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 		return yote_keys_bad(h, "the tree stream ends early");
 	if ((shape & 3) == SH_NULL)
 		return 0;
-	if ((n = node_make(h, shape)) == NULL)
-		return h->bad ? -1 : -2;
-	if (shape & 32) {
-		if ((k = slot_get(h, NULL, "!", NULL, 0)) == NULL) {
-			yote_node_free(n);
-			return -2;
-		}
-		if ((rc = dec_text(h, k, 0, &n->tag, &len)) != 0) {
-			yote_node_free(n);
-			return rc;
-		}
-	}
-	switch (n->type) {
-	case YOTE_NODE_SCALAR:
-		if (canon && yote_rc_bit(&h->rc, &s->p_canon, 0)) {
-			if ((n->text = calloc(1, 1)) == NULL ||
-			    add_fix(g, n) != 0) {
-				yote_node_free(n);
-				return -2;
-			}
-			break;
-		}
-		if ((rc = dec_text(h, s, actx, &n->text, &n->len)) != 0) {
-			yote_node_free(n);
-			return rc;
-		}
-		break;
-	case YOTE_NODE_SEQ:
-		count = yote_rc_gamma(&h->rc, &s->g_count, 0);
-		if (count > YOTE_MAX_PLIES) {
-			yote_node_free(n);
+	if ((rc = node_count(h)) != 0)
+		return rc;
+	if ((shape & 3) == SH_SCALAR)
+		return dec_scalar(h, s, actx, shape, canon, g, out);
+	if ((n = node_make(h, shape, NULL, 0, &rc)) == NULL)
+		return rc;
+	count = yote_rc_gamma(&h->rc, &s->g_count, 0);
+	if (n->type == YOTE_NODE_SEQ) {
+		if (count > YOTE_MAX_PLIES)
 			return yote_keys_bad(h, "a list longer than the limit "
 			    "(YOTE_MAX_PLIES)");
-		}
-		if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL) {
-			yote_node_free(n);
+		if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL)
 			return -2;
-		}
 		for (i = 0; i < count; i++) {
 			if ((rc = dec_node(h, k, pk, depth + 1, 0, 0, g,
-			    &kid)) != 0 || (rc = push(h, n, kid)) != 0) {
-				yote_node_free(n);
+			    &kid)) != 0 || (rc = stk_push(h, kid)) != 0)
 				return rc;
-			}
 			pk = text_ctx(kid);
 		}
-		break;
-	default:
-		count = yote_rc_gamma(&h->rc, &s->g_count, 0);
-		if (count > YOTE_MAX_KEYS) {
-			yote_node_free(n);
-			return yote_keys_bad(h, "a mapping with more keys than "
-			    "the limit (YOTE_MAX_KEYS)");
-		}
-		if ((k = slot_get(h, s, "{}", NULL, 0)) == NULL) {
-			yote_node_free(n);
-			return -2;
-		}
-		for (i = 0; i < count; i++) {
-			struct yote_node *key;
-			int vc = 0;
+		*out = n;
+		return stk_pop(h, n, base);
+	}
+	if (count > YOTE_MAX_KEYS)
+		return yote_keys_bad(h, "a mapping with more keys than the "
+		    "limit (YOTE_MAX_KEYS)");
+	if ((k = slot_get(h, s, "{}", NULL, 0)) == NULL)
+		return -2;
+	for (i = 0; i < count; i++) {
+		struct yote_node *key;
+		int vc = 0;
 
-			if ((rc = dec_node(h, k, pk, depth + 1, 0, 0, g,
-			    &key)) != 0 || (rc = push(h, n, key)) != 0) {
-				yote_node_free(n);
-				return rc;
-			}
-			if ((v = slot_of_key(h, s, key)) == NULL) {
-				yote_node_free(n);
-				return -2;
-			}
-			if (item_canon && !found && yote_node_is(key, "move"))
-				found = vc = 1;
-			if (depth == 0 && !g->raw && g->moves_out == NULL &&
-			    yote_node_is(key, "moves"))
-				rc = dec_moves(h, v, g, &kid);
-			else
-				rc = dec_node(h, v, pv, depth + 1, vc, 0, g,
-				    &kid);
-			if (rc != 0 || (rc = push(h, n, kid)) != 0) {
-				yote_node_free(n);
-				return rc;
-			}
-			pk = text_ctx(key);
-			pv = vc ? 0 : text_ctx(kid);
-		}
-		break;
+		if ((rc = dec_node(h, k, pk, depth + 1, 0, 0, g, &key)) != 0 ||
+		    (rc = stk_push(h, key)) != 0)
+			return rc;
+		if ((v = slot_of_key(h, s, key)) == NULL)
+			return -2;
+		if (item_canon && !found && yote_node_is(key, "move"))
+			found = vc = 1;
+		if (depth == 0 && !g->raw && g->moves_out == NULL &&
+		    yote_node_is(key, "moves"))
+			rc = dec_moves(h, v, g, &kid);
+		else
+			rc = dec_node(h, v, pv, depth + 1, vc, 0, g, &kid);
+		if (rc != 0 || (rc = stk_push(h, kid)) != 0)
+			return rc;
+		pk = text_ctx(key);
+		pv = vc ? 0 : text_ctx(kid);
 	}
 	*out = n;
-	return 0;
+	return stk_pop(h, n, base);
 }
 
 static int
@@ -880,66 +931,43 @@ dec_moves(struct hcoder *h, struct slot *s, struct gctx *g,
 	struct slot *k;
 	unsigned shape, style;
 	unsigned long i;
-	size_t len;
+	size_t base = h->nstk;
 	int rc;
 
 	*out = NULL;
 	shape = code_shape(h, s, 0);
 	if ((shape & 3) != SH_SEQ)
 		return yote_keys_bad(h, "a moves list that is not a list");
-	if ((seq = node_make(h, shape)) == NULL)
-		return h->bad ? -1 : -2;
+	if ((rc = node_count(h)) != 0 ||
+	    (seq = node_make(h, shape, NULL, 0, &rc)) == NULL)
+		return rc;
 	g->moves_out = seq;
-	if (shape & 32) {
-		if ((k = slot_get(h, NULL, "!", NULL, 0)) == NULL ||
-		    (rc = dec_text(h, k, 0, &seq->tag, &len)) != 0) {
-			yote_node_free(seq);
-			return k == NULL ? -2 : rc;
-		}
-	}
 	code_plies(h, g, 0);
-	if (g->plies > YOTE_MAX_PLIES) {
-		yote_node_free(seq);
+	if (g->plies > YOTE_MAX_PLIES)
 		return yote_keys_bad(h, "more moves than the limit "
 		    "(YOTE_MAX_PLIES)");
-	}
 	style = yote_rc_tree(&h->rc, h->item_style, 3, 0);
-	if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL) {
-		yote_node_free(seq);
+	if ((k = slot_get(h, s, "[]", NULL, 0)) == NULL)
 		return -2;
-	}
 	for (i = 0; i < g->plies; i++) {
 		g->cur = i;
 		if (yote_rc_bit(&h->rc, &h->p_simple, 0)) {
-			if ((it = node_make(h, SH_SCALAR | style << 2)) == NULL) {
-				yote_node_free(seq);
-				return h->bad ? -1 : -2;
-			}
-			if ((it->text = calloc(1, 1)) == NULL ||
-			    add_fix(g, it) != 0) {
-				yote_node_free(it);
-				yote_node_free(seq);
+			if ((rc = node_count(h)) != 0 || (it = node_make(h,
+			    SH_SCALAR | style << 2, "", 0, &rc)) == NULL)
+				return rc;
+			if (add_fix(g, it) != 0)
 				return -2;
-			}
-		} else if ((rc = dec_node(h, k, 0, 2, 1, 1, g, &it)) != 0) {
-			yote_node_free(seq);
+		} else if ((rc = dec_node(h, k, 0, 2, 1, 1, g, &it)) != 0)
 			return rc;
-		}
-		if (it == NULL) {
-			yote_node_free(seq);
+		if (it == NULL)
 			return yote_keys_bad(h, "a moves item without a move");
-		}
-		if ((rc = push(h, seq, it)) != 0) {
-			yote_node_free(seq);
+		if ((rc = stk_push(h, it)) != 0)
 			return rc;
-		}
-		if (h->rc.over > 8) {
-			yote_node_free(seq);
+		if (h->rc.over > 8)
 			return yote_keys_bad(h, "the tree stream ends early");
-		}
 	}
 	*out = seq;
-	return 0;
+	return stk_pop(h, seq, base);
 }
 
 /* ------------------------------------------------------------ games */
@@ -980,8 +1008,10 @@ yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
     uint32_t *ruleset, int *start_mode, char **start)
 {
 	struct slot *s;
+	const char *t;
 	uint64_t ri;
 	size_t len;
+	int rc;
 
 	*ruleset = 0;
 	*start_mode = START_DEFAULT;
@@ -1003,16 +1033,117 @@ yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
 	*start_mode = START_TEXT;
 	if ((s = slot_get(h, NULL, "#start", NULL, 0)) == NULL)
 		return -2;
-	return dec_text(h, s, 0, start, &len);
+	if ((rc = dec_text(h, s, 0, &t, &len)) != 0)
+		return rc;
+	if ((*start = malloc(len + 1)) == NULL)
+		return -2;
+	memcpy(*start, t, len + 1);
+	return 0;
 }
 
 int
-yote_keys_dec_tree(struct hcoder *h, struct gctx *g, struct yote_node **out)
+yote_keys_dec_tree(struct hcoder *h, struct gctx *g, struct yote_node **out,
+    struct yote_arena **arena)
 {
 	struct slot *s = slot_get(h, NULL, "", NULL, 0);
+	int rc;
 
 	*out = NULL;
-	if (s == NULL)
+	*arena = h->arena = NULL;
+	if (s == NULL || (h->arena = yote_arena_new(h->arena_hint)) == NULL)
 		return -2;
-	return dec_node(h, s, 0, 0, 0, 0, g, out);
+	h->nstk = 0;
+	if ((rc = dec_node(h, s, 0, 0, 0, 0, g, out)) != 0) {
+		*out = NULL;    /* (its nodes are the arena's) */
+		yote_arena_free(h->arena);
+		h->arena = NULL;
+		return rc;
+	}
+	h->arena_hint = yote_arena_used(h->arena);
+	*arena = h->arena;
+	return 0;
+}
+
+/* ------------------------------------------------------------ blocks */
+
+void
+yote_block_free(struct dblock *b)
+{
+	size_t i;
+
+	if (b == NULL)
+		return;
+	for (i = 0; i < b->nrules; i++)
+		yote_rules_free(b->owned[i]);
+	yote_keys_free(&b->hc);
+	free(b->data);
+	free(b);
+}
+
+int
+yote_block_parse(struct dblock *b, char *why, size_t whylen)
+{
+	struct cur c = { b->data, b->len, 0, 0 };
+	struct yote_error e;
+	const unsigned char *p, *hs, *ms, *ls;
+	uint64_t n, hl, ml, ll;
+	size_t i;
+	char name[64];
+
+	if ((p = yote_cur_take(&c, 1)) == NULL || *p != LAYOUT) {
+		snprintf(why, whylen, "unknown block layout");
+		return -1;
+	}
+	if ((n = yote_cur_varint(&c)) > MAX_RULESETS) {
+		snprintf(why, whylen, "%llu rulesets", (unsigned long long)n);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const unsigned char *kind = yote_cur_take(&c, 1);
+		uint64_t len = yote_cur_varint(&c);
+
+		if (kind == NULL || (p = yote_cur_take(&c, (size_t)len)) == NULL ||
+		    len != (size_t)len || *kind > 1) {
+			snprintf(why, whylen, "a bad ruleset table");
+			return -1;
+		}
+		if (*kind == 0) {
+			if (len >= sizeof(name)) {
+				snprintf(why, whylen, "a bad ruleset name");
+				return -1;
+			}
+			memcpy(name, p, len);
+			name[len] = '\0';
+			if ((b->rules[i] = yote_rules_by_name(name)) == NULL) {
+				snprintf(why, whylen, "unknown built-in ruleset "
+				    "'%s'", name);
+				return -1;
+			}
+		} else {
+			yote_error_clear(&e);
+			if (yote_rules_load_buffer((const char *)p, (size_t)len,
+			    "archive ruleset", &b->owned[i], &e) != 0) {
+				snprintf(why, whylen, "ruleset %zu cannot be "
+				    "read: %.120s", i + 1, e.msg);
+				return -1;
+			}
+			b->rules[i] = b->owned[i];
+		}
+		b->nrules = i + 1;
+	}
+	hl = yote_cur_varint(&c);
+	ml = yote_cur_varint(&c);
+	ll = yote_cur_varint(&c);
+	if ((hs = yote_cur_take(&c, (size_t)hl)) == NULL ||
+	    (ms = yote_cur_take(&c, (size_t)ml)) == NULL ||
+	    (ls = yote_cur_take(&c, (size_t)ll)) == NULL || c.pos != c.n) {
+		snprintf(why, whylen, "bad stream lengths");
+		return -1;
+	}
+	yote_keys_init(&b->hc);
+	yote_rc_dec_init(&b->hc.rc, hs, (size_t)hl);
+	b->hc.lit.p = ls;
+	b->hc.lit.n = (size_t)ll;
+	yote_rc_dec_init(&b->mrc, ms, (size_t)ml);
+	return 0;
 }

@@ -49,48 +49,6 @@ yote_mover_free(struct mover *mv)
 }
 
 static int
-win_for(int side)
-{
-	return side == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND;
-}
-
-/*
- * The score of m in p for the side to move s: 16 per enemy piece taken;
- * a move that ends the game is +1000 if s wins, -1000 if s loses, and
- * for a draw 8 per piece s is behind; otherwise -22 when the opponent
- * then has a capture, +4 when s then has one, and +3 for a placement.
- */
-static long
-move_score(const struct yote_rules *r, const struct yote_pos *p,
-    const struct yote_move *m)
-{
-	struct yote_pos q = *p;
-	struct yote_outcome o;
-	int s = p->side;
-	long v;
-
-	yote_pos_play(r, &q, m);
-	v = 16L * (yote_pos_remaining(p, !s) - yote_pos_remaining(&q, !s));
-	yote_pos_outcome(r, &q, &o);
-	if (o.term != YOTE_TERM_NONE) {
-		if ((int)o.result == win_for(s))
-			return v + 1000;
-		if ((int)o.result == win_for(!s))
-			return v - 1000;
-		return v + 8L * (yote_pos_remaining(&q, !s) -
-		    yote_pos_remaining(&q, s));
-	}
-	if (yote_pos_has_capture(r, &q, !s))
-		v -= 22;
-	if (yote_pos_has_capture(r, &q, s))
-		v += 4;
-	if (m->kind == YOTE_PLACE)
-		v += 3;
-	return v;
-}
-
-/* Whether the opening rule allows only placements now (movegen.c). */
-static int
 placements_only(const struct yote_rules *r, const struct yote_pos *p)
 {
 	return r->opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2;
@@ -101,103 +59,6 @@ static int
 steps_allowed(const struct yote_rules *r, const struct yote_pos *p, int s)
 {
 	return !(r->opening == YOTE_OPEN_HAND_FIRST && p->hand[s] > 0);
-}
-
-/*
- * What every move of one position shares, worked out once: the side to
- * move and both sides' pieces (board and hand).
- */
-struct ply_ctx {
-	const struct yote_rules *r;
-	const struct yote_pos *p;
-	int s;
-	int rem_s, rem_o;
-};
-
-/* The points of `to` a jump reaches from `from` over `over` (movegen.c). */
-static inline uint64_t
-jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)
-{
-	unsigned w = (unsigned)r->width;
-	uint64_t n = (((from << w) & r->board & over) << w) & r->board;
-	uint64_t so = ((from >> w) & over) >> w;
-	uint64_t e = (((from << 1) & r->not_col_first & over) << 1) &
-	    r->not_col_first;
-	uint64_t wst = (((from >> 1) & r->not_col_last & over) >> 1) &
-	    r->not_col_last;
-
-	return (n | so | e | wst) & to;
-}
-
-/* yote_pos_has_capture for side s of q, own and opp its pieces. */
-static inline int
-has_capture(const struct yote_rules *r, int po, uint64_t own, uint64_t opp)
-{
-	uint64_t empty = r->board & ~(own | opp);
-
-	if (po)
-		return 0;
-	if (jumps(r, own, opp, empty))
-		return 1;
-	return r->selfjump == YOTE_SJ_BRIDGE &&
-	    jumps(r, jumps(r, own, own, empty), opp, empty) != 0;
-}
-
-/*
- * move_score without its slow parts, the same value: the material taken
- * is read off the move, the pieces left follow from it, a move that
- * takes nothing is played by bit operations, and the end of the game is
- * asked of the library only when the opponent may have no move
- * (blocked) or nothing left.
- */
-static long
-fast_score(const struct ply_ctx *c, const struct yote_move *m)
-{
-	const struct yote_rules *r = c->r;
-	const struct yote_pos *p = c->p;
-	struct yote_pos q;
-	int s = c->s, gain = 0, ro, hco, hcs, po, i;
-	uint64_t own, opp;
-	long v;
-
-	if (yote_move_is_capture(m)) {
-		for (i = m->kind == YOTE_BRIDGE; i < m->nseg; i++)
-			gain += 1 + (m->seg_bonus[i] != YOTE_BONUS_NO);
-		q = *p;
-		yote_pos_play(r, &q, m);
-	} else {
-		q.pieces[s] = p->pieces[s] ^ BIT(m->from);
-		if (m->kind != YOTE_PLACE)
-			q.pieces[s] ^= BIT(m->seg_to[0]);
-		q.pieces[!s] = p->pieces[!s];
-		q.hand[s] = (uint8_t)(p->hand[s] - (m->kind == YOTE_PLACE));
-		q.hand[!s] = p->hand[!s];
-		q.side = (uint8_t)!s;
-		q.pad = p->pad;
-		q.since_capture = p->since_capture + 1;
-		q.ply = p->ply + 1;
-	}
-	ro = c->rem_o - gain;
-	v = 16L * gain;
-	own = q.pieces[s];
-	opp = q.pieces[!s];
-	if (ro == 0 || !((q.hand[!s] > 0 && (r->board & ~(own | opp))) ||
-	    yote_raw_has_move(r, &q, !s)))
-		return move_score(r, p, m);     /* capture-all, blocked */
-	po = r->opening == YOTE_OPEN_FIRST_PLACE && q.ply <= 2;
-	hco = has_capture(r, po, opp, own);
-	hcs = has_capture(r, po, own, opp);
-	if ((r->few_pieces && ro <= r->few_pieces &&
-	    c->rem_s <= r->few_pieces && !hco && !hcs) ||
-	    (r->move_limit && q.since_capture >= (uint32_t)r->move_limit))
-		return v + 8L * (ro - c->rem_s);        /* a draw */
-	if (hco)
-		v -= 22;
-	if (hcs)
-		v += 4;
-	if (m->kind == YOTE_PLACE)
-		v += 3;
-	return v;
 }
 
 /* Room for n more moves in the list and their scores; 0 or an error. */
@@ -371,152 +232,6 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 	return (long)mv->list.n;
 }
 
-/*
- * Placements and steps scored all at once (at_once), when the ruleset
- * has no bridges and the end of the game cannot come into it.  For each
- * kind, bitboards of the points where the move leaves the opponent (hco)
- * or the mover (hcs) a capture, as yote_pos_has_capture would find in
- * the position after it: for a placement, indexed by its point; for a
- * step in direction d, by the point it leaves.
- */
-struct at_once {
-	int place, step;                /* 1: that kind is scored so */
-	uint64_t place_hco, place_hcs;
-	uint64_t step_hco[4], step_hcs[4];
-};
-
-/*
- * Points f such that some capture of the list survives a move that
- * empties or fills f (gone: the capture used f as the point `at`) and
- * fills f + d (the capture landed there); d < 0: no second point.
- * lists: the captures' points `at` and landings, n of them.
- */
-static uint64_t
-survivors(const struct yote_rules *r, const uint8_t *at, const uint8_t *land,
-    int n, int d)
-{
-	uint64_t any = 0;
-	int i;
-
-	if (n > 8)      /* a move kills at most 4 + 4 of them */
-		return r->board;
-	for (i = 0; i < n; i++)
-		any |= r->board & ~BIT(at[i]) & (d < 0 ? ~BIT(land[i]) :
-		    ~shift_dir(r, BIT(land[i]), d ^ 1));
-	return any;
-}
-
-/*
- * The captures of the side with pieces `own` over `opp` into `empty`,
- * listed (at most 9: more say only "more than 8"): mid[] the piece
- * jumped, from[] the jumper, land[] the landing.  Returns their count.
- */
-static int
-list_captures(const struct yote_rules *r, uint64_t own, uint64_t opp,
-    uint64_t empty, uint8_t *mid, uint8_t *from, uint8_t *land)
-{
-	uint64_t l;
-	int d, n = 0, sq;
-
-	for (d = 0; d < 4 && n <= 8; d++)
-		for (l = shift_dir(r, shift_dir(r, own, d) & opp, d) & empty;
-		    l && n <= 8; l &= l - 1) {
-			sq = lsb64(l);
-			mid[n] = (uint8_t)r->adj[sq][d ^ 1];
-			from[n] = (uint8_t)r->jump[sq][d ^ 1];
-			land[n] = (uint8_t)sq;
-			n++;
-		}
-	return n;
-}
-
-/*
- * Fill *ao for p.  A move that takes nothing changes the board at one or
- * two points, so a capture after it is one that existed before and does
- * not use those points, or a new one through them: for a placement on
- * t, over the piece on t (opponent) or from t (mover); for a step from f
- * to t, also one landing on f, now empty.  The opponent is not blocked
- * after such a move when it has a piece in hand, or pieces beside two
- * empty points (one stays empty); nor is the game over by the move
- * limit or few pieces, which is checked first.
- */
-static void
-moves_at_once(const struct ply_ctx *c, size_t steps, struct at_once *ao)
-{
-	const struct yote_rules *r = c->r;
-	const struct yote_pos *p = c->p;
-	int s = c->s, d, e, no, ns;
-	uint64_t w = p->pieces[s], o = p->pieces[!s];
-	uint64_t empty = r->board & ~(w | o), beside = 0, lo, ls, t1, t2, b;
-	uint8_t omid[9], ofrom[9], oland[9], smid[9], sfrom[9], sland[9];
-
-	ao->place = ao->step = 0;
-	if (r->selfjump == YOTE_SJ_BRIDGE || c->rem_o == 0 ||
-	    (r->move_limit && p->since_capture + 1 >= (uint32_t)r->move_limit) ||
-	    (r->few_pieces && c->rem_o <= r->few_pieces &&
-	    c->rem_s <= r->few_pieces))
-		return;
-	for (d = 0; d < 4; d++)
-		beside |= shift_dir(r, o, d);
-	beside &= empty;
-	if (p->hand[!s] == 0 && (beside & (beside - 1)) == 0)
-		return;
-	if (p->hand[!s] == 0 && r->opening == YOTE_OPEN_FIRST_PLACE &&
-	    p->ply + 1 <= 2)
-		return;
-	ao->place = p->hand[s] > 0 && (p->hand[!s] == 0 ||
-	    (empty & (empty - 1)) != 0);
-	/* the boards of the steps cost more than scoring a few one by one */
-	ao->step = steps >= 8;
-	ao->place_hco = ao->place_hcs = 0;
-	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
-		ao->step = 0;   /* no steps then anyway */
-		return;
-	}
-	no = list_captures(r, o, w, empty, omid, ofrom, oland);
-	ns = list_captures(r, w, o, empty, smid, sfrom, sland);
-	lo = survivors(r, oland, oland, no, -1);
-	ls = survivors(r, sland, sland, ns, -1);
-	t1 = t2 = 0;
-	for (d = 0; d < 4; d++) {
-		t1 |= shift_dir(r, o, d) & shift_dir(r, empty, d ^ 1);
-		t2 |= shift_dir(r, shift_dir(r, empty, d ^ 1) & o, d ^ 1);
-	}
-	/* placements: over the new piece, from it, or an old one */
-	ao->place_hco = (t1 | lo) & empty;
-	ao->place_hcs = (t2 | ls) & empty;
-	for (d = 0; ao->step && d < 4; d++) {
-		/* opponent: an old one not over f nor onto t */
-		b = survivors(r, omid, oland, no, d);
-		/* over the piece now on t: from t + d into f, or across */
-		t1 = shift_dir(r, o, d ^ 1);
-		for (e = 0; e < 4; e++)
-			if (e != (d ^ 1))
-				t1 |= shift_dir(r, o, e) &
-				    shift_dir(r, empty, e ^ 1);
-		b |= shift_dir(r, t1, d ^ 1);
-		/* onto f, over another piece of the mover's */
-		for (e = 0; e < 4; e++)
-			if (e != d)
-				b |= shift_dir(r, w, e ^ 1) & shift_dir(r,
-				    shift_dir(r, o, e ^ 1), e ^ 1);
-		ao->step_hco[d] = b;
-		/* mover: an old one not from f nor onto t */
-		b = survivors(r, sfrom, sland, ns, d);
-		/* from t */
-		t2 = 0;
-		for (e = 0; e < 4; e++)
-			t2 |= shift_dir(r, o, e ^ 1) & shift_dir(r,
-			    shift_dir(r, empty, e ^ 1), e ^ 1);
-		b |= shift_dir(r, t2, d ^ 1);
-		/* onto f, over an enemy beside it */
-		for (e = 0; e < 4; e++)
-			b |= shift_dir(r, o, e ^ 1) & shift_dir(r,
-			    shift_dir(r, w, e ^ 1), e ^ 1);
-		ao->step_hcs[d] = b;
-	}
-}
-
 /* The direction of a step (0 north, 1 south, 2 east, 3 west). */
 static int
 step_dir(const struct yote_rules *r, const struct yote_move *m)
@@ -532,11 +247,11 @@ step_dir(const struct yote_rules *r, const struct yote_move *m)
  */
 static long
 mover_rank(struct mover *mv, const struct yote_rules *r,
-    const struct yote_pos *p)
+    const struct yote_pos *p, int quick)
 {
 	struct ply_ctx c;
 	long n = gen_canonical(mv, r, p), sc;
-	struct at_once ao;
+	struct at_once ao, aq;
 	size_t i, j, last = 0;
 	int d;
 
@@ -547,7 +262,11 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 	c.s = p->side;
 	c.rem_s = yote_pos_remaining(p, c.s);
 	c.rem_o = yote_pos_remaining(p, !c.s);
-	moves_at_once(&c, mv->nstep, &ao);
+	yote_arc_moves_at_once(&c, mv->nstep, &ao);
+	/* the decoder scores the moves that take nothing by quiet_score
+	   where it applies (bridges included), the encoder never: a
+	   round trip then checks one against the other */
+	quick = quick && yote_arc_at_once(&c, 1, &aq);
 	/*
 	 * The distinct scores, best first, and how many moves have each:
 	 * few levels, so insertion beats sorting every score.
@@ -564,8 +283,13 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 			d = step_dir(r, m);
 			sc = -22 * (long)(ao.step_hco[d] >> m->from & 1) +
 			    4 * (long)(ao.step_hcs[d] >> m->from & 1);
-		} else
-			sc = fast_score(&c, m);
+		} else if (quick && !yote_move_is_capture(m) &&
+		    (aq.place || m->kind != YOTE_PLACE))
+			sc = quiet_score(&c, m);
+		else if (quick && yote_move_is_capture(m))
+			sc = yote_arc_capture_score(&c, m);
+		else
+			sc = yote_arc_score(&c, m);
 		mv->score[i] = sc;
 		/* moves side by side mostly share a score */
 		if (last < j && mv->level[last] == sc) {
@@ -673,6 +397,79 @@ text_index(const struct mover *mv, size_t i)
 	return k;
 }
 
+/* A square's name: column letter, row digit (boards are at most 8x8). */
+static inline char *
+sq_name(const struct yote_rules *r, int sq, char *o)
+{
+	o[0] = (char)('a' + sq % r->width);
+	o[1] = (char)('1' + sq / r->width);
+	return o + 2;
+}
+
+/* yote_move_format by other code, for the decoder: the same text. */
+static char *
+move_text(const struct yote_rules *r, const struct yote_move *m, char *buf)
+{
+	char *o = sq_name(r, m->from, buf);
+	int i, plain;
+
+	for (i = 0; i < m->nseg; i++) {
+		plain = m->kind == YOTE_STEP || m->kind == YOTE_SELFJUMP ||
+		    (m->kind == YOTE_BRIDGE && i == 0);
+		*o++ = plain ? '-' : 'x';
+		o = sq_name(r, m->seg_to[i], o);
+		if (plain || m->seg_bonus[i] == YOTE_BONUS_NO)
+			continue;
+		*o++ = '+';
+		if (m->seg_bonus[i] == YOTE_BONUS_HAND)
+			*o++ = '@';
+		else
+			o = sq_name(r, m->seg_bonus[i], o);
+	}
+	*o = '\0';
+	return buf;
+}
+
+/*
+ * group_texts and text_index for the decoder: the list index of the
+ * move of score sc at place `place` in text order among those of group
+ * g, the texts sorted by reference (binary insertion), not as
+ * records.  -1 out of memory or no such move.
+ */
+static long
+group_pick(struct mover *mv, const struct yote_rules *r, size_t g, long sc,
+    uint64_t place)
+{
+	size_t i, j, k = 0, at = mv->grp[2 * g], n = mv->grp[2 * g + 1];
+	size_t lo, hi, *ix;
+	char *t, *me;
+
+	mv->text.n = 0;
+	if (yote_buf_grow(&mv->text, n * (YOTE_MOVE_TEXT + sizeof(*ix))) != 0)
+		return -1;
+	ix = (size_t *)(void *)mv->text.p;
+	t = (char *)mv->text.p + n * sizeof(*ix);
+	for (i = at; i < at + n; i++) {
+		if (mv->score[i] != sc)
+			continue;
+		me = move_text(r, &mv->list.v[i], t + (i - at) *
+		    YOTE_MOVE_TEXT);
+		lo = 0;
+		hi = k;
+		while (lo < hi) {
+			j = (lo + hi) / 2;
+			if (strcmp(t + (ix[j] - at) * YOTE_MOVE_TEXT, me) > 0)
+				hi = j;
+			else
+				lo = j + 1;
+		}
+		memmove(&ix[lo + 1], &ix[lo], (k - lo) * sizeof(*ix));
+		ix[lo] = i;
+		k++;
+	}
+	return place < k ? (long)ix[place] : -1;
+}
+
 /*
  * The index of the move of score sc at place `place` in text order:
  * the list is in that order but for its groups.  -1 out of memory.
@@ -728,6 +525,334 @@ place_of(struct mover *mv, const struct yote_rules *r, size_t idx)
 	return -1;
 }
 
+/*
+ * The decoder's fast path.  When placements and steps can be scored all
+ * at once (moves_at_once), they are not listed: each kind is held as a
+ * board per score class, the class c = 2 hco + hcs, and counted by
+ * popcount.  Only the moves of pieces that may capture (a group each)
+ * and plain self-jumps are listed and scored one by one.  The levels and
+ * counts, and so the move picked, are those of mover_rank: the encoder
+ * still ranks with mover_rank, so every archive test decoding what it
+ * wrote compares the two.
+ */
+#define FAST_NO (-100)
+
+struct fast {
+	uint64_t own, cap, irr; /* irr: squares whose moves are listed */
+	uint64_t place[4];      /* empty points whose placement is class c */
+	uint64_t step[4][4];    /* [d][c]: pieces whose step to d is class c */
+	int hand, steps, sj;
+};
+
+/* score of a class: -22 when it leaves the opponent a capture, +4 when
+   it leaves the mover one (placements +3 more) */
+static const long class_score[4] = { 0, 4, -22, -18 };
+
+/* Add cnt moves of score sc to the levels (strictly decreasing); the
+   index of its level. */
+static size_t
+level_add(struct mover *mv, long sc, uint32_t cnt)
+{
+	size_t i = 0, j;
+
+	while (i < mv->nlevel && mv->level[i] > sc)
+		i++;
+	if (i < mv->nlevel && mv->level[i] == sc) {
+		mv->count[i] += cnt;
+		return i;
+	}
+	for (j = mv->nlevel; j > i; j--) {
+		mv->level[j] = mv->level[j - 1];
+		mv->count[j] = mv->count[j - 1];
+	}
+	mv->level[i] = sc;
+	mv->count[i] = cnt;
+	mv->nlevel++;
+	return i;
+}
+
+
+/* Landing slots of a piece in text order (gen_canonical). */
+static const int slot_dir[8] = { 3, 3, 1, 1, 0, 0, 2, 2 };
+static const int slot_far[8] = { 1, 0, 1, 0, 0, 1, 0, 1 };
+
+/*
+ * The listed moves of p, in text order: each capturing piece's group,
+ * each plain self-jump.  0 or an error.
+ */
+static int
+fast_list(struct mover *mv, const struct yote_rules *r,
+    const struct yote_pos *p, struct fast *f)
+{
+	uint64_t empty = r->board & ~(f->own | p->pieces[!p->side]), sjc = 0;
+	uint64_t c0 = 0, x;
+	int col, row, sq, k, to, rc;
+	struct yote_move *m;
+
+	if (f->sj)
+		for (k = 0; k < 4; k++)
+			sjc |= shift_dir(r, shift_dir(r, empty, k ^ 1) & f->own,
+			    k ^ 1);
+	f->irr = f->cap | (sjc & f->own);
+	if (f->irr == 0)
+		return 0;
+	for (row = 0; row < r->height; row++)
+		c0 |= BIT(row * r->width);
+	for (col = 0; col < r->width; col++)
+		for (x = f->irr & (c0 << col); x; x &= x - 1) {
+			sq = lsb64(x);
+			if (f->cap & BIT(sq)) {
+				if ((rc = gen_square(mv, r, p, sq)) != 0)
+					return rc;
+				continue;
+			}
+			if ((rc = mover_room(mv, 4)) != 0)
+				return rc;
+			for (k = 0; k < 8; k++) {
+				if (!slot_far[k] || (to = jump_to(r, sq,
+				    slot_dir[k], f->own, empty)) < 0)
+					continue;
+				m = &mv->list.v[mv->list.n++];
+				memset(m, 0, sizeof(*m));
+				m->kind = YOTE_SELFJUMP;
+				m->from = (uint8_t)sq;
+				m->nseg = 1;
+				m->seg_to[0] = (uint8_t)to;
+				m->seg_bonus[0] = YOTE_BONUS_NO;
+			}
+		}
+	return 0;
+}
+
+/*
+ * Under bridges, the boards of moves that take nothing after which the
+ * opponent (*hco) or the mover (*hcs) has a capture: the boards of
+ * direct captures, given, and each move that has not both yet tried for
+ * bridges.  d: the steps to d (from the points of t), 4: placements on
+ * the points of t.
+ */
+static void
+bridge_boards(const struct yote_rules *r, const struct yote_pos *p, int d,
+    uint64_t t, uint64_t *hco, uint64_t *hcs)
+{
+	uint64_t w = p->pieces[p->side], o = p->pieces[!p->side];
+	uint64_t e = r->board & ~(w | o), x, ch, w2, e2, so, cf;
+	int sq, k;
+
+	/* the opponent's self-jumps do not depend on the move but for
+	   where they land; the mover's bridges need a point next to an
+	   enemy with room beyond (room the move may make: e | w) */
+	so = jumps(r, o, o, e | w);
+	cf = 0;
+	for (k = 0; k < 4; k++)
+		cf |= shift_dir(r, shift_dir(r, e | w, k ^ 1) & o, k ^ 1);
+	cf &= e | w;
+	for (x = t & ~(*hco & *hcs); x; x &= x - 1) {
+		sq = lsb64(x);
+		ch = BIT(sq);
+		if (d < 4)
+			ch |= BIT(r->adj[sq][d]);
+		w2 = w ^ ch;
+		e2 = e ^ ch;
+		if (!(*hco & BIT(sq)) && (so & e2) &&
+		    jumps(r, so & e2, w2, e2))
+			*hco |= BIT(sq);
+		if (!(*hcs & BIT(sq)) && (cf & e2) &&
+		    jumps(r, jumps(r, w2, w2, e2), o, e2))
+			*hcs |= BIT(sq);
+	}
+}
+
+/*
+ * The levels of p by the fast path; the number of legal moves, an
+ * error, or FAST_NO when the path does not apply (mover_rank then).
+ */
+static long
+rank_fast(struct mover *mv, const struct yote_rules *r,
+    const struct yote_pos *p, struct fast *f)
+{
+	struct ply_ctx c;
+	struct at_once ao;
+	int s = p->side, d, k, cl, rc, bridges, po;
+	uint64_t opp = p->pieces[!s], empty, t, hco, hcs;
+	size_t i, last = 0;
+	long total = 0, ncl[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+
+	if (yote_over_unless_blocked(r, p))
+		return FAST_NO;
+	c.r = r;
+	c.p = p;
+	c.s = s;
+	c.rem_s = yote_pos_remaining(p, s);
+	c.rem_o = yote_pos_remaining(p, !s);
+	f->own = p->pieces[s];
+	f->hand = p->hand[s] > 0;
+	f->steps = steps_allowed(r, p, s) && !placements_only(r, p);
+	f->sj = f->steps && r->selfjump == YOTE_SJ_PLAIN;
+	po = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
+	bridges = r->selfjump == YOTE_SJ_BRIDGE;
+	yote_arc_boards_at_once(&c, bridges, &ao);
+	if ((f->hand && !ao.place) || (f->steps && !ao.step))
+		return FAST_NO;
+	empty = r->board & ~(f->own | opp);
+	f->cap = 0;
+	if (!placements_only(r, p)) {
+		/* the points a capture can start from */
+		for (k = 0; k < 4; k++) {
+			t = shift_dir(r, empty, k ^ 1);
+			f->cap |= shift_dir(r, t & opp, k ^ 1);
+		}
+		/* a bridge: a self-jump onto such a point */
+		t = f->cap & empty;
+		f->cap &= f->own;
+		if (bridges && t)
+			for (k = 0; k < 4; k++)
+				f->cap |= shift_dir(r, shift_dir(r, t, k ^ 1) &
+				    f->own, k ^ 1) & f->own;
+	}
+	mv->list.n = 0;
+	mv->ngrp = mv->nstep = 0;
+	mv->nlevel = 0;
+	if ((rc = fast_list(mv, r, p, f)) != 0 ||
+	    (rc = mover_room(mv, 8)) != 0)
+		return rc;
+	for (i = 0; i < mv->list.n; i++) {
+		const struct yote_move *m = &mv->list.v[i];
+
+		mv->score[i] = yote_move_is_capture(m) ?
+		    yote_arc_capture_score(&c, m) : quiet_score(&c, m);
+		if (i > 0 && mv->score[i] == mv->score[i - 1])
+			mv->count[last]++;
+		else
+			last = level_add(mv, mv->score[i], 1);
+	}
+	total = (long)mv->list.n;
+	memset(f->place, 0, sizeof(f->place));
+	memset(f->step, 0, sizeof(f->step));
+	for (d = 0; d < 4 + 1; d++) {
+		if (d < 4) {
+			if (!f->steps)
+				continue;
+			t = f->own & ~f->cap & shift_dir(r, empty, d ^ 1);
+			hco = ao.step_hco[d];
+			hcs = ao.step_hcs[d];
+		} else {
+			if (!f->hand)
+				continue;
+			t = empty;
+			hco = ao.place_hco;
+			hcs = ao.place_hcs;
+		}
+		if (bridges && !po)
+			bridge_boards(r, p, d, t, &hco, &hcs);
+		for (cl = 0; cl < 4; cl++) {
+			uint64_t b = t & (cl & 2 ? hco : ~hco) &
+			    (cl & 1 ? hcs : ~hcs);
+
+			if (d < 4)
+				f->step[d][cl] = b;
+			else
+				f->place[cl] = b;
+			if (b)
+				ncl[cl + 4 * (d == 4)] += popcount64(b);
+		}
+	}
+	/* the 8 classes' counts go to the levels once each */
+	for (cl = 0; cl < 8; cl++)
+		if (ncl[cl]) {
+			level_add(mv, class_score[cl & 3] + 3 * (cl >> 2),
+			    (uint32_t)ncl[cl]);
+			total += ncl[cl];
+		}
+	return total;
+}
+
+/*
+ * The move of score sc at place `place` in text order, into *out, by the
+ * fast path; 0, -1 when there is none, -2 out of memory.
+ */
+static int
+pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
+    long sc, uint64_t place, struct yote_move *out)
+{
+	uint64_t mp = 0, ms[4] = { 0, 0, 0, 0 }, c0 = 0, any, x, b, cnt;
+	size_t li = 0, gi = 0, i, end;
+	int cl, d, col, row, sq, k, land;
+
+	for (cl = 0; cl < 4; cl++) {
+		if (class_score[cl] + 3 == sc)
+			mp |= f->place[cl];
+		if (class_score[cl] == sc)
+			for (d = 0; d < 4; d++)
+				ms[d] |= f->step[d][cl];
+	}
+	for (row = 0; row < r->height; row++)
+		c0 |= BIT(row * r->width);
+	/* the squares with a move of score sc or listed moves; within a
+	   column the bits come in row order, which is text order */
+	any = mp | ms[0] | ms[1] | ms[2] | ms[3] | f->irr;
+	memset(out, 0, sizeof(*out));
+	for (col = 0; col < r->width; col++)
+		for (x = any & (c0 << col); x; x &= x - 1) {
+			sq = lsb64(x);
+			b = BIT(sq);
+			if (mp & b) {
+				if (place-- == 0) {
+					out->kind = YOTE_PLACE;
+					out->from = (uint8_t)sq;
+					return 0;
+				}
+				continue;
+			}
+			if (f->cap & b) {
+				i = mv->grp[2 * gi];
+				end = i + mv->grp[2 * gi + 1];
+				for (cnt = 0; i < end; i++)
+					cnt += mv->score[i] == sc;
+				if (place < cnt) {
+					long at = group_pick(mv, r, gi, sc,
+					    place);
+
+					if (at < 0)
+						return -2;
+					*out = mv->list.v[at];
+					return 0;
+				}
+				place -= cnt;
+				li = end;
+				gi++;
+				continue;
+			}
+			for (k = 0; k < 8; k++) {
+				d = slot_dir[k];
+				if (!slot_far[k]) {
+					if ((ms[d] & b) && place-- == 0) {
+						out->kind = YOTE_STEP;
+						out->from = (uint8_t)sq;
+						out->nseg = 1;
+						out->seg_to[0] =
+						    (uint8_t)r->adj[sq][d];
+						out->seg_bonus[0] =
+						    YOTE_BONUS_NO;
+						return 0;
+					}
+					continue;
+				}
+				land = r->jump[sq][d];
+				if (!(f->irr & b) || li >= mv->list.n ||
+				    mv->list.v[li].from != sq ||
+				    mv->list.v[li].seg_to[0] != land)
+					continue;
+				if (mv->score[li] == sc && place-- == 0) {
+					*out = mv->list.v[li];
+					return 0;
+				}
+				li++;
+			}
+		}
+	return -1;
+}
+
 int
 yote_mover_rank_game(struct mover *mv, const struct yote_game *g)
 {
@@ -754,7 +879,7 @@ yote_mover_rank_game(struct mover *mv, const struct yote_game *g)
 		struct ply_sym *sy = &mv->sym[i];
 		const struct yote_move *m = yote_game_move(g, i + 1);
 
-		if ((nm = mover_rank(mv, r, yote_game_pos(g, i))) < 0) {
+		if ((nm = mover_rank(mv, r, yote_game_pos(g, i), 0)) < 0) {
 			mv->fail_ply = i + 1;
 			return nm == YOTE_ELIMIT ? YOTE_ELIMIT : YOTE_ENOMEM;
 		}
@@ -802,12 +927,17 @@ int
 yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
     struct yote_pos *pos, const char **text, const char **why)
 {
+	struct fast f;
 	size_t j, t;
 	uint64_t k, place;
 	long n;
+	int fast;
 
 	*text = NULL;
-	if ((n = mover_rank(mv, r, pos)) < 0)
+	n = rank_fast(mv, r, pos, &f);
+	if ((fast = n != FAST_NO) == 0)
+		n = mover_rank(mv, r, pos, 1);
+	if (n < 0)
 		return -2;
 	if (n == 0) {
 		*why = "more moves than the game has";
@@ -826,11 +956,21 @@ yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
 		*why = "the moves stream ends early";
 		return -1;
 	}
-	if ((n = pick_place(mv, r, mv->level[t], place)) < 0)
-		return -2;
-	j = (size_t)n;
-	mv->last = mv->list.v[j];
-	yote_move_format(r, &mv->last, mv->mtext);
+	if (fast) {
+		int e = pick_fast(mv, r, &f, mv->level[t], place, &mv->last);
+
+		if (e == -2)
+			return -2;
+		if (e < 0) {
+			*why = "a move the position does not have";
+			return -1;
+		}
+	} else {
+		if ((n = pick_place(mv, r, mv->level[t], place)) < 0)
+			return -2;
+		mv->last = mv->list.v[n];
+	}
+	move_text(r, &mv->last, mv->mtext);
 	*text = mv->mtext;
 	yote_pos_play(r, pos, &mv->last);
 	return 0;

@@ -22,30 +22,13 @@
 
 enum { S_MEMBER, S_BLOCKS, S_DONE };
 
-struct dblock {                 /* the data block being handed out */
-	unsigned char *data;    /* its payload, inflated */
-	size_t len;
-	uint64_t off;           /* byte offset of its header */
-	unsigned long number;   /* 1-based, in the stream */
-	unsigned long games;    /* games in it */
-	unsigned long next;     /* games handed out or passed */
-	unsigned long first;    /* stream number of its first game */
-	const struct yote_rules *rules[MAX_RULESETS];
-	struct yote_rules *owned[MAX_RULESETS];
-	size_t nrules;
-	struct hcoder hc;
-	struct rc mrc;
-	int no_moves;           /* moves left undecoded: mrc is behind */
-	int passed;             /* games passed over undecoded */
-	uint64_t budget;        /* hc.budget when the block was loaded */
-};
-
 struct yote_arc_reader {
 	FILE *fp;
 	const char *name;
 	unsigned char *pb;      /* bytes to hand out before fp's */
 	size_t pblen, pbpos;
 	uint64_t off;           /* bytes consumed so far */
+	int checked;            /* yote_arc_checked of the last record */
 	long long base;         /* fp's offset of byte 0, or -1 */
 	unsigned long *games;   /* games accounted for (the reader's count) */
 	int state;
@@ -61,6 +44,7 @@ struct yote_arc_reader {
 	uint64_t spent;         /* decoded by the blocks before (ARC_EXPANSION) */
 	struct yote_played *played;     /* the moves of the game decoded */
 	size_t capplayed;
+	struct hfilter hf;      /* the positions searched for, if any */
 };
 
 static size_t
@@ -265,89 +249,6 @@ found:
 	return rc == 0 ? 1 : rc;
 }
 
-static void
-blk_free(struct dblock *b)
-{
-	size_t i;
-
-	if (b == NULL)
-		return;
-	for (i = 0; i < b->nrules; i++)
-		yote_rules_free(b->owned[i]);
-	yote_keys_free(&b->hc);
-	free(b->data);
-	free(b);
-}
-
-/* Read a block's payload table and streams; 0 or -1 with *why. */
-static int
-blk_parse(struct dblock *b, char *why, size_t whylen)
-{
-	struct cur c = { b->data, b->len, 0, 0 };
-	struct yote_error e;
-	const unsigned char *p, *hs, *ms, *ls;
-	uint64_t n, hl, ml, ll;
-	size_t i;
-	char name[64];
-
-	if ((p = yote_cur_take(&c, 1)) == NULL || *p != LAYOUT) {
-		snprintf(why, whylen, "unknown block layout");
-		return -1;
-	}
-	if ((n = yote_cur_varint(&c)) > MAX_RULESETS) {
-		snprintf(why, whylen, "%llu rulesets", (unsigned long long)n);
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		const unsigned char *kind = yote_cur_take(&c, 1);
-		uint64_t len = yote_cur_varint(&c);
-
-		if (kind == NULL || (p = yote_cur_take(&c, (size_t)len)) == NULL ||
-		    len != (size_t)len || *kind > 1) {
-			snprintf(why, whylen, "a bad ruleset table");
-			return -1;
-		}
-		if (*kind == 0) {
-			if (len >= sizeof(name)) {
-				snprintf(why, whylen, "a bad ruleset name");
-				return -1;
-			}
-			memcpy(name, p, len);
-			name[len] = '\0';
-			if ((b->rules[i] = yote_rules_by_name(name)) == NULL) {
-				snprintf(why, whylen, "unknown built-in ruleset "
-				    "'%s'", name);
-				return -1;
-			}
-		} else {
-			yote_error_clear(&e);
-			if (yote_rules_load_buffer((const char *)p, (size_t)len,
-			    "archive ruleset", &b->owned[i], &e) != 0) {
-				snprintf(why, whylen, "ruleset %zu cannot be "
-				    "read: %.120s", i + 1, e.msg);
-				return -1;
-			}
-			b->rules[i] = b->owned[i];
-		}
-		b->nrules = i + 1;
-	}
-	hl = yote_cur_varint(&c);
-	ml = yote_cur_varint(&c);
-	ll = yote_cur_varint(&c);
-	if ((hs = yote_cur_take(&c, (size_t)hl)) == NULL ||
-	    (ms = yote_cur_take(&c, (size_t)ml)) == NULL ||
-	    (ls = yote_cur_take(&c, (size_t)ll)) == NULL || c.pos != c.n) {
-		snprintf(why, whylen, "bad stream lengths");
-		return -1;
-	}
-	yote_keys_init(&b->hc);
-	yote_rc_dec_init(&b->hc.rc, hs, (size_t)hl);
-	b->hc.lit.p = ls;
-	b->hc.lit.n = (size_t)ll;
-	yote_rc_dec_init(&b->mrc, ms, (size_t)ml);
-	return 0;
-}
-
 /* What a step of a_advance returns when the walk goes on. */
 #define ADV_ON 3
 
@@ -492,6 +393,8 @@ a_other(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	if ((p = a_read_claim(a, clen, &n)) == NULL)
 		return a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
 	ok = yote_crc(p, n) == get32(h + 24);
+	if (ok && n == clen && h[3] == 'H')     /* a position set */
+		yote_hfilter_block(&a->hf, h, p, n);
 	free(p);
 	if (n < clen)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
@@ -515,10 +418,13 @@ struct dhead {
 	uint32_t zcrc;          /* CRC of the deflated payload */
 };
 
-/* The block's payload, inflated, or NULL and a_err's code in *rc. */
+/*
+ * The block's payload, inflated (only checked against its CRC when
+ * check_only: the block is passed over), or NULL and a_err's code in *rc.
+ */
 static unsigned char *
-a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
-    struct yote_error *err)
+a_payload(struct yote_arc_reader *a, const struct dhead *d, int check_only,
+    int *rc, struct yote_error *err)
 {
 	unsigned char *z, *u = NULL;
 	char rg[64], lt[48];
@@ -540,7 +446,11 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int *rc,
 		return NULL;
 	}
 	/* the bytes are here: believe the inflated length as far as zlib can */
-	if (!inflatable(d->clen, d->ulen))
+	if (check_only) {
+		bad = yote_crc(z, d->clen) != d->zcrc ? -1 : 0;
+		u = z;
+		z = NULL;
+	} else if (!inflatable(d->clen, d->ulen))
 		bad = yote_crc(z, d->clen) != d->zcrc ? -1 : -3;
 	else if ((u = malloc(d->ulen + 1)) == NULL) {
 		free(z);
@@ -587,7 +497,7 @@ a_drop(struct yote_arc_reader *a)
 {
 	if (a->blk != NULL)
 		a->spent += a->blk->budget - a->blk->hc.budget;
-	blk_free(a->blk);
+	yote_block_free(a->blk);
 	a->blk = NULL;
 }
 
@@ -603,7 +513,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 
 	if ((b = calloc(1, sizeof(*b))) == NULL)
 		return a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
-	if ((b->data = a_payload(a, d, &rc, err)) == NULL) {
+	if ((b->data = a_payload(a, d, 0, &rc, err)) == NULL) {
 		free(b);
 		return rc;
 	}
@@ -612,8 +522,8 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 	b->number = a->blocks;
 	b->games = d->games;
 	b->first = d->g0;
-	if (blk_parse(b, why, sizeof(why)) != 0) {
-		blk_free(b);
+	if (yote_block_parse(b, why, sizeof(why)) != 0) {
+		yote_block_free(b);
 		*a->games = d->g0 + d->games - 1;
 		return a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: "
 		    "block %lu at byte offset %llu (%s): %s; its games are "
@@ -645,6 +555,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 {
 	struct dhead d;
 	char rg[64];
+	int rc;
 
 	d.at = at;
 	d.clen = get32(h + 4);
@@ -685,6 +596,18 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		    "comes next; passed over", a->blocks,
 		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)), *a->games + 1);
+	}
+	if (d.first == a->member_games &&
+	    yote_hfilter_absent(&a->hf, d.first, d.games)) {
+		/* none of the positions searched for: passed over, checked */
+		unsigned char *z = a_payload(a, &d, 1, &rc, err);
+
+		if (z == NULL)
+			return rc;
+		free(z);
+		*a->games = d.g0 + d.games - 1;
+		*skipped = d.games;
+		return 2;
 	}
 	if (d.games > want_skip || d.first != a->member_games)
 		return a_load(a, &d, err);
@@ -730,13 +653,6 @@ a_advance(struct yote_arc_reader *a, unsigned long want_skip,
 		if (rc != ADV_ON)
 			return rc;
 	}
-}
-
-/* Set node n's text to the move text t. */
-static int
-set_text(struct yote_node *n, const char *t)
-{
-	return yote_node_set_text(n, t, strlen(t)) == 0 ? 0 : -2;
 }
 
 /*
@@ -789,7 +705,8 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 			return rc;
 		a->played->v[a->played->n++] = a->mv.last;
 		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++)
-			if (set_text(g->fix[fx], text) != 0)
+			if (yote_arena_set_text(b->hc.arena, g->fix[fx], text,
+			    strlen(text)) != 0)
 				return -2;
 	}
 	return 0;
@@ -824,8 +741,8 @@ a_start(struct hcoder *h, const struct yote_rules *r, int mode,
  */
 static int
 a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
-    struct yote_node **root, const struct yote_rules **rp,
-    unsigned long *plies)
+    struct yote_node **root, struct yote_arena **arena,
+    const struct yote_rules **rp, unsigned long *plies)
 {
 	struct hcoder *h = &b->hc;
 	struct gctx *g = &a->g;
@@ -838,6 +755,7 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	int raw, mode, rc;
 
 	*root = NULL;
+	*arena = NULL;
 	if (a->played != NULL)
 		a->played->rules = NULL;        /* none decoded yet */
 	g->nfix = 0;
@@ -849,7 +767,7 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
 	if (rc == 0 && !raw)
 		r = b->rules[ri];
 	if (rc == 0)
-		rc = yote_keys_dec_tree(h, g, root);
+		rc = yote_keys_dec_tree(h, g, root, arena);
 	if (rc == 0 && !raw)
 		rc = g->moves_out == NULL ? yote_keys_bad(h, "no moves list") :
 		    a_start(h, r, mode, start, *root, &pos);
@@ -904,6 +822,7 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 {
 	struct dblock *b = a->blk;
 	struct yote_node *root;
+	struct yote_arena *arena;
 	struct yote_record *rec = NULL;
 	const struct yote_rules *r;
 	unsigned long game = b->first + b->next;
@@ -913,11 +832,12 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	b->next++;
 	*a->games = game;
 	*plies = 0;
-	rc = a_decode(a, b, flags, &root, &r, plies);
+	rc = a_decode(a, b, flags, &root, &arena, &r, plies);
 	if (rc == 0 && (rec = calloc(1, sizeof(*rec))) == NULL)
 		rc = -2;
 	if (rc != 0) {
 		yote_node_free(root);
+		yote_arena_free(arena);
 		if (rc == -2)
 			return a_err(a, err, YOTE_ENOMEM, game, "out of memory");
 		/* the rest of the block cannot be trusted */
@@ -933,7 +853,9 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	if (b->next == b->games && !b->passed)
 		a_leftover(a, b);
 	rec->root = root;
+	rec->arena = arena;
 	rec->game = game;
+	a->checked = !b->hc.not_utf8;
 	/* the moves decoded go with the record (none when not decoded) */
 	if (r != NULL && a->played != NULL && a->played->rules == r &&
 	    !(flags & YOTE_READ_NO_MOVES) && a->played->n == *plies) {
@@ -979,13 +901,20 @@ yote_arc_close(struct yote_arc_reader *a)
 {
 	if (a == NULL)
 		return;
-	blk_free(a->blk);
+	yote_block_free(a->blk);
+	yote_hfilter_free(&a->hf);
 	yote_mover_free(&a->mv);
 	free(a->played);
 	free(a->g.fix);
 	free(a->g.fix_ply);
 	free(a->pb);
 	free(a);
+}
+
+int
+yote_arc_checked(const struct yote_arc_reader *a)
+{
+	return a->checked;
 }
 
 int
@@ -1010,6 +939,20 @@ yote_arc_next(struct yote_arc_reader *a, unsigned flags,
 		if ((rc = a_advance(a, 0, &skipped, err)) != 1 && rc != 2)
 			return rc;
 	}
+}
+
+int
+yote_arc_reaching(struct yote_arc_reader *a, const struct yote_pattern *pos,
+    size_t n)
+{
+	return yote_hfilter_set(&a->hf, pos, n);
+}
+
+void
+yote_arc_reach_stats(const struct yote_arc_reader *a,
+    struct yote_reach_stats *st)
+{
+	*st = a->hf.st;
 }
 
 /* One member found by walking end blocks back from the end of the file. */

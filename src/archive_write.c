@@ -51,6 +51,13 @@ struct yote_archive_writer {
 	uint64_t *idx_off;
 	uint32_t *idx_games;
 	size_t nidx, capidx;
+	/* the position index: the keys of the block's positions */
+	uint64_t *pk;
+	size_t npk, cappk;
+	int pk_none;            /* this block gets no set (a game as text,
+				   too many positions) */
+	int pk_bits;            /* the sets' 2^-bits false positives */
+	struct buf hs;          /* a set coded */
 	struct yote_archive_stats st;
 };
 
@@ -99,6 +106,7 @@ yote_archive_writer_open(FILE *fp, unsigned flags,
 	w->fp = fp;
 	w->flags = flags;
 	w->block_games = YOTE_ARCHIVE_BLOCK_GAMES;
+	w->pk_bits = HSET_BITS;
 	yote_arc_member_head(h);
 	if ((rc = w_write(w, h, sizeof(h), err)) != 0) {
 		yote_checker_free(w->ck);
@@ -121,6 +129,12 @@ yote_archive_writer_set_block(struct yote_archive_writer *w,
     unsigned long games)
 {
 	w->block_games = games > 0 ? games : 1;
+}
+
+void
+yote_archive_writer_set_index_bits(struct yote_archive_writer *w, int bits)
+{
+	w->pk_bits = bits < 1 ? 1 : bits > 16 ? 16 : bits;
 }
 
 void
@@ -224,6 +238,69 @@ w_block_out(struct yote_archive_writer *w, int type, uint32_t games,
 	return w_write(w, w->z.p, w->z.n, err);
 }
 
+/*
+ * The keys of the positions of game g (NULL: a game stored as text,
+ * whose block then gets no set) for the block's position set.
+ */
+static int
+w_hset_add(struct yote_archive_writer *w, const struct yote_game *g,
+    struct yote_error *err)
+{
+	size_t i, n = g != NULL ? yote_game_plies(g) + 1 : 0;
+	uint64_t *nk;
+
+	if (!(w->flags & YOTE_ARCHIVE_POSITION_INDEX) || w->pk_none)
+		return 0;
+	if (g == NULL || n > HSET_MAX_KEYS - w->npk) {
+		w->pk_none = 1;
+		return 0;
+	}
+	if (w->npk + n > w->cappk) {
+		size_t cap = w->cappk ? 2 * w->cappk : 4096;
+
+		while (cap < w->npk + n)
+			cap *= 2;
+		if ((nk = realloc(w->pk, cap * sizeof(*nk))) == NULL)
+			return w_fail(w, YOTE_ENOMEM, "out of memory", err);
+		w->pk = nk;
+		w->cappk = cap;
+	}
+	for (i = 0; i < n; i++)
+		w->pk[w->npk++] = yote_hset_key(yote_game_pos(g, i));
+	return 0;
+}
+
+/*
+ * Before the data block of the games coded: their position set, in a
+ * block of type H that names the data block by its games (a reader of
+ * a pipe learns what the block holds before it reaches it).
+ */
+static int
+w_hset_out(struct yote_archive_writer *w, struct yote_error *err)
+{
+	unsigned char h[BLOCK_HEAD];
+	uint64_t before = w->st.bytes;
+	size_t n = w->npk;
+	int rc;
+
+	w->npk = 0;
+	if (!(w->flags & YOTE_ARCHIVE_POSITION_INDEX) || w->pk_none) {
+		w->pk_none = 0;
+		return 0;
+	}
+	w->hs.n = 0;
+	if (yote_hset_encode(&w->hs, w->pk, n, w->pk_bits, &n) != 0)
+		return w_fail(w, YOTE_ENOMEM, "out of memory", err);
+	yote_arc_block_head(h, 'H', (uint32_t)w->hs.n, (uint32_t)w->hs.n,
+	    (uint32_t)w->games, w->member_games, yote_crc(w->hs.p, w->hs.n));
+	if ((rc = w_write(w, h, sizeof(h), err)) != 0 ||
+	    (rc = w_write(w, w->hs.p, w->hs.n, err)) != 0)
+		return rc;
+	w->st.pos_bytes += w->st.bytes - before;
+	w->st.pos_keys += n;
+	return 0;
+}
+
 static int
 w_block_flush(struct yote_archive_writer *w, struct yote_error *err)
 {
@@ -264,7 +341,8 @@ w_block_flush(struct yote_archive_writer *w, struct yote_error *err)
 	w_rules_clear(w);
 	if (w->hdr.oom || w->mov.oom || w->lit.oom)
 		return w_fail(w, YOTE_ENOMEM, "out of memory", err);
-	if ((rc = w_block_out(w, 'D', (uint32_t)w->games, w->member_games,
+	if ((rc = w_hset_out(w, err)) != 0 ||
+	    (rc = w_block_out(w, 'D', (uint32_t)w->games, w->member_games,
 	    err)) != 0)
 		return rc;
 	off = w->off - BLOCK_HEAD - w->z.n;     /* after any padding */
@@ -498,7 +576,8 @@ w_put(struct yote_archive_writer *w, const struct yote_record *rec,
 	}
 	if (!w->open)
 		w_block_start(w);
-	if ((rc = w_encode(w, rec, info, raw, err)) != 0)
+	if ((rc = w_encode(w, rec, info, raw, err)) != 0 ||
+	    (rc = w_hset_add(w, raw ? NULL : g, err)) != 0)
 		return rc;
 	if ((w->games >= w->block_games || w->hdr.n + w->mov.n + w->lit.n >=
 	    BLOCK_BYTES) && (rc = w_block_flush(w, err)) != 0)
@@ -585,6 +664,8 @@ yote_archive_writer_close(struct yote_archive_writer *w,
 	yote_buf_free(&w->lit);
 	yote_buf_free(&w->payload);
 	yote_buf_free(&w->z);
+	yote_buf_free(&w->hs);
+	free(w->pk);
 	yote_mover_free(&w->mv);
 	free(w->idx_off);
 	free(w->idx_games);

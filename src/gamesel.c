@@ -138,6 +138,8 @@ tool_select_skip(const struct tool_select *s, struct yote_reader *rd,
 	unsigned long first = ULONG_MAX;
 	int i;
 
+	if (select_reaching(&s->keys, rd) != 0)
+		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	if (s->nrange == 0 || yote_reader_format(rd) != YOTE_FORMAT_ARCHIVE)
 		return 0;
 	for (i = 0; i < s->nrange; i++)

@@ -13,6 +13,7 @@
 #define MEM_NODE 1              /* the node (and a scalar's text in it) */
 #define MEM_KIDS 2              /* the array of its kids */
 #define MEM_TAG 4               /* its tag */
+#define MEM_TEXT 8              /* a scalar's text apart from the node */
 
 struct yote_node *
 yote_node_new(enum yote_node_type type)
@@ -62,10 +63,11 @@ yote_node_set_text(struct yote_node *n, const char *text, size_t len)
 	else
 		memset(t, 0, len);
 	t[len] = '\0';
-	if (n->text != (char *)(n + 1))
+	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
 		free(n->text);
 	n->text = t;
 	n->len = len;
+	n->mem &= (unsigned char)~MEM_TEXT;
 	return 0;
 }
 
@@ -98,15 +100,15 @@ yote_node_free(struct yote_node *n)
 	for (i = 0; i < n->n; i++) {
 		k = n->kids[i];
 		/* an arena's scalar as it was read has nothing to free */
-		if (k != NULL && k->mem == MEM_NODE &&
-		    k->type == YOTE_NODE_SCALAR &&
-		    k->text == (char *)(k + 1) && k->tag == NULL)
+		if (k != NULL && (k->mem & ~MEM_TEXT) == MEM_NODE &&
+		    k->type == YOTE_NODE_SCALAR && k->tag == NULL &&
+		    (k->text == (char *)(k + 1) || (k->mem & MEM_TEXT)))
 			continue;
 		yote_node_free(k);
 	}
 	if (!(n->mem & MEM_KIDS))
 		free(n->kids);
-	if (n->text != (char *)(n + 1))
+	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
 		free(n->text);
 	if (!(n->mem & MEM_TAG))
 		free(n->tag);
@@ -395,6 +397,25 @@ yote_arena_set_kids(struct yote_arena *a, struct yote_node *n,
 	n->kids = k;
 	n->n = n->cap = nkids;
 	n->mem |= MEM_KIDS;
+	return 0;
+}
+
+int
+yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
+    const char *text, size_t len)
+{
+	char *t;
+
+	if (len > SIZE_MAX - ARENA_ALIGN - 1 ||
+	    (t = arena_alloc(a, len + 1)) == NULL)
+		return YOTE_ENOMEM;
+	memcpy(t, text, len);
+	t[len] = '\0';
+	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
+		free(n->text);
+	n->text = t;
+	n->len = len;
+	n->mem |= MEM_TEXT;
 	return 0;
 }
 

@@ -99,36 +99,6 @@ text_next(struct yote_reader *rd, struct yote_record **out,
 	    yote_yaml_next(rd->yaml, out, err);
 }
 
-/* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid. */
-static size_t
-utf8_char(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned long c;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		len = 2, c = s[0] & 0x1F;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		len = 3, c = s[0] & 0x0F;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		len = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3F);
-	}
-	if ((len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
-	    (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
-		return 0;
-	return len;
-}
-
 /* The first node whose text is not UTF-8 (YAML holds nothing else). */
 static const struct yote_node *
 bad_utf8(const struct yote_node *n)
@@ -144,8 +114,8 @@ bad_utf8(const struct yote_node *n)
 		if (t == NULL)
 			continue;
 		len = k ? strlen(n->tag) : n->len;
-		for (i = 0; i < len; i += utf8_char(t + i, len - i))
-			if (utf8_char(t + i, len - i) == 0)
+		for (i = 0; i < len; i += yote_utf8_len(t + i, len - i))
+			if (yote_utf8_len(t + i, len - i) == 0)
 				return n;
 	}
 	for (i = 0; i < n->n; i++)
@@ -159,7 +129,7 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
     struct yote_error *err)
 {
 	const struct yote_node *moves, *bad;
-	int rc;
+	int rc, checked;
 
 	rd->plies = 0;
 	*out = NULL;
@@ -169,9 +139,12 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 		rc = yote_arc_next(rd->arc, rd->flags, out, &rd->plies, err);
 	else
 		rc = text_next(rd, out, err);
-	/* libyaml checks YAML input; the other formats are checked here */
-	if (rc == 1 && rd->yaml == NULL &&
-	    (bad = bad_utf8((*out)->root)) != NULL) {
+	/* libyaml checks YAML input and the archive decoder its texts as
+	 * they come (to the limits too); the other formats are checked
+	 * here */
+	checked = rd->yaml != NULL || (rd->arc != NULL &&
+	    yote_arc_checked(rd->arc));
+	if (rc == 1 && !checked && (bad = bad_utf8((*out)->root)) != NULL) {
 		yote_error_set(err, YOTE_EVALUE, "a value that is not UTF-8 "
 		    "text: a record holds UTF-8 only");
 		if (err != NULL) {
@@ -187,8 +160,7 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 	/* the YAML reader holds each value to the limits as it builds the
 	 * tree (the same checks, node by node), so a YAML record cannot be
 	 * over one; the other formats are checked once more here */
-	if (rc == 1 && rd->yaml == NULL &&
-	    yote_record_check_limits(*out, err) != 0) {
+	if (rc == 1 && !checked && yote_record_check_limits(*out, err) != 0) {
 		yote_record_free(*out);
 		*out = NULL;
 		return YOTE_EVALUE;
@@ -233,4 +205,25 @@ yote_reader_skip(struct yote_reader *rd, unsigned long n,
 			return rc;
 	}
 	return (long)(rd->games - start);
+}
+
+int
+yote_reader_reaching(struct yote_reader *rd, const struct yote_pattern *pos,
+    size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!yote_pattern_exact(&pos[i]))
+			return YOTE_EVALUE;
+	return rd->arc != NULL ? yote_arc_reaching(rd->arc, pos, n) : 0;
+}
+
+void
+yote_reader_reach_stats(const struct yote_reader *rd,
+    struct yote_reach_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	if (rd->arc != NULL)
+		yote_arc_reach_stats(rd->arc, st);
 }

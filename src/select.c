@@ -74,6 +74,29 @@ select_needs_moves(const struct select *s)
 	    s->crit[SEL_PATTERN] != NULL;
 }
 
+int
+select_reaching(const struct select *s, struct yote_reader *rd)
+{
+	const struct select_crit *c;
+	struct yote_pattern *pos;
+	size_t n = 0;
+	int rc;
+
+	if (s->crit[SEL_REACHES] == NULL || s->crit[SEL_PATTERN] != NULL ||
+	    s->invert)
+		return 0;
+	for (c = s->crit[SEL_REACHES]; c != NULL; c = c->next)
+		n++;
+	if ((pos = malloc(n * sizeof(*pos))) == NULL)
+		return YOTE_ENOMEM;
+	n = 0;
+	for (c = s->crit[SEL_REACHES]; c != NULL; c = c->next)
+		pos[n++] = c->pat;
+	rc = yote_reader_reaching(rd, pos, n);
+	free(pos);
+	return rc == YOTE_ENOMEM ? rc : 0;
+}
+
 /* A date bound: digits and '-' only, starting with a digit. */
 static int
 date_ok(const char *d)

@@ -90,6 +90,14 @@ int select_file(struct select *s, const char *path);
 /* 1 when some criterion was given (or --invert). */
 int select_active(const struct select *s);
 
+/*
+ * Before reading rd: let an archive's position index pass over the
+ * blocks that cannot hold a game selected (yote_reader_reaching), when
+ * the selection needs a position: --reaches without --pattern (a
+ * pattern cannot use the index) nor --invert.  Returns 0 or YOTE_ENOMEM.
+ */
+int select_reaching(const struct select *s, struct yote_reader *rd);
+
 /* 1 when the games must be played through: position criteria or keys. */
 int select_needs_moves(const struct select *s);
 

@@ -329,8 +329,10 @@ void tool_select_free(struct tool_select *s);
 /*
  * Before the first game of an archive: pass over the games below the
  * first selected number, through the archive's index (yote_reader_skip),
- * so that --game 19999 decodes one game.  The games passed, or a negative
- * code with err filled.  Other formats are read game by game: 0.
+ * so that --game 19999 decodes one game; and let the archive's position
+ * index pass over the blocks --reaches cannot select (select_reaching).
+ * The games passed, or a negative code with err filled.  Other formats
+ * are read game by game: 0.
  */
 long tool_select_skip(const struct tool_select *s, struct yote_reader *rd,
     struct yote_error *err);

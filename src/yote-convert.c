@@ -24,7 +24,8 @@
 
 enum out_format { OUT_NONE = -1, OUT_YAML, OUT_ARCHIVE, OUT_LINES };
 
-enum { OPT_LOSSY = 256, OPT_NO_INDEX, OPT_DUPLICATES, OPT_DEDUPE };
+enum { OPT_LOSSY = 256, OPT_NO_INDEX, OPT_DUPLICATES, OPT_DEDUPE,
+	OPT_POSITION_INDEX };
 
 struct opts {
 	int to;                 /* enum out_format */
@@ -32,6 +33,7 @@ struct opts {
 	int list;               /* -l */
 	int lossy;              /* --lossy */
 	int no_index;           /* --no-index */
+	int pos_index;          /* --position-index: its bits, else 0 */
 	int stats;              /* -s */
 	unsigned long block;    /* -b, 0 for the default */
 	unsigned long first;    /* -g: first game wanted, 0 for all */
@@ -65,7 +67,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: %s [-hklsV] [-b N] [-g N[-M]] [-o FILE] [-r R] [-t FMT]\n"
-	    "                    [--lossy] [--no-index] [selection] [FILE...]\n"
+	    "                    [--lossy] [--no-index] [--position-index[=B]]\n"
+	    "                    [selection] [FILE...]\n"
 	    "\n"
 	    "Convert the games of every FILE (standard input when none, or -),\n"
 	    "YAML, archive or lines alike, to one collection on standard output\n"
@@ -89,6 +92,9 @@ usage(FILE *fp)
 	    "      --lossy          lines: drop what a line cannot hold\n"
 	    "                       (annotations, tags, nested values)\n"
 	    "      --no-index       archive: write no index\n"
+	    "      --position-index[=B]  archive: write the positions each\n"
+	    "                       block reaches, for fast --reaches (B bits\n"
+	    "                       a position: 2^-B false positives; 8)\n"
 	    "\n"
 	    "Selection (repeat a key for alternatives; different keys must all\n"
 	    "hold; TEXT may hold the wildcards * ? [...]):\n"
@@ -158,6 +164,19 @@ parse_count(const char *s, unsigned long *out)
 	return errno != 0 || *end != '\0' || *out == 0 ? -1 : 0;
 }
 
+/* --position-index[=B]: 0, or EXIT_USAGE after saying why. */
+static int
+pos_index_option(const char *arg)
+{
+	unsigned long n = 8;
+
+	if (arg != NULL && (parse_count(arg, &n) != 0 || n > 16))
+		return tool_usage_error("--position-index: expected bits from "
+		    "1 to 16, not '%s'", arg);
+	opt.pos_index = (int)n;
+	return 0;
+}
+
 /* -g N or N-M. */
 static int
 parse_games(const char *arg)
@@ -206,8 +225,13 @@ out_open(struct out *o, FILE *fp, struct yote_error *e)
 			flags |= YOTE_ARCHIVE_KEEP_INVALID;
 		if (opt.no_index)
 			flags |= YOTE_ARCHIVE_NO_INDEX;
+		if (opt.pos_index > 0)
+			flags |= YOTE_ARCHIVE_POSITION_INDEX;
 		if ((rc = yote_archive_writer_open(fp, flags, &o->arc, e)) != 0)
 			return rc;
+		if (opt.pos_index > 0)
+			yote_archive_writer_set_index_bits(o->arc,
+			    opt.pos_index);
 		if (opt.rules != NULL)
 			yote_archive_writer_set_rules(o->arc, opt.rules);
 		if (opt.block > 0)
@@ -240,6 +264,14 @@ out_close(struct out *o, struct yote_error *e)
 				    (double)st.plies : 0.0, st.plies ? 8.0 *
 				    (double)st.move_bytes / (double)st.plies :
 				    0.0, st.plies ? 8.0 * (double)st.head_bytes /
+				    (double)st.plies : 0.0);
+			if (opt.stats && st.pos_keys > 0)
+				fprintf(stderr, "%s: position index: %llu "
+				    "bytes for %llu positions (%.2f bits "
+				    "each), %.3f bits per move\n", tool_name,
+				    st.pos_bytes, st.pos_keys, 8.0 *
+				    (double)st.pos_bytes / (double)st.pos_keys,
+				    st.plies ? 8.0 * (double)st.pos_bytes /
 				    (double)st.plies : 0.0);
 		}
 	} else if (opt.stats && !opt.list)
@@ -418,6 +450,19 @@ collect_done(void)
 	select_free(&opt.sel);
 }
 
+/* --summary: what the position index did for --reaches. */
+static void
+reach_report(const char *name, const struct yote_reader *rd)
+{
+	struct yote_reach_stats rs;
+
+	yote_reader_reach_stats(rd, &rs);
+	if (rs.passed + rs.searched + rs.unindexed > 0)
+		fprintf(stderr, "%s: %s: position index: %lu blocks passed "
+		    "over, %lu searched, %lu without a set\n", tool_name,
+		    name, rs.passed, rs.searched, rs.unindexed);
+}
+
 /* Convert (or list) one input; returns the exit status it calls for. */
 static int
 convert_file(struct out *o, const char *path)
@@ -433,6 +478,11 @@ convert_file(struct out *o, const char *path)
 		return EXIT_IO;
 	if (opt.list && !select_needs_moves(&opt.sel))
 		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
+	if (select_reaching(&opt.sel, in.rd) != 0) {
+		tool_warn("out of memory");
+		tool_input_close(&in);
+		return EXIT_IO;
+	}
 	/*
 	 * Only an archive numbers its games by their place: a piece of a
 	 * numbered lines file starts at any number, so text is read and
@@ -489,7 +539,11 @@ convert_file(struct out *o, const char *path)
 		if (status == EXIT_IO)
 			break;
 	}
-	if (opt.first > 0 && taken == 0 && status == EXIT_OK) {
+	if (opt.stats)
+		reach_report(in.name, in.rd);
+	/* (blocks the position index passed over count as read) */
+	if (opt.first > 0 && taken == 0 && status == EXIT_OK &&
+	    yote_reader_games(in.rd) < opt.first) {
 		tool_warn("%s: no game %lu (%lu games)", in.name, opt.first,
 		    yote_reader_games(in.rd));
 		status = EXIT_INVALID;
@@ -509,6 +563,8 @@ main(int argc, char *argv[])
 		{ "list", no_argument, NULL, 'l' },
 		{ "lossy", no_argument, NULL, OPT_LOSSY },
 		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
+		{ "position-index", optional_argument, NULL,
+		    OPT_POSITION_INDEX },
 		{ "output", required_argument, NULL, 'o' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 's' },    /* the old name */
@@ -574,6 +630,10 @@ main(int argc, char *argv[])
 			break;
 		case OPT_NO_INDEX:
 			opt.no_index = 1;
+			break;
+		case OPT_POSITION_INDEX:
+			if (pos_index_option(optarg) != 0)
+				return EXIT_USAGE;
 			break;
 		case OPT_DEDUPE:
 			opt.dedupe = 1;

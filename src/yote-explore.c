@@ -698,6 +698,19 @@ explore_file(const char *path)
 		return EXIT_IO;
 	if (opt.players && !select_needs_moves(&opt.sel))
 		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
+	/*
+	 * Only the games that reach the tree's position count: an archive's
+	 * position index passes over the blocks that cannot hold one.
+	 */
+	if (!opt.players && opt.position != NULL)
+		rc = yote_reader_reaching(in.rd, &tree.root, 1);
+	else
+		rc = select_reaching(&opt.sel, in.rd);
+	if (rc == YOTE_ENOMEM) {
+		tool_warn("out of memory");
+		tool_input_close(&in);
+		return EXIT_IO;
+	}
 	while ((rc = tool_input_next(&in, &rec, &e)) != 0) {
 		if (rc < 0) {
 			tool_diag(&e);

@@ -33,6 +33,18 @@ int yote_arc_next(struct yote_arc_reader *a, unsigned flags,
 long yote_arc_skip(struct yote_arc_reader *a, unsigned flags,
     unsigned long n, struct yote_error *err);
 void yote_arc_close(struct yote_arc_reader *a);
+/*
+ * 1 when the record yote_arc_next just gave is known to be UTF-8 text
+ * within the limits of every record: its decoder checked each text new
+ * to the block (every other is one of those, or its digits changed) and
+ * each limit as it decoded.  0: check it.
+ */
+int yote_arc_checked(const struct yote_arc_reader *a);
+/* yote_reader_reaching and yote_reader_reach_stats of an archive. */
+int yote_arc_reaching(struct yote_arc_reader *a,
+    const struct yote_pattern *pos, size_t n);
+void yote_arc_reach_stats(const struct yote_arc_reader *a,
+    struct yote_reach_stats *st);
 
 /* lines.c */
 struct yote_lines_reader;

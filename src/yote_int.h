@@ -8,6 +8,10 @@
 
 #define BIT(sq) ((uint64_t)1 << (sq))
 
+/* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid
+ * (error.c). */
+size_t yote_utf8_len(const unsigned char *s, size_t n);
+
 /* Without a popcnt instruction the builtin is a library call: slower than
  * these few operations, which the move scorers of archives (and the
  * engine) run for every move. */

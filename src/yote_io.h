@@ -61,6 +61,36 @@ unsigned long yote_reader_plies(const struct yote_reader *rd);
 long yote_reader_skip(struct yote_reader *rd, unsigned long n,
     struct yote_error *err);
 
+/*
+ * Search for positions: from now on, the games of an archive's data
+ * blocks whose position index (YOTE_ARCHIVE_POSITION_INDEX) shows that
+ * none of the n positions is reached are passed over without being
+ * decoded, and not handed out (they still count in yote_reader_games).
+ * Every other game is handed out as always, those of blocks without an
+ * index, with a damaged one or one that does not match its block
+ * included: the caller still checks each game it gets, since a set may
+ * say "maybe" of a position that is not there (formats/archive.md
+ * section 12).  The positions are exact patterns (yote_pattern_exact),
+ * compared as --reaches compares them: board, side to move and hands.
+ * n = 0 stops the search.  YAML and lines are read as always.  Returns
+ * 0, YOTE_EVALUE when a pattern is not exact (nothing changes) or
+ * YOTE_ENOMEM.
+ */
+struct yote_pattern;            /* yote_collection.h */
+
+int yote_reader_reaching(struct yote_reader *rd,
+    const struct yote_pattern *pos, size_t n);
+
+/* What the position index did for yote_reader_reaching: data blocks */
+struct yote_reach_stats {
+	unsigned long passed;   /* passed over: their sets hold none */
+	unsigned long searched; /* decoded: their sets may hold one */
+	unsigned long unindexed;        /* decoded: no usable set */
+};
+
+void yote_reader_reach_stats(const struct yote_reader *rd,
+    struct yote_reach_stats *st);
+
 /* ---------------------------------------------------------------- archives */
 
 /*
@@ -74,6 +104,10 @@ struct yote_archive_writer;
 
 #define YOTE_ARCHIVE_KEEP_INVALID 1     /* store unplayable games as text */
 #define YOTE_ARCHIVE_NO_INDEX 2         /* write no index at the end */
+#define YOTE_ARCHIVE_POSITION_INDEX 4   /* write a position index: before
+					   each data block, the set of the
+					   positions its games reach
+					   (formats/archive.md section 12) */
 
 /*
  * Start an archive on fp (not closed by the writer): writes the member
@@ -113,6 +147,14 @@ int yote_archive_put(struct yote_archive_writer *w,
     const struct yote_record *rec, const char *file, yote_diag_fn diag,
     void *ctx, struct yote_error *err);
 
+/*
+ * With YOTE_ARCHIVE_POSITION_INDEX: the sets' false positive rate is
+ * 2^-bits, 1 <= bits <= 16 (default 8), at about bits + 1.6 bits for each
+ * distinct position of a block.  Set it before the first game.
+ */
+void yote_archive_writer_set_index_bits(struct yote_archive_writer *w,
+    int bits);
+
 /* What a writer has written so far. */
 struct yote_archive_stats {
 	unsigned long long games;       /* games stored */
@@ -122,6 +164,8 @@ struct yote_archive_stats {
 	unsigned long long bytes;       /* bytes written */
 	unsigned long long move_bytes;  /* ranks, before zlib */
 	unsigned long long head_bytes;  /* headers and annotations, before zlib */
+	unsigned long long pos_bytes;   /* the position index, headers included */
+	unsigned long long pos_keys;    /* distinct positions in its sets */
 };
 
 void yote_archive_writer_stats(const struct yote_archive_writer *w,

@@ -134,6 +134,11 @@ struct yote_node *yote_arena_collection(struct yote_arena *a,
 int yote_arena_set_kids(struct yote_arena *a, struct yote_node *n,
     struct yote_node *const *kids, size_t nkids);
 
+/* Give the scalar n a copy of text (len bytes, a NUL added) in the
+ * arena, in place of its text: 0 or YOTE_ENOMEM. */
+int yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
+    const char *text, size_t len);
+
 /* Give n (without a tag) a copy of tag in the arena: 0 or YOTE_ENOMEM. */
 int yote_arena_set_tag(struct yote_arena *a, struct yote_node *n,
     const char *tag);

@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..20"
+echo "1..21"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -219,3 +219,17 @@ c=0
     cmp -s "$tmp/mix.ref" "$tmp/mix.back" && c=1
 cat "$tmp/err" "$tmp/err2" >"$TAP_WHY"
 ok $c "with --keep-invalid it is stored as text and comes back as it was"
+
+# A literal that is not UTF-8 (the reader trusts an archive's texts only
+# when every literal of the block was UTF-8 as it was decoded): game 1
+# says so, game 2 of the same block is read and valid.
+printf 'yote: 1\nevent: Club\nmoves: [c3]\nx-note: QQQQQQQQ\n---\nyote: 1\nevent: Club\nmoves: [c3, d4]\n' >"$tmp/u8.yaml"
+yote-convert -o "$tmp/u8.yta" "$tmp/u8.yaml" 2>>"$TAP_WHY"
+yta dump "$tmp/u8.yta" | sed 's/5151515151515151$/ff51515151515151/' |
+    yta build >"$tmp/u8bad.yta"
+st=$(run yote-validate --summary "$tmp/u8bad.yta")
+c=0
+[ "$st" = 1 ] && grep -q 'game 1: a value that is not UTF-8' "$tmp/err" &&
+    grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" && c=1
+cat "$tmp/err" "$tmp/out" >"$TAP_WHY"
+ok $c "an archive's literal that is not UTF-8 is found; the next game is read"

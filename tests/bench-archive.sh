@@ -96,16 +96,33 @@ vyc_s=$vy_s
 ir_line=
 if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
 	: >"$tmp/ir.yaml"
-	seed=1
-	for r in classic traditional damasi ndar-kepp; do
-		"$B/gen-games" --rules "$r" --games 750 --seed "$seed" >>"$tmp/ir.yaml"
-		seed=$((seed + 1))
-	done
 	# ir CMD...: the instructions CMD runs, in $ir
 	ir() {
 		ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		    "$@" 2>&1 >/dev/null | awk '/Collected/ { print $NF }')
 	}
+	# reading an archive against reading YAML, ruleset by ruleset: the
+	# mix above hides the worst of them
+	ir_rules=$(printf '%-12s %10s %10s %8s %10s\n' ruleset "archive" \
+	    "YAML" "ratio" "bits/move")
+	seed=1
+	for r in classic traditional damasi ndar-kepp; do
+		"$B/gen-games" --rules "$r" --games 750 --seed "$seed" >"$tmp/ir1.yaml"
+		cat "$tmp/ir1.yaml" >>"$tmp/ir.yaml"
+		"$B/yote-convert" -o "$tmp/ir1.yta" "$tmp/ir1.yaml"
+		ir "$B/yote-validate" -q "$tmp/ir1.yta"
+		ia=$ir
+		ir "$B/yote-validate" -q "$tmp/ir1.yaml"
+		iy=$ir
+		pl=$("$B/yote-convert" --list "$tmp/ir1.yta" |
+		    awk -F'\t' '{ n += $6 } END { print n }')
+		ab=$(wc -c <"$tmp/ir1.yta")
+		ir_rules=$ir_rules$(awk -v r="$r" -v a="$ia" -v y="$iy" \
+		    -v p="$pl" -v b="$ab" 'BEGIN {
+		    printf "\n%-12s %9.0fM %9.0fM %8.2f %10.2f", r, a / 1e6,
+		    y / 1e6, (y > 0 ? a / y : 0), 8 * b / p }')
+		seed=$((seed + 1))
+	done
 	ir "$B/yote-validate" -q "$tmp/ir.yaml"
 	ir_v=$ir
 	ir "$B/yaml-parse-bench" "$tmp/ir.yaml"
@@ -158,5 +175,11 @@ awk -v n="$N" -v p="$plies" -v y="$yaml_b" -v a="$arc_b" -v g="$gz_b" \
 	    "%.2f (target: 1.3 or less)\n", (lb > 0 ? vyc / lb : 0)
 }'
 [ -n "$ir_line" ] && echo "$ir_line"
+if [ -n "$ir_line" ]; then
+	echo
+	echo "yote-validate, instructions (callgrind, 750 games a ruleset):"
+	echo "archive against YAML (target: a ratio of 1 or less)"
+	echo "$ir_rules"
+fi
 echo
 echo "$stats"

@@ -5,6 +5,10 @@
 # cat as archives allow), one core, with wall time and peak memory.
 #   BENCH_GAMES     distinct games (default 100000)
 #   BENCH_COPIES    copies of them (default 10)
+#   BENCH_INDEX_GAMES  games of the position index figures (default
+#                   BENCH_GAMES, a quarter per built-in ruleset, all
+#                   distinct)
+#   BENCH_INDEX_BITS   --position-index's bits (default 8)
 #   BENCH_QUICK=1   2000 games, 2 copies
 set -u
 . tests/lib/env.sh
@@ -13,6 +17,8 @@ scratch bench-collect
 games=${BENCH_GAMES:-100000}
 copies=${BENCH_COPIES:-10}
 [ "${BENCH_QUICK:-0}" = 1 ] && games=2000 && copies=2
+igames=${BENCH_INDEX_GAMES:-$games}
+ibits=${BENCH_INDEX_BITS:-8}
 
 # CPU seconds (user + system) are the figure to read on a shared machine;
 # wall seconds beside them say how shared it was.
@@ -52,3 +58,47 @@ echo "-- the same from YAML, $games games (one copy)"
 run "validate (for comparison)" "$B/yote-validate" -q "$tmp/one.yaml"
 run "--reaches" "$B/yote-convert" --list --reaches "$pos" "$tmp/one.yaml"
 run "tree, depth 1" "$B/yote-explore" "$tmp/one.yaml"
+
+# The position index (formats/archive.md section 12): the same searches
+# with and without it, on distinct games of the four rulesets: a rare
+# position (ply 30 of one game), a common one (ply 2), one no game
+# reaches, and the tree of a mid-game position; then the false positive
+# rate, over positions of other games (absent, all but surely).
+echo "-- position index: $igames distinct games, a quarter per ruleset, --position-index=$ibits"
+: >"$tmp/q.yaml"
+seed=31
+for r in classic traditional damasi ndar-kepp; do
+	"$B/gen-games" --rules "$r" --games $((igames / 4)) --seed $seed >>"$tmp/q.yaml"
+	seed=$((seed + 1))
+done
+"$B/yote-convert" -s -o "$tmp/q.yta" "$tmp/q.yaml" 2>"$tmp/plain.sum"
+"$B/yote-convert" -s --position-index="$ibits" -o "$tmp/qi.yta" "$tmp/q.yaml" 2>"$tmp/idx.sum"
+sed 's/^/  without: /' "$tmp/plain.sum"
+sed 's/^/  with:    /' "$tmp/idx.sum"
+mid=$((igames / 2 + 7))
+rare=$("$B/yote-replay" --positions --game $mid "$tmp/q.yta" | awk -F'\t' '$1 == 30 { print $3 }')
+common=$("$B/yote-replay" --positions --game $mid "$tmp/q.yta" | awk -F'\t' '$1 == 2 { print $3 }')
+tree=$("$B/yote-replay" --positions --game $mid "$tmp/q.yta" | awk -F'\t' '$1 == 8 { print $3 }')
+absent='oooooo/oooooo/oooooo/oooooo/oooooo x 0 0'
+for f in q.yta qi.yta; do
+	[ $f = q.yta ] && w="without index" || w="with index"
+	run "--reaches rare (ply 30), $w" "$B/yote-convert" --list --reaches "$rare" "$tmp/$f"
+	run "--reaches common (ply 2), $w" "$B/yote-convert" --list --reaches "$common" "$tmp/$f"
+	run "--reaches absent, $w" "$B/yote-convert" --list --reaches "$absent" "$tmp/$f"
+	run "tree of a ply-8 position, $w" "$B/yote-explore" --position "$tree" "$tmp/$f"
+done
+run "tree from the start (every game)" "$B/yote-explore" "$tmp/qi.yta"
+# false positives: positions of games of other seeds, one search each
+"$B/gen-games" --rules damasi --games 20 --seed 999 >"$tmp/other.yaml"
+"$B/yote-replay" --positions "$tmp/other.yaml" | awk -F'\t' '$1 >= 20 && $1 % 10 == 0 { print $3 }' >"$tmp/other.pos"
+fp=0
+sets=0
+hits=0
+while IFS= read -r p; do
+	"$B/yote-convert" --list -s --reaches "$p" "$tmp/qi.yta" >"$tmp/out" 2>"$tmp/err"
+	[ -s "$tmp/out" ] && { hits=$((hits + 1)); continue; }
+	set -- $(sed -n 's/.*index: \([0-9]*\) blocks passed over, \([0-9]*\) searched.*/\1 \2/p' "$tmp/err")
+	sets=$((sets + $1 + $2))
+	fp=$((fp + $2))
+done <"$tmp/other.pos"
+echo "  false positives: $fp of $sets block sets asked about positions no game reaches ($(awk -v a=$fp -v b=$sets 'BEGIN { printf "%.4f", b ? a / b : 0 }'); 2^-$ibits = $(awk -v k=$ibits 'BEGIN { printf "%.4f", 2 ^ -k }'))"

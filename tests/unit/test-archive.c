@@ -6,7 +6,8 @@
  * built-in ruleset.  Then the parts of the format on their own, through
  * the private src/archive_int.h: varints and byte cursors, CRCs and block
  * framing, the range coder over random symbol streams, the move-rank
- * model (every legal move ranked and back) and the key/value models.
+ * model (every legal move ranked and back), the key/value models and
+ * the position sets.
  *
  * Run with CMOCKA_MESSAGE_OUTPUT=TAP for prove (tests/archive-api.t does).
  */
@@ -1170,6 +1171,7 @@ test_keys(void **state)
 	static const char *const start = "w:a1,b2 b:c3 h:10,10 w";
 	const struct yote_rules *r = yote_rules_by_name("classic");
 	struct yote_node *roots[60], *back;
+	struct yote_arena *arena;
 	struct buf tree = { NULL, 0, 0, 0 }, lit = { NULL, 0, 0, 0 };
 	struct hcoder *h = malloc(sizeof(*h));
 	struct gctx g;
@@ -1212,11 +1214,12 @@ test_keys(void **state)
 		}
 		free(st);
 		g.raw = 1;
-		assert_int_equal(yote_keys_dec_tree(h, &g, &back), 0);
+		assert_int_equal(yote_keys_dec_tree(h, &g, &back, &arena), 0);
 		snprintf(where, sizeof(where), "game %zu", i + 1);
 		if (node_diff(roots[i], back, where, why, sizeof(why)) != 0)
 			fail_msg("%s", why);
 		yote_node_free(back);
+		yote_arena_free(arena);
 	}
 	assert_int_equal(h->bad, 0);
 	assert_int_equal(h->lit.pos, h->lit.n);
@@ -1228,8 +1231,9 @@ test_keys(void **state)
 	h->lit.n = lit.n;
 	assert_int_equal(yote_keys_dec_head(h, 5, &raw, &ri, &mode, &st), 0);
 	free(st);
-	assert_int_equal(yote_keys_dec_tree(h, &g, &back), 0);
+	assert_int_equal(yote_keys_dec_tree(h, &g, &back, &arena), 0);
 	yote_node_free(back);
+	yote_arena_free(arena);
 	assert_int_equal(yote_keys_dec_head(h, 1, &raw, &ri, &mode, &st), -1);
 	assert_non_null(h->why);
 	yote_keys_free(h);
@@ -1331,6 +1335,64 @@ test_decoded_moves(void **state)
 	yote_checker_free(ck);
 }
 
+/*
+ * The position sets (archive_hash.c): every key put in is found, alone
+ * and among others asked about; a key not put in is found about once in
+ * 2^bits; a set of an unknown kind is no set.
+ */
+static void
+test_hset(void **state)
+{
+	static const int bits[] = { 1, 4, 8, 16 };
+	static const size_t sizes[] = { 1, 100, 5000 };
+	struct buf b = { NULL, 0, 0, 0 };
+	uint64_t *key, *copy, q[3];
+	size_t bi, si, i, n, distinct, fp, tries = 20000;
+	double rate;
+
+	(void)state;
+	key = malloc(5000 * sizeof(*key));
+	copy = malloc(5000 * sizeof(*copy));
+	assert_non_null(key);
+	assert_non_null(copy);
+	for (bi = 0; bi < sizeof(bits) / sizeof(bits[0]); bi++)
+		for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+			n = sizes[si];
+			for (i = 0; i < n; i++)   /* a few repeats among them */
+				copy[i] = key[i] = i % 7 == 6 ? key[i - 1] :
+				    xorshift_next(&rng);
+			b.n = 0;
+			assert_int_equal(yote_hset_encode(&b, key, n, bits[bi],
+			    &distinct), 0);
+			assert_true(distinct <= n && distinct >= n - n / 7);
+			for (i = 0; i < n; i++)
+				assert_int_equal(yote_hset_find(b.p, b.n,
+				    &copy[i], 1), 1);
+			/* among others: sorted, distinct */
+			q[0] = 0;
+			q[1] = copy[n / 2];
+			q[2] = UINT64_MAX;
+			if (q[1] == 0 || q[1] == UINT64_MAX)
+				continue;
+			assert_int_equal(yote_hset_find(b.p, b.n, q, 3), 1);
+			for (fp = i = 0; i < tries; i++) {
+				q[0] = xorshift_next(&rng);
+				fp += yote_hset_find(b.p, b.n, q, 1) == 1;
+			}
+			rate = (double)fp / (double)tries;
+			if (n >= 100 && bits[bi] <= 8)
+				assert_true(rate > 0.5 / (1 << bits[bi]) &&
+				    rate < 2.0 / (1 << bits[bi]));
+			else if (n >= 100)
+				assert_true(fp < 10);
+		}
+	b.p[0] = 9;     /* a kind of set this reader does not know */
+	assert_int_equal(yote_hset_find(b.p, b.n, key, 1), -1);
+	yote_buf_free(&b);
+	free(key);
+	free(copy);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1346,6 +1408,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_decoded_moves),
+		cmocka_unit_test(test_hset),
 	};
 
 	if (argc > 1 && strcmp(argv[1], "--keys") == 0)

@@ -1,0 +1,250 @@
+/*
+ * archive_hash.c - the position index of an archive (formats/archive.md
+ * section 12): for each data block, the set of positions its games
+ * reach, so that a search for a position (--reaches) passes over the
+ * blocks that cannot hold it without decoding them.
+ *
+ * A position's key is its Zobrist hash, yote_pos_hash: board, side to
+ * move and hands, the two counters left out, which is exactly what
+ * --reaches compares.  A block's set is a Golomb-compressed set: the
+ * keys mapped onto [0, n 2^bits) (n the distinct keys), sorted, and the
+ * gaps Rice-coded with bits low bits, about bits + 1.6 bits a position
+ * for a false positive rate of 2^-bits.  It is smaller than a Bloom
+ * filter of the same rate (1.44 bits times as many), and a block's set
+ * is read once, in order, so a membership test need not be O(1).
+ *
+ * The set goes in a block of type H just before the data block it
+ * covers, with that block's game count and first game in its header:
+ * readers of version 1 pass over a type they do not know, and a reader
+ * of a pipe knows what the next block holds before it reaches it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive_int.h"
+
+#define HSET_RICE 1     /* the only kind of set so far */
+
+/* The high 64 bits of a * b: maps a uniform key onto [0, b). */
+static uint64_t
+mulhi64(uint64_t a, uint64_t b)
+{
+	uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32;
+	uint64_t b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+	uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) +
+	    (p10 & 0xFFFFFFFFu);
+
+	return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+static int
+key_order(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sort keys and drop repeats; the count left. */
+static size_t
+sort_unique(uint64_t *key, size_t n)
+{
+	size_t i, m = 0;
+
+	if (n == 0)
+		return 0;
+	qsort(key, n, sizeof(*key), key_order);
+	for (i = 1; i < n; i++)
+		if (key[i] != key[m])
+			key[++m] = key[i];
+	return m + 1;
+}
+
+uint64_t
+yote_hset_key(const struct yote_pos *p)
+{
+	return yote_pos_hash(p);
+}
+
+/* Bits, highest first, into a byte buffer. */
+struct bitw {
+	struct buf *b;
+	uint64_t acc;
+	int nacc;
+};
+
+static void
+bitw_put(struct bitw *w, uint64_t v, int n)
+{
+	while (n > 0) {
+		int k = n < 32 ? n : 32;
+
+		n -= k;
+		w->acc = w->acc << k | ((v >> n) & ((1ULL << k) - 1));
+		w->nacc += k;
+		while (w->nacc >= 8) {
+			w->nacc -= 8;
+			yote_buf_byte(w->b, (unsigned)(w->acc >> w->nacc) & 0xFF);
+		}
+	}
+}
+
+int
+yote_hset_encode(struct buf *out, uint64_t *key, size_t n, int bits,
+    size_t *distinct)
+{
+	struct bitw w = { out, 0, 0 };
+	uint64_t range, f, prev = 0, q, d;
+	size_t i, m = 0;
+
+	*distinct = n = sort_unique(key, n);
+	range = (uint64_t)n << bits;
+	/* the map is monotone: the fingerprints come out sorted */
+	for (i = 0; i < n; i++) {
+		f = mulhi64(key[i], range);
+		if (m == 0 || f != key[m - 1])
+			key[m++] = f;
+	}
+	yote_buf_byte(out, HSET_RICE);
+	yote_buf_byte(out, (unsigned)bits);
+	yote_buf_varint(out, n);
+	yote_buf_varint(out, m);
+	for (i = 0; i < m; i++) {
+		d = key[i] - prev;
+		prev = key[i];
+		for (q = d >> bits; q >= 32; q -= 32)
+			bitw_put(&w, 0xFFFFFFFFu, 32);
+		bitw_put(&w, ((1ULL << q) - 1) << 1, (int)q + 1);
+		bitw_put(&w, d, bits);
+	}
+	if (w.nacc > 0)
+		bitw_put(&w, 0, 8 - w.nacc);
+	return out->oom ? YOTE_ENOMEM : 0;
+}
+
+/*
+ * Whether the set at p (len bytes) may hold one of the nkey sorted keys:
+ * 1 it may, 0 it holds none, -1 it is not a set this reader knows.
+ */
+int
+yote_hset_find(const unsigned char *p, size_t len, const uint64_t *key,
+    size_t nkey)
+{
+	struct cur c = { p, len, 0, 0 };
+	const unsigned char *head = yote_cur_take(&c, 2);
+	uint64_t n, m, range, f = 0, t, acc = 0, q;
+	size_t i, j = 0, at;
+	int bits, nacc = 0;
+
+	if (head == NULL || head[0] != HSET_RICE || head[1] > 32)
+		return -1;
+	bits = head[1];
+	n = yote_cur_varint(&c);
+	m = yote_cur_varint(&c);
+	if (c.bad || m > n || n > (UINT64_MAX >> bits))
+		return -1;
+	range = n << bits;
+	at = c.pos;
+	t = mulhi64(key[0], range);
+	for (i = 0; i < m; i++) {
+		/* the quotient: ones up to a zero */
+		for (q = 0;; q++) {
+			if (nacc == 0) {
+				if (at == len)
+					return -1;
+				acc = p[at++];
+				nacc = 8;
+			}
+			if (!(acc >> --nacc & 1))
+				break;
+		}
+		while (nacc < bits) {
+			if (at == len)
+				return -1;
+			acc = acc << 8 | p[at++];
+			nacc += 8;
+		}
+		nacc -= bits;
+		f += (q << bits) + ((acc >> nacc) & ((1ULL << bits) - 1));
+		acc &= (1ULL << nacc) - 1;
+		while (t < f) {
+			if (++j == nkey)
+				return 0;
+			t = mulhi64(key[j], range);
+		}
+		if (t == f)
+			return 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ reader */
+
+int
+yote_hfilter_set(struct hfilter *hf, const struct yote_pattern *pat,
+    size_t n)
+{
+	struct yote_pos p;
+	uint64_t *key = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!yote_pattern_exact(&pat[i]))
+			return YOTE_EVALUE;
+	if (n > 0 && (key = malloc(n * sizeof(*key))) == NULL)
+		return YOTE_ENOMEM;
+	memset(&p, 0, sizeof(p));
+	for (i = 0; i < n; i++) {
+		p.pieces[0] = pat[i].on[0];
+		p.pieces[1] = pat[i].on[1];
+		p.hand[0] = (uint8_t)pat[i].hand[0];
+		p.hand[1] = (uint8_t)pat[i].hand[1];
+		p.side = (uint8_t)pat[i].side;
+		key[i] = yote_hset_key(&p);
+	}
+	free(hf->key);
+	hf->key = key;
+	hf->nkey = sort_unique(key, n);
+	hf->have = 0;
+	return 0;
+}
+
+void
+yote_hfilter_block(struct hfilter *hf, const unsigned char *h,
+    const unsigned char *p, size_t len)
+{
+	int rc;
+
+	if (hf->nkey == 0)
+		return;
+	rc = yote_hset_find(p, len, hf->key, hf->nkey);
+	hf->have = rc >= 0;
+	hf->absent = rc == 0;
+	hf->games = get32(h + 12);
+	hf->first = get64(h + 16);
+}
+
+int
+yote_hfilter_absent(struct hfilter *hf, uint64_t first, uint32_t games)
+{
+	int have = hf->have && hf->first == first && hf->games == games;
+
+	hf->have = 0;
+	if (hf->nkey == 0)
+		return 0;
+	if (!have)
+		hf->st.unindexed++;
+	else if (hf->absent)
+		hf->st.passed++;
+	else
+		hf->st.searched++;
+	return have && hf->absent;
+}
+
+void
+yote_hfilter_free(struct hfilter *hf)
+{
+	free(hf->key);
+	memset(hf, 0, sizeof(*hf));
+}

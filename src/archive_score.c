@@ -1,0 +1,467 @@
+/*
+ * archive_score.c - the scores of moves that order the ranks of archives
+ * (formats/archive.md section 6), and the boards that score every
+ * placement and step of a position at once.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive_int.h"
+
+static int
+win_for(int side)
+{
+	return side == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+}
+
+/*
+ * The score of m in p for the side to move s: 16 per enemy piece taken;
+ * a move that ends the game is +1000 if s wins, -1000 if s loses, and
+ * for a draw 8 per piece s is behind; otherwise -22 when the opponent
+ * then has a capture, +4 when s then has one, and +3 for a placement.
+ */
+static long
+move_score(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m)
+{
+	struct yote_pos q = *p;
+	struct yote_outcome o;
+	int s = p->side;
+	long v;
+
+	yote_pos_play(r, &q, m);
+	v = 16L * (yote_pos_remaining(p, !s) - yote_pos_remaining(&q, !s));
+	yote_pos_outcome(r, &q, &o);
+	if (o.term != YOTE_TERM_NONE) {
+		if ((int)o.result == win_for(s))
+			return v + 1000;
+		if ((int)o.result == win_for(!s))
+			return v - 1000;
+		return v + 8L * (yote_pos_remaining(&q, !s) -
+		    yote_pos_remaining(&q, s));
+	}
+	if (yote_pos_has_capture(r, &q, !s))
+		v -= 22;
+	if (yote_pos_has_capture(r, &q, s))
+		v += 4;
+	if (m->kind == YOTE_PLACE)
+		v += 3;
+	return v;
+}
+
+/* Whether the opening rule allows only placements now (movegen.c). */
+
+/*
+ * move_score without its slow parts, the same value: the material taken
+ * is read off the move, the pieces left follow from it, a move that
+ * takes nothing is played by bit operations, and the end of the game is
+ * asked of the library only when the opponent may have no move
+ * (blocked) or nothing left.
+ */
+long
+yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
+{
+	const struct yote_rules *r = c->r;
+	const struct yote_pos *p = c->p;
+	struct yote_pos q;
+	int s = c->s, gain = 0, ro, hco, hcs, po, i;
+	uint64_t own, opp;
+	long v;
+
+	if (yote_move_is_capture(m)) {
+		for (i = m->kind == YOTE_BRIDGE; i < m->nseg; i++)
+			gain += 1 + (m->seg_bonus[i] != YOTE_BONUS_NO);
+		q = *p;
+		yote_pos_play(r, &q, m);
+	} else {
+		q.pieces[s] = p->pieces[s] ^ BIT(m->from);
+		if (m->kind != YOTE_PLACE)
+			q.pieces[s] ^= BIT(m->seg_to[0]);
+		q.pieces[!s] = p->pieces[!s];
+		q.hand[s] = (uint8_t)(p->hand[s] - (m->kind == YOTE_PLACE));
+		q.hand[!s] = p->hand[!s];
+		q.side = (uint8_t)!s;
+		q.pad = p->pad;
+		q.since_capture = p->since_capture + 1;
+		q.ply = p->ply + 1;
+	}
+	ro = c->rem_o - gain;
+	v = 16L * gain;
+	own = q.pieces[s];
+	opp = q.pieces[!s];
+	if (ro == 0 || !((q.hand[!s] > 0 && (r->board & ~(own | opp))) ||
+	    yote_raw_has_move(r, &q, !s)))
+		return move_score(r, p, m);     /* capture-all, blocked */
+	po = r->opening == YOTE_OPEN_FIRST_PLACE && q.ply <= 2;
+	hco = has_capture(r, po, opp, own);
+	hcs = has_capture(r, po, own, opp);
+	if ((r->few_pieces && ro <= r->few_pieces &&
+	    c->rem_s <= r->few_pieces && !hco && !hcs) ||
+	    (r->move_limit && q.since_capture >= (uint32_t)r->move_limit))
+		return v + 8L * (ro - c->rem_s);        /* a draw */
+	if (hco)
+		v -= 22;
+	if (hcs)
+		v += 4;
+	if (m->kind == YOTE_PLACE)
+		v += 3;
+	return v;
+}
+
+
+
+
+/*
+ * yote_arc_score of a capture, for the decoder, by other code: the
+ * position after it as bitboards and hands, without playing it; the
+ * library is asked whether the opponent can move only when it has no
+ * piece in hand to place and no piece beside an empty point.
+ */
+long
+yote_arc_capture_score(const struct ply_ctx *c, const struct yote_move *m)
+{
+	const struct yote_rules *r = c->r;
+	const struct yote_pos *p = c->p;
+	int s = c->s, gain = 0, hand = p->hand[!s], ro, hco, hcs, po, i, at, to;
+	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, near;
+	struct yote_pos q;
+
+	at = m->from;
+	for (i = 0; i < m->nseg; i++) {
+		to = m->seg_to[i];
+		if (m->kind == YOTE_CAPTURE || i > 0) {
+			opp &= ~BIT((at + to) / 2);
+			gain++;
+			if (m->seg_bonus[i] == YOTE_BONUS_HAND) {
+				hand--;
+				gain++;
+			} else if (m->seg_bonus[i] != YOTE_BONUS_NO) {
+				opp &= ~BIT(m->seg_bonus[i]);
+				gain++;
+			}
+		}
+		at = to;
+	}
+	own ^= BIT(m->from) ^ BIT(at);
+	ro = c->rem_o - gain;
+	empty = r->board & ~(own | opp);
+	near = shift_dir(r, empty, 0) | shift_dir(r, empty, 1) |
+	    shift_dir(r, empty, 2) | shift_dir(r, empty, 3);
+	if (ro == 0)
+		return yote_arc_score(c, m);
+	if (!((hand > 0 && empty) || (opp & near))) {
+		q = *p;
+		yote_pos_play(r, &q, m);
+		if (!yote_raw_has_move(r, &q, !s))
+			return yote_arc_score(c, m);    /* blocked */
+	}
+	po = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
+	hco = has_capture(r, po, opp, own);
+	hcs = has_capture(r, po, own, opp);
+	if (r->few_pieces && ro <= r->few_pieces &&
+	    c->rem_s <= r->few_pieces && !hco && !hcs)
+		return 16L * gain + 8L * (ro - c->rem_s);       /* a draw */
+	return 16L * gain - 22L * hco + 4L * hcs;
+}
+
+/*
+ * Points f such that some capture of the list survives a move that
+ * empties or fills f (gone: the capture used f as the point `at`) and
+ * fills f + d (the capture landed there); d < 0: no second point.
+ * lists: the captures' points `at` and landings, n of them.
+ */
+static uint64_t
+survivors(const struct yote_rules *r, const uint8_t *at, const uint8_t *land,
+    int n, int d)
+{
+	uint64_t any = 0;
+	int i;
+
+	if (n > 8)      /* a move kills at most 4 + 4 of them */
+		return r->board;
+	for (i = 0; i < n; i++)
+		any |= r->board & ~BIT(at[i]) & (d < 0 ? ~BIT(land[i]) :
+		    ~shift_dir(r, BIT(land[i]), d ^ 1));
+	return any;
+}
+
+/*
+ * The captures of the side with pieces `own` over `opp` into `empty`,
+ * listed (at most 9: more say only "more than 8"): mid[] the piece
+ * jumped, from[] the jumper, land[] the landing.  Returns their count.
+ */
+static int
+list_captures(const struct yote_rules *r, uint64_t own, uint64_t opp,
+    uint64_t empty, uint8_t *mid, uint8_t *from, uint8_t *land)
+{
+	uint64_t l;
+	int d, n = 0, sq;
+
+	for (d = 0; d < 4 && n <= 8; d++)
+		for (l = shift_dir(r, shift_dir(r, own, d) & opp, d) & empty;
+		    l && n <= 8; l &= l - 1) {
+			sq = lsb64(l);
+			mid[n] = (uint8_t)r->adj[sq][d ^ 1];
+			from[n] = (uint8_t)r->jump[sq][d ^ 1];
+			land[n] = (uint8_t)sq;
+			n++;
+		}
+	return n;
+}
+
+/*
+ * Fill *ao for p.  A move that takes nothing changes the board at one or
+ * two points, so a capture after it is one that existed before and does
+ * not use those points, or a new one through them: for a placement on
+ * t, over the piece on t (opponent) or from t (mover); for a step from f
+ * to t, also one landing on f, now empty.  The opponent is not blocked
+ * after such a move when it has a piece in hand, or pieces beside two
+ * empty points (one stays empty); nor is the game over by the move
+ * limit or few pieces, which is checked first.
+ */
+/*
+ * Whether moves that take nothing can be scored at once in p (1), and
+ * whether placements can (ao->place); 0: score each one.
+ */
+int
+yote_arc_at_once(const struct ply_ctx *c, int bridges, struct at_once *ao)
+{
+	const struct yote_rules *r = c->r;
+	const struct yote_pos *p = c->p;
+	int s = c->s, d;
+	uint64_t w = p->pieces[s], o = p->pieces[!s];
+	uint64_t empty = r->board & ~(w | o), beside = 0;
+
+	ao->place = ao->step = 0;
+	ao->place_hco = ao->place_hcs = 0;
+	if ((r->selfjump == YOTE_SJ_BRIDGE && !bridges) || c->rem_o == 0 ||
+	    (r->move_limit && p->since_capture + 1 >= (uint32_t)r->move_limit) ||
+	    (r->few_pieces && c->rem_o <= r->few_pieces &&
+	    c->rem_s <= r->few_pieces))
+		return 0;
+	for (d = 0; d < 4; d++)
+		beside |= shift_dir(r, o, d);
+	beside &= empty;
+	if (p->hand[!s] == 0 && (beside & (beside - 1)) == 0)
+		return 0;
+	if (p->hand[!s] == 0 && r->opening == YOTE_OPEN_FIRST_PLACE &&
+	    p->ply + 1 <= 2)
+		return 0;
+	ao->place = p->hand[s] > 0 && (p->hand[!s] == 0 ||
+	    (empty & (empty - 1)) != 0);
+	return 1;
+}
+
+void
+yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps, struct at_once *ao)
+{
+	const struct yote_rules *r = c->r;
+	const struct yote_pos *p = c->p;
+	int s = c->s, d, e, no, ns;
+	uint64_t w = p->pieces[s], o = p->pieces[!s];
+	uint64_t empty = r->board & ~(w | o), lo, ls, t1, t2, b;
+	uint8_t omid[9], ofrom[9], oland[9], smid[9], sfrom[9], sland[9];
+
+	if (!yote_arc_at_once(c, 0, ao))
+		return;
+	/* the boards of the steps cost more than scoring a few one by one */
+	ao->step = steps >= 8;
+	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
+		ao->step = 0;   /* no steps then anyway */
+		return;
+	}
+	no = list_captures(r, o, w, empty, omid, ofrom, oland);
+	ns = list_captures(r, w, o, empty, smid, sfrom, sland);
+	lo = survivors(r, oland, oland, no, -1);
+	ls = survivors(r, sland, sland, ns, -1);
+	t1 = t2 = 0;
+	for (d = 0; d < 4; d++) {
+		t1 |= shift_dir(r, o, d) & shift_dir(r, empty, d ^ 1);
+		t2 |= shift_dir(r, shift_dir(r, empty, d ^ 1) & o, d ^ 1);
+	}
+	/* placements: over the new piece, from it, or an old one */
+	ao->place_hco = (t1 | lo) & empty;
+	ao->place_hcs = (t2 | ls) & empty;
+	for (d = 0; ao->step && d < 4; d++) {
+		/* opponent: an old one not over f nor onto t */
+		b = survivors(r, omid, oland, no, d);
+		/* over the piece now on t: from t + d into f, or across */
+		t1 = shift_dir(r, o, d ^ 1);
+		for (e = 0; e < 4; e++)
+			if (e != (d ^ 1))
+				t1 |= shift_dir(r, o, e) &
+				    shift_dir(r, empty, e ^ 1);
+		b |= shift_dir(r, t1, d ^ 1);
+		/* onto f, over another piece of the mover's */
+		for (e = 0; e < 4; e++)
+			if (e != d)
+				b |= shift_dir(r, w, e ^ 1) & shift_dir(r,
+				    shift_dir(r, o, e ^ 1), e ^ 1);
+		ao->step_hco[d] = b;
+		/* mover: an old one not from f nor onto t */
+		b = survivors(r, sfrom, sland, ns, d);
+		/* from t */
+		t2 = 0;
+		for (e = 0; e < 4; e++)
+			t2 |= shift_dir(r, o, e ^ 1) & shift_dir(r,
+			    shift_dir(r, empty, e ^ 1), e ^ 1);
+		b |= shift_dir(r, t2, d ^ 1);
+		/* onto f, over an enemy beside it */
+		for (e = 0; e < 4; e++)
+			b |= shift_dir(r, o, e ^ 1) & shift_dir(r,
+			    shift_dir(r, w, e ^ 1), e ^ 1);
+		ao->step_hcs[d] = b;
+	}
+}
+
+/* b shifted in each direction: out[d] = shift_dir(r, b, d). */
+static inline void
+shift4(const struct yote_rules *r, uint64_t b, uint64_t out[4])
+{
+	out[0] = (b << r->width) & r->board;
+	out[1] = b >> r->width;
+	out[2] = (b << 1) & r->not_col_first;
+	out[3] = (b >> 1) & r->not_col_last;
+}
+
+/* out[d] = shift_dir(r, in[d], d ^ back). */
+static inline void
+shift_each(const struct yote_rules *r, const uint64_t in[4], int back,
+    uint64_t out[4])
+{
+	out[0 ^ back] = (in[0 ^ back] << r->width) & r->board;
+	out[1 ^ back] = in[1 ^ back] >> r->width;
+	out[2 ^ back] = (in[2 ^ back] << 1) & r->not_col_first;
+	out[3 ^ back] = (in[3 ^ back] >> 1) & r->not_col_last;
+}
+
+/* The captures of one side in p, as points, at most 9 (more: 9). */
+struct caps {
+	int n;
+	uint64_t at[9], land[9];        /* what a move must clear to kill it */
+};
+
+/*
+ * The captures of the side with pieces `own` over `opp` into `empty`,
+ * sh[d] being own shifted to d: at[] the piece jumped (jumped) or the
+ * jumper (!jumped).
+ */
+static void
+caps_list(const struct yote_rules *r, const uint64_t sh[4], uint64_t opp,
+    uint64_t empty, int jumped, struct caps *cp)
+{
+	uint64_t l, one;
+	int d;
+
+	cp->n = 0;
+	for (d = 0; d < 4 && cp->n <= 8; d++)
+		for (l = shift_dir(r, sh[d] & opp, d) & empty; l && cp->n <= 8;
+		    l &= l - 1) {
+			one = l & -l;
+			cp->land[cp->n] = one;
+			one = shift_dir(r, one, d ^ 1);
+			cp->at[cp->n++] = jumped ? one : shift_dir(r, one, d ^ 1);
+		}
+}
+
+/*
+ * survivors() over a caps list: the moves (placements: d < 0, indexed
+ * by their point; steps to d: by the point left) after which one of the
+ * captures is still there: all but those that kill every one, which
+ * the intersection of what kills each gives.
+ */
+static uint64_t
+caps_survive(const struct yote_rules *r, const struct caps *cp, int d)
+{
+	uint64_t all = ~(uint64_t)0;
+	int i;
+
+	if (cp->n == 0)
+		return 0;
+	if (cp->n > 8)  /* a move kills at most 4 + 4 of them */
+		return r->board;
+	for (i = 0; i < cp->n && all; i++)
+		all &= d < 0 ? cp->land[i] : cp->at[i] |
+		    shift_dir(r, cp->land[i], d ^ 1);
+	return r->board & ~all;
+}
+
+/*
+ * yote_arc_moves_at_once for the decoder, every board computed (no
+ * threshold on the steps), by other code: straight-line, the shifted
+ * boards worked out once and the captures as points, so that decoding
+ * what the encoder ranks checks the one against the other.
+ */
+void
+yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
+    struct at_once *ao)
+{
+	const struct yote_rules *r = c->r;
+	const struct yote_pos *p = c->p;
+	int s = c->s;
+	uint64_t w = p->pieces[s], o = p->pieces[!s];
+	uint64_t empty = r->board & ~(w | o);
+	uint64_t O[4], W[4], E[4], OO[4], EE[4], WW[4], tt[4], uu[4], y[4];
+	uint64_t t1, t2, T2, V, a, b;
+	struct caps oc, sc;
+
+	if (!yote_arc_at_once(c, bridges, ao))
+		return;
+	ao->step = 1;
+	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
+		ao->step = 0;   /* no steps then anyway */
+		return;
+	}
+	shift4(r, o, O);
+	shift4(r, w, W);
+	shift4(r, empty, E);
+	caps_list(r, O, w, empty, 1, &oc);
+	caps_list(r, W, o, empty, 0, &sc);
+	shift_each(r, O, 0, OO);
+	shift_each(r, E, 0, EE);
+	shift_each(r, W, 0, WW);
+	/* over a piece from the point beyond, by direction */
+	tt[0] = O[0] & E[1];
+	tt[1] = O[1] & E[0];
+	tt[2] = O[2] & E[3];
+	tt[3] = O[3] & E[2];
+	t1 = tt[0] | tt[1] | tt[2] | tt[3];
+	/* from the new piece over an enemy into an empty point */
+	y[0] = E[1] & o;
+	y[1] = E[0] & o;
+	y[2] = E[3] & o;
+	y[3] = E[2] & o;
+	shift_each(r, y, 1, y);
+	t2 = y[0] | y[1] | y[2] | y[3];
+	ao->place_hco = (t1 | caps_survive(r, &oc, -1)) & empty;
+	ao->place_hcs = (t2 | caps_survive(r, &sc, -1)) & empty;
+	/* steps to d: onto the point left, over a piece of the mover's */
+	uu[0] = W[1] & OO[1];
+	uu[1] = W[0] & OO[0];
+	uu[2] = W[3] & OO[3];
+	uu[3] = W[2] & OO[2];
+	a = uu[0] | uu[1];
+	b = uu[2] | uu[3];
+	y[0] = uu[1] | b;
+	y[1] = uu[0] | b;
+	y[2] = a | uu[3];
+	y[3] = a | uu[2];
+	/* over the piece now on t, from beyond it or across */
+	a = tt[0] | tt[1];
+	b = tt[2] | tt[3];
+	uu[0] = O[1] | tt[0] | b;       /* every tt but tt[1] */
+	uu[1] = O[0] | tt[1] | b;
+	uu[2] = O[3] | a | tt[2];
+	uu[3] = O[2] | a | tt[3];
+	shift_each(r, uu, 1, uu);
+	T2 = (O[0] & EE[0]) | (O[1] & EE[1]) | (O[2] & EE[2]) |
+	    (O[3] & EE[3]);
+	V = (O[0] & WW[0]) | (O[1] & WW[1]) | (O[2] & WW[2]) |
+	    (O[3] & WW[3]);
+	for (s = 0; s < 4; s++) {
+		ao->step_hco[s] = caps_survive(r, &oc, s) | uu[s] | y[s];
+		ao->step_hcs[s] = caps_survive(r, &sc, s) |
+		    shift_dir(r, T2, s ^ 1) | V;
+	}
+}
+
