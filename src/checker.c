@@ -49,6 +49,10 @@ struct cached_move {
 struct yote_checker {
 	struct cached_rules cache[RULES_CACHE];
 	struct cached_move *moves;      /* MOVE_CACHE, made on first use */
+	/* the built-in ruleset the last record named, by that name: a
+	 * collection names the same one game after game */
+	char builtin_name[32];
+	const struct yote_rules *builtin;
 	int ncache;
 	struct yote_movelist list;      /* reused for every move */
 	const struct yote_rules *fallback;      /* for records without rules: */
@@ -230,6 +234,9 @@ record_rules(struct yote_checker *ck, struct run *run,
 		    "ruleset name or file");
 		return NULL;
 	}
+	if (ck->builtin != NULL && rn->len < sizeof(ck->builtin_name) &&
+	    memcmp(rn->text, ck->builtin_name, rn->len + 1) == 0)
+		return ck->builtin;
 	if (!yote_rules_spec_is_file(rn->text)) {
 		yote_error_clear(&e);
 		if (yote_rules_get(rn->text, &r, &e) != 0) {
@@ -237,7 +244,12 @@ record_rules(struct yote_checker *ck, struct run *run,
 			    rules_hint(rn->text, hint, sizeof(hint)));
 			return NULL;
 		}
-		return r;       /* a built-in: never owned */
+		/* a built-in: never owned, never freed */
+		if (rn->len < sizeof(ck->builtin_name)) {
+			memcpy(ck->builtin_name, rn->text, rn->len + 1);
+			ck->builtin = r;
+		}
+		return r;
 	}
 	/* an archive brings the ruleset file along: no need for the file */
 	if (embedded != NULL)
@@ -686,7 +698,10 @@ play_moves(struct yote_checker *ck, struct run *run,
 	yote_error_clear(&e);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
-		if ((mn = yote_item_move(item)) == NULL) {
+		/* a move's text as a rule, a mapping with move: now and then */
+		mn = item != NULL && item->type == YOTE_NODE_SCALAR ? item :
+		    yote_item_move(item);
+		if (mn == NULL) {
 			report(run, YOTE_D_BAD_TYPE, item, i + 1, "a move must "
 			    "be a move text or a mapping with 'move:'");
 			return -1;
