@@ -255,7 +255,6 @@ struct mover {
 	uint32_t *count;        /* moves with score level[j] */
 	size_t nlevel;
 	size_t cap;             /* room in score, level, count */
-	struct yote_movelist sq;        /* the moves of one square */
 	size_t *grp;            /* groups of list not in text order: start,
 				   count */
 	size_t ngrp, capgrp;

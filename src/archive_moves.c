@@ -38,7 +38,6 @@ yote_mover_free(struct mover *mv)
 	free(mv->score);
 	free(mv->level);
 	free(mv->count);
-	yote_movelist_free(&mv->sq);
 	free(mv->grp);
 	yote_buf_free(&mv->text);
 	free(mv->sym);
@@ -104,13 +103,13 @@ static int
 gen_square(struct mover *mv, const struct yote_rules *r,
     const struct yote_pos *p, int sq)
 {
-	struct yote_movelist *l = &mv->sq;
-	long n = yote_gen_moves_from(r, p, sq, l);
+	size_t at = mv->list.n;
+	long n = yote_gen_piece_append(r, p, sq, &mv->list);
 	int rc;
 
 	if (n <= 0)
 		return (int)n;
-	if ((rc = mover_room(mv, (size_t)n)) != 0)
+	if ((rc = mover_room(mv, 0)) != 0)
 		return rc;
 	if (mv->ngrp == mv->capgrp) {
 		size_t cap = mv->capgrp ? 2 * mv->capgrp : 16;
@@ -121,11 +120,9 @@ gen_square(struct mover *mv, const struct yote_rules *r,
 		mv->grp = g;
 		mv->capgrp = cap;
 	}
-	mv->grp[2 * mv->ngrp] = mv->list.n;
+	mv->grp[2 * mv->ngrp] = at;
 	mv->grp[2 * mv->ngrp + 1] = (size_t)n;
 	mv->ngrp++;
-	memcpy(mv->list.v + mv->list.n, l->v, (size_t)n * sizeof(*l->v));
-	mv->list.n += (size_t)n;
 	return 0;
 }
 

@@ -26,8 +26,33 @@ struct cached_rules {
 	struct yote_rules *rules;
 };
 
+/*
+ * Moves read before: collections repeat the same few hundred move texts,
+ * and a look-up costs a fraction of yote_move_parse and
+ * yote_move_from_text.  Keyed by the text and the board's size (all
+ * that yote_move_from_text reads of the rules; a ruleset's address may be
+ * reused once it is freed), direct-mapped; only moves that both read
+ * without a problem, whose problems are always found anew.
+ */
+#define MOVE_CACHE 2048         /* entries, a power of two */
+#define CACHED_TEXT 15          /* longest text kept */
+#define CACHED_SEGS 4           /* most segments kept */
+
+struct cached_move {
+	unsigned char len;      /* 0: empty */
+	char text[CACHED_TEXT];
+	int width, height;
+	uint8_t kind, from, nseg;
+	uint8_t seg_to[CACHED_SEGS], seg_bonus[CACHED_SEGS];
+};
+
 struct yote_checker {
 	struct cached_rules cache[RULES_CACHE];
+	struct cached_move *moves;      /* MOVE_CACHE, made on first use */
+	/* the built-in ruleset the last record named, by that name: a
+	 * collection names the same one game after game */
+	char builtin_name[32];
+	const struct yote_rules *builtin;
 	int ncache;
 	struct yote_movelist list;      /* reused for every move */
 	const struct yote_rules *fallback;      /* for records without rules: */
@@ -76,6 +101,7 @@ yote_checker_free(struct yote_checker *ck)
 		yote_rules_free(ck->cache[i].rules);
 	}
 	yote_movelist_free(&ck->list);
+	free(ck->moves);
 	free(ck);
 }
 
@@ -208,6 +234,9 @@ record_rules(struct yote_checker *ck, struct run *run,
 		    "ruleset name or file");
 		return NULL;
 	}
+	if (ck->builtin != NULL && rn->len < sizeof(ck->builtin_name) &&
+	    memcmp(rn->text, ck->builtin_name, rn->len + 1) == 0)
+		return ck->builtin;
 	if (!yote_rules_spec_is_file(rn->text)) {
 		yote_error_clear(&e);
 		if (yote_rules_get(rn->text, &r, &e) != 0) {
@@ -215,7 +244,12 @@ record_rules(struct yote_checker *ck, struct run *run,
 			    rules_hint(rn->text, hint, sizeof(hint)));
 			return NULL;
 		}
-		return r;       /* a built-in: never owned */
+		/* a built-in: never owned, never freed */
+		if (rn->len < sizeof(ck->builtin_name)) {
+			memcpy(ck->builtin_name, rn->text, rn->len + 1);
+			ck->builtin = r;
+		}
+		return r;
 	}
 	/* an archive brings the ruleset file along: no need for the file */
 	if (embedded != NULL)
@@ -363,7 +397,9 @@ check_keys(struct run *run, const struct yote_node *map,
 		if (k->type != YOTE_NODE_SCALAR ||
 		    strncmp(k->text, "x-", 2) == 0)
 			continue;
-		for (w = known; *w != NULL && strcmp(*w, k->text) != 0; w++)
+		/* the first letters told apart before a call */
+		for (w = known; *w != NULL && ((*w)[0] != k->text[0] ||
+		    strcmp(*w, k->text) != 0); w++)
 			;
 		if (*w != NULL)
 			continue;
@@ -565,6 +601,69 @@ decoded_moves(const struct yote_record *rec, const struct yote_rules *r,
 	return pl;
 }
 
+/* The entry for text (len bytes) on r's board: NULL when it cannot be
+ * kept, or there is no room. */
+static struct cached_move *
+move_slot(struct yote_checker *ck, const struct yote_rules *r,
+    const char *text, size_t len)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)(r->width * 256 + r->height);
+	size_t i;
+
+	if (len == 0 || len > CACHED_TEXT || (ck->moves == NULL &&
+	    (ck->moves = calloc(MOVE_CACHE, sizeof(*ck->moves))) == NULL))
+		return NULL;
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)text[i]) * 16777619u;
+	return &ck->moves[h & (MOVE_CACHE - 1)];
+}
+
+/* The move of a text read before, from the cache: 1, else 0. */
+static int
+cached_move(const struct cached_move *c, const struct yote_rules *r,
+    const struct yote_node *mn, struct yote_move *m)
+{
+	int i;
+
+	if (c == NULL || c->len != mn->len || c->width != r->width ||
+	    c->height != r->height)
+		return 0;
+	for (i = 0; i < c->len; i++)    /* a few bytes: no call */
+		if (c->text[i] != mn->text[i])
+			return 0;
+	m->kind = c->kind;
+	m->from = c->from;
+	m->nseg = c->nseg;
+	m->pad = 0;
+	for (i = 0; i < c->nseg; i++) {
+		m->seg_to[i] = c->seg_to[i];
+		m->seg_bonus[i] = c->seg_bonus[i];
+	}
+	return 1;
+}
+
+/* Keep the move m of text mn (read without a problem) in c. */
+static void
+keep_move(struct cached_move *c, const struct yote_rules *r,
+    const struct yote_node *mn, const struct yote_move *m)
+{
+	int i;
+
+	if (c == NULL || m->nseg > CACHED_SEGS)
+		return;
+	c->len = (unsigned char)mn->len;
+	memcpy(c->text, mn->text, mn->len);
+	c->width = r->width;
+	c->height = r->height;
+	c->kind = m->kind;
+	c->from = m->from;
+	c->nseg = m->nseg;
+	for (i = 0; i < m->nseg; i++) {
+		c->seg_to[i] = m->seg_to[i];
+		c->seg_bonus[i] = m->seg_bonus[i];
+	}
+}
+
 /* Play the moves; returns 0 when all were legal. */
 static int
 play_moves(struct yote_checker *ck, struct run *run,
@@ -578,6 +677,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 	struct yote_outcome o;
 	struct yote_pos before;
 	const struct yote_node *item, *mn;
+	struct cached_move *slot;
 	char alt[300];
 	size_t i;
 	int found;
@@ -598,11 +698,17 @@ play_moves(struct yote_checker *ck, struct run *run,
 	yote_error_clear(&e);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
-		if ((mn = yote_item_move(item)) == NULL) {
+		/* a move's text as a rule, a mapping with move: now and then */
+		mn = item != NULL && item->type == YOTE_NODE_SCALAR ? item :
+		    yote_item_move(item);
+		if (mn == NULL) {
 			report(run, YOTE_D_BAD_TYPE, item, i + 1, "a move must "
 			    "be a move text or a mapping with 'move:'");
 			return -1;
 		}
+		slot = move_slot(ck, r, mn->text, mn->len);
+		if (cached_move(slot, r, mn, &m))
+			goto legal;
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
 		    strlen(mn->text) != mn->len) {
 			if (strlen(mn->text) != mn->len)
@@ -623,6 +729,8 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "illegal move '%s': %s", mn->text, e.msg);
 			return -1;
 		}
+		keep_move(slot, r, mn, &m);
+legal:
 		if (!(found = yote_move_legal(r, &info->final, &m,
 		    &ck->list))) {
 			yote_pos_outcome(r, &info->final, &o);
@@ -635,11 +743,15 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "illegal move '%s': %s%s", mn->text, e.msg, alt);
 			return -1;
 		}
+		if (plyfn == NULL) {
+			yote_pos_play(r, &info->final, &m);
+			info->played++;
+			continue;
+		}
 		before = info->final;
 		yote_pos_play(r, &info->final, &m);
 		info->played++;
-		if (plyfn != NULL && plyfn(ctx, i + 1, &before, &m,
-		    &info->final, item) != 0)
+		if (plyfn(ctx, i + 1, &before, &m, &info->final, item) != 0)
 			return 1;
 	}
 	return 0;

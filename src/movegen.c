@@ -504,6 +504,23 @@ gen_from_mask(const struct yote_rules *r, const struct yote_pos *p,
 	return gen_done(&g);
 }
 
+long
+yote_gen_piece_append(const struct yote_rules *r, const struct yote_pos *p,
+    int from, struct yote_movelist *out)
+{
+	struct gen g;
+	size_t n0 = out->n;
+
+	g.r = r;
+	g.out = out;
+	g.oom = 0;
+	g.bonus = ~(uint64_t)0;
+	g.limit = YOTE_MAX_MOVES;
+	gen_raw(&g, p, p->side, BIT(from));
+	return g.oom ? (g.oom == 2 ? YOTE_ELIMIT : YOTE_ENOMEM) :
+	    (long)(out->n - n0);
+}
+
 static long
 captures_masked(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t bonus, size_t limit, struct yote_movelist *out)

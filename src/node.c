@@ -26,7 +26,7 @@ yote_node_new(enum yote_node_type type)
 }
 
 /* A scalar in n, its text right after it (room for len + 1 bytes). */
-static struct yote_node *
+static inline struct yote_node *
 scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
 {
 	memset(n, 0, sizeof(*n));
@@ -305,7 +305,7 @@ arena_block(struct yote_arena *a, size_t need)
 	return 0;
 }
 
-static void *
+static inline void *
 arena_alloc(struct yote_arena *a, size_t size)
 {
 	void *p;

@@ -654,23 +654,28 @@ doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
  * or make it the document's root: 0 or YOTE_ENOMEM.
  */
 static int
+more_kids(struct yote_yaml_reader *rd)
+{
+	struct yote_node **k;
+	size_t cap = rd->capkids ? 2 * rd->capkids : 256;
+
+	if ((k = realloc(rd->kids, cap * sizeof(*k))) == NULL)
+		return YOTE_ENOMEM;
+	rd->kids = k;
+	rd->capkids = cap;
+	return 0;
+}
+
+static inline int
 attach(struct yote_yaml_reader *rd, struct yote_node **stack, int depth,
     struct yote_node **root, struct yote_node *n)
 {
-	struct yote_node **k;
-	size_t cap;
-
 	if (depth == 0) {
 		*root = n;
 		return 0;
 	}
-	if (rd->nkids == rd->capkids) {
-		cap = rd->capkids ? 2 * rd->capkids : 256;
-		if ((k = realloc(rd->kids, cap * sizeof(*k))) == NULL)
-			return YOTE_ENOMEM;
-		rd->kids = k;
-		rd->capkids = cap;
-	}
+	if (rd->nkids == rd->capkids && more_kids(rd) != 0)
+		return YOTE_ENOMEM;
 	rd->kids[rd->nkids++] = n;
 	stack[depth - 1]->n++;  /* counted for the limits; kids at the end */
 	return 0;
@@ -719,6 +724,19 @@ node_from_event(struct yote_arena *a, const yaml_event_t *ev,
 	n->line = base + ev->start_mark.line + 1;
 	n->col = ev->start_mark.column + 1;
 	return n;
+}
+
+/*
+ * 1 when one more value is surely within the limits of node.c's
+ * yote_limit_grow (fewer kids than the smaller of the mapping and list
+ * limits, fewer values than the game's): the common case, without a call.
+ */
+static inline int
+far_from_limits(struct yote_node *const *stack, int depth,
+    unsigned long nodes)
+{
+	return nodes + 1 < YOTE_MAX_NODES && (depth == 0 ||
+	    stack[depth - 1]->n + 1 < 2 * YOTE_MAX_KEYS);
 }
 
 /* Up to the start of the next document: 1, 0 at the end, or an error. */
@@ -797,6 +815,9 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			diag = YOTE_D_BAD_TYPE;
 			break;
 		case YAML_SCALAR_EVENT:
+			if (far_from_limits(stack, depth, nodes) &&
+			    ev.data.scalar.length <= YOTE_MAX_SCALAR)
+				break;
 			if ((limit = yote_limit_grow(depth ? stack[depth - 1] :
 			    NULL, nodes)) == NULL)
 				limit = yote_limit_scalar(
@@ -804,6 +825,9 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
+			if (far_from_limits(stack, depth, nodes) &&
+			    depth < YOTE_MAX_DEPTH)
+				break;
 			if ((limit = yote_limit_grow(depth ? stack[depth - 1] :
 			    NULL, nodes)) == NULL)
 				limit = yote_limit_depth(depth + 1);

@@ -743,7 +743,9 @@ int yote_writer_close(struct yote_writer *w);
  * Playing a record through: a checker resolves the record's ruleset
  * (built-in, or a file relative to the record's directory, loaded once
  * and cached), its start position, every move in turn, and compares the
- * declared result and termination with the final position.
+ * declared result and termination with the final position.  It also
+ * keeps the move texts it has read (about 70 KiB once a record has moves),
+ * since a collection repeats them; a checker serves one thread at a time.
  */
 struct yote_checker;
 

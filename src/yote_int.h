@@ -109,6 +109,14 @@ int yote_rules_spec_is_file(const char *spec);
 
 /* movegen.c: any move for side s, whether or not the game is over */
 int yote_raw_has_move(const struct yote_rules *, const struct yote_pos *, int);
+/*
+ * The legal moves of the piece on `from` in p, appended to out (what is
+ * there stays), where p is not over (yote_over_unless_blocked is 0):
+ * their count, YOTE_ENOMEM, or YOTE_ELIMIT when out would pass
+ * YOTE_MAX_MOVES (movegen.c).
+ */
+long yote_gen_piece_append(const struct yote_rules *r,
+    const struct yote_pos *p, int from, struct yote_movelist *out);
 
 /*
  * The end of the game (status.c states the rules), all but "blocked":

@@ -15,7 +15,9 @@
 #    (archive read at least as fast as YAML read; yote-validate on YAML
 #    at most 1.3 times libyaml alone).  These times are processor
 #    seconds (user + system), the best of BENCH_RUNS runs (default 3),
-#    to keep out a busy machine's worst.
+#    to keep out a busy machine's worst; and the same ratio in
+#    instructions (valgrind's callgrind, 3,000 games), which a shared
+#    machine does not change.
 # Timings are whatever this machine gives; nothing here is a test.
 set -eu
 LC_ALL=C
@@ -87,6 +89,50 @@ best "libyaml" "$B/yaml-parse-bench" "$tmp/games.yaml"
 lib_s=$secs
 vyc_s=$vy_s
 
+# Instructions, which a shared machine does not change (callgrind), on a
+# smaller collection of the same kind (750 games a ruleset): the same
+# ratio, yote-validate on YAML against libyaml alone; skipped without
+# valgrind (BENCH_IR=0 skips it too).
+ir_line=
+if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
+	: >"$tmp/ir.yaml"
+	# ir CMD...: the instructions CMD runs, in $ir
+	ir() {
+		ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		    "$@" 2>&1 >/dev/null | awk '/Collected/ { print $NF }')
+	}
+	# reading an archive against reading YAML, ruleset by ruleset: the
+	# mix above hides the worst of them
+	ir_rules=$(printf '%-12s %10s %10s %8s %10s\n' ruleset "archive" \
+	    "YAML" "ratio" "bits/move")
+	seed=1
+	for r in classic traditional damasi ndar-kepp; do
+		"$B/gen-games" --rules "$r" --games 750 --seed "$seed" >"$tmp/ir1.yaml"
+		cat "$tmp/ir1.yaml" >>"$tmp/ir.yaml"
+		"$B/yote-convert" -o "$tmp/ir1.yta" "$tmp/ir1.yaml"
+		ir "$B/yote-validate" -q "$tmp/ir1.yta"
+		ia=$ir
+		ir "$B/yote-validate" -q "$tmp/ir1.yaml"
+		iy=$ir
+		pl=$("$B/yote-convert" --list "$tmp/ir1.yta" |
+		    awk -F'\t' '{ n += $6 } END { print n }')
+		ab=$(wc -c <"$tmp/ir1.yta")
+		ir_rules=$ir_rules$(awk -v r="$r" -v a="$ia" -v y="$iy" \
+		    -v p="$pl" -v b="$ab" 'BEGIN {
+		    printf "\n%-12s %9.0fM %9.0fM %8.2f %10.2f", r, a / 1e6,
+		    y / 1e6, (y > 0 ? a / y : 0), 8 * b / p }')
+		seed=$((seed + 1))
+	done
+	ir "$B/yote-validate" -q "$tmp/ir.yaml"
+	ir_v=$ir
+	ir "$B/yaml-parse-bench" "$tmp/ir.yaml"
+	ir_l=$ir
+	ir_line=$(awk -v v="$ir_v" -v l="$ir_l" 'BEGIN {
+	    printf "yote-validate YAML / libyaml alone, instructions (3,000 "
+	    printf "games, callgrind): %.0fM / %.0fM = %.2f (target: 1.3 or less)",
+	    v / 1e6, l / 1e6, (l > 0 ? v / l : 0) }')
+fi
+
 yaml_b=$(wc -c <"$tmp/games.yaml")
 arc_b=$(wc -c <"$tmp/games.yta")
 gz_b=$(gzip -9 -c "$tmp/games.yaml" | wc -c)
@@ -128,5 +174,12 @@ awk -v n="$N" -v p="$plies" -v y="$yaml_b" -v a="$arc_b" -v g="$gz_b" \
 	printf "yote-validate YAML / libyaml alone, processor time: " \
 	    "%.2f (target: 1.3 or less)\n", (lb > 0 ? vyc / lb : 0)
 }'
+[ -n "$ir_line" ] && echo "$ir_line"
+if [ -n "$ir_line" ]; then
+	echo
+	echo "yote-validate, instructions (callgrind, 750 games a ruleset):"
+	echo "archive against YAML (target: a ratio of 1 or less)"
+	echo "$ir_rules"
+fi
 echo
 echo "$stats"

@@ -2,7 +2,8 @@
 # The YAML reader reads a regular file in blocks and a pipe a byte at a
 # time (yaml_read.c): both must say exactly the same, every diagnostic
 # with its line and column, every "reading resumes at line N, game K",
-# whatever falls on a block's edge (TAP).
+# whatever falls on a block's edge; and the checker's cache of the moves
+# it has read says what reading them anew says (TAP).
 # Run from the project root (prove tests/yaml-read.t) after `make` and
 # `make bin/gen-games`.
 set -u
@@ -79,5 +80,36 @@ while [ $i -le 9 ]; do
 done
 ok "$([ $i = 10 ] && echo 1)" "file and pipe alike, errors shifted 1 to 9 bytes" \
     "$tmp/file.out" "$tmp/pipe.out"
+
+# The checker keeps the moves it has read (checker.c): a text read on one
+# board is read anew on another, and one with a NUL byte is never taken
+# for the text before it.
+cp tests/data/big-board.yaml "$tmp/big-board.yaml"
+printf '%s\n' 'yote: 1' 'rules: big-board.yaml' 'moves: [g6, a1, f6, b1]' \
+    --- 'yote: 1' 'moves: [g6]' --- 'yote: 1' 'moves: [f5, f6]' \
+    --- 'yote: 1' 'moves: ["c3\0x", c3]' --- 'yote: 1' 'moves: [c3, C3]' \
+    >"$tmp/sizes.yaml"
+yote-validate "$tmp/sizes.yaml" >"$tmp/out" 2>&1
+rc=$?
+ok "$([ $rc = 1 ] &&
+    grep -q ':6:9: game 2, ply 1: illegal move .g6.: g6 is off the 6x5 board$' "$tmp/out" &&
+    grep -q ':9:13: game 3, ply 2: illegal move .f6.: f6 is off the 6x5 board$' "$tmp/out" &&
+    grep -q ':12:9: game 4, ply 1: bad move: a NUL byte at character 3$' "$tmp/out" &&
+    grep -q ':15:13: game 5, ply 2: illegal move .C3.: c3 is occupied' "$tmp/out" &&
+    [ "$(wc -l <"$tmp/out")" = 4 ] && echo 1)" \
+    "moves read before: on another board, with a NUL byte, in capitals" "$tmp/out"
+
+# and the built-in ruleset it keeps by name: each record's own
+printf '%s\n' 'yote: 1' 'rules: classic' 'moves: [f1]' --- 'yote: 1' \
+    'rules: ndar-kepp' 'moves: [f1]' --- 'yote: 1' 'rules: classic' \
+    'moves: [f1]' --- 'yote: 1' 'rules: clasic' 'moves: [f1]' --- \
+    'yote: 1' 'rules: "classic\0x"' 'moves: [f1]' --- 'yote: 1' \
+    'rules: ndar-kepp' 'moves: [f1]' >"$tmp/rules.yaml"
+yote-validate --summary "$tmp/rules.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q ':7:9: game 2, ply 1: illegal move .f1.: f1 is off the 5x5 board$' "$tmp/out" &&
+    grep -q ":14:8: game 4: unknown ruleset 'clasic'" "$tmp/out" &&
+    grep -q ':23:9: game 6, ply 1: illegal move .f1.: f1 is off the 5x5 board$' "$tmp/out" &&
+    grep -q '^6 games, 3 valid, 3 invalid' "$tmp/out" && echo 1)" \
+    "rulesets named record by record, one after another" "$tmp/out"
 
 tap_done

@@ -36,6 +36,7 @@ static int
 read_all(const char *text, struct yote_record **recs, int max)
 {
 	struct yote_reader *rd;
+	struct yote_record *rec;
 	struct yote_error e;
 	FILE *fp = tmpfile();
 	int n = 0, rc;
@@ -44,11 +45,11 @@ read_all(const char *text, struct yote_record **recs, int max)
 	assert_int_equal(fputs(text, fp) >= 0, 1);
 	rewind(fp);
 	assert_int_equal(yote_reader_open(fp, "test", &rd), 0);
-	while ((rc = yote_reader_next(rd, &recs[n], &e)) != 0) {
+	while ((rc = yote_reader_next(rd, &rec, &e)) != 0) {
 		if (rc == 1 && n < max)
-			n++;
+			recs[n++] = rec;
 		else if (rc == 1)
-			yote_record_free(recs[n]);
+			yote_record_free(rec);
 	}
 	yote_reader_close(rd);
 	fclose(fp);
