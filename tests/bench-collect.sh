@@ -9,7 +9,8 @@
 #                   BENCH_GAMES, a quarter per built-in ruleset, all
 #                   distinct)
 #   BENCH_INDEX_BITS   --position-index's bits (default 8)
-#   BENCH_QUICK=1   2000 games, 2 copies
+#   BENCH_INDEX_BLOCK  games per block of those archives (default 2048)
+#   BENCH_QUICK=1   2000 games, 2 copies, blocks of 128 for the index
 set -u
 . tests/lib/env.sh
 B=$(pwd)/bin
@@ -19,6 +20,8 @@ copies=${BENCH_COPIES:-10}
 [ "${BENCH_QUICK:-0}" = 1 ] && games=2000 && copies=2
 igames=${BENCH_INDEX_GAMES:-$games}
 ibits=${BENCH_INDEX_BITS:-8}
+iblock=${BENCH_INDEX_BLOCK:-2048}
+[ "${BENCH_QUICK:-0}" = 1 ] && iblock=${BENCH_INDEX_BLOCK:-128}
 
 # CPU seconds (user + system) are the figure to read on a shared machine;
 # wall seconds beside them say how shared it was.
@@ -64,15 +67,15 @@ run "tree, depth 1" "$B/yote-explore" "$tmp/one.yaml"
 # position (ply 30 of one game), a common one (ply 2), one no game
 # reaches, and the tree of a mid-game position; then the false positive
 # rate, over positions of other games (absent, all but surely).
-echo "-- position index: $igames distinct games, a quarter per ruleset, --position-index=$ibits"
+echo "-- position index: $igames distinct games, a quarter per ruleset, blocks of $iblock, --position-index=$ibits"
 : >"$tmp/q.yaml"
 seed=31
 for r in classic traditional damasi ndar-kepp; do
 	"$B/gen-games" --rules "$r" --games $((igames / 4)) --seed $seed >>"$tmp/q.yaml"
 	seed=$((seed + 1))
 done
-"$B/yote-convert" -s -o "$tmp/q.yta" "$tmp/q.yaml" 2>"$tmp/plain.sum"
-"$B/yote-convert" -s --position-index="$ibits" -o "$tmp/qi.yta" "$tmp/q.yaml" 2>"$tmp/idx.sum"
+"$B/yote-convert" -s -b "$iblock" -o "$tmp/q.yta" "$tmp/q.yaml" 2>"$tmp/plain.sum"
+"$B/yote-convert" -s -b "$iblock" --position-index="$ibits" -o "$tmp/qi.yta" "$tmp/q.yaml" 2>"$tmp/idx.sum"
 sed 's/^/  without: /' "$tmp/plain.sum"
 sed 's/^/  with:    /' "$tmp/idx.sum"
 mid=$((igames / 2 + 7))
