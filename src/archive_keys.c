@@ -752,8 +752,8 @@ stk_push(struct hcoder *h, struct yote_node *kid)
 static int
 stk_pop(struct hcoder *h, struct yote_node *n, size_t base)
 {
-	int rc = yote_arena_set_kids(h->arena, n, h->stk + base,
-	    h->nstk - base);
+	int rc = h->nstk > base ? yote_arena_set_kids(h->arena, n,
+	    h->stk + base, h->nstk - base) : 0;
 
 	h->nstk = base;
 	return rc == 0 ? 0 : -2;

@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..21"
+echo "1..22"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -233,3 +233,17 @@ c=0
     grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" && c=1
 cat "$tmp/err" "$tmp/out" >"$TAP_WHY"
 ok $c "an archive's literal that is not UTF-8 is found; the next game is read"
+
+# Collections with no items first in a block, where the decoder's stack
+# of kids is still empty: they come back as they went in.  (The archive
+# fuzzer found the decoder adding 0 to a null pointer there, which only
+# clang's UBSan reports: tests/fuzz/regress/archive/empty-collections-first
+# replays it under `make fuzz`.)
+printf -- '--- []\n--- {}\n---\nyote: 1\nmoves: []\n' >"$tmp/empty.yaml"
+yote-convert -k -o "$tmp/empty.yta" "$tmp/empty.yaml" 2>/dev/null
+st=$(run yote-convert "$tmp/empty.yta")
+c=0
+[ "$st" = 0 ] && printf -- '--- []\n--- {}\n---\nyote: 1\nmoves: []\n' |
+    cmp -s - "$tmp/out" && c=1
+cat "$tmp/err" "$tmp/out" >"$TAP_WHY"
+ok $c "empty collections first in a block come back as they were"
