@@ -431,7 +431,7 @@ move_text(const struct yote_rules *r, const struct yote_move *m, char *buf)
  * group_texts and text_index for the decoder: the list index of the
  * move of score sc at place `place` in text order among those of group
  * g, the texts sorted by reference (binary insertion), not as
- * records.  -1 out of memory or no such move.
+ * records.  -1 no such move, -2 out of memory.
  */
 static long
 group_pick(struct mover *mv, const struct yote_rules *r, size_t g, long sc,
@@ -443,7 +443,7 @@ group_pick(struct mover *mv, const struct yote_rules *r, size_t g, long sc,
 
 	mv->text.n = 0;
 	if (yote_buf_grow(&mv->text, n * (YOTE_MOVE_TEXT + sizeof(*ix))) != 0)
-		return -1;
+		return -2;
 	ix = (size_t *)(void *)mv->text.p;
 	t = (char *)mv->text.p + n * sizeof(*ix);
 	for (i = at; i < at + n; i++) {
@@ -811,7 +811,7 @@ pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
 					    place);
 
 					if (at < 0)
-						return -2;
+						return (int)at;
 					*out = mv->list.v[at];
 					return 0;
 				}
