@@ -30,8 +30,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ck = yote_checker_new();
 	if (yote_reader_open(in, "fuzz", &rd) == 0 &&
 	    yote_writer_open(out, &w) == 0) {
-		while ((rc = yote_reader_next(rd, &rec, NULL)) != 0 &&
-		    n++ < 1000) {
+		/* (at most 1000 records, the count checked before the
+		   read: a record read and then not taken would leak) */
+		while (n++ < 1000 &&
+		    (rc = yote_reader_next(rd, &rec, NULL)) != 0) {
 			if (rc < 0) {
 				if (rc == YOTE_EVALUE)
 					continue;
