@@ -285,8 +285,8 @@ int yote_mover_rank_game(struct mover *mv, const struct yote_game *g);
 void yote_mover_encode(struct mover *mv, struct rc *rc, size_t n);
 /*
  * Decode the next move of pos and play it; *text gets its canonical
- * text (valid until the next call), mv->last the move.  0, -1 bad data (*why says what) or
- * -2 out of memory.
+ * text (valid until the next call), mv->last the move.  0, -1 bad data
+ * (*why says what) or -2 out of memory.
  */
 int yote_mover_decode(struct mover *mv, struct rc *rc,
     const struct yote_rules *r, struct yote_pos *pos, const char **text,

@@ -47,6 +47,7 @@ yote_mover_free(struct mover *mv)
 	memset(mv, 0, sizeof(*mv));
 }
 
+/* Whether the opening rule allows only placements now (movegen.c). */
 static int
 placements_only(const struct yote_rules *r, const struct yote_pos *p)
 {
@@ -567,7 +568,6 @@ level_add(struct mover *mv, long sc, uint32_t cnt)
 	mv->nlevel++;
 	return i;
 }
-
 
 /* Landing slots of a piece in text order (gen_canonical). */
 static const int slot_dir[8] = { 3, 3, 1, 1, 0, 0, 2, 2 };

@@ -49,8 +49,6 @@ move_score(const struct yote_rules *r, const struct yote_pos *p,
 	return v;
 }
 
-/* Whether the opening rule allows only placements now (movegen.c). */
-
 /*
  * move_score without its slow parts, the same value: the material taken
  * is read off the move, the pieces left follow from it, a move that
@@ -107,9 +105,6 @@ yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
 		v += 3;
 	return v;
 }
-
-
-
 
 /*
  * yote_arc_score of a capture, for the decoder, by other code: the
@@ -210,16 +205,6 @@ list_captures(const struct yote_rules *r, uint64_t own, uint64_t opp,
 }
 
 /*
- * Fill *ao for p.  A move that takes nothing changes the board at one or
- * two points, so a capture after it is one that existed before and does
- * not use those points, or a new one through them: for a placement on
- * t, over the piece on t (opponent) or from t (mover); for a step from f
- * to t, also one landing on f, now empty.  The opponent is not blocked
- * after such a move when it has a piece in hand, or pieces beside two
- * empty points (one stays empty); nor is the game over by the move
- * limit or few pieces, which is checked first.
- */
-/*
  * Whether moves that take nothing can be scored at once in p (1), and
  * whether placements can (ao->place); 0: score each one.
  */
@@ -252,8 +237,19 @@ yote_arc_at_once(const struct ply_ctx *c, int bridges, struct at_once *ao)
 	return 1;
 }
 
+/*
+ * Fill *ao for p.  A move that takes nothing changes the board at one or
+ * two points, so a capture after it is one that existed before and does
+ * not use those points, or a new one through them: for a placement on
+ * t, over the piece on t (opponent) or from t (mover); for a step from f
+ * to t, also one landing on f, now empty.  The opponent is not blocked
+ * after such a move when it has a piece in hand, or pieces beside two
+ * empty points (one stays empty); nor is the game over by the move
+ * limit or few pieces, which is checked first.
+ */
 void
-yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps, struct at_once *ao)
+yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
+    struct at_once *ao)
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
