@@ -50,7 +50,8 @@
 
 #define MEMBER_HEAD 16          /* magic, version, flags, CRC */
 #define BLOCK_HEAD 32           /* tag, lengths, games, first, CRCs */
-#define LAYOUT 0                /* payload layout of version 1 */
+#define LAYOUT 0                /* payload layout of version 1: model 1 */
+#define LAYOUT2 1               /* of version 2: move model 2 */
 #define MAX_RULESETS 256        /* rulesets one block may use */
 /* a game is held to the limits of every reader (yote_limits.h) */
 #define NODE_LIMIT YOTE_MAX_NODES
@@ -157,7 +158,7 @@ get64(const unsigned char *p)
 uint32_t yote_crc(const unsigned char *p, size_t n);
 
 /* A member header for this version, its CRC included. */
-void yote_arc_member_head(unsigned char h[MEMBER_HEAD]);
+void yote_arc_member_head(unsigned char h[MEMBER_HEAD], int version);
 /*
  * A block header of this type for a payload of ulen bytes deflated to
  * clen bytes whose CRC is zcrc; games and first as formats/archive.md
@@ -241,14 +242,33 @@ void yote_probs_init(prob_t *p, size_t n);
 #define TIER_J 16
 #define TIER_CTX 32
 
-struct ply_sym;
+/* What coding one move needs, worked out before anything is written. */
+struct ply_sym {
+	uint32_t tier;          /* its level, 0 = best */
+	uint32_t levels;        /* levels in the position */
+	uint64_t k;             /* moves in its level */
+	uint64_t i;             /* its place among them */
+	size_t ctx;             /* offset of its bit contexts */
+};
+
+/* Model 2's adaptive bits, by decision (archive_mv2.c). */
+#define M2_QUIET 0                              /* levels of quiet moves */
+#define M2_CAP (M2_QUIET + TIER_J * TIER_CTX)   /* "a capture" */
+#define M2_JUMP (M2_CAP + 64)                   /* levels of first jumps */
+#define M2_BONUS (M2_JUMP + TIER_J * TIER_CTX)  /* levels of bonus pieces */
+#define M2_MORE (M2_BONUS + TIER_J * TIER_CTX)  /* "jumps again" */
+#define M2_PROBS (M2_MORE + 16)
 
 /*
  * The move model of one block (yote_mover_init at each block start) and
  * its scratch space.  Zero it before first use; yote_mover_free.
  */
+struct jump1;
+
 struct mover {
 	prob_t tier[TIER_J][TIER_CTX];
+	struct jump1 *j1;       /* model 2: a position's first jumps */
+	prob_t m2[M2_PROBS];            /* model 2 */
 	struct yote_movelist list;
 	long *score;            /* score of list.v[i] */
 	long *level;            /* the distinct scores, best first */
@@ -403,6 +423,63 @@ void yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
  */
 void yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
     struct at_once *ao);
+/*
+ * Model 2: the boards of direct captures after each placement and step,
+ * whatever the end of the game (ao->place and ao->step are not set).
+ */
+void yote_arc_boards(const struct ply_ctx *c, struct at_once *ao);
+
+/* ------------------------------ archive_moves.c, shared by models 1, 2 */
+
+/*
+ * A position's moves as the decoders hold them: placements and steps as
+ * boards per score class (c = 2 hco + hcs), only some moves listed.
+ */
+struct fast {
+	uint64_t own, cap, irr; /* irr: squares whose moves are listed */
+	uint64_t place[4];      /* empty points whose placement is class c */
+	uint64_t step[4][4];    /* [d][c]: pieces whose step to d is class c */
+	int hand, steps, sj;
+};
+
+extern const long yote_mv_class_score[4];
+extern const int yote_mv_slot_dir[8], yote_mv_slot_far[8];
+
+int yote_mv_placements_only(const struct yote_rules *r,
+    const struct yote_pos *p);
+int yote_mv_steps_allowed(const struct yote_rules *r,
+    const struct yote_pos *p, int s);
+int yote_mv_room(struct mover *mv, size_t n);
+int yote_mv_gen_square(struct mover *mv, const struct yote_rules *r,
+    const struct yote_pos *p, int sq);
+size_t yote_mv_level_of(const struct mover *mv, long score);
+unsigned yote_mv_tier_ctx(const struct mover *mv, size_t j);
+size_t yote_mv_level_add(struct mover *mv, long sc, uint32_t cnt);
+char *yote_mv_text(const struct yote_rules *r, const struct yote_move *m,
+    char *buf);
+long yote_mv_pick_place(struct mover *mv, const struct yote_rules *r,
+    long sc, uint64_t place);
+long yote_mv_place_of(struct mover *mv, const struct yote_rules *r,
+    size_t idx);
+int yote_mv_fast_list(struct mover *mv, const struct yote_rules *r,
+    const struct yote_pos *p, struct fast *f);
+int yote_mv_pick_fast(struct mover *mv, const struct yote_rules *r,
+    const struct fast *f, long sc, uint64_t place, struct yote_move *out);
+void yote_mv_bridge_boards(const struct yote_rules *r,
+    const struct yote_pos *p, int d, uint64_t t, uint64_t *hco,
+    uint64_t *hcs);
+
+/* ---------------------------------------------------- archive_mv2.c */
+
+/* Model 2 (block layout 1), as yote_mover_rank_game, _encode, _decode. */
+int yote_mover2_rank_game(struct mover *mv, const struct yote_game *g);
+void yote_mover2_encode(struct mover *mv, struct rc *rc, size_t n);
+int yote_mover2_decode(struct mover *mv, struct rc *rc,
+    const struct yote_rules *r, struct yote_pos *pos, const char **text,
+    const char **why);
+/* For tests: the number of moves model 2 can code in p. */
+unsigned long long yote_mover2_count(struct mover *mv,
+    const struct yote_rules *r, const struct yote_pos *p);
 
 /* --------------------------------------------------- archive_keys.c */
 
@@ -497,6 +574,7 @@ int yote_keys_bad(struct hcoder *h, const char *why);
 struct dblock {                 /* the data block being handed out */
 	unsigned char *data;    /* its payload, inflated */
 	size_t len;
+	int layout;             /* LAYOUT (move model 1) or LAYOUT2 */
 	uint64_t off;           /* byte offset of its header */
 	unsigned long number;   /* 1-based, in the stream */
 	unsigned long games;    /* games in it */

@@ -109,10 +109,10 @@ yote_cur_take(struct cur *c, size_t n)
 /* ------------------------------------------------------------ framing */
 
 void
-yote_arc_member_head(unsigned char h[MEMBER_HEAD])
+yote_arc_member_head(unsigned char h[MEMBER_HEAD], int version)
 {
 	memcpy(h, yote_arc_magic, 8);
-	h[8] = YOTE_ARCHIVE_VERSION;
+	h[8] = (unsigned char)version;
 	h[9] = h[10] = h[11] = 0;
 	put32(h + 12, yote_crc(h, 12));
 }

@@ -1090,10 +1090,12 @@ yote_block_parse(struct dblock *b, char *why, size_t whylen)
 	size_t i;
 	char name[64];
 
-	if ((p = yote_cur_take(&c, 1)) == NULL || *p != LAYOUT) {
+	if ((p = yote_cur_take(&c, 1)) == NULL ||
+	    (*p != LAYOUT && *p != LAYOUT2)) {
 		snprintf(why, whylen, "unknown block layout");
 		return -1;
 	}
+	b->layout = *p;
 	if ((n = yote_cur_varint(&c)) > MAX_RULESETS) {
 		snprintf(why, whylen, "%llu rulesets", (unsigned long long)n);
 		return -1;

@@ -280,11 +280,11 @@ a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
 	if (n == MEMBER_HEAD && yote_arc_member_head_ok(h)) {
 		unsigned v = (unsigned)h[8] | (unsigned)h[9] << 8;
 
-		if (v != YOTE_ARCHIVE_VERSION)
+		if (v < 1 || v > YOTE_ARCHIVE_VERSION)
 			return a_err(a, err, YOTE_ESYNTAX, *a->games + 1,
 			    "archive version %u at byte offset %llu is not "
-			    "supported (this reader reads version %d)", v,
-			    (unsigned long long)at, YOTE_ARCHIVE_VERSION);
+			    "supported (this reader reads versions 1 to %d)",
+			    v, (unsigned long long)at, YOTE_ARCHIVE_VERSION);
 		a_member_start(a, at);
 		return ADV_ON;
 	}
@@ -698,7 +698,8 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 	if (a_played(a, r, pos, g->plies) != 0)
 		return -2;
 	for (i = 0; i < g->plies; i++) {
-		rc = yote_mover_decode(&a->mv, &b->mrc, r, pos, &text, &why);
+		rc = (b->layout == LAYOUT ? yote_mover_decode :
+		    yote_mover2_decode)(&a->mv, &b->mrc, r, pos, &text, &why);
 		if (rc == -1)
 			return yote_keys_bad(&b->hc, why);
 		if (rc != 0)

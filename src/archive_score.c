@@ -394,6 +394,22 @@ yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
+
+	if (!yote_arc_at_once(c, bridges, ao))
+		return;
+	ao->step = 1;
+	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
+		ao->step = 0;   /* no steps then anyway */
+		return;
+	}
+	yote_arc_boards(c, ao);
+}
+
+void
+yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
+{
+	const struct yote_rules *r = c->r;
+	const struct yote_pos *p = c->p;
 	int s = c->s;
 	uint64_t w = p->pieces[s], o = p->pieces[!s];
 	uint64_t empty = r->board & ~(w | o);
@@ -401,11 +417,11 @@ yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
 	uint64_t t1, t2, T2, V, a, b;
 	struct caps oc, sc;
 
-	if (!yote_arc_at_once(c, bridges, ao))
-		return;
-	ao->step = 1;
 	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
-		ao->step = 0;   /* no steps then anyway */
+		/* one piece on the board at most: nothing to capture */
+		ao->place_hco = ao->place_hcs = 0;
+		memset(ao->step_hco, 0, sizeof(ao->step_hco));
+		memset(ao->step_hcs, 0, sizeof(ao->step_hcs));
 		return;
 	}
 	shift4(r, o, O);

@@ -107,7 +107,7 @@ yote_archive_writer_open(FILE *fp, unsigned flags,
 	w->flags = flags;
 	w->block_games = YOTE_ARCHIVE_BLOCK_GAMES;
 	w->pk_bits = HSET_BITS;
-	yote_arc_member_head(h);
+	yote_arc_member_head(h, flags & YOTE_ARCHIVE_VERSION1 ? 1 : 2);
 	if ((rc = w_write(w, h, sizeof(h), err)) != 0) {
 		yote_checker_free(w->ck);
 		free(w);
@@ -315,7 +315,7 @@ w_block_flush(struct yote_archive_writer *w, struct yote_error *err)
 	yote_rc_flush(&w->hc.rc);
 	yote_rc_flush(&w->mrc);
 	p->n = 0;
-	yote_buf_byte(p, LAYOUT);
+	yote_buf_byte(p, w->flags & YOTE_ARCHIVE_VERSION1 ? LAYOUT : LAYOUT2);
 	yote_buf_varint(p, w->nrules);
 	for (i = 0; i < w->nrules; i++) {
 		const struct wrules *e = &w->rules[i];
@@ -480,7 +480,8 @@ w_encode(struct yote_archive_writer *w, const struct yote_record *rec,
 	if (yote_keys_enc_tree(h, rec->root, &g) != 0)
 		return w_fail(w, YOTE_ENOMEM, "out of memory", err);
 	if (!raw)
-		yote_mover_encode(&w->mv, &w->mrc, w->nply);
+		(w->flags & YOTE_ARCHIVE_VERSION1 ? yote_mover_encode :
+		    yote_mover2_encode)(&w->mv, &w->mrc, w->nply);
 	w->games++;
 	w->spend += w->game_spend;
 	w->st.games++;
@@ -541,7 +542,8 @@ w_put(struct yote_archive_writer *w, const struct yote_record *rec,
 	raw = moves == NULL || moves->type != YOTE_NODE_SEQ || g == NULL ||
 	    w->bad_start || info->played != moves->n;
 	w->nply = g != NULL ? yote_game_plies(g) : 0;
-	if (!raw && (rc = yote_mover_rank_game(&w->mv, g)) != 0) {
+	if (!raw && (rc = (w->flags & YOTE_ARCHIVE_VERSION1 ?
+	    yote_mover_rank_game : yote_mover2_rank_game)(&w->mv, g)) != 0) {
 		if (rc == YOTE_ENOMEM)
 			return w_fail(w, rc, "out of memory", err);
 		if (rc == YOTE_ELIMIT && w->ndiag == 0) {

@@ -25,7 +25,7 @@
 enum out_format { OUT_NONE = -1, OUT_YAML, OUT_ARCHIVE, OUT_LINES };
 
 enum { OPT_LOSSY = 256, OPT_NO_INDEX, OPT_DUPLICATES, OPT_DEDUPE,
-	OPT_POSITION_INDEX };
+	OPT_POSITION_INDEX, OPT_ARCHIVE_VERSION };
 
 struct opts {
 	int to;                 /* enum out_format */
@@ -34,6 +34,7 @@ struct opts {
 	int lossy;              /* --lossy */
 	int no_index;           /* --no-index */
 	int pos_index;          /* --position-index: its bits, else 0 */
+	int arc_version;        /* --archive-version, 0 for the latest */
 	int stats;              /* -s */
 	unsigned long block;    /* -b, 0 for the default */
 	unsigned long first;    /* -g: first game wanted, 0 for all */
@@ -67,7 +68,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: %s [-hklsV] [-b N] [-g N[-M]] [-o FILE] [-r R] [-t FMT]\n"
-	    "                    [--lossy] [--no-index] [--position-index[=B]]\n"
+	    "                    [--archive-version N] [--lossy] [--no-index]\n"
+	    "                    [--position-index[=B]]\n"
 	    "                    [selection] [FILE...]\n"
 	    "\n"
 	    "Convert the games of every FILE (standard input when none, or -),\n"
@@ -89,6 +91,8 @@ usage(FILE *fp)
 	    "                       extension of FILE: .yaml .yml, .yta,\n"
 	    "                       .lines .txt; else yaml)\n"
 	    "  -V, --version        print the version\n"
+	    "      --archive-version N  archive: write version N, 1 or 2 (2;\n"
+	    "                       1 for readers older than version 2)\n"
 	    "      --lossy          lines: drop what a line cannot hold\n"
 	    "                       (annotations, tags, nested values)\n"
 	    "      --no-index       archive: write no index\n"
@@ -177,6 +181,35 @@ pos_index_option(const char *arg)
 	return 0;
 }
 
+/* The long options without a letter: 0, an exit status, -1 not one. */
+static int
+long_option(int c, const char *arg)
+{
+	switch (c) {
+	case OPT_LOSSY:
+		opt.lossy = 1;
+		return 0;
+	case OPT_NO_INDEX:
+		opt.no_index = 1;
+		return 0;
+	case OPT_POSITION_INDEX:
+		return pos_index_option(arg) != 0 ? EXIT_USAGE : 0;
+	case OPT_ARCHIVE_VERSION:
+		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
+			return tool_usage_error("--archive-version: expected 1 "
+			    "or 2, not '%s'", arg);
+		opt.arc_version = arg[0] - '0';
+		return 0;
+	case OPT_DEDUPE:
+		opt.dedupe = 1;
+		return 0;
+	case OPT_DUPLICATES:
+		opt.duplicates = 1;
+		return 0;
+	}
+	return -1;
+}
+
 /* -g N or N-M. */
 static int
 parse_games(const char *arg)
@@ -227,6 +260,8 @@ out_open(struct out *o, FILE *fp, struct yote_error *e)
 			flags |= YOTE_ARCHIVE_NO_INDEX;
 		if (opt.pos_index > 0)
 			flags |= YOTE_ARCHIVE_POSITION_INDEX;
+		if (opt.arc_version == 1)
+			flags |= YOTE_ARCHIVE_VERSION1;
 		if ((rc = yote_archive_writer_open(fp, flags, &o->arc, e)) != 0)
 			return rc;
 		if (opt.pos_index > 0)
@@ -561,6 +596,8 @@ main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "keep-invalid", no_argument, NULL, 'k' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "archive-version", required_argument, NULL,
+		    OPT_ARCHIVE_VERSION },
 		{ "lossy", no_argument, NULL, OPT_LOSSY },
 		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 		{ "position-index", optional_argument, NULL,
@@ -625,23 +662,12 @@ main(int argc, char *argv[])
 				return tool_usage_error("--to: expected yaml, "
 				    "archive or lines, not '%s'", optarg);
 			break;
-		case OPT_LOSSY:
-			opt.lossy = 1;
-			break;
-		case OPT_NO_INDEX:
-			opt.no_index = 1;
-			break;
-		case OPT_POSITION_INDEX:
-			if (pos_index_option(optarg) != 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_DEDUPE:
-			opt.dedupe = 1;
-			break;
-		case OPT_DUPLICATES:
-			opt.duplicates = 1;
-			break;
 		default:
+			if ((i = long_option(c, optarg)) >= 0) {
+				if (i != 0)
+					return i;
+				break;
+			}
 			if ((i = select_option(&opt.sel, c, optarg)) >= 0) {
 				if (i != 0)
 					return i;

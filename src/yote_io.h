@@ -22,7 +22,7 @@
 enum yote_format { YOTE_FORMAT_YAML, YOTE_FORMAT_ARCHIVE, YOTE_FORMAT_LINES };
 
 #define YOTE_ARCHIVE_MAGIC "\211YTA\r\n\032\n"  /* 8 bytes; no text starts so */
-#define YOTE_ARCHIVE_VERSION 1          /* the archive version written */
+#define YOTE_ARCHIVE_VERSION 2          /* the archive version written */
 #define YOTE_ARCHIVE_BLOCK_GAMES 2048   /* default games per block */
 #define YOTE_ARCHIVE_MAX_BLOCK (256UL << 20)    /* largest block, bytes */
 
@@ -108,6 +108,9 @@ struct yote_archive_writer;
 					   each data block, the set of the
 					   positions its games reach
 					   (formats/archive.md section 12) */
+#define YOTE_ARCHIVE_VERSION1 8         /* write version 1 (move model 1),
+					   which readers before version 2
+					   read; larger and slower to read */
 
 /*
  * Start an archive on fp (not closed by the writer): writes the member

@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..22"
+echo "1..24"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -196,13 +196,31 @@ c=0
 cp "$tmp/err" "$TAP_WHY"
 ok $c "the game with more legal moves than the limit is valid"
 
+# version 2 codes a move as a few choices, never listing the moves
 st=$(run yote-convert -t archive "$tmp/mix.yaml")
+cp "$tmp/out" "$tmp/mix2.yta"
+yote-convert "$tmp/mix.yaml" >"$tmp/mix.ref" 2>/dev/null
+yote-convert "$tmp/mix2.yta" >"$tmp/mix2.back" 2>"$tmp/err2"
+c=0
+[ "$st" = 0 ] && [ ! -s "$tmp/err" ] && [ ! -s "$tmp/err2" ] &&
+    cmp -s "$tmp/mix.ref" "$tmp/mix2.back" && c=1
+cat "$tmp/err" "$tmp/err2" >"$TAP_WHY"
+ok $c "version 2 stores it as moves, not text, and it comes back as it was"
+
+st=$(run yote-validate -s "$tmp/mix2.yta")
+c=0
+[ "$st" = 0 ] && grep -q '^11 games, 11 valid' "$tmp/out" && c=1
+cp "$tmp/err" "$TAP_WHY"
+ok $c "... and validates from the archive"
+
+# version 1 ranks every legal move: it cannot
+st=$(run yote-convert --archive-version 1 -t archive "$tmp/mix.yaml")
 cp "$tmp/out" "$tmp/mix.yta"
 c=0
 [ "$st" = 1 ] && grep -q 'game 6, ply 1: more legal moves than the limit of 4194304 (YOTE_MAX_MOVES)' "$tmp/err" &&
     grep -q 'not stored' "$tmp/err" && ! grep -q 'out of memory' "$tmp/err" && c=1
 cp "$tmp/err" "$TAP_WHY"
-ok $c "yote-convert names the limit (was: out of memory, exit 3)"
+ok $c "version 1: yote-convert names the limit (was: out of memory, exit 3)"
 
 st=$(run yote-validate -s "$tmp/mix.yta")
 c=0
@@ -210,7 +228,7 @@ c=0
 cp "$tmp/err" "$TAP_WHY"
 ok $c "... and its archive holds every other game, whole"
 
-st=$(run yote-convert -k -t archive "$tmp/mix.yaml")
+st=$(run yote-convert --archive-version 1 -k -t archive "$tmp/mix.yaml")
 cp "$tmp/out" "$tmp/mixk.yta"
 yote-convert "$tmp/mix.yaml" >"$tmp/mix.ref" 2>/dev/null
 yote-convert "$tmp/mixk.yta" >"$tmp/mix.back" 2>"$tmp/err2"

@@ -221,14 +221,14 @@ ok $c "yote-validate reads an empty archive"
 
 perl -MCompress::Zlib -e '
 	open my $f, "<", $ARGV[0] or die; binmode $f; local $/; my $d = <$f>;
-	substr($d, 8, 2) = pack "v", 2;
+	substr($d, 8, 2) = pack "v", 3;
 	substr($d, 12, 4) = pack "V", crc32(substr($d, 0, 12));
-	print $d' "$tmp/small.yta" >"$tmp/v2.yta"
-yote-convert "$tmp/v2.yta" >"$tmp/out" 2>"$tmp/err"
+	print $d' "$tmp/small.yta" >"$tmp/v3.yta"
+yote-convert "$tmp/v3.yta" >"$tmp/out" 2>"$tmp/err"
 st=$?
 c=0
 [ $st = 1 ] && [ ! -s "$tmp/out" ] &&
-    grep -q 'archive version 2 at byte offset 0 is not supported (this reader reads version 1)' "$tmp/err" && c=1
+    grep -q 'archive version 3 at byte offset 0 is not supported (this reader reads versions 1 to 2)' "$tmp/err" && c=1
 [ $c = 0 ] && cat "$tmp/err" >"$tmp/why"
 ok $c "a newer version is refused by name, exit 1"
 

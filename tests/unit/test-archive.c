@@ -866,7 +866,7 @@ test_framing(void **state)
 	assert_true(yote_crc((const unsigned char *)"123456789", 9) ==
 	    0xCBF43926U);
 	assert_true(yote_crc((const unsigned char *)"", 0) == 0);
-	yote_arc_member_head(m);
+	yote_arc_member_head(m, YOTE_ARCHIVE_VERSION);
 	assert_memory_equal(m, yote_arc_magic, 8);
 	assert_int_equal(m[8], YOTE_ARCHIVE_VERSION);
 	assert_true(yote_arc_member_head_ok(m));
@@ -1068,7 +1068,7 @@ test_rangecoder(void **state)
 /* Rank game g's plies, code them, and decode them back from its start. */
 static void
 moves_roundtrip(struct mover *enc, struct mover *dec, struct buf *out,
-    const struct yote_game *g)
+    const struct yote_game *g, int model)
 {
 	const struct yote_rules *r = yote_game_rules(g);
 	struct yote_pos q;
@@ -1077,18 +1077,19 @@ moves_roundtrip(struct mover *enc, struct mover *dec, struct buf *out,
 	char want[YOTE_MOVE_TEXT];
 	size_t i, n = yote_game_plies(g);
 
-	assert_int_equal(yote_mover_rank_game(enc, g), 0);
+	assert_int_equal((model == 1 ? yote_mover_rank_game :
+	    yote_mover2_rank_game)(enc, g), 0);
 	out->n = 0;
 	yote_mover_init(enc);
 	yote_rc_enc_init(&rc, out);
-	yote_mover_encode(enc, &rc, n);
+	(model == 1 ? yote_mover_encode : yote_mover2_encode)(enc, &rc, n);
 	yote_rc_flush(&rc);
 	yote_mover_init(dec);
 	yote_rc_dec_init(&rc, out->p, out->n);
 	q = *yote_game_pos(g, 0);
 	for (i = 0; i < n; i++) {
-		assert_int_equal(yote_mover_decode(dec, &rc, r, &q, &text,
-		    &why), 0);
+		assert_int_equal((model == 1 ? yote_mover_decode :
+		    yote_mover2_decode)(dec, &rc, r, &q, &text, &why), 0);
 		assert_string_equal(text, yote_move_format(r,
 		    yote_game_move(g, i + 1), want));
 		assert_string_equal(text, (const char *)enc->canon.p +
@@ -1098,67 +1099,93 @@ moves_roundtrip(struct mover *enc, struct mover *dec, struct buf *out,
 }
 
 /*
- * The move model: in positions of random games under every built-in
- * ruleset, every legal move is ranked, coded, and decoded back to the
- * same move; then whole games go through at once.
+ * The move models: in positions of random games under every built-in
+ * ruleset and the custom ones of tests/rules, every legal move is
+ * ranked, coded, and decoded back to the same move; model 2 can code
+ * as many moves as the position has, so it codes exactly the legal
+ * ones.  Then whole games go through at once.
  */
 static void
-test_moves(void **state)
+moves_of(const struct yote_rules *r, int model, unsigned seed_plies)
 {
-	static const char *const names[] = { "classic", "traditional",
-		"damasi", "ndar-kepp" };
 	struct yote_movelist l = { NULL, 0, 0 };
 	struct mover enc, dec;
 	struct buf out = { NULL, 0, 0, 0 };
 	struct yote_game *g, *one;
 	struct rc rc;
 	const char *text, *why;
-	size_t ri, i, k, n;
+	size_t i, k, n, step;
 	long nm;
 
-	(void)state;
 	memset(&enc, 0, sizeof(enc));
 	memset(&dec, 0, sizeof(dec));
-	for (ri = 0; ri < 4; ri++) {
-		const struct yote_rules *r = yote_rules_by_name(names[ri]);
-
-		assert_non_null(r);
-		assert_non_null(g = yote_game_new(r, NULL));
-		/* one random game; every move of every position of it */
-		for (n = 0; n < 200; n++) {
-			if ((nm = yote_gen_moves(r, yote_game_now(g), &l)) <= 0)
-				break;
-			for (k = 0; k < (size_t)nm; k++) {
-				one = yote_game_new(r, yote_game_now(g));
-				assert_non_null(one);
-				assert_int_equal(yote_game_play(one, &l.v[k],
-				    NULL), 0);
-				moves_roundtrip(&enc, &dec, &out, one);
-				yote_game_free(one);
-			}
-			assert_int_equal(yote_game_play(g, &l.v[rnd(l.n)], NULL),
-			    0);
+	assert_non_null(g = yote_game_new(r, NULL));
+	/* one random game; every move of every position of it */
+	for (n = 0; n < seed_plies; n++) {
+		if ((nm = yote_gen_moves(r, yote_game_now(g), &l)) <= 0)
+			break;
+		if (model == 2)
+			assert_int_equal(yote_mover2_count(&enc, r,
+			    yote_game_now(g)), (unsigned long long)nm);
+		/* thousands of chained captures: a sample of them */
+		step = nm > 400 ? (size_t)nm / 200 : 1;
+		for (k = rnd(step); k < (size_t)nm; k += step) {
+			one = yote_game_new(r, yote_game_now(g));
+			assert_non_null(one);
+			assert_int_equal(yote_game_play(one, &l.v[k], NULL), 0);
+			moves_roundtrip(&enc, &dec, &out, one, model);
+			yote_game_free(one);
 		}
-		/* the whole game, in one stream, with models that learn */
-		moves_roundtrip(&enc, &dec, &out, g);
-		/* moves decoded where they do not fit: a failure says why */
-		yote_rc_dec_init(&rc, out.p, out.n);
-		for (i = 0; i < 40; i++) {
-			struct yote_pos q = *yote_game_now(g);
-
-			why = NULL;
-			if (yote_mover_decode(&dec, &rc, r, &q, &text,
-			    &why) != 0) {
-				assert_non_null(why);
-				break;
-			}
-		}
-		yote_game_free(g);
+		assert_int_equal(yote_game_play(g, &l.v[rnd(l.n)], NULL), 0);
 	}
+	/* the whole game, in one stream, with models that learn */
+	moves_roundtrip(&enc, &dec, &out, g, model);
+	/* moves decoded where they do not fit: a failure says why */
+	yote_rc_dec_init(&rc, out.p, out.n);
+	for (i = 0; i < 40; i++) {
+		struct yote_pos q = *yote_game_now(g);
+
+		why = NULL;
+		if ((model == 1 ? yote_mover_decode : yote_mover2_decode)(&dec,
+		    &rc, r, &q, &text, &why) != 0) {
+			assert_non_null(why);
+			break;
+		}
+	}
+	yote_game_free(g);
 	yote_mover_free(&enc);
 	yote_mover_free(&dec);
 	yote_movelist_free(&l);
 	yote_buf_free(&out);
+}
+
+static void
+test_moves(void **state)
+{
+	static const char *const names[] = { "classic", "traditional",
+		"damasi", "ndar-kepp" };
+	static const char *const files[] = { "chain-any", "chain-nobonus",
+		"chain-optional", "hand-bridge", "hand-plain", "huge-chains",
+		"tiny" };
+	struct yote_rules *own;
+	struct yote_error e;
+	char path[256];
+	size_t i;
+	int model, round;
+
+	(void)state;
+	for (model = 1; model <= 2; model++)
+		for (i = 0; i < 4; i++)
+			moves_of(yote_rules_by_name(names[i]), model, 200);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
+		yote_error_clear(&e);
+		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+		/* model 2 several games: each walks other positions */
+		for (round = 0; round < 3; round++)
+			moves_of(own, 2, 120);
+		yote_rules_free(own);
+	}
 }
 
 /*
