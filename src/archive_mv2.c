@@ -126,6 +126,7 @@ struct quiet {
 	size_t nl;
 	long total;
 	uint64_t capt;          /* pieces that may capture or bridge */
+	int sjon;               /* sj[][] holds moves */
 };
 
 /* Slot j: 1 placements, 0 steps and self-jumps; its class and score. */
@@ -153,29 +154,36 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 {
 	struct ply_ctx c;
 	struct at_once ao;
-	int s = p->side, d, k, cl, j, po, steps, sq;
+	int s = p->side, d, cl, j, po, steps, sq;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, t, hco, hcs;
-	uint64_t x;
+	uint64_t x, a, b, E[4];
 
-	memset(q, 0, sizeof(*q));
+	q->capt = 0;
+	q->nl = 0;
+	q->total = 0;
+	q->sjon = 0;
 	if (yote_over_unless_blocked(r, p))
 		return 0;
 	empty = r->board & ~(own | opp);
+	/* E[d]: the points whose neighbour towards d is empty */
+	E[0] = empty >> r->width;
+	E[1] = (empty << r->width) & r->board;
+	E[2] = (empty >> 1) & r->not_col_last;
+	E[3] = (empty << 1) & r->not_col_first;
 	po = yote_mv_placements_only(r, p);
 	steps = !po && yote_mv_steps_allowed(r, p, s);
 	if (!po) {
-		/* the points a capture can start from */
-		for (k = 0; k < 4; k++) {
-			t = shift_dir(r, empty, k ^ 1);
-			q->capt |= shift_dir(r, t & opp, k ^ 1);
-		}
-		/* a bridge: a self-jump onto such a point */
-		t = q->capt & empty;
-		q->capt &= own;
+		/* the points beside an enemy with room beyond: a capture
+		   starts from such a piece, a bridge self-jumps onto such
+		   an empty point */
+		x = shift_dir(r, E[0] & opp, 1) | shift_dir(r, E[1] & opp, 0) |
+		    shift_dir(r, E[2] & opp, 3) | shift_dir(r, E[3] & opp, 2);
+		q->capt = own & x;
+		t = empty & x;
 		if (r->selfjump == YOTE_SJ_BRIDGE && t)
-			for (k = 0; k < 4; k++)
+			for (d = 0; d < 4; d++)
 				q->capt |= shift_dir(r, shift_dir(r, t,
-				    k ^ 1) & own, k ^ 1) & own;
+				    d ^ 1) & own, d ^ 1) & own;
 	}
 	c.r = r;
 	c.p = p;
@@ -185,51 +193,59 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 		yote_arc_boards(&c, &ao);
 	for (d = 0; d < 4 + 1; d++) {
 		if (d < 4 ? !steps : p->hand[s] == 0)
-			continue;
-		t = d < 4 ? own & shift_dir(r, empty, d ^ 1) : empty;
-		if (t == 0)
-			continue;
-		hco = d < 4 ? ao.step_hco[d] : ao.place_hco;
-		hcs = d < 4 ? ao.step_hcs[d] : ao.place_hcs;
-		if (r->selfjump == YOTE_SJ_BRIDGE && !po)
-			yote_mv_bridge_boards(r, p, d, t, &hco, &hcs);
-		for (cl = 0; cl < 4; cl++) {
-			uint64_t b = t & (cl & 2 ? hco : ~hco) &
-			    (cl & 1 ? hcs : ~hcs);
-
-			if (d < 4)
-				q->step[d][cl] = b;
-			else
-				q->place[cl] = b;
+			t = 0;
+		else
+			t = d < 4 ? own & E[d] : empty;
+		if (t != 0) {
+			hco = d < 4 ? ao.step_hco[d] : ao.place_hco;
+			hcs = d < 4 ? ao.step_hcs[d] : ao.place_hcs;
+			if (r->selfjump == YOTE_SJ_BRIDGE && !po)
+				yote_mv_bridge_boards(r, p, d, t, &hco, &hcs);
+		} else
+			hco = hcs = 0;
+		a = t & ~hco;
+		b = t & hco;
+		if (d < 4) {
+			q->step[d][0] = a & ~hcs;
+			q->step[d][1] = a & hcs;
+			q->step[d][2] = b & ~hcs;
+			q->step[d][3] = b & hcs;
+		} else {
+			q->place[0] = a & ~hcs;
+			q->place[1] = a & hcs;
+			q->place[2] = b & ~hcs;
+			q->place[3] = b & hcs;
 		}
 	}
-	if (steps && r->selfjump == YOTE_SJ_PLAIN)
-		for (d = 0; d < 4; d++) {
-			t = shift_dir(r, shift_dir(r, empty, d ^ 1), d ^ 1);
-			for (x = own & shift_dir(r, own, d ^ 1) & t; x;
-			    x &= x - 1) {
+	if (steps && r->selfjump == YOTE_SJ_PLAIN) {
+		memset(q->sj, 0, sizeof(q->sj));
+		for (d = 0; d < 4; d++)
+			for (x = own & shift_dir(r, own, d ^ 1) &
+			    shift_dir(r, E[d], d ^ 1); x; x &= x - 1) {
 				sq = lsb64(x);
 				cl = sj_class(r, own, opp, sq, r->jump[sq][d]);
 				q->sj[d][cl] |= BIT(sq);
+				q->sjon = 1;
 			}
-		}
+	}
 	for (j = 0; j < 8; j++) {
 		uint32_t n = 0;
 
 		cl = slot_cl[j];
-		if (slot_place[j])
-			n = q->place[cl] ? (uint32_t)popcount64(q->place[cl]) :
-			    0;
-		else
-			for (d = 0; d < 4; d++) {
+		if (slot_place[j]) {
+			if (q->place[cl])
+				n = (uint32_t)popcount64(q->place[cl]);
+		} else {
+			for (d = 0; d < 4; d++)
 				if (q->step[d][cl])
 					n += (uint32_t)popcount64(
 					    q->step[d][cl]);
-				if (q->sj[d][cl])
-					n += (uint32_t)popcount64(
-					    q->sj[d][cl]);
-			}
-		q->cnt[j] = n;
+			if (q->sjon)
+				for (d = 0; d < 4; d++)
+					if (q->sj[d][cl])
+						n += (uint32_t)popcount64(
+						    q->sj[d][cl]);
+		}
 		if (n == 0)
 			continue;
 		q->lv[q->nl] = slot_score[j];
@@ -240,6 +256,20 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	return q->total;
 }
 
+/* A quiet move: from, kind, one segment to `to`, into *out. */
+static void
+set_quiet(struct yote_move *out, int kind, int from, int to)
+{
+	memset(out, 0, offsetof(struct yote_move, seg_to));
+	out->kind = (uint8_t)kind;
+	out->from = (uint8_t)from;
+	if (kind != YOTE_PLACE) {
+		out->nseg = 1;
+		out->seg_to[0] = (uint8_t)to;
+		out->seg_bonus[0] = YOTE_BONUS_NO;
+	}
+}
+
 /*
  * Walk the moves of slot j in text order: the one at `place` into *out
  * (want NULL), or the place of want; -1 when there is none.
@@ -248,53 +278,47 @@ static long
 quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
     uint64_t place, const struct yote_move *want, struct yote_move *out)
 {
-	uint64_t mp = 0, ms[4] = { 0 }, mj[4] = { 0 }, c0 = 0, any, x, b;
-	int cl = slot_cl[j], d, col, row, sq, k, to;
+	uint64_t ms[4], mj[4] = { 0, 0, 0, 0 }, c0 = 0, any, x, b;
+	int cl = slot_cl[j], d, col, row, sq, k, to, far;
 	uint64_t n = 0;
 
-	if (slot_place[j])
-		mp = q->place[cl];
-	else
-		for (d = 0; d < 4; d++) {
-			ms[d] = q->step[d][cl];
-			mj[d] = q->sj[d][cl];
-		}
 	for (row = 0; row < r->height; row++)
 		c0 |= BIT(row * r->width);
-	any = mp | ms[0] | ms[1] | ms[2] | ms[3] | mj[0] | mj[1] | mj[2] |
-	    mj[3];
+	if (slot_place[j]) {
+		for (col = 0; col < r->width; col++)
+			for (x = q->place[cl] & (c0 << col); x; x &= x - 1) {
+				sq = lsb64(x);
+				if (want != NULL ? want->kind == YOTE_PLACE &&
+				    want->from == sq : n == place) {
+					set_quiet(out, YOTE_PLACE, sq, 0);
+					return (long)n;
+				}
+				n++;
+			}
+		return -1;
+	}
+	for (d = 0; d < 4; d++) {
+		ms[d] = q->step[d][cl];
+		if (q->sjon)
+			mj[d] = q->sj[d][cl];
+	}
+	any = ms[0] | ms[1] | ms[2] | ms[3] | mj[0] | mj[1] | mj[2] | mj[3];
 	for (col = 0; col < r->width; col++)
 		for (x = any & (c0 << col); x; x &= x - 1) {
 			sq = lsb64(x);
 			b = BIT(sq);
-			if (mp & b) {
-				if (want != NULL ? want->kind == YOTE_PLACE &&
-				    want->from == sq : n == place) {
-					memset(out, 0, sizeof(*out));
-					out->kind = YOTE_PLACE;
-					out->from = (uint8_t)sq;
-					return (long)n;
-				}
-				n++;
-				continue;
-			}
 			for (k = 0; k < 8; k++) {
 				d = yote_mv_slot_dir[k];
-				if (!((yote_mv_slot_far[k] ? mj : ms)[d] & b))
+				far = yote_mv_slot_far[k];
+				if (!((far ? mj : ms)[d] & b))
 					continue;
-				to = yote_mv_slot_far[k] ? r->jump[sq][d] :
-				    r->adj[sq][d];
+				to = far ? r->jump[sq][d] : r->adj[sq][d];
 				if (want != NULL ? want->from == sq &&
 				    want->nseg == 1 && want->seg_to[0] == to &&
-				    want->kind == (yote_mv_slot_far[k] ?
-				    YOTE_SELFJUMP : YOTE_STEP) : n == place) {
-					memset(out, 0, sizeof(*out));
-					out->kind = yote_mv_slot_far[k] ?
-					    YOTE_SELFJUMP : YOTE_STEP;
-					out->from = (uint8_t)sq;
-					out->nseg = 1;
-					out->seg_to[0] = (uint8_t)to;
-					out->seg_bonus[0] = YOTE_BONUS_NO;
+				    want->kind == (far ? YOTE_SELFJUMP :
+				    YOTE_STEP) : n == place) {
+					set_quiet(out, far ? YOTE_SELFJUMP :
+					    YOTE_STEP, sq, to);
 					return (long)n;
 				}
 				n++;
@@ -323,7 +347,7 @@ quiet_slot(const struct yote_rules *r, const struct quiet *q,
 			    r->adj[m->from][d] == m->seg_to[0] &&
 			    (q->step[d][cl] & BIT(m->from)))
 				return j;
-			if (m->kind == YOTE_SELFJUMP &&
+			if (m->kind == YOTE_SELFJUMP && q->sjon &&
 			    r->jump[m->from][d] == m->seg_to[0] &&
 			    (q->sj[d][cl] & BIT(m->from)))
 				return j;

@@ -667,11 +667,15 @@ a_played(struct yote_arc_reader *a, const struct yote_rules *r,
 
 	if (p == NULL || n > a->capplayed) {
 		size_t cap = n < 64 ? 64 : n;
+		/* the texts after the moves, aligned */
+		size_t at = (sizeof(*p) + cap * sizeof(p->v[0]) +
+		    sizeof(char *) - 1) / sizeof(char *) * sizeof(char *);
 
 		free(p);
 		a->played = NULL;
-		if ((p = malloc(sizeof(*p) + cap * sizeof(p->v[0]))) == NULL)
+		if ((p = malloc(at + cap * sizeof(char *))) == NULL)
 			return -2;
+		p->text = (const char **)(void *)((char *)p + at);
 		a->played = p;
 		a->capplayed = cap;
 	}
@@ -704,12 +708,16 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 			return yote_keys_bad(&b->hc, why);
 		if (rc != 0)
 			return rc;
-		a->played->v[a->played->n++] = a->mv.last;
-		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++)
+		a->played->text[a->played->n] = NULL;
+		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++) {
 			if (yote_arena_set_text(b->hc.arena, g->fix[fx], text,
 			    strlen(text)) != 0)
 				return -2;
+			a->played->text[a->played->n] = g->fix[fx]->text;
+		}
+		a->played->v[a->played->n++] = a->mv.last;
 	}
+	a->played->final = *pos;
 	return 0;
 }
 

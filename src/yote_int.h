@@ -78,6 +78,9 @@ jump_to(const struct yote_rules *r, int sq, int d, uint64_t over,
 struct yote_played {
 	const struct yote_rules *rules;
 	struct yote_pos start;
+	struct yote_pos final;  /* after the n moves */
+	const char **text;      /* text[i]: the text the reader gave move
+				   i's node, or NULL */
 	size_t n;
 	struct yote_move v[];
 };
