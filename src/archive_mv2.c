@@ -80,12 +80,13 @@ w_flat(struct walk *w, uint64_t n, uint64_t truth)
 	return truth;
 }
 
-/* The context of "below level j" among levels lv, counts cnt. */
+/*
+ * The context of "below level j": gap, the scores of levels j and j + 1
+ * apart, and c0, c1 their counts.
+ */
 static unsigned
-lv_ctx(const long *lv, const uint32_t *cnt, size_t j)
+lv_ctx(long gap, uint32_t c0, uint32_t c1)
 {
-	long gap = lv[j] - lv[j + 1];
-	uint32_t c0 = cnt[j], c1 = cnt[j + 1];
 	unsigned g, q;
 
 	g = gap <= 3 ? (unsigned)gap : gap <= 6 ? 4 : gap <= 9 ? 5 :
@@ -104,7 +105,8 @@ w_level(struct walk *w, unsigned base, const long *lv, const uint32_t *cnt,
 
 	for (j = 0; j + 1 < nl; j++)
 		if (!w_bit(w, base + (unsigned)(j < TIER_J ? j : TIER_J - 1) *
-		    TIER_CTX + lv_ctx(lv, cnt, j), truth > j))
+		    TIER_CTX + lv_ctx(lv[j] - lv[j + 1], cnt[j], cnt[j + 1]),
+		    truth > j))
 			return j;
 	return nl - 1;
 }
@@ -124,7 +126,6 @@ struct quiet {
 	uint32_t lc[8];         /* and their counts */
 	int ls[8];              /* and which slot each is */
 	size_t nl;
-	long total;
 	uint64_t capt;          /* pieces that may capture or bridge */
 	int sjon;               /* sj[][] holds moves */
 };
@@ -146,7 +147,7 @@ sj_class(const struct yote_rules *r, uint64_t own, uint64_t opp, int f,
 
 /*
  * The moves of p that take nothing into *q, and the pieces that may
- * capture; returns their number.
+ * capture; returns the number of levels they make (0: none).
  */
 static long
 quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
@@ -160,7 +161,6 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 
 	q->capt = 0;
 	q->nl = 0;
-	q->total = 0;
 	q->sjon = 0;
 	if (yote_over_unless_blocked(r, p))
 		return 0;
@@ -228,32 +228,40 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 				q->sjon = 1;
 			}
 	}
+	/* the slots with moves; their counts when they are needed */
 	for (j = 0; j < 8; j++) {
-		uint32_t n = 0;
-
 		cl = slot_cl[j];
-		if (slot_place[j]) {
-			if (q->place[cl])
-				n = (uint32_t)popcount64(q->place[cl]);
-		} else {
-			for (d = 0; d < 4; d++)
-				if (q->step[d][cl])
-					n += (uint32_t)popcount64(
-					    q->step[d][cl]);
-			if (q->sjon)
-				for (d = 0; d < 4; d++)
-					if (q->sj[d][cl])
-						n += (uint32_t)popcount64(
-						    q->sj[d][cl]);
-		}
-		if (n == 0)
+		if (slot_place[j] ? q->place[cl] == 0 : (q->step[0][cl] |
+		    q->step[1][cl] | q->step[2][cl] | q->step[3][cl] |
+		    (q->sjon ? q->sj[0][cl] | q->sj[1][cl] | q->sj[2][cl] |
+		    q->sj[3][cl] : 0)) == 0)
 			continue;
 		q->lv[q->nl] = slot_score[j];
-		q->lc[q->nl] = n;
+		q->lc[q->nl] = 0;
 		q->ls[q->nl++] = j;
-		q->total += n;
 	}
-	return q->total;
+	return (long)q->nl;
+}
+
+/* The number of moves of level i of *q, counted once. */
+static uint32_t
+q_count(struct quiet *q, size_t i)
+{
+	int cl = slot_cl[q->ls[i]], d;
+	uint32_t n = 0;
+
+	if (q->lc[i] != 0)
+		return q->lc[i];
+	if (slot_place[q->ls[i]])
+		n = (uint32_t)popcount64(q->place[cl]);
+	else
+		for (d = 0; d < 4; d++) {
+			if (q->step[d][cl])
+				n += (uint32_t)popcount64(q->step[d][cl]);
+			if (q->sjon && q->sj[d][cl])
+				n += (uint32_t)popcount64(q->sj[d][cl]);
+		}
+	return q->lc[i] = n;
 }
 
 /* A quiet move: from, kind, one segment to `to`, into *out. */
@@ -278,12 +286,11 @@ static long
 quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
     uint64_t place, const struct yote_move *want, struct yote_move *out)
 {
-	uint64_t ms[4], mj[4] = { 0, 0, 0, 0 }, c0 = 0, any, x, b;
-	int cl = slot_cl[j], d, col, row, sq, k, to, far;
+	uint64_t ms[4], mj[4] = { 0, 0, 0, 0 }, c0, any, x, b;
+	int cl = slot_cl[j], d, col, sq, k, to, far;
 	uint64_t n = 0;
 
-	for (row = 0; row < r->height; row++)
-		c0 |= BIT(row * r->width);
+	c0 = r->board / (BIT(r->width) - 1);   /* the first column */
 	if (slot_place[j]) {
 		for (col = 0; col < r->width; col++)
 			for (x = q->place[cl] & (c0 << col); x; x &= x - 1) {
@@ -373,7 +380,7 @@ cap_context(const struct yote_rules *r, const struct yote_pos *p,
 
 /* The quiet move of the walk; 0, -1 (no such move). */
 static int
-walk_quiet(struct walk *w, const struct yote_rules *r, const struct quiet *q,
+walk_quiet(struct walk *w, const struct yote_rules *r, struct quiet *q,
     struct yote_move *out)
 {
 	size_t t = 0;
@@ -390,8 +397,14 @@ walk_quiet(struct walk *w, const struct yote_rules *r, const struct quiet *q,
 			return -1;
 		place = (uint64_t)at;
 	}
-	t = w_level(w, M2_QUIET, q->lv, q->lc, q->nl, t);
-	place = w_flat(w, q->lc[t], place);
+	for (j = 0; j + 1 < (int)q->nl; j++)
+		if (!w_bit(w, M2_QUIET + (unsigned)(j < TIER_J ? j :
+		    TIER_J - 1) * TIER_CTX + lv_ctx(q->lv[j] - q->lv[j + 1],
+		    q_count(q, (size_t)j), q_count(q, (size_t)j + 1)),
+		    t > (size_t)j))
+			break;
+	t = (size_t)j;
+	place = w_flat(w, q_count(q, t), place);
 	return quiet_pick(r, q, q->ls[t], place, w->want, out) < 0 ? -1 : 0;
 }
 
@@ -976,10 +989,13 @@ yote_mover2_count(struct mover *mv, const struct yote_rules *r,
 {
 	struct quiet q;
 	struct cpos c;
-	unsigned long long n = (unsigned long long)quiet_moves(r, p, &q);
+	unsigned long long n = 0;
 	size_t i, nj;
 	int s = p->side;
 
+	quiet_moves(r, p, &q);
+	for (i = 0; i < q.nl; i++)
+		n += q_count(&q, i);
 	if (q.capt == 0)
 		return n;
 	if (mv->j1 == NULL &&

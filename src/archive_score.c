@@ -346,17 +346,21 @@ static void
 caps_list(const struct yote_rules *r, const uint64_t sh[4], uint64_t opp,
     uint64_t empty, int jumped, struct caps *cp)
 {
-	uint64_t l, one;
-	int d;
+	uint64_t l[4], x;
+	int d, sq;
 
+	/* the landings by direction, constant shifts */
+	l[0] = shift_dir(r, sh[0] & opp, 0) & empty;
+	l[1] = shift_dir(r, sh[1] & opp, 1) & empty;
+	l[2] = shift_dir(r, sh[2] & opp, 2) & empty;
+	l[3] = shift_dir(r, sh[3] & opp, 3) & empty;
 	cp->n = 0;
 	for (d = 0; d < 4 && cp->n <= 8; d++)
-		for (l = shift_dir(r, sh[d] & opp, d) & empty; l && cp->n <= 8;
-		    l &= l - 1) {
-			one = l & -l;
-			cp->land[cp->n] = one;
-			one = shift_dir(r, one, d ^ 1);
-			cp->at[cp->n++] = jumped ? one : shift_dir(r, one, d ^ 1);
+		for (x = l[d]; x && cp->n <= 8; x &= x - 1) {
+			sq = lsb64(x);
+			cp->land[cp->n] = BIT(sq);
+			cp->at[cp->n++] = BIT(jumped ? r->adj[sq][d ^ 1] :
+			    r->jump[sq][d ^ 1]);
 		}
 }
 
@@ -476,4 +480,5 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 		    shift_dir(r, T2, s ^ 1) | V;
 	}
 }
+
 
