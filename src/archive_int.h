@@ -10,10 +10,12 @@
  *
  * A data block holds up to N games, coded into three streams that are
  * deflated together (zlib over many games, never one game alone):
- *  - the moves: each move is its rank among the legal moves of its
- *    position in a fixed order (best first by a one-ply score, ties by
- *    canonical text), coded with an adaptive binary model for the score
- *    level and uniformly within the level, by a range coder;
+ *  - the moves, by a range coder: under move model 2 (version 2) each
+ *    move as a few choices (a capture or not; a quiet move's class and
+ *    place; a capture's first jump, bonus pieces and further jumps),
+ *    each among choices cheap to list; under model 1 (version 1) its
+ *    rank among all the legal moves of its position, best first by a
+ *    one-ply score;
  *  - the record trees: every key and value in order with its YAML style
  *    and tag, coded by a second range coder with per-key models (the
  *    value before, values seen, the value that came after the same
@@ -29,8 +31,10 @@
  *
  *   archive_io.c     bytes, varints, CRC-32 and zlib blocks
  *   rangecoder.c     the binary range coder and its small models
- *   archive_moves.c  the move-rank model: a move as its rank among the
- *                    legal moves, and its coding in the moves stream
+ *   archive_score.c  the scores and class boards both move models use
+ *   archive_moves.c  move model 1: a move as its rank among the legal
+ *                    moves, and its coding in the moves stream
+ *   archive_mv2.c    move model 2: a move as a few choices
  *   archive_keys.c   the key/value models of the record trees and their
  *                    coding in the tree and literal streams
  *   archive_write.c  the writer (yote_archive_*)
@@ -399,7 +403,7 @@ struct at_once {
 };
 
 /*
- * The score of a legal move m of c->p (formats/archive.md section 6),
+ * The score of a legal move m of c->p (formats/archive.md section 6.1),
  * by the fast way: what it takes read off the move, the end of the game
  * asked of the library only when it may come.
  */

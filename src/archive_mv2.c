@@ -38,10 +38,7 @@ struct op {
 struct walk {
 	struct mover *mv;
 	struct rc *rc;          /* reader: the decisions' source */
-	const struct op *replay;        /* or these, kept by a writer */
-	size_t nreplay, ri;
 	const struct yote_move *want;   /* writer: the move */
-	int oom;
 };
 
 /* Decision: an adaptive bit (truth: the writer's answer). */
@@ -52,8 +49,6 @@ w_bit(struct walk *w, unsigned prob, int truth)
 
 	if (w->rc != NULL)
 		return yote_rc_bit(w->rc, &w->mv->m2[prob], 0);
-	if (w->replay != NULL)
-		return w->ri < w->nreplay ? (int)w->replay[w->ri++].v : 0;
 	o.prob = prob;
 	o.v = (uint32_t)truth;
 	o.n = 0;
@@ -71,8 +66,6 @@ w_flat(struct walk *w, uint64_t n, uint64_t truth)
 		return 0;
 	if (w->rc != NULL)
 		return yote_rc_uniform(w->rc, 0, n);
-	if (w->replay != NULL)
-		return w->ri < w->nreplay ? w->replay[w->ri++].v % n : 0;
 	o.prob = FLAT;
 	o.v = (uint32_t)truth;
 	o.n = (uint32_t)n;
@@ -134,6 +127,8 @@ struct quiet {
 static const int slot_place[8] = { 1, 0, 1, 0, 1, 0, 1, 0 };
 static const int slot_cl[8] = { 1, 1, 0, 0, 3, 3, 2, 2 };
 static const long slot_score[8] = { 7, 4, 3, 0, -15, -18, -19, -22 };
+/* The slot of [placement][class]. */
+static const int slot_of[2][4] = { { 3, 1, 7, 5 }, { 2, 0, 6, 4 } };
 
 /* The class of a plain self-jump from f to t (hco, hcs as quiet_score). */
 static int
@@ -156,6 +151,7 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	struct ply_ctx c;
 	struct at_once ao;
 	int s = p->side, d, cl, j, po, steps, sq;
+	unsigned any = 0;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, t, hco, hcs;
 	uint64_t x, a, b, E[4];
 
@@ -228,14 +224,19 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 				q->sjon = 1;
 			}
 	}
-	/* the slots with moves; their counts when they are needed */
-	for (j = 0; j < 8; j++) {
-		cl = slot_cl[j];
-		if (slot_place[j] ? q->place[cl] == 0 : (q->step[0][cl] |
-		    q->step[1][cl] | q->step[2][cl] | q->step[3][cl] |
-		    (q->sjon ? q->sj[0][cl] | q->sj[1][cl] | q->sj[2][cl] |
-		    q->sj[3][cl] : 0)) == 0)
-			continue;
+	/* the slots with moves, found without a branch each; their counts
+	   when they are needed */
+	for (cl = 0; cl < 4; cl++) {
+		x = q->step[0][cl] | q->step[1][cl] | q->step[2][cl] |
+		    q->step[3][cl];
+		if (q->sjon)
+			x |= q->sj[0][cl] | q->sj[1][cl] | q->sj[2][cl] |
+			    q->sj[3][cl];
+		any |= (unsigned)(x != 0) << slot_of[0][cl];
+		any |= (unsigned)(q->place[cl] != 0) << slot_of[1][cl];
+	}
+	for (; any; any &= any - 1) {
+		j = __builtin_ctz(any);
 		q->lv[q->nl] = slot_score[j];
 		q->lc[q->nl] = 0;
 		q->ls[q->nl++] = j;
@@ -256,9 +257,9 @@ q_count(struct quiet *q, size_t i)
 		n = (uint32_t)popcount64(q->place[cl]);
 	else
 		for (d = 0; d < 4; d++) {
-			if (q->step[d][cl])
-				n += (uint32_t)popcount64(q->step[d][cl]);
-			if (q->sjon && q->sj[d][cl])
+			/* no tests: they would be mispredicted */
+			n += (uint32_t)popcount64(q->step[d][cl]);
+			if (q->sjon)
 				n += (uint32_t)popcount64(q->sj[d][cl]);
 		}
 	return q->lc[i] = n;
@@ -310,6 +311,38 @@ quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
 			mj[d] = q->sj[d][cl];
 	}
 	any = ms[0] | ms[1] | ms[2] | ms[3] | mj[0] | mj[1] | mj[2] | mj[3];
+	if (want == NULL) {
+		/* square by square, a bit per landing slot in text order:
+		   no branch per slot */
+		for (col = 0; col < r->width; col++)
+			for (x = any & (c0 << col); x; x &= x - 1) {
+				unsigned m;
+
+				sq = lsb64(x);
+				m = (unsigned)(mj[3] >> sq & 1) |
+				    (unsigned)(ms[3] >> sq & 1) << 1 |
+				    (unsigned)(mj[1] >> sq & 1) << 2 |
+				    (unsigned)(ms[1] >> sq & 1) << 3 |
+				    (unsigned)(ms[0] >> sq & 1) << 4 |
+				    (unsigned)(mj[0] >> sq & 1) << 5 |
+				    (unsigned)(ms[2] >> sq & 1) << 6 |
+				    (unsigned)(mj[2] >> sq & 1) << 7;
+				k = popcount64(m);
+				if (place >= (uint64_t)k) {
+					place -= (uint64_t)k;
+					continue;
+				}
+				while (place-- > 0)
+					m &= m - 1;
+				k = __builtin_ctz(m);
+				d = yote_mv_slot_dir[k];
+				far = yote_mv_slot_far[k];
+				set_quiet(out, far ? YOTE_SELFJUMP : YOTE_STEP,
+				    sq, far ? r->jump[sq][d] : r->adj[sq][d]);
+				return 0;
+			}
+		return -1;
+	}
 	for (col = 0; col < r->width; col++)
 		for (x = any & (c0 << col); x; x &= x - 1) {
 			sq = lsb64(x);
@@ -560,6 +593,8 @@ walk_jump1(struct walk *w, const struct yote_rules *r,
 	for (i = 0; i < n; i++)
 		if (v[i].sc == lv[t] && at-- == 0)
 			break;
+	if (i == n)
+		return -1;
 	memset(out, 0, offsetof(struct yote_move, seg_to));
 	out->from = v[i].from;
 	out->kind = v[i].bridge ? YOTE_BRIDGE : YOTE_CAPTURE;
@@ -825,6 +860,8 @@ walk_capture(struct walk *w, const struct yote_rules *r,
 		for (d = 0; d < 4; d++)
 			if (land[d] >= 0 && pick-- == 0)
 				break;
+		if (d == 4)
+			return -1;
 		c.opp &= ~BIT(r->adj[c.at][d]);
 		c.own = (c.own & ~BIT(c.at)) | BIT(land[d]);
 		c.at = land[d];
@@ -894,7 +931,7 @@ yote_mover2_rank_game(struct mover *mv, const struct yote_game *g)
 		mv->canon_off[i] = mv->canon.n;
 		yote_buf_put(&mv->canon, mtext, strlen(mtext) + 1);
 	}
-	return w.oom || mv->ctxs.oom || mv->canon.oom ? YOTE_ENOMEM : 0;
+	return mv->ctxs.oom || mv->canon.oom ? YOTE_ENOMEM : 0;
 }
 
 void

@@ -1,6 +1,6 @@
 /*
  * archive_score.c - the scores of moves that order the ranks of archives
- * (formats/archive.md section 6), and the boards that score every
+ * (formats/archive.md section 6.1), and the boards that score every
  * placement and step of a position at once.
  */
 #include <stdlib.h>

@@ -110,7 +110,7 @@ struct yote_archive_writer;
 					   (formats/archive.md section 12) */
 #define YOTE_ARCHIVE_VERSION1 8         /* write version 1 (move model 1),
 					   which readers before version 2
-					   read; larger and slower to read */
+					   read; slower to read */
 
 /*
  * Start an archive on fp (not closed by the writer): writes the member

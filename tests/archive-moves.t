@@ -36,7 +36,7 @@ for v in tests/data/archive-v*.yta; do
 	ok $c "${v##*/}: --list gives its $b games"
 	# The writer still writes that version, and must write the same
 	# bytes: the ranks of a faster move generator or scorer are the
-	# ranks of the old one (formats/archive.md section 6).
+	# ranks of the old one (formats/archive.md section 6.1).
 	vo=$(od -An -tu1 -j8 -N1 "$v" | tr -d ' ')
 	yote-convert --archive-version "$vo" -o "$tmp/again.yta" "$src" \
 	    2>>"$TAP_WHY"
