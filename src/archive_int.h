@@ -385,6 +385,22 @@ quiet_score(const struct ply_ctx *c, const struct yote_move *m)
 
 
 /*
+ * What the bridges of a position after each of its moves that take
+ * nothing depend on, found once for all of them (archive_bridge.c).
+ */
+struct bridge_pre {
+	uint64_t m, o, e;       /* the mover's pieces, the opponent's, empty */
+	int opp, own;           /* 0: that side can have no bridge after */
+	uint64_t so, zo;        /* the opponent's self-jumps: all, onto e */
+	uint64_t co;            /* its captures from a point */
+	uint64_t newo, vo;      /* new bridges through p or t as u, f as v */
+	uint64_t craw, zm;      /* the same for the mover */
+	uint64_t sjm, vm;       /* self-jumps onto any point; f as v */
+	uint64_t ys[4], xs[4];  /* the new piece as y, x, by direction */
+	uint64_t svo[5], svs[5];        /* moves a bridge survives, by kind */
+};
+
+/*
  * Placements and steps scored all at once (at_once), when the ruleset
  * has no bridges and the end of the game cannot come into it.  For each
  * kind, bitboards of the points where the move leaves the opponent (hco)
@@ -396,6 +412,8 @@ struct at_once {
 	int place, step;                /* 1: that kind is scored so */
 	uint64_t place_hco, place_hcs;
 	uint64_t step_hco[4], step_hcs[4];
+	int bridge_ready;               /* 0: bridge not found yet */
+	struct bridge_pre bridge;       /* for yote_arc_bridge_boards */
 };
 
 /*
@@ -468,6 +486,26 @@ int yote_mv_pick_fast(struct mover *mv, const struct yote_rules *r,
 void yote_mv_bridge_boards(const struct yote_rules *r,
     const struct yote_pos *p, int d, uint64_t t, uint64_t *hco,
     uint64_t *hcs);
+
+/* ------------------------------------------------- archive_bridge.c */
+
+void yote_arc_bridge_pre(const struct yote_rules *r,
+    const struct yote_pos *p, struct bridge_pre *b);
+/*
+ * Onto *hco, *hcs: the moves of t of kind d (4: placements on the
+ * points of t; else steps to d of the pieces of t) after which the
+ * opponent, the mover, has a bridge capture.  t holds moves of p only.
+ */
+void yote_arc_bridge_dir(const struct yote_rules *r,
+    const struct bridge_pre *b, int d, uint64_t t, uint64_t *hco,
+    uint64_t *hcs);
+/*
+ * What yote_mv_bridge_boards gives, for every move of t at once on
+ * bitboards: yote_arc_bridge_dir, ao->bridge found on the first call
+ * after yote_arc_boards (which clears ao->bridge_ready).
+ */
+void yote_arc_bridge_boards(const struct ply_ctx *c, struct at_once *ao,
+    int d, uint64_t t, uint64_t *hco, uint64_t *hcs);
 
 /* ---------------------------------------------------- archive_mv2.c */
 

@@ -417,6 +417,7 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 	uint64_t t1, t2, T2, V, a, b;
 	struct caps oc, sc;
 
+	ao->bridge_ready = 0;
 	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
 		/* one piece on the board at most: nothing to capture */
 		ao->place_hco = ao->place_hcs = 0;

@@ -1189,6 +1189,122 @@ test_moves(void **state)
 }
 
 /*
+ * The boards of bridges after every move that takes nothing, at once
+ * (yote_arc_bridge_dir), against yote_mv_bridge_boards, which tries the
+ * moves one by one: bit for bit, for placements and the steps of each
+ * direction, from empty boards and from random boards of direct
+ * captures (it only adds bits, and skips a move already in both).
+ * Returns how many moves leave a bridge, so that a test can see that
+ * its positions had some.
+ */
+static unsigned long
+bridges_in(const struct yote_rules *r, const struct yote_pos *p)
+{
+	struct bridge_pre b;
+	struct ply_ctx c = { r, p, p->side, 0, 0 };
+	struct at_once ao;
+	uint64_t own = p->pieces[p->side], t, ho, hs, wo, ws;
+	uint64_t empty = r->board & ~(p->pieces[0] | p->pieces[1]);
+	unsigned long n = 0;
+	int d, round;
+
+	yote_arc_bridge_pre(r, p, &b);
+	ao.bridge_ready = 0;
+	for (d = 0; d <= 4; d++)
+		for (round = 0; round < 2; round++) {
+			t = d < 4 ? own & shift_dir(r, empty, d ^ 1) : empty;
+			ho = hs = 0;
+			if (round) {
+				ho = xorshift_next(&rng) & xorshift_next(&rng);
+				hs = xorshift_next(&rng) & xorshift_next(&rng);
+			}
+			wo = ho;
+			ws = hs;
+			yote_mv_bridge_boards(r, p, d, t, &wo, &ws);
+			yote_arc_bridge_dir(r, &b, d, t, &ho, &hs);
+			if (ho != wo || hs != ws)
+				fail_msg("side %d, board %llx/%llx, kind %d: "
+				    "hco %llx not %llx, hcs %llx not %llx",
+				    p->side,
+				    (unsigned long long)p->pieces[0],
+				    (unsigned long long)p->pieces[1], d,
+				    (unsigned long long)ho,
+				    (unsigned long long)wo,
+				    (unsigned long long)hs,
+				    (unsigned long long)ws);
+			if (!round)
+				n += (unsigned long)popcount64(ho) +
+				    (unsigned long)popcount64(hs);
+			/* the form that finds b on its first call: the same */
+			yote_arc_bridge_boards(&c, &ao, d, t, &ho, &hs);
+			assert_true(ho == wo && hs == ws);
+		}
+	return n;
+}
+
+/* Random pieces, a density per position from empty to full, and a side. */
+static unsigned long
+bridges_random(const struct yote_rules *r, int count)
+{
+	struct yote_pos p;
+	unsigned long n = 0;
+	unsigned dens, bias;
+	int i, sq;
+
+	for (i = 0; i < count; i++) {
+		memset(&p, 0, sizeof(p));
+		dens = (unsigned)rnd(101);
+		bias = (unsigned)rnd(101);
+		for (sq = 0; sq < r->width * r->height; sq++)
+			if (rnd(100) < dens)
+				p.pieces[rnd(100) < bias] |= BIT(sq);
+		p.side = (uint8_t)rnd(2);
+		n += bridges_in(r, &p);
+	}
+	return n;
+}
+
+static void
+test_bridges(void **state)
+{
+	static const char *const files[] = { "hand-bridge", "huge-chains" };
+	const struct yote_rules *r = yote_rules_by_name("traditional");
+	struct yote_movelist l = { NULL, 0, 0 };
+	struct yote_rules *own;
+	struct yote_error e;
+	struct yote_game *g;
+	char path[256];
+	unsigned long n = 0;
+	size_t i, k;
+	long nm;
+
+	(void)state;
+	/* the positions of random games, both sides to move */
+	for (k = 0; k < 60; k++) {
+		assert_non_null(g = yote_game_new(r, NULL));
+		while ((nm = yote_gen_moves(r, yote_game_now(g), &l)) > 0 &&
+		    yote_game_plies(g) < 300) {
+			n += bridges_in(r, yote_game_now(g));
+			assert_int_equal(yote_game_play(g,
+			    &l.v[rnd((unsigned long)nm)], NULL), 0);
+		}
+		yote_game_free(g);
+	}
+	assert_true(n > 1000);
+	n = bridges_random(r, 20000);
+	assert_true(n > 10000);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
+		yote_error_clear(&e);
+		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+		n = bridges_random(own, 20000);
+		assert_true(n > 10000);
+		yote_rules_free(own);
+	}
+	yote_movelist_free(&l);
+}
+
+/*
  * The key/value models: random record trees, several to a block so that
  * the models have a past, coded with their heads and decoded equal.
  */
@@ -1433,6 +1549,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_framing),
 		cmocka_unit_test(test_rangecoder),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_bridges),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_decoded_moves),
 		cmocka_unit_test(test_hset),
