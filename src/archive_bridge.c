@@ -34,13 +34,6 @@
 
 #include "archive_int.h"
 
-/* shift_dir twice: the points two steps in d from those of b. */
-static uint64_t
-shift2(const struct yote_rules *r, uint64_t b, int d)
-{
-	return shift_dir(r, shift_dir(r, b, d), d);
-}
-
 /*
  * The points the bridges through z of side x (enemies y, empty e) all
  * pass through: z, the line of x and y if only one side of z has
@@ -82,15 +75,17 @@ survive(const struct yote_rules *r, uint64_t h, uint64_t x, uint64_t y,
 	uint64_t all[5], pts, any;
 	int d;
 
-	if (h == 0)
+	if (h == 0) {
+		memset(sv, 0, 5 * sizeof(*sv));
 		return;
+	}
 	for (d = 0; d < 5; d++)
 		all[d] = r->board;
 	for (any = r->board; h && any; h &= h - 1) {
 		pts = through_all(r, lsb64(h), x, y, e);
-		/* a step changes f and f + d */
 		all[4] &= pts;
 		any = all[4];
+		/* a step changes f and f + d */
 		for (d = 0; d < 4; d++)
 			any |= all[d] &= pts | shift_dir(r, pts, d ^ 1);
 	}
@@ -98,97 +93,113 @@ survive(const struct yote_rules *r, uint64_t h, uint64_t x, uint64_t y,
 		sv[d] = r->board & ~all[d];
 }
 
+/* The jumps from the points whose shifts are X over a piece of y. */
+static uint64_t
+jump4(const struct yote_rules *r, const uint64_t X[4], uint64_t y)
+{
+	uint64_t in[4], out[4];
+
+	in[0] = X[0] & y;
+	in[1] = X[1] & y;
+	in[2] = X[2] & y;
+	in[3] = X[3] & y;
+	shift_each(r, in, 0, out);
+	return out[0] | out[1] | out[2] | out[3];
+}
+
+/*
+ * The opponent's bridges after each move into b->hco; m, o, e: the
+ * mover's pieces, the opponent's, the empty points, and O, E the last
+ * two by direction.
+ */
+static void
+opp_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
+    const uint64_t O[4], const uint64_t E[4], struct bridge_boards *b)
+{
+	uint64_t so, zo, co, fix, Z[4], ZZ[4], EE[4], N[4], sv[5];
+	int d;
+
+	/* where its self-jumps land, whatever is there but its own pieces
+	   (a step may empty a point) */
+	so = jump4(r, O, o);
+	if ((so & ~o) == 0) {
+		memset(b->hco, 0, sizeof(b->hco));
+		return;
+	}
+	zo = so & e;
+	shift4(r, zo, Z);
+	/* the points it can capture from, over the mover's pieces */
+	co = jump4(r, E, m);
+	survive(r, zo & co, o, m, e, sv);
+	/* the new piece as u, between a landing and an empty v */
+	b->hco[4] = (Z[0] & E[1]) | (Z[1] & E[0]) | (Z[2] & E[3]) |
+	    (Z[3] & E[2]);
+	/* f as z, u not on t; f as v, u not on t */
+	fix = (so & co) | jump4(r, Z, m);
+	shift4(r, b->hco[4], N);
+	shift_each(r, E, 0, EE);
+	shift_each(r, Z, 0, ZZ);
+	for (d = 0; d < 4; d++)
+		/* t as u: z before it (v after it, or v on f), or z on f
+		   (a landing there, v after t) */
+		b->hco[d] = N[d ^ 1] | ZZ[d ^ 1] | (so & EE[d ^ 1]) | fix |
+		    sv[d];
+	b->hco[4] |= sv[4];
+}
+
+/* The mover's bridges after each move into b->hcs; M: m by direction. */
+static void
+own_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
+    const uint64_t M[4], const uint64_t E[4], struct bridge_boards *b)
+{
+	uint64_t craw, sjm, zm, fix, C[4], X[4], MM[4], sv[5];
+	int d;
+
+	/* a point not the opponent's, beside an enemy with a point beyond
+	   not the opponent's (a step may empty one) */
+	craw = jump4(r, E, o);
+	if (((craw | jump4(r, M, o)) & ~o) == 0) {
+		memset(b->hcs, 0, sizeof(b->hcs));
+		return;
+	}
+	sjm = jump4(r, M, m);
+	zm = sjm & e;
+	survive(r, zm & craw, m, o, e, sv);
+	/* the new piece as x, y and z before it in d; as y, x before it
+	   in d ^ 1, z after it */
+	shift4(r, craw & e, C);
+	X[0] = C[0] & m;
+	X[1] = C[1] & m;
+	X[2] = C[2] & m;
+	X[3] = C[3] & m;
+	shift_each(r, X, 0, X);
+	for (d = 0; d < 4; d++)
+		X[d] |= M[d] & C[d ^ 1];
+	b->hcs[4] = X[0] | X[1] | X[2] | X[3] | sv[4];
+	/* for t: neither with x or y on f, the piece gone: by d */
+	C[0] = X[1] | X[2] | X[3];
+	C[1] = X[0] | X[2] | X[3];
+	C[2] = X[0] | X[1] | X[3];
+	C[3] = X[0] | X[1] | X[2];
+	shift_each(r, C, 1, C);
+	/* f as z, y and x before it or y on t and x beyond; f as v */
+	shift4(r, zm, X);
+	fix = (sjm & craw) | jump4(r, X, o);
+	shift_each(r, M, 0, MM);
+	for (d = 0; d < 4; d++)
+		b->hcs[d] = C[d] | (MM[d ^ 1] & craw) | fix | sv[d];
+}
+
 void
-yote_arc_bridge_pre(const struct yote_rules *r, const struct yote_pos *p,
-    struct bridge_pre *b)
+yote_arc_bridges(const struct yote_rules *r, const struct yote_pos *p,
+    struct bridge_boards *b)
 {
 	uint64_t m = p->pieces[p->side], o = p->pieces[!p->side];
-	uint64_t e = r->board & ~(m | o), ec;
-	int k;
+	uint64_t e = r->board & ~(m | o), M[4], O[4], E[4];
 
-	memset(b, 0, sizeof(*b));
-	b->m = m;
-	b->o = o;
-	b->e = e;
-	/* the opponent: where its self-jumps land, whatever is there but
-	   its own pieces (a step may empty a point) */
-	b->so = jumps(r, o, o, r->board);
-	b->opp = (b->so & ~o) != 0;
-	if (b->opp) {
-		b->zo = b->so & e;
-		b->co = jumps(r, e, m, r->board);
-		survive(r, b->zo & b->co, o, m, e, b->svo);
-		/* the new piece as u, between a landing and an empty v */
-		for (k = 0; k < 4; k++)
-			b->newo |= shift_dir(r, b->zo, k) &
-			    shift_dir(r, e, k ^ 1);
-		/* the emptied point as v */
-		b->vo = jumps(r, b->zo, m, r->board);
-	}
-	/* the mover: a point not the opponent's, beside an enemy with a
-	   point beyond not the opponent's (a step may empty one) */
-	b->own = jumps(r, e | m, o, e | m) != 0;
-	if (!b->own)
-		return;
-	b->craw = jumps(r, e, o, r->board);
-	ec = b->craw & e;
-	b->zm = jumps(r, m, m, e);
-	survive(r, b->zm & b->craw, m, o, e, b->svs);
-	b->sjm = jumps(r, m, m, r->board);
-	b->vm = jumps(r, b->zm, o, r->board);
-	for (k = 0; k < 4; k++) {
-		/* the new piece as y: x before it, z after it, in k */
-		b->ys[k] = shift_dir(r, m, k) & shift_dir(r, ec, k ^ 1);
-		/* as x: y and z after it against k */
-		b->xs[k] = shift_dir(r, shift_dir(r, ec, k) & m, k);
-	}
-}
-
-void
-yote_arc_bridge_dir(const struct yote_rules *r, const struct bridge_pre *b,
-    int d, uint64_t t, uint64_t *hco, uint64_t *hcs)
-{
-	uint64_t bo = 0, bs = 0, n;
-	int k, back = d ^ 1;
-
-	if (b->opp && d == 4)
-		bo = b->newo | b->svo[4];
-	else if (b->opp)
-		/* t as u (z before t or, for z = f, a landing on f; v after
-		   t or on f), f as z (u on t or beside f), f as v */
-		bo = shift_dir(r, b->newo, back) |
-		    (b->so & (b->co | shift2(r, b->e, back))) | b->vo |
-		    shift2(r, b->zo, back) | b->svo[d];
-	*hco |= bo & t;
-	if (!b->own)
-		return;
-	if (d == 4) {
-		n = 0;
-		for (k = 0; k < 4; k++)
-			n |= b->ys[k] | b->xs[k];
-		bs = n | b->svs[4];
-	} else {
-		/* t as y: not with x on f (a in d); t as x: not with y on f
-		   (xs[d]); for z on f (a against d), as f as z below */
-		n = 0;
-		for (k = 0; k < 4; k++)
-			if (k != d)
-				n |= b->ys[k] | b->xs[k];
-		/* f as z: y, x before f, or t and the piece after it */
-		bs = shift_dir(r, n, back) |
-		    ((b->sjm | shift2(r, b->m, back)) & b->craw) | b->vm |
-		    b->svs[d];
-	}
-	*hcs |= bs & t;
-}
-
-void
-yote_arc_bridge_boards(const struct ply_ctx *c, struct at_once *ao, int d,
-    uint64_t t, uint64_t *hco, uint64_t *hcs)
-{
-	if (!ao->bridge_ready) {
-		yote_arc_bridge_pre(c->r, c->p, &ao->bridge);
-		ao->bridge_ready = 1;
-	}
-	yote_arc_bridge_dir(c->r, &ao->bridge, d, t, hco, hcs);
+	shift4(r, m, M);
+	shift4(r, o, O);
+	shift4(r, e, E);
+	opp_bridges(r, m, o, e, O, E, b);
+	own_bridges(r, m, o, e, M, E, b);
 }

@@ -1190,54 +1190,59 @@ test_moves(void **state)
 
 /*
  * The boards of bridges after every move that takes nothing, at once
- * (yote_arc_bridge_dir), against yote_mv_bridge_boards, which tries the
- * moves one by one: bit for bit, for placements and the steps of each
- * direction, from empty boards and from random boards of direct
- * captures (it only adds bits, and skips a move already in both).
- * Returns how many moves leave a bridge, so that a test can see that
- * its positions had some.
+ * (yote_arc_bridges, and through at_once), against
+ * yote_mv_bridge_boards, which tries the moves one by one: bit for bit,
+ * for placements and the steps of each direction, from empty boards and
+ * from random boards of direct captures (it only adds bits, and skips
+ * a move already in both).  Returns how many moves leave a bridge, so
+ * that a test can see that its positions had some.
  */
 static unsigned long
 bridges_in(const struct yote_rules *r, const struct yote_pos *p)
 {
-	struct bridge_pre b;
+	struct bridge_boards b;
 	struct ply_ctx c = { r, p, p->side, 0, 0 };
 	struct at_once ao;
-	uint64_t own = p->pieces[p->side], t, ho, hs, wo, ws;
+	uint64_t own = p->pieces[p->side], t, h0[2], h[2], w[2];
 	uint64_t empty = r->board & ~(p->pieces[0] | p->pieces[1]);
 	unsigned long n = 0;
 	int d, round;
 
-	yote_arc_bridge_pre(r, p, &b);
+	yote_arc_bridges(r, p, &b);
 	ao.bridge_ready = 0;
 	for (d = 0; d <= 4; d++)
 		for (round = 0; round < 2; round++) {
 			t = d < 4 ? own & shift_dir(r, empty, d ^ 1) : empty;
-			ho = hs = 0;
+			h0[0] = h0[1] = 0;
 			if (round) {
-				ho = xorshift_next(&rng) & xorshift_next(&rng);
-				hs = xorshift_next(&rng) & xorshift_next(&rng);
+				h0[0] = xorshift_next(&rng) &
+				    xorshift_next(&rng);
+				h0[1] = xorshift_next(&rng) &
+				    xorshift_next(&rng);
 			}
-			wo = ho;
-			ws = hs;
-			yote_mv_bridge_boards(r, p, d, t, &wo, &ws);
-			yote_arc_bridge_dir(r, &b, d, t, &ho, &hs);
-			if (ho != wo || hs != ws)
+			w[0] = h0[0];
+			w[1] = h0[1];
+			yote_mv_bridge_boards(r, p, d, t, &w[0], &w[1]);
+			h[0] = h0[0] | (b.hco[d] & t);
+			h[1] = h0[1] | (b.hcs[d] & t);
+			if (h[0] != w[0] || h[1] != w[1])
 				fail_msg("side %d, board %llx/%llx, kind %d: "
 				    "hco %llx not %llx, hcs %llx not %llx",
 				    p->side,
 				    (unsigned long long)p->pieces[0],
 				    (unsigned long long)p->pieces[1], d,
-				    (unsigned long long)ho,
-				    (unsigned long long)wo,
-				    (unsigned long long)hs,
-				    (unsigned long long)ws);
+				    (unsigned long long)h[0],
+				    (unsigned long long)w[0],
+				    (unsigned long long)h[1],
+				    (unsigned long long)w[1]);
 			if (!round)
-				n += (unsigned long)popcount64(ho) +
-				    (unsigned long)popcount64(hs);
-			/* the form that finds b on its first call: the same */
-			yote_arc_bridge_boards(&c, &ao, d, t, &ho, &hs);
-			assert_true(ho == wo && hs == ws);
+				n += (unsigned long)popcount64(h[0]) +
+				    (unsigned long)popcount64(h[1]);
+			/* as quiet_moves asks, the boards found once */
+			h[0] = h0[0];
+			h[1] = h0[1];
+			yote_arc_bridge_boards(&c, &ao, d, t, &h[0], &h[1]);
+			assert_true(h[0] == w[0] && h[1] == w[1]);
 		}
 	return n;
 }
