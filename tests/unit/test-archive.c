@@ -1269,23 +1269,17 @@ bridges_random(const struct yote_rules *r, int count)
 	return n;
 }
 
-static void
-test_bridges(void **state)
+/* The positions of random games, both sides to move. */
+static unsigned long
+bridges_games(const struct yote_rules *r, int count)
 {
-	static const char *const files[] = { "hand-bridge", "huge-chains" };
-	const struct yote_rules *r = yote_rules_by_name("traditional");
 	struct yote_movelist l = { NULL, 0, 0 };
-	struct yote_rules *own;
-	struct yote_error e;
 	struct yote_game *g;
-	char path[256];
 	unsigned long n = 0;
-	size_t i, k;
 	long nm;
+	int i;
 
-	(void)state;
-	/* the positions of random games, both sides to move */
-	for (k = 0; k < 60; k++) {
+	for (i = 0; i < count; i++) {
 		assert_non_null(g = yote_game_new(r, NULL));
 		while ((nm = yote_gen_moves(r, yote_game_now(g), &l)) > 0 &&
 		    yote_game_plies(g) < 300) {
@@ -1295,18 +1289,31 @@ test_bridges(void **state)
 		}
 		yote_game_free(g);
 	}
-	assert_true(n > 1000);
-	n = bridges_random(r, 20000);
-	assert_true(n > 10000);
+	yote_movelist_free(&l);
+	return n;
+}
+
+static void
+test_bridges(void **state)
+{
+	static const char *const files[] = { "hand-bridge", "huge-chains" };
+	const struct yote_rules *r = yote_rules_by_name("traditional");
+	struct yote_rules *own;
+	struct yote_error e;
+	char path[256];
+	size_t i;
+
+	(void)state;
+	assert_true(bridges_games(r, 60) > 1000);
+	assert_true(bridges_random(r, 20000) > 10000);
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
 		yote_error_clear(&e);
 		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
-		n = bridges_random(own, 20000);
-		assert_true(n > 10000);
+		assert_true(bridges_games(own, 20) > 100);
+		assert_true(bridges_random(own, 20000) > 10000);
 		yote_rules_free(own);
 	}
-	yote_movelist_free(&l);
 }
 
 /*
