@@ -38,6 +38,7 @@ LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
 	src/archive_io.c src/rangecoder.c src/archive_moves.c \
 	src/archive_score.c \
 	src/archive_mv2.c \
+	src/archive_bridge.c \
 	src/archive_keys.c src/archive_hash.c src/archive_read.c src/reader.c \
 	src/checker.c src/game.c src/archive_write.c \
 	src/collection.c \

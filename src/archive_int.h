@@ -351,6 +351,27 @@ jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)
 	return (n | so | e | wst) & to;
 }
 
+/* b shifted in each direction: out[d] = shift_dir(r, b, d). */
+HOT void
+shift4(const struct yote_rules *r, uint64_t b, uint64_t out[4])
+{
+	out[0] = (b << r->width) & r->board;
+	out[1] = b >> r->width;
+	out[2] = (b << 1) & r->not_col_first;
+	out[3] = (b >> 1) & r->not_col_last;
+}
+
+/* out[d] = shift_dir(r, in[d], d ^ back). */
+HOT void
+shift_each(const struct yote_rules *r, const uint64_t in[4], int back,
+    uint64_t out[4])
+{
+	out[0 ^ back] = (in[0 ^ back] << r->width) & r->board;
+	out[1 ^ back] = in[1 ^ back] >> r->width;
+	out[2 ^ back] = (in[2 ^ back] << 1) & r->not_col_first;
+	out[3 ^ back] = (in[3 ^ back] >> 1) & r->not_col_last;
+}
+
 /* yote_pos_has_capture for side s of q, own and opp its pieces. */
 HOT int
 has_capture(const struct yote_rules *r, int po, uint64_t own, uint64_t opp)
@@ -389,6 +410,19 @@ quiet_score(const struct ply_ctx *c, const struct yote_move *m)
 
 
 /*
+ * For each kind of move that takes nothing (d: the steps to d, 4: the
+ * placements), the moves after which the opponent (hco), the mover
+ * (hcs) has a bridge capture: placements by their point, steps by the
+ * point they leave.  Right for the moves of the position only (the
+ * other bits mean nothing): placements onto empty points, steps of the
+ * mover's pieces onto empty points.
+ */
+struct bridge_boards {
+	uint64_t hco[5], hcs[5];
+};
+
+
+/*
  * Placements and steps scored all at once (at_once), when the ruleset
  * has no bridges and the end of the game cannot come into it.  For each
  * kind, bitboards of the points where the move leaves the opponent (hco)
@@ -400,6 +434,8 @@ struct at_once {
 	int place, step;                /* 1: that kind is scored so */
 	uint64_t place_hco, place_hcs;
 	uint64_t step_hco[4], step_hcs[4];
+	int bridge_ready;               /* 0: bridge not found yet */
+	struct bridge_boards bridge;    /* by yote_arc_bridge_boards */
 };
 
 /*
@@ -472,6 +508,30 @@ int yote_mv_pick_fast(struct mover *mv, const struct yote_rules *r,
 void yote_mv_bridge_boards(const struct yote_rules *r,
     const struct yote_pos *p, int d, uint64_t t, uint64_t *hco,
     uint64_t *hcs);
+
+/* ------------------------------------------------- archive_bridge.c */
+
+/* The bridge boards of p, every kind at once. */
+void yote_arc_bridges(const struct yote_rules *r, const struct yote_pos *p,
+    struct bridge_boards *b);
+
+/*
+ * What yote_mv_bridge_boards gives (the moves of t of kind d after
+ * which a side has a bridge capture, onto *hco, *hcs), by
+ * yote_arc_bridges: found on the first call after yote_arc_boards
+ * (which clears ao->bridge_ready), kept in ao for the other kinds.
+ */
+HOT void
+yote_arc_bridge_boards(const struct ply_ctx *c, struct at_once *ao, int d,
+    uint64_t t, uint64_t *hco, uint64_t *hcs)
+{
+	if (!ao->bridge_ready) {
+		yote_arc_bridges(c->r, c->p, &ao->bridge);
+		ao->bridge_ready = 1;
+	}
+	*hco |= ao->bridge.hco[d] & t;
+	*hcs |= ao->bridge.hcs[d] & t;
+}
 
 /* ---------------------------------------------------- archive_mv2.c */
 

@@ -196,7 +196,7 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 			hco = d < 4 ? ao.step_hco[d] : ao.place_hco;
 			hcs = d < 4 ? ao.step_hcs[d] : ao.place_hcs;
 			if (r->selfjump == YOTE_SJ_BRIDGE && !po)
-				yote_mv_bridge_boards(r, p, d, t, &hco, &hcs);
+				yote_arc_bridge_boards(&c, &ao, d, t, &hco, &hcs);
 		} else
 			hco = hcs = 0;
 		a = t & ~hco;

@@ -310,27 +310,6 @@ yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
 	}
 }
 
-/* b shifted in each direction: out[d] = shift_dir(r, b, d). */
-static inline void
-shift4(const struct yote_rules *r, uint64_t b, uint64_t out[4])
-{
-	out[0] = (b << r->width) & r->board;
-	out[1] = b >> r->width;
-	out[2] = (b << 1) & r->not_col_first;
-	out[3] = (b >> 1) & r->not_col_last;
-}
-
-/* out[d] = shift_dir(r, in[d], d ^ back). */
-static inline void
-shift_each(const struct yote_rules *r, const uint64_t in[4], int back,
-    uint64_t out[4])
-{
-	out[0 ^ back] = (in[0 ^ back] << r->width) & r->board;
-	out[1 ^ back] = in[1 ^ back] >> r->width;
-	out[2 ^ back] = (in[2 ^ back] << 1) & r->not_col_first;
-	out[3 ^ back] = (in[3 ^ back] >> 1) & r->not_col_last;
-}
-
 /* The captures of one side in p, as points, at most 9 (more: 9). */
 struct caps {
 	int n;
@@ -421,6 +400,7 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 	uint64_t t1, t2, T2, V, a, b;
 	struct caps oc, sc;
 
+	ao->bridge_ready = 0;
 	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
 		/* one piece on the board at most: nothing to capture */
 		ao->place_hco = ao->place_hcs = 0;

@@ -1189,6 +1189,134 @@ test_moves(void **state)
 }
 
 /*
+ * The boards of bridges after every move that takes nothing, at once
+ * (yote_arc_bridges, and through at_once), against
+ * yote_mv_bridge_boards, which tries the moves one by one: bit for bit,
+ * for placements and the steps of each direction, from empty boards and
+ * from random boards of direct captures (it only adds bits, and skips
+ * a move already in both).  Returns how many moves leave a bridge, so
+ * that a test can see that its positions had some.
+ */
+static unsigned long
+bridges_in(const struct yote_rules *r, const struct yote_pos *p)
+{
+	struct bridge_boards b;
+	struct ply_ctx c = { r, p, p->side, 0, 0 };
+	struct at_once ao;
+	uint64_t own = p->pieces[p->side], t, h0[2], h[2], w[2];
+	uint64_t empty = r->board & ~(p->pieces[0] | p->pieces[1]);
+	unsigned long n = 0;
+	int d, round;
+
+	yote_arc_bridges(r, p, &b);
+	ao.bridge_ready = 0;
+	for (d = 0; d <= 4; d++)
+		for (round = 0; round < 2; round++) {
+			t = d < 4 ? own & shift_dir(r, empty, d ^ 1) : empty;
+			h0[0] = h0[1] = 0;
+			if (round) {
+				h0[0] = xorshift_next(&rng) &
+				    xorshift_next(&rng);
+				h0[1] = xorshift_next(&rng) &
+				    xorshift_next(&rng);
+			}
+			w[0] = h0[0];
+			w[1] = h0[1];
+			yote_mv_bridge_boards(r, p, d, t, &w[0], &w[1]);
+			h[0] = h0[0] | (b.hco[d] & t);
+			h[1] = h0[1] | (b.hcs[d] & t);
+			if (h[0] != w[0] || h[1] != w[1])
+				fail_msg("side %d, board %llx/%llx, kind %d: "
+				    "hco %llx not %llx, hcs %llx not %llx",
+				    p->side,
+				    (unsigned long long)p->pieces[0],
+				    (unsigned long long)p->pieces[1], d,
+				    (unsigned long long)h[0],
+				    (unsigned long long)w[0],
+				    (unsigned long long)h[1],
+				    (unsigned long long)w[1]);
+			if (!round)
+				n += (unsigned long)popcount64(h[0]) +
+				    (unsigned long)popcount64(h[1]);
+			/* as quiet_moves asks, the boards found once */
+			h[0] = h0[0];
+			h[1] = h0[1];
+			yote_arc_bridge_boards(&c, &ao, d, t, &h[0], &h[1]);
+			assert_true(h[0] == w[0] && h[1] == w[1]);
+		}
+	return n;
+}
+
+/* Random pieces, a density per position from empty to full, and a side. */
+static unsigned long
+bridges_random(const struct yote_rules *r, int count)
+{
+	struct yote_pos p;
+	unsigned long n = 0;
+	unsigned dens, bias;
+	int i, sq;
+
+	for (i = 0; i < count; i++) {
+		memset(&p, 0, sizeof(p));
+		dens = (unsigned)rnd(101);
+		bias = (unsigned)rnd(101);
+		for (sq = 0; sq < r->width * r->height; sq++)
+			if (rnd(100) < dens)
+				p.pieces[rnd(100) < bias] |= BIT(sq);
+		p.side = (uint8_t)rnd(2);
+		n += bridges_in(r, &p);
+	}
+	return n;
+}
+
+/* The positions of random games, both sides to move. */
+static unsigned long
+bridges_games(const struct yote_rules *r, int count)
+{
+	struct yote_movelist l = { NULL, 0, 0 };
+	struct yote_game *g;
+	unsigned long n = 0;
+	long nm;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		assert_non_null(g = yote_game_new(r, NULL));
+		while ((nm = yote_gen_moves(r, yote_game_now(g), &l)) > 0 &&
+		    yote_game_plies(g) < 300) {
+			n += bridges_in(r, yote_game_now(g));
+			assert_int_equal(yote_game_play(g,
+			    &l.v[rnd((unsigned long)nm)], NULL), 0);
+		}
+		yote_game_free(g);
+	}
+	yote_movelist_free(&l);
+	return n;
+}
+
+static void
+test_bridges(void **state)
+{
+	static const char *const files[] = { "hand-bridge", "huge-chains" };
+	const struct yote_rules *r = yote_rules_by_name("traditional");
+	struct yote_rules *own;
+	struct yote_error e;
+	char path[256];
+	size_t i;
+
+	(void)state;
+	assert_true(bridges_games(r, 60) > 1000);
+	assert_true(bridges_random(r, 20000) > 10000);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
+		yote_error_clear(&e);
+		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+		assert_true(bridges_games(own, 20) > 100);
+		assert_true(bridges_random(own, 20000) > 10000);
+		yote_rules_free(own);
+	}
+}
+
+/*
  * The key/value models: random record trees, several to a block so that
  * the models have a past, coded with their heads and decoded equal.
  */
@@ -1433,6 +1561,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_framing),
 		cmocka_unit_test(test_rangecoder),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_bridges),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_decoded_moves),
 		cmocka_unit_test(test_hset),
