@@ -87,7 +87,7 @@ survive(const struct yote_rules *r, uint64_t h, uint64_t x, uint64_t y,
 		any = all[4];
 		/* a step changes f and f + d */
 		for (d = 0; d < 4; d++)
-			any |= all[d] &= pts | shift_dir(r, pts, d ^ 1);
+			any |= all[d] &= pts | shift_dir_v(r, pts, d ^ 1);
 	}
 	for (d = 0; d < 5; d++)
 		sv[d] = r->board & ~all[d];

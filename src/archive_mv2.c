@@ -185,20 +185,15 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	c.p = p;
 	c.s = s;
 	c.rem_s = c.rem_o = 0;
-	if (p->hand[s] > 0 || steps)
-		yote_arc_boards(&c, &ao);
+	yote_arc_boards(&c, &ao);
+	/* the classes, kind by kind: a test a ply, not a move */
 	for (d = 0; d < 4 + 1; d++) {
-		if (d < 4 ? !steps : p->hand[s] == 0)
-			t = 0;
-		else
-			t = d < 4 ? own & E[d] : empty;
-		if (t != 0) {
-			hco = d < 4 ? ao.step_hco[d] : ao.place_hco;
-			hcs = d < 4 ? ao.step_hcs[d] : ao.place_hcs;
-			if (r->selfjump == YOTE_SJ_BRIDGE && !po)
-				yote_arc_bridge_boards(&c, &ao, d, t, &hco, &hcs);
-		} else
-			hco = hcs = 0;
+		t = d < 4 ? (steps ? own & E[d] : 0) :
+		    (p->hand[s] > 0 ? empty : 0);
+		hco = d < 4 ? ao.step_hco[d] : ao.place_hco;
+		hcs = d < 4 ? ao.step_hcs[d] : ao.place_hcs;
+		if (r->selfjump == YOTE_SJ_BRIDGE && !po && t != 0)
+			yote_arc_bridge_boards(&c, &ao, d, t, &hco, &hcs);
 		a = t & ~hco;
 		b = t & hco;
 		if (d < 4) {
@@ -214,10 +209,12 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 		}
 	}
 	if (steps && r->selfjump == YOTE_SJ_PLAIN) {
-		memset(q->sj, 0, sizeof(q->sj));
 		for (d = 0; d < 4; d++)
-			for (x = own & shift_dir(r, own, d ^ 1) &
-			    shift_dir(r, E[d], d ^ 1); x; x &= x - 1) {
+			for (cl = 0; cl < 4; cl++)
+				q->sj[d][cl] = 0;
+		for (d = 0; d < 4; d++)
+			for (x = own & shift_dir_v(r, own, d ^ 1) &
+			    shift_dir_v(r, E[d], d ^ 1); x; x &= x - 1) {
 				sq = lsb64(x);
 				cl = sj_class(r, own, opp, sq, r->jump[sq][d]);
 				q->sj[d][cl] |= BIT(sq);
@@ -669,9 +666,9 @@ keeps_capture(const struct yote_rules *r, uint64_t pcs, uint64_t foe,
 	int d;
 
 	for (d = 0; d < 4; d++)
-		key |= jumper ? shift_dir(r, shift_dir(r, empty, d ^ 1) & foe,
-		    d ^ 1) & pcs : shift_dir(r, pcs, d) & foe &
-		    shift_dir(r, empty, d ^ 1);
+		key |= jumper ? shift_dir_v(r, shift_dir_v(r, empty, d ^ 1) &
+		    foe, d ^ 1) & pcs : shift_dir_v(r, pcs, d) & foe &
+		    shift_dir_v(r, empty, d ^ 1);
 	*now = key != 0;
 	key = popcount64(key) >= 2 ? rem : key ? rem & ~key : 0;
 	/* or a removal opens a landing point */

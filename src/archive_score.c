@@ -334,6 +334,8 @@ caps_list(const struct yote_rules *r, const uint64_t sh[4], uint64_t opp,
 	l[2] = shift_dir(r, sh[2] & opp, 2) & empty;
 	l[3] = shift_dir(r, sh[3] & opp, 3) & empty;
 	cp->n = 0;
+	if ((l[0] | l[1] | l[2] | l[3]) == 0)
+		return;         /* mostly */
 	for (d = 0; d < 4 && cp->n <= 8; d++)
 		for (x = l[d]; x && cp->n <= 8; x &= x - 1) {
 			sq = lsb64(x);
@@ -361,8 +363,34 @@ caps_survive(const struct yote_rules *r, const struct caps *cp, int d)
 		return r->board;
 	for (i = 0; i < cp->n && all; i++)
 		all &= d < 0 ? cp->land[i] : cp->at[i] |
-		    shift_dir(r, cp->land[i], d ^ 1);
+		    shift_dir_v(r, cp->land[i], d ^ 1);
 	return r->board & ~all;
+}
+
+/* caps_survive for the steps of the four directions at once. */
+static void
+caps_survive4(const struct yote_rules *r, const struct caps *cp,
+    uint64_t out[4])
+{
+	uint64_t all[4] = { ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
+		~(uint64_t)0 }, at, l;
+	int i, d;
+
+	if (cp->n == 0 || cp->n > 8) {
+		at = cp->n == 0 ? 0 : r->board;
+		out[0] = out[1] = out[2] = out[3] = at;
+		return;
+	}
+	for (i = 0; i < cp->n; i++) {
+		at = cp->at[i];
+		l = cp->land[i];
+		all[0] &= at | shift_dir(r, l, 1);
+		all[1] &= at | shift_dir(r, l, 0);
+		all[2] &= at | shift_dir(r, l, 3);
+		all[3] &= at | shift_dir(r, l, 2);
+	}
+	for (d = 0; d < 4; d++)
+		out[d] = r->board & ~all[d];
 }
 
 /*
@@ -454,10 +482,12 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 	    (O[3] & EE[3]);
 	V = (O[0] & WW[0]) | (O[1] & WW[1]) | (O[2] & WW[2]) |
 	    (O[3] & WW[3]);
+	caps_survive4(r, &oc, ao->step_hco);
+	caps_survive4(r, &sc, ao->step_hcs);
+	shift4(r, T2, tt);
 	for (s = 0; s < 4; s++) {
-		ao->step_hco[s] = caps_survive(r, &oc, s) | uu[s] | y[s];
-		ao->step_hcs[s] = caps_survive(r, &sc, s) |
-		    shift_dir(r, T2, s ^ 1) | V;
+		ao->step_hco[s] |= uu[s] | y[s];
+		ao->step_hcs[s] |= tt[s ^ 1] | V;
 	}
 }
 

@@ -645,6 +645,9 @@ prompt(struct session *s)
 			if (abandon(s))
 				return GAME_ENDED;
 		}
+		/* before the prompt shows: a Ctrl-C typed as soon as it
+		   shows finds the handler, not one a file write left */
+		catch_signals();
 		printf("%s> ", s->side[game_now(&s->g)->side]);
 		/* nobody reads the output any more (SIGPIPE ignored): the
 		 * game ends as on a hangup */

@@ -103,13 +103,24 @@ if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
 	}
 	# reading an archive against reading YAML, ruleset by ruleset: the
 	# mix above hides the worst of them
-	ir_rules=$(printf '%-12s %10s %10s %8s %10s\n' ruleset "archive" \
-	    "YAML" "ratio" "bits/move")
+	ir_rules=$(printf '%-12s %10s %10s %8s %10s %10s\n' ruleset \
+	    "archive" "YAML" "ratio" "bits/move" "version 1")
 	seed=1
-	for r in classic traditional damasi ndar-kepp; do
-		"$B/gen-games" --rules "$r" --games 750 --seed "$seed" >"$tmp/ir1.yaml"
-		cat "$tmp/ir1.yaml" >>"$tmp/ir.yaml"
+	# the four rulesets, then self-play (BENCH_SELFPLAY engine games,
+	# 100: the move model was not made for an engine's moves)
+	"$B/yote-play" --self-play "${BENCH_SELFPLAY:-100}" --level beginner \
+	    --seed 3 >"$tmp/sp.yaml"
+	for r in classic traditional damasi ndar-kepp self-play; do
+		if [ "$r" = self-play ]; then
+			cp "$tmp/sp.yaml" "$tmp/ir1.yaml"
+		else
+			"$B/gen-games" --rules "$r" --games 750 --seed "$seed" \
+			    >"$tmp/ir1.yaml"
+			cat "$tmp/ir1.yaml" >>"$tmp/ir.yaml"
+		fi
 		"$B/yote-convert" -o "$tmp/ir1.yta" "$tmp/ir1.yaml"
+		"$B/yote-convert" --archive-version 1 -o "$tmp/ir1v1.yta" \
+		    "$tmp/ir1.yaml"
 		ir "$B/yote-validate" -q "$tmp/ir1.yta"
 		ia=$ir
 		ir "$B/yote-validate" -q "$tmp/ir1.yaml"
@@ -117,10 +128,12 @@ if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
 		pl=$("$B/yote-convert" --list "$tmp/ir1.yta" |
 		    awk -F'\t' '{ n += $6 } END { print n }')
 		ab=$(wc -c <"$tmp/ir1.yta")
+		ab1=$(wc -c <"$tmp/ir1v1.yta")
 		ir_rules=$ir_rules$(awk -v r="$r" -v a="$ia" -v y="$iy" \
-		    -v p="$pl" -v b="$ab" 'BEGIN {
-		    printf "\n%-12s %9.0fM %9.0fM %8.2f %10.2f", r, a / 1e6,
-		    y / 1e6, (y > 0 ? a / y : 0), 8 * b / p }')
+		    -v p="$pl" -v b="$ab" -v b1="$ab1" 'BEGIN {
+		    printf "\n%-12s %9.0fM %9.0fM %8.2f %10.2f %10.2f", r,
+		    a / 1e6, y / 1e6, (y > 0 ? a / y : 0), 8 * b / p,
+		    8 * b1 / p }')
 		seed=$((seed + 1))
 	done
 	ir "$B/yote-validate" -q "$tmp/ir.yaml"
@@ -177,8 +190,9 @@ awk -v n="$N" -v p="$plies" -v y="$yaml_b" -v a="$arc_b" -v g="$gz_b" \
 [ -n "$ir_line" ] && echo "$ir_line"
 if [ -n "$ir_line" ]; then
 	echo
-	echo "yote-validate, instructions (callgrind, 750 games a ruleset):"
-	echo "archive against YAML (target: a ratio of 1 or less)"
+	echo "yote-validate, instructions (callgrind, 750 games a ruleset,"
+	echo "${BENCH_SELFPLAY:-100} of self-play): archive against YAML (target: a ratio"
+	echo "of 1 or less), and bits per move, version 2 against version 1"
 	echo "$ir_rules"
 fi
 echo

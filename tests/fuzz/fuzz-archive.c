@@ -21,7 +21,8 @@
  *   4 raw bytes      u16 L, L bytes
  *   5 data block     u8 flags, u32 games, u8 R, R bytes (built-in
  *     with a payload  rulesets by number), u16 H, u16 M, u16 L, then the
- *     laid out        tree, move and literal streams (H + M + L bytes)
+ *     laid out        tree, move and literal streams (H + M + L bytes);
+ *                     flag 128: layout 1 (move model 2), else 0
  *
  * Flags: 1 a wrong header CRC, 2 a wrong payload CRC, 4 the compressed
  * length from the field (else the real one; end block: the member size),
@@ -273,7 +274,7 @@ step_laid(struct in *in, struct out *o)
 	if (in->cut || (pl = malloc(16 + nr * 16 + 3 * 10 + 3 * 65536)) ==
 	    NULL)
 		return 0;
-	pl[n++] = 0;
+	pl[n++] = (flags & 128) ? 1 : 0;        /* the move model */
 	varint(pl, &n, nr);
 	for (i = 0; i < nr; i++) {
 		const char *name = names[get(in, 1) % 4];
@@ -302,7 +303,8 @@ step_laid(struct in *in, struct out *o)
 	varint(pl, &n, ll);
 	memcpy(pl + n, p, hl + ml + ll);
 	n += hl + ml + ll;
-	rc = block(o, 'D', flags & ~(4U | 8U | 64U), games, 0, 0, 0, pl, n);
+	rc = block(o, 'D', flags & ~(4U | 8U | 64U | 128U), games, 0, 0, 0, pl,
+	    n);
 	free(pl);
 	return rc;
 }

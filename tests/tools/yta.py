@@ -149,8 +149,9 @@ KNOWN = ["classic", "traditional", "damasi", "ndar-kepp"]
 
 
 def laid_out(pl):
-    """A data payload's built-in ruleset numbers and streams, or None."""
-    if not pl or pl[0] != 0:
+    """A data payload's layout, built-in ruleset numbers and streams, or
+    None."""
+    if not pl or pl[0] not in (0, 1):
         return None
     nr, pos = read_varint(pl, 1)
     names = []
@@ -167,7 +168,7 @@ def laid_out(pl):
     ll, pos = read_varint(pl, pos)
     if max(hl, ml, ll) >= 65536 or pos + hl + ml + ll != len(pl):
         return None
-    return names, hl, ml, ll, pl[pos:]
+    return pl[0], names, hl, ml, ll, pl[pos:]
 
 
 def seed(text, how):
@@ -200,8 +201,9 @@ def seed(text, how):
             out += bytes([2, flags]) + struct.pack("<H", len(pl)) + pl
         elif kind == "D" and not set(f) - {"games", "first", "payload"} \
                 and laid_out(pl) is not None:
-            names, hl, ml, ll, streams = laid_out(pl)
-            out += bytes([5, 0]) + struct.pack("<I", int(f["games"]))
+            layout, names, hl, ml, ll, streams = laid_out(pl)
+            out += bytes([5, 128 if layout else 0])
+            out += struct.pack("<I", int(f["games"]))
             out += bytes([len(names)] + names)
             out += struct.pack("<HHH", hl, ml, ll) + streams
         else:
