@@ -116,7 +116,6 @@ struct quiet {
 	uint64_t place[4], step[4][4], sj[4][4];
 	uint32_t cnt[8];        /* moves per slot, best score first */
 	long lv[8];             /* the scores of the slots not empty */
-	uint32_t lc[8];         /* and their counts */
 	int ls[8];              /* and which slot each is */
 	size_t nl;
 	uint64_t capt;          /* pieces that may capture or bridge */
@@ -208,19 +207,27 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 			q->place[3] = b & hcs;
 		}
 	}
-	if (steps && r->selfjump == YOTE_SJ_PLAIN) {
-		for (d = 0; d < 4; d++)
-			for (cl = 0; cl < 4; cl++)
-				q->sj[d][cl] = 0;
-		for (d = 0; d < 4; d++)
+	if (steps && r->selfjump == YOTE_SJ_PLAIN)
+		for (d = 0; d < 4; d++) {
+			/* by class, in registers: zeroing the array would
+			   cost more than the moves */
+			uint64_t k0 = 0, k1 = 0, k2 = 0, k3 = 0;
+
 			for (x = own & shift_dir_v(r, own, d ^ 1) &
 			    shift_dir_v(r, E[d], d ^ 1); x; x &= x - 1) {
 				sq = lsb64(x);
 				cl = sj_class(r, own, opp, sq, r->jump[sq][d]);
-				q->sj[d][cl] |= BIT(sq);
-				q->sjon = 1;
+				k0 |= (uint64_t)(cl == 0) << sq;
+				k1 |= (uint64_t)(cl == 1) << sq;
+				k2 |= (uint64_t)(cl == 2) << sq;
+				k3 |= (uint64_t)(cl == 3) << sq;
 			}
-	}
+			q->sj[d][0] = k0;
+			q->sj[d][1] = k1;
+			q->sj[d][2] = k2;
+			q->sj[d][3] = k3;
+			q->sjon |= (k0 | k1 | k2 | k3) != 0;
+		}
 	/* the slots with moves, found without a branch each; their counts
 	   when they are needed */
 	for (cl = 0; cl < 4; cl++) {
@@ -232,24 +239,21 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 		any |= (unsigned)(x != 0) << slot_of[0][cl];
 		any |= (unsigned)(q->place[cl] != 0) << slot_of[1][cl];
 	}
-	for (; any; any &= any - 1) {
-		j = __builtin_ctz(any);
+	for (j = 0; j < 8; j++) {      /* eight turns, always: no branch */
 		q->lv[q->nl] = slot_score[j];
-		q->lc[q->nl] = 0;
-		q->ls[q->nl++] = j;
+		q->ls[q->nl] = j;
+		q->nl += any >> j & 1;
 	}
 	return (long)q->nl;
 }
 
-/* The number of moves of level i of *q, counted once. */
+/* The number of moves of level i of *q. */
 static uint32_t
-q_count(struct quiet *q, size_t i)
+q_count(const struct quiet *q, size_t i)
 {
 	int cl = slot_cl[q->ls[i]], d;
 	uint32_t n = 0;
 
-	if (q->lc[i] != 0)
-		return q->lc[i];
 	if (slot_place[q->ls[i]])
 		n = (uint32_t)popcount64(q->place[cl]);
 	else
@@ -259,7 +263,7 @@ q_count(struct quiet *q, size_t i)
 			if (q->sjon)
 				n += (uint32_t)popcount64(q->sj[d][cl]);
 		}
-	return q->lc[i] = n;
+	return n;
 }
 
 /* A quiet move: from, kind, one segment to `to`, into *out. */
@@ -416,6 +420,7 @@ walk_quiet(struct walk *w, const struct yote_rules *r, struct quiet *q,
 	size_t t = 0;
 	uint64_t place = 0;
 	long at;
+	uint32_t cj, cn;
 	int j;
 
 	if (w->want != NULL) {
@@ -427,14 +432,18 @@ walk_quiet(struct walk *w, const struct yote_rules *r, struct quiet *q,
 			return -1;
 		place = (uint64_t)at;
 	}
-	for (j = 0; j + 1 < (int)q->nl; j++)
+	/* each level's count once, and only as far as the level coded */
+	cj = q_count(q, 0);
+	for (j = 0; j + 1 < (int)q->nl; j++) {
+		cn = q_count(q, (size_t)j + 1);
 		if (!w_bit(w, M2_QUIET + (unsigned)(j < TIER_J ? j :
 		    TIER_J - 1) * TIER_CTX + lv_ctx(q->lv[j] - q->lv[j + 1],
-		    q_count(q, (size_t)j), q_count(q, (size_t)j + 1)),
-		    t > (size_t)j))
+		    cj, cn), t > (size_t)j))
 			break;
+		cj = cn;
+	}
 	t = (size_t)j;
-	place = w_flat(w, q_count(q, t), place);
+	place = w_flat(w, cj, place);
 	return quiet_pick(r, q, q->ls[t], place, w->want, out) < 0 ? -1 : 0;
 }
 
