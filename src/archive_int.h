@@ -434,6 +434,9 @@ struct at_once {
 	int place, step;                /* 1: that kind is scored so */
 	uint64_t place_hco, place_hcs;
 	uint64_t step_hco[4], step_hcs[4];
+	/* yote_arc_boards under plain self-jumps: the same for the
+	   self-jump over an own piece towards d, by the point it leaves */
+	uint64_t sj_hco[4], sj_hcs[4];
 	int bridge_ready;               /* 0: bridge not found yet */
 	struct bridge_boards bridge;    /* by yote_arc_bridge_boards */
 };

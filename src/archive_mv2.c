@@ -129,16 +129,6 @@ static const long slot_score[8] = { 7, 4, 3, 0, -15, -18, -19, -22 };
 /* The slot of [placement][class]. */
 static const int slot_of[2][4] = { { 3, 1, 7, 5 }, { 2, 0, 6, 4 } };
 
-/* The class of a plain self-jump from f to t (hco, hcs as quiet_score). */
-static int
-sj_class(const struct yote_rules *r, uint64_t own, uint64_t opp, int f,
-    int t)
-{
-	uint64_t w2 = own ^ BIT(f) ^ BIT(t);
-
-	return 2 * has_capture(r, 0, opp, w2) + has_capture(r, 0, w2, opp);
-}
-
 /*
  * The moves of p that take nothing into *q, and the pieces that may
  * capture; returns the number of levels they make (0: none).
@@ -149,7 +139,7 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 {
 	struct ply_ctx c;
 	struct at_once ao;
-	int s = p->side, d, cl, j, po, steps, sq;
+	int s = p->side, d, cl, j, po, steps;
 	unsigned any = 0;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, t, hco, hcs;
 	uint64_t x, a, b, E[4];
@@ -209,24 +199,18 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	}
 	if (steps && r->selfjump == YOTE_SJ_PLAIN)
 		for (d = 0; d < 4; d++) {
-			/* by class, in registers: zeroing the array would
-			   cost more than the moves */
-			uint64_t k0 = 0, k1 = 0, k2 = 0, k3 = 0;
-
-			for (x = own & shift_dir_v(r, own, d ^ 1) &
-			    shift_dir_v(r, E[d], d ^ 1); x; x &= x - 1) {
-				sq = lsb64(x);
-				cl = sj_class(r, own, opp, sq, r->jump[sq][d]);
-				k0 |= (uint64_t)(cl == 0) << sq;
-				k1 |= (uint64_t)(cl == 1) << sq;
-				k2 |= (uint64_t)(cl == 2) << sq;
-				k3 |= (uint64_t)(cl == 3) << sq;
-			}
-			q->sj[d][0] = k0;
-			q->sj[d][1] = k1;
-			q->sj[d][2] = k2;
-			q->sj[d][3] = k3;
-			q->sjon |= (k0 | k1 | k2 | k3) != 0;
+			/* over an own piece onto an empty point */
+			t = own & shift_dir_v(r, own, d ^ 1) &
+			    shift_dir_v(r, E[d], d ^ 1);
+			hco = ao.sj_hco[d];
+			hcs = ao.sj_hcs[d];
+			a = t & ~hco;
+			b = t & hco;
+			q->sj[d][0] = a & ~hcs;
+			q->sj[d][1] = a & hcs;
+			q->sj[d][2] = b & ~hcs;
+			q->sj[d][3] = b & hcs;
+			q->sjon |= t != 0;
 		}
 	/* the slots with moves, found without a branch each; their counts
 	   when they are needed */
@@ -257,12 +241,11 @@ q_count(const struct quiet *q, size_t i)
 	if (slot_place[q->ls[i]])
 		n = (uint32_t)popcount64(q->place[cl]);
 	else
-		for (d = 0; d < 4; d++) {
-			/* no tests: they would be mispredicted */
-			n += (uint32_t)popcount64(q->step[d][cl]);
-			if (q->sjon)
-				n += (uint32_t)popcount64(q->sj[d][cl]);
-		}
+		for (d = 0; d < 4; d++)
+			/* a piece steps towards d onto an empty point or
+			   jumps over its own piece there: never both */
+			n += (uint32_t)popcount64(q->step[d][cl] |
+			    (q->sjon ? q->sj[d][cl] : 0));
 	return n;
 }
 
@@ -292,7 +275,7 @@ quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
 	int cl = slot_cl[j], d, col, sq, k, to, far;
 	uint64_t n = 0;
 
-	c0 = r->board / (BIT(r->width) - 1);   /* the first column */
+	c0 = r->board & ~r->not_col_first;  /* the first column */
 	if (slot_place[j]) {
 		for (col = 0; col < r->width; col++)
 			for (x = q->place[cl] & (c0 << col); x; x &= x - 1) {
@@ -490,13 +473,12 @@ static size_t
 first_jumps(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t capt, struct jump1 *v)
 {
-	int s = p->side, col, row, sq, d, e, z, land;
+	int s = p->side, col, sq, d, e, z, land;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], c0 = 0, x;
 	uint64_t empty = r->board & ~(own | opp);
 	size_t n = 0;
 
-	for (row = 0; row < r->height; row++)
-		c0 |= BIT(row * r->width);
+	c0 = r->board & ~r->not_col_first;     /* the first column */
 	for (col = 0; col < r->width; col++)
 		for (x = capt & (c0 << col); x; x &= x - 1) {
 			sq = lsb64(x);
@@ -749,14 +731,13 @@ walk_bonus(struct walk *w, const struct yote_rules *r, struct cpos *c,
 	long lv[NBCL];
 	uint32_t cnt[NBCL];
 	size_t nl = 0, t = 0, at = 0;
-	int seg = out->nseg - 1, cl, want = 0, wcl = -1, col, row, sq;
+	int seg = out->nseg - 1, cl, want = 0, wcl = -1, col, sq;
 
 	if (!bonus_choices(r, c, &b)) {
 		out->seg_bonus[seg] = YOTE_BONUS_NO;
 		return m == NULL || m->seg_bonus[seg] == YOTE_BONUS_NO ? 0 : -1;
 	}
-	for (row = 0; row < r->height; row++)
-		c0 |= BIT(row * r->width);
+	c0 = r->board & ~r->not_col_first;     /* the first column */
 	if (m != NULL) {
 		want = m->seg_bonus[seg];
 		if (want == YOTE_BONUS_NO || want == YOTE_BONUS_HAND) {

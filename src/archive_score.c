@@ -367,9 +367,12 @@ caps_survive(const struct yote_rules *r, const struct caps *cp, int d)
 	return r->board & ~all;
 }
 
-/* caps_survive for the steps of the four directions at once. */
+/*
+ * caps_survive for the steps of the four directions at once (far: for
+ * the self-jumps, which land two points away).
+ */
 static void
-caps_survive4(const struct yote_rules *r, const struct caps *cp,
+caps_survive4(const struct yote_rules *r, const struct caps *cp, int far,
     uint64_t out[4])
 {
 	uint64_t all[4] = { ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
@@ -384,6 +387,13 @@ caps_survive4(const struct yote_rules *r, const struct caps *cp,
 	for (i = 0; i < cp->n; i++) {
 		at = cp->at[i];
 		l = cp->land[i];
+		if (far) {
+			all[0] &= at | shift_dir(r, shift_dir(r, l, 1), 1);
+			all[1] &= at | shift_dir(r, shift_dir(r, l, 0), 0);
+			all[2] &= at | shift_dir(r, shift_dir(r, l, 3), 3);
+			all[3] &= at | shift_dir(r, shift_dir(r, l, 2), 2);
+			continue;
+		}
 		all[0] &= at | shift_dir(r, l, 1);
 		all[1] &= at | shift_dir(r, l, 0);
 		all[2] &= at | shift_dir(r, l, 3);
@@ -391,6 +401,39 @@ caps_survive4(const struct yote_rules *r, const struct caps *cp,
 	}
 	for (d = 0; d < 4; d++)
 		out[d] = r->board & ~all[d];
+}
+
+/*
+ * The boards of the plain self-jumps towards d, by the point f left (the
+ * piece lands on f + 2d over its own piece on f + d): a capture after
+ * one is one there was that did not jump (or was not made by) the piece
+ * on f nor landed on f + 2d, or a new one over or from the piece now
+ * there (t1: between an enemy and an empty point; t2: beside an enemy
+ * with room beyond), or one landing on f (a capture over the mover's
+ * piece, or by it).
+ */
+static void
+sj_boards(const struct yote_rules *r, const uint64_t O[4],
+    const uint64_t W[4], uint64_t w, uint64_t o, uint64_t t1, uint64_t t2,
+    const struct caps *oc, const struct caps *sc, struct at_once *ao)
+{
+	uint64_t lo, ls, a[4], b[4];
+	int d;
+
+	lo = shift_dir(r, O[0] & w, 0) | shift_dir(r, O[1] & w, 1) |
+	    shift_dir(r, O[2] & w, 2) | shift_dir(r, O[3] & w, 3);
+	ls = shift_dir(r, W[0] & o, 0) | shift_dir(r, W[1] & o, 1) |
+	    shift_dir(r, W[2] & o, 2) | shift_dir(r, W[3] & o, 3);
+	caps_survive4(r, oc, 1, ao->sj_hco);
+	caps_survive4(r, sc, 1, ao->sj_hcs);
+	shift4(r, t1, a);
+	shift4(r, t2, b);
+	shift_each(r, a, 0, a);
+	shift_each(r, b, 0, b);
+	for (d = 0; d < 4; d++) {
+		ao->sj_hco[d] |= a[d ^ 1] | lo;
+		ao->sj_hcs[d] |= b[d ^ 1] | ls;
+	}
 }
 
 /*
@@ -482,13 +525,15 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 	    (O[3] & EE[3]);
 	V = (O[0] & WW[0]) | (O[1] & WW[1]) | (O[2] & WW[2]) |
 	    (O[3] & WW[3]);
-	caps_survive4(r, &oc, ao->step_hco);
-	caps_survive4(r, &sc, ao->step_hcs);
+	caps_survive4(r, &oc, 0, ao->step_hco);
+	caps_survive4(r, &sc, 0, ao->step_hcs);
 	shift4(r, T2, tt);
 	for (s = 0; s < 4; s++) {
 		ao->step_hco[s] |= uu[s] | y[s];
 		ao->step_hcs[s] |= tt[s ^ 1] | V;
 	}
+	if (r->selfjump == YOTE_SJ_PLAIN)
+		sj_boards(r, O, W, w, o, t1, t2, &oc, &sc, ao);
 }
 
 
