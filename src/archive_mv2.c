@@ -473,37 +473,63 @@ static size_t
 first_jumps(const struct yote_rules *r, const struct yote_pos *p,
     uint64_t capt, struct jump1 *v)
 {
-	int s = p->side, col, sq, d, e, z, land;
-	uint64_t own = p->pieces[s], opp = p->pieces[!s], c0 = 0, x;
-	uint64_t empty = r->board & ~(own | opp);
+	int s = p->side, col, sq, d, e, z;
+	uint64_t own = p->pieces[s], opp = p->pieces[!s], c0, x, any = 0;
+	uint64_t empty = r->board & ~(own | opp), jd[4], bd[4], fz[4];
+	unsigned m, k;
 	size_t n = 0;
 
+	/* by direction, the pieces that jump an enemy (jd), the empty
+	   points a capture can start from (fz), the pieces that self-jump
+	   onto one (bd): bits, not a test a move */
+	for (d = 0; d < 4; d++) {
+		x = shift_dir_v(r, opp & shift_dir_v(r, empty, d ^ 1), d ^ 1);
+		jd[d] = own & x;
+		fz[d] = empty & x;
+		any |= jd[d];
+	}
+	x = fz[0] | fz[1] | fz[2] | fz[3];
+	for (d = 0; d < 4; d++) {
+		bd[d] = r->selfjump != YOTE_SJ_BRIDGE ? 0 : own &
+		    shift_dir_v(r, own & shift_dir_v(r, x, d ^ 1), d ^ 1);
+		any |= bd[d];
+	}
 	c0 = r->board & ~r->not_col_first;     /* the first column */
 	for (col = 0; col < r->width; col++)
-		for (x = capt & (c0 << col); x; x &= x - 1) {
+		for (x = any & capt & (c0 << col); x; x &= x - 1) {
 			sq = lsb64(x);
-			for (d = 0; d < 4; d++) {
-				if ((land = jump_to(r, sq, d, opp, empty)) < 0)
-					continue;
+			m = (unsigned)(jd[0] >> sq & 1) |
+			    (unsigned)(jd[1] >> sq & 1) << 1 |
+			    (unsigned)(jd[2] >> sq & 1) << 2 |
+			    (unsigned)(jd[3] >> sq & 1) << 3;
+			for (; m; m &= m - 1) {
+				d = __builtin_ctz(m);
 				v[n].from = v[n].z = (uint8_t)sq;
 				v[n].mid = (uint8_t)r->adj[sq][d];
-				v[n].land = (uint8_t)land;
+				v[n].land = (uint8_t)r->jump[sq][d];
 				v[n].bridge = 0;
 				n++;
 			}
-			if (r->selfjump != YOTE_SJ_BRIDGE)
-				continue;
-			for (d = 0; d < 4; d++) {
-				if ((z = jump_to(r, sq, d, own, empty)) < 0)
-					continue;
-				for (e = 0; e < 4; e++) {
-					if ((land = jump_to(r, z, e, opp,
-					    empty | BIT(sq))) < 0)
-						continue;
+			m = (unsigned)(bd[0] >> sq & 1) |
+			    (unsigned)(bd[1] >> sq & 1) << 1 |
+			    (unsigned)(bd[2] >> sq & 1) << 2 |
+			    (unsigned)(bd[3] >> sq & 1) << 3;
+			for (; m; m &= m - 1) {
+				d = __builtin_ctz(m);
+				z = r->jump[sq][d];
+				/* the capture's landing is never sq, which
+				   the self-jump empties (it would jump the
+				   piece it jumped) */
+				k = (unsigned)(fz[0] >> z & 1) |
+				    (unsigned)(fz[1] >> z & 1) << 1 |
+				    (unsigned)(fz[2] >> z & 1) << 2 |
+				    (unsigned)(fz[3] >> z & 1) << 3;
+				for (; k; k &= k - 1) {
+					e = __builtin_ctz(k);
 					v[n].from = (uint8_t)sq;
 					v[n].z = (uint8_t)z;
 					v[n].mid = (uint8_t)r->adj[z][e];
-					v[n].land = (uint8_t)land;
+					v[n].land = (uint8_t)r->jump[z][e];
 					v[n].bridge = 1;
 					n++;
 				}
