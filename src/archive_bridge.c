@@ -43,23 +43,23 @@ static uint64_t
 through_all(const struct yote_rules *r, int z, uint64_t x, uint64_t y,
     uint64_t e)
 {
-	uint64_t line_in = 0, line_out = 0, two;
-	int k, n_in = 0, n_out = 0, a, b;
+	uint64_t Z = BIT(z), A[4], B[4], line_in = 0, line_out = 0, two, in, out;
+	int k, n_in = 0, n_out = 0;
 
+	/* the point beside z and the one beyond, by direction: shifts, not
+	   tests (a test per direction is mispredicted) */
+	shift4(r, Z, A);
+	shift_each(r, A, 0, B);
 	for (k = 0; k < 4; k++) {
-		if ((a = r->adj[z][k]) < 0 || (b = r->jump[z][k]) < 0)
-			continue;
-		two = BIT(a) | BIT(b);
-		if ((x & two) == two) {
-			n_in++;
-			line_in = two;
-		} else if ((y & BIT(a)) && (e & BIT(b))) {
-			n_out++;
-			line_out = two;
-		}
+		two = A[k] | B[k];
+		in = (A[k] & x) != 0 && (B[k] & x) != 0;
+		out = !in && (A[k] & y) != 0 && (B[k] & e) != 0;
+		n_in += (int)in;
+		n_out += (int)out;
+		line_in |= two & (0 - in);
+		line_out |= two & (0 - out);
 	}
-	return BIT(z) | (n_in == 1 ? line_in : 0) |
-	    (n_out == 1 ? line_out : 0);
+	return Z | (n_in == 1 ? line_in : 0) | (n_out == 1 ? line_out : 0);
 }
 
 /*

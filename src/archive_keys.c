@@ -41,6 +41,7 @@ struct slot {
 	prob_t p_shape, shape_tree[64];
 	unsigned char *prev;    /* the last value, or NULL */
 	size_t prevlen;
+	size_t prevcap;         /* room at prev */
 	prob_t p_repeat, p_assoc, p_delta, p_dict, p_canon;
 	unsigned char **dict;   /* values seen (NUL-terminated copies) */
 	size_t *dictlen;
@@ -252,11 +253,16 @@ slot_update(struct slot *s, uint32_t actx, const unsigned char *t, size_t n)
 	}
 	s->assoc_ctx[actx % ASSOC] = actx;
 	s->assoc_val[actx % ASSOC] = (int32_t)i;
-	if ((c = realloc(s->prev, n + 1)) == NULL)
-		return YOTE_ENOMEM;
-	memcpy(c, t, n);
-	c[n] = '\0';
-	s->prev = c;
+	if (n + 1 > s->prevcap) {       /* values mostly keep their size */
+		size_t cap = n + 1 < 32 ? 32 : 2 * (n + 1);
+
+		if ((c = realloc(s->prev, cap)) == NULL)
+			return YOTE_ENOMEM;
+		s->prev = c;
+		s->prevcap = cap;
+	}
+	memcpy(s->prev, t, n);
+	s->prev[n] = '\0';
 	s->prevlen = n;
 	return 0;
 }
