@@ -1293,6 +1293,112 @@ bridges_games(const struct yote_rules *r, int count)
 	return n;
 }
 
+/*
+ * The classes model 2 gives the moves that take nothing, from boards
+ * (yote_arc_boards, its self-jump boards, the bridges), against each
+ * move played and the position after it asked, under ruleset r: every
+ * placement, step and plain self-jump of every position of `games`
+ * random games.  Returns the moves compared.
+ */
+static unsigned long
+classes_games(const struct yote_rules *r, int games)
+{
+	struct yote_movelist l = { NULL, 0, 0 };
+	struct yote_game *g;
+	struct at_once ao;
+	struct ply_ctx c;
+	unsigned long n = 0;
+	long nm;
+	size_t k;
+	int i, ply, d, s;
+
+	for (i = 0; i < games; i++) {
+		assert_non_null(g = yote_game_new(r, NULL));
+		for (ply = 0; ply < 300; ply++) {
+			const struct yote_pos *p = yote_game_now(g);
+
+			if ((nm = yote_gen_moves(r, p, &l)) <= 0)
+				break;
+			memset(&c, 0, sizeof(c));
+			c.r = r;
+			c.p = p;
+			c.s = s = p->side;
+			yote_arc_boards(&c, &ao);
+			for (k = 0; k < (size_t)nm; k++) {
+				const struct yote_move *m = &l.v[k];
+				uint64_t hco, hcs;
+				struct yote_pos q = *p;
+
+				if (yote_move_is_capture(m) ||
+				    (r->opening == YOTE_OPEN_FIRST_PLACE &&
+				    p->ply + 1 <= 2))
+					continue;
+				for (d = 0; d < 4 && m->kind != YOTE_PLACE &&
+				    (m->kind == YOTE_STEP ? r->adj :
+				    r->jump)[m->from][d] != m->seg_to[0]; d++)
+					;
+				hco = m->kind == YOTE_PLACE ? ao.place_hco :
+				    m->kind == YOTE_STEP ? ao.step_hco[d] :
+				    ao.sj_hco[d];
+				hcs = m->kind == YOTE_PLACE ? ao.place_hcs :
+				    m->kind == YOTE_STEP ? ao.step_hcs[d] :
+				    ao.sj_hcs[d];
+				if (r->selfjump == YOTE_SJ_BRIDGE)
+					yote_arc_bridge_boards(&c, &ao,
+					    m->kind == YOTE_PLACE ? 4 : d,
+					    BIT(m->from), &hco, &hcs);
+				yote_pos_play(r, &q, m);
+				if ((int)(hco >> m->from & 1) !=
+				    yote_pos_has_capture(r, &q, !s) ||
+				    (int)(hcs >> m->from & 1) !=
+				    yote_pos_has_capture(r, &q, s)) {
+					char pos[YOTE_POS_TEXT], mt[YOTE_MOVE_TEXT];
+
+					yote_pos_format(r, p, pos);
+					fail_msg("%s, %s: classes %d %d, played %d %d",
+					    pos, yote_move_format(r, m, mt),
+					    (int)(hco >> m->from & 1),
+					    (int)(hcs >> m->from & 1),
+					    yote_pos_has_capture(r, &q, !s),
+					    yote_pos_has_capture(r, &q, s));
+				}
+				n++;
+			}
+			assert_int_equal(yote_game_play(g, &l.v[rnd(l.n)],
+			    NULL), 0);
+		}
+		yote_game_free(g);
+	}
+	yote_movelist_free(&l);
+	return n;
+}
+
+/* classes_games under every built-in ruleset and the custom ones. */
+static void
+test_classes(void **state)
+{
+	static const char *const names[] = { "classic", "traditional",
+		"damasi", "ndar-kepp" };
+	static const char *const files[] = { "hand-plain", "hand-bridge",
+		"chain-optional", "chain-any" };
+	struct yote_rules *own;
+	struct yote_error e;
+	char path[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 4; i++)
+		assert_true(classes_games(yote_rules_by_name(names[i]), 30) >
+		    10000);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
+		yote_error_clear(&e);
+		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+		assert_true(classes_games(own, 20) > 1000);
+		yote_rules_free(own);
+	}
+}
+
 static void
 test_bridges(void **state)
 {
@@ -1562,6 +1668,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_rangecoder),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_bridges),
+		cmocka_unit_test(test_classes),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_decoded_moves),
 		cmocka_unit_test(test_hset),
