@@ -472,42 +472,27 @@ void yote_arc_boards_at_once(const struct ply_ctx *c, int bridges,
  */
 void yote_arc_boards(const struct ply_ctx *c, struct at_once *ao);
 
-/* ------------------------------ archive_moves.c, shared by models 1, 2 */
+/* --------------------------- archive_moves.c, shared with model 2 */
 
-/*
- * A position's moves as the decoders hold them: placements and steps as
- * boards per score class (c = 2 hco + hcs), only some moves listed.
- */
-struct fast {
-	uint64_t own, cap, irr; /* irr: squares whose moves are listed */
-	uint64_t place[4];      /* empty points whose placement is class c */
-	uint64_t step[4][4];    /* [d][c]: pieces whose step to d is class c */
-	int hand, steps, sj;
-};
-
-extern const long yote_mv_class_score[4];
+/* A piece's steps and self-jumps in text order: their direction, and
+   whether they land two points away (a self-jump). */
 extern const int yote_mv_slot_dir[8], yote_mv_slot_far[8];
 
+/* Whether the opening allows only placements now (movegen.c). */
 int yote_mv_placements_only(const struct yote_rules *r,
     const struct yote_pos *p);
+/* Whether side s may step and self-jump (movegen.c). */
 int yote_mv_steps_allowed(const struct yote_rules *r,
     const struct yote_pos *p, int s);
-int yote_mv_room(struct mover *mv, size_t n);
-int yote_mv_gen_square(struct mover *mv, const struct yote_rules *r,
-    const struct yote_pos *p, int sq);
-size_t yote_mv_level_of(const struct mover *mv, long score);
-unsigned yote_mv_tier_ctx(const struct mover *mv, size_t j);
-size_t yote_mv_level_add(struct mover *mv, long sc, uint32_t cnt);
+/* yote_move_format by other code, for the decoders: the same text. */
 char *yote_mv_text(const struct yote_rules *r, const struct yote_move *m,
     char *buf);
-long yote_mv_pick_place(struct mover *mv, const struct yote_rules *r,
-    long sc, uint64_t place);
-long yote_mv_place_of(struct mover *mv, const struct yote_rules *r,
-    size_t idx);
-int yote_mv_fast_list(struct mover *mv, const struct yote_rules *r,
-    const struct yote_pos *p, struct fast *f);
-int yote_mv_pick_fast(struct mover *mv, const struct yote_rules *r,
-    const struct fast *f, long sc, uint64_t place, struct yote_move *out);
+/*
+ * Under bridges, the moves of t (steps to d, or placements: d = 4) after
+ * which the opponent (*hco) or the mover (*hcs) has a bridge capture,
+ * added move by move (model 1's decoder; the tests' reference for
+ * archive_bridge.c).
+ */
 void yote_mv_bridge_boards(const struct yote_rules *r,
     const struct yote_pos *p, int d, uint64_t t, uint64_t *hco,
     uint64_t *hcs);
