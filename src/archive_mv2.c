@@ -80,12 +80,14 @@ w_flat(struct walk *w, uint64_t n, uint64_t truth)
 static unsigned
 lv_ctx(long gap, uint32_t c0, uint32_t c1)
 {
-	unsigned g, q;
+	/* the grade of a gap (1, 2, 3; 4-6: 4; 7-9: 5; 10-15: 6; 16 and
+	   more: 7) and of the counts, by table and sums, not branches */
+	static const unsigned char grade[16] = { 0, 1, 2, 3, 4, 4, 4, 5, 5,
+		5, 6, 6, 6, 6, 6, 6 };
+	unsigned g = gap < 16 ? grade[gap] : 7;
+	unsigned q = (2 * (uint64_t)c1 >= c0) + (c1 >= c0) +
+	    (c1 >= 2 * (uint64_t)c0);
 
-	g = gap <= 3 ? (unsigned)gap : gap <= 6 ? 4 : gap <= 9 ? 5 :
-	    gap <= 15 ? 6 : 7;
-	q = 2 * (uint64_t)c1 < c0 ? 0 : c1 < c0 ? 1 :
-	    c1 < 2 * (uint64_t)c0 ? 2 : 3;
 	return g * 4 + q;
 }
 
@@ -139,7 +141,7 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 {
 	struct ply_ctx c;
 	struct at_once ao;
-	int s = p->side, d, cl, j, po, steps;
+	int s = p->side, d, cl, j, po, steps, bridges;
 	unsigned any = 0;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, t, hco, hcs;
 	uint64_t x, a, b, E[4];
@@ -175,28 +177,32 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	c.s = s;
 	c.rem_s = c.rem_o = 0;
 	yote_arc_boards(&c, &ao);
+	bridges = r->selfjump == YOTE_SJ_BRIDGE && !po;
 	/* the classes, kind by kind: a test a ply, not a move */
-	for (d = 0; d < 4 + 1; d++) {
-		t = d < 4 ? (steps ? own & E[d] : 0) :
-		    (p->hand[s] > 0 ? empty : 0);
-		hco = d < 4 ? ao.step_hco[d] : ao.place_hco;
-		hcs = d < 4 ? ao.step_hcs[d] : ao.place_hcs;
-		if (r->selfjump == YOTE_SJ_BRIDGE && !po && t != 0)
+	for (d = 0; d < 4; d++) {
+		t = steps ? own & E[d] : 0;
+		hco = ao.step_hco[d];
+		hcs = ao.step_hcs[d];
+		if (bridges && t != 0)
 			yote_arc_bridge_boards(&c, &ao, d, t, &hco, &hcs);
 		a = t & ~hco;
 		b = t & hco;
-		if (d < 4) {
-			q->step[d][0] = a & ~hcs;
-			q->step[d][1] = a & hcs;
-			q->step[d][2] = b & ~hcs;
-			q->step[d][3] = b & hcs;
-		} else {
-			q->place[0] = a & ~hcs;
-			q->place[1] = a & hcs;
-			q->place[2] = b & ~hcs;
-			q->place[3] = b & hcs;
-		}
+		q->step[d][0] = a & ~hcs;
+		q->step[d][1] = a & hcs;
+		q->step[d][2] = b & ~hcs;
+		q->step[d][3] = b & hcs;
 	}
+	t = p->hand[s] > 0 ? empty : 0;
+	hco = ao.place_hco;
+	hcs = ao.place_hcs;
+	if (bridges && t != 0)
+		yote_arc_bridge_boards(&c, &ao, 4, t, &hco, &hcs);
+	a = t & ~hco;
+	b = t & hco;
+	q->place[0] = a & ~hcs;
+	q->place[1] = a & hcs;
+	q->place[2] = b & ~hcs;
+	q->place[3] = b & hcs;
 	if (steps && r->selfjump == YOTE_SJ_PLAIN)
 		for (d = 0; d < 4; d++) {
 			/* over an own piece onto an empty point */
@@ -277,16 +283,31 @@ quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
 
 	c0 = r->board & ~r->not_col_first;  /* the first column */
 	if (slot_place[j]) {
-		for (col = 0; col < r->width; col++)
-			for (x = q->place[cl] & (c0 << col); x; x &= x - 1) {
+		for (col = 0; col < r->width; col++) {
+			x = q->place[cl] & (c0 << col);
+			if (want == NULL) {
+				/* a column at a time; in a column the bits
+				   come in row order, which is text order */
+				k = popcount64(x);
+				if (place >= (uint64_t)k) {
+					place -= (uint64_t)k;
+					continue;
+				}
+				while (place-- > 0)
+					x &= x - 1;
+				set_quiet(out, YOTE_PLACE, lsb64(x), 0);
+				return 0;
+			}
+			for (; x; x &= x - 1) {
 				sq = lsb64(x);
-				if (want != NULL ? want->kind == YOTE_PLACE &&
-				    want->from == sq : n == place) {
+				if (want->kind == YOTE_PLACE &&
+				    want->from == sq) {
 					set_quiet(out, YOTE_PLACE, sq, 0);
 					return (long)n;
 				}
 				n++;
 			}
+		}
 		return -1;
 	}
 	for (d = 0; d < 4; d++) {
