@@ -202,6 +202,8 @@ int yote_arc_inflate(const unsigned char *z, size_t clen, uint32_t zcrc,
 typedef uint16_t prob_t;
 
 #define PROB_BITS 16
+#define PROB_SHIFT 5            /* adaptation: 1/32 of the way */
+#define RC_TOP (1U << 24)       /* the range is normalised above this */
 #define PROB_INIT 0x8000
 
 struct rc {
@@ -335,6 +337,36 @@ struct ply_ctx {
 #else
 #define HOT static inline
 #endif
+
+/*
+ * yote_rc_bit of a decoder, inline: the same bit, the same model and
+ * coder state after it, without a call (the moves decoder codes a few
+ * bits every ply).
+ */
+HOT int
+yote_rc_dbit(struct rc *rc, prob_t *p)
+{
+	uint32_t bound = (rc->range >> PROB_BITS) * *p;
+	int bit = rc->code >= bound;
+
+	if (!bit) {
+		rc->range = bound;
+		*p = (prob_t)(*p + (((1U << PROB_BITS) - *p) >> PROB_SHIFT));
+	} else {
+		rc->code -= bound;
+		rc->range -= bound;
+		*p = (prob_t)(*p - (*p >> PROB_SHIFT));
+	}
+	while (rc->range < RC_TOP) {
+		rc->range <<= 8;
+		rc->code <<= 8;
+		if (rc->in.pos < rc->in.n)
+			rc->code |= rc->in.p[rc->in.pos++];
+		else
+			rc->over++;
+	}
+	return bit;
+}
 
 /* The points of `to` a jump reaches from `from` over `over` (movegen.c). */
 HOT uint64_t

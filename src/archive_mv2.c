@@ -48,7 +48,7 @@ w_bit(struct walk *w, unsigned prob, int truth)
 	struct op o;
 
 	if (w->rc != NULL)
-		return yote_rc_bit(w->rc, &w->mv->m2[prob], 0);
+		return yote_rc_dbit(w->rc, &w->mv->m2[prob]);
 	o.prob = prob;
 	o.v = (uint32_t)truth;
 	o.n = 0;

@@ -12,8 +12,6 @@
 
 #include "archive_int.h"
 
-#define PROB_SHIFT 5
-#define RC_TOP (1U << 24)
 
 void
 yote_rc_enc_init(struct rc *rc, struct buf *out)
