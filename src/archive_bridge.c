@@ -49,7 +49,8 @@ static uint64_t
 through_all(const struct yote_rules *r, int z, uint64_t x, uint64_t y,
     uint64_t e)
 {
-	uint64_t Z = BIT(z), A[4], B[4], line_in = 0, line_out = 0, two, in, out;
+	uint64_t Z = BIT(z), A[4], B[4], line_in = 0, line_out = 0;
+	uint64_t two, in, out;
 	int k, n_in = 0, n_out = 0;
 
 	/* the point beside z and the one beyond, by direction: shifts, not

@@ -49,7 +49,8 @@ yote_mv_placements_only(const struct yote_rules *r, const struct yote_pos *p)
 
 /* Whether steps and plain self-jumps are allowed for side s (movegen.c). */
 int
-yote_mv_steps_allowed(const struct yote_rules *r, const struct yote_pos *p, int s)
+yote_mv_steps_allowed(const struct yote_rules *r, const struct yote_pos *p,
+    int s)
 {
 	return !(r->opening == YOTE_OPEN_HAND_FIRST && p->hand[s] > 0);
 }
@@ -148,7 +149,8 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 	mv->ngrp = mv->nstep = 0;
 	if (yote_over_unless_blocked(r, p))
 		return 0;
-	steps = yote_mv_steps_allowed(r, p, s) && !yote_mv_placements_only(r, p);
+	steps = yote_mv_steps_allowed(r, p, s) &&
+	    !yote_mv_placements_only(r, p);
 	sj = steps && r->selfjump == YOTE_SJ_PLAIN;
 	if (!yote_mv_placements_only(r, p)) {
 		/* pieces with an enemy beside them and room beyond (captures),
@@ -622,8 +624,8 @@ fast_list(struct mover *mv, const struct yote_rules *r,
  * the points of t.
  */
 void
-yote_mv_bridge_boards(const struct yote_rules *r, const struct yote_pos *p, int d,
-    uint64_t t, uint64_t *hco, uint64_t *hcs)
+yote_mv_bridge_boards(const struct yote_rules *r, const struct yote_pos *p,
+    int d, uint64_t t, uint64_t *hco, uint64_t *hcs)
 {
 	uint64_t w = p->pieces[p->side], o = p->pieces[!p->side];
 	uint64_t e = r->board & ~(w | o), x, ch, w2, e2, so, cf;
@@ -677,7 +679,8 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 	c.rem_o = yote_pos_remaining(p, !s);
 	f->own = p->pieces[s];
 	f->hand = p->hand[s] > 0;
-	f->steps = yote_mv_steps_allowed(r, p, s) && !yote_mv_placements_only(r, p);
+	f->steps = yote_mv_steps_allowed(r, p, s) &&
+	    !yote_mv_placements_only(r, p);
 	f->sj = f->steps && r->selfjump == YOTE_SJ_PLAIN;
 	po = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
 	bridges = r->selfjump == YOTE_SJ_BRIDGE;

@@ -317,13 +317,28 @@ quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
 	}
 	any = ms[0] | ms[1] | ms[2] | ms[3] | mj[0] | mj[1] | mj[2] | mj[3];
 	if (want == NULL) {
-		/* square by square, a bit per landing slot in text order:
-		   no branch per slot */
+		/* the moves of each square counted for the whole board: a
+		   piece steps or self-jumps towards d, not both, so four
+		   boards, added bit by bit (p0 + 2 p1 + 4 p2) */
+		uint64_t u0 = ms[0] | mj[0], u1 = ms[1] | mj[1];
+		uint64_t u2 = ms[2] | mj[2], u3 = ms[3] | mj[3];
+		uint64_t s0 = u0 ^ u1, s1 = u2 ^ u3, k0 = u0 & u1, k1 = u2 & u3;
+		uint64_t k2 = s0 & s1, p0 = s0 ^ s1, p1 = k0 ^ k1 ^ k2;
+		uint64_t p2 = (k0 & k1) | (k2 & (k0 ^ k1));
+
 		for (col = 0; col < r->width; col++)
 			for (x = any & (c0 << col); x; x &= x - 1) {
 				unsigned m;
 
 				sq = lsb64(x);
+				k = (int)(p0 >> sq & 1) +
+				    2 * (int)(p1 >> sq & 1) +
+				    4 * (int)(p2 >> sq & 1);
+				if (place >= (uint64_t)k) {
+					place -= (uint64_t)k;
+					continue;
+				}
+				/* here: a bit per landing slot, text order */
 				m = (unsigned)(mj[3] >> sq & 1) |
 				    (unsigned)(ms[3] >> sq & 1) << 1 |
 				    (unsigned)(mj[1] >> sq & 1) << 2 |
@@ -332,11 +347,6 @@ quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
 				    (unsigned)(mj[0] >> sq & 1) << 5 |
 				    (unsigned)(ms[2] >> sq & 1) << 6 |
 				    (unsigned)(mj[2] >> sq & 1) << 7;
-				k = popcount64(m);
-				if (place >= (uint64_t)k) {
-					place -= (uint64_t)k;
-					continue;
-				}
 				while (place-- > 0)
 					m &= m - 1;
 				k = __builtin_ctz(m);
