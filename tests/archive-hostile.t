@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..24"
+echo "1..26"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -265,3 +265,50 @@ c=0
     cmp -s - "$tmp/out" && c=1
 cat "$tmp/err" "$tmp/out" >"$TAP_WHY"
 ok $c "empty collections first in a block come back as they were"
+
+# A moves stream cut short, in either version: the games whose moves are
+# gone say so, those before them are read whole, nothing crashes.
+gen-games --rules traditional --games 6 --seed 3 >"$tmp/six.yaml" 2>/dev/null
+for av in 1 2; do
+	yote-convert --archive-version $av -o "$tmp/six.yta" "$tmp/six.yaml" \
+	    2>>"$TAP_WHY"
+	yta dump "$tmp/six.yta" | python3 -c '
+import sys
+for line in sys.stdin:
+    w = line.split()
+    if w and w[0] == "D":
+        f = dict(x.partition("=")[::2] for x in w[1:])
+        pl = bytes.fromhex(f["payload"])
+        pos, rules = 1, []
+        def varint(pos):
+            v = s = 0
+            while True:
+                b = pl[pos]; pos += 1
+                v |= (b & 0x7F) << s; s += 7
+                if b < 0x80:
+                    return v, pos
+        nr, pos = varint(pos)
+        for _ in range(nr):
+            ln, p2 = varint(pos + 1)
+            pos = p2 + ln
+        head = pos
+        hl, pos = varint(pos); ml, pos = varint(pos); ll, pos = varint(pos)
+        hs, ms, ls = pl[pos:pos + hl], pl[pos + hl:pos + hl + ml], pl[pos + hl + ml:]
+        ms = ms[:len(ms) // 3]
+        def enc(v):
+            o = bytearray()
+            while v >= 0x80:
+                o.append(v & 0x7F | 0x80); v >>= 7
+            o.append(v)
+            return bytes(o)
+        pl = pl[:head] + enc(hl) + enc(len(ms)) + enc(ll) + hs + ms + ls
+        line = "D games=%s payload=%s\n" % (f["games"], pl.hex())
+    sys.stdout.write(line)
+' | yta build >"$tmp/sixcut.yta"
+	st=$(run yote-validate --summary "$tmp/sixcut.yta")
+	c=0
+	[ "$st" = 1 ] && grep -q 'game [2-6]: .*\(moves stream ends early\|does not have\|more moves than\)' "$tmp/err" &&
+	    grep -q '^6 games, [1-5] valid' "$tmp/out" && c=1
+	cat "$tmp/err" "$tmp/out" >"$TAP_WHY"
+	ok $c "version $av: a moves stream cut short: the games it leaves without moves say so, the first ones are valid"
+done
