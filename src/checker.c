@@ -38,10 +38,11 @@ struct cached_rules {
 #define CACHED_TEXT 15          /* longest text kept */
 #define CACHED_SEGS 4           /* most segments kept */
 
+/* 32 bytes, the array aligned to 64: an entry is on one cache line */
 struct cached_move {
 	unsigned char len;      /* 0: empty */
 	char text[CACHED_TEXT];
-	int width, height;
+	uint8_t width, height;  /* the board (64 squares at most) */
 	uint8_t kind, from, nseg;
 	uint8_t seg_to[CACHED_SEGS], seg_bonus[CACHED_SEGS];
 };
@@ -606,21 +607,74 @@ decoded_moves(const struct yote_record *rec, const struct yote_rules *r,
 	return pl;
 }
 
+/*
+ * Bytes i to i + 7 of t, or with w4 bytes i to i + 3, in a word (memcpy
+ * of a constant size is a load, whatever the alignment).
+ */
+static inline uint64_t
+word8(const char *t, size_t i)
+{
+	uint64_t w;
+
+	memcpy(&w, t + i, sizeof(w));
+	return w;
+}
+
+static inline uint64_t
+word4(const char *t, size_t i)
+{
+	uint32_t w;
+
+	memcpy(&w, t + i, sizeof(w));
+	return w;
+}
+
+/*
+ * A text of 1 to 16 bytes as two words: its first and its last bytes,
+ * overlapping when it is shorter than two words (every byte counted,
+ * none read past its end), so that a hash and a comparison each take a
+ * few instructions in place of a loop a byte.
+ */
+static inline void
+text_words(const char *t, size_t len, uint64_t *a, uint64_t *b)
+{
+	if (len >= 8) {
+		*a = word8(t, 0);
+		*b = word8(t, len - 8);
+	} else if (len >= 4) {
+		*a = word4(t, 0);
+		*b = word4(t, len - 4);
+	} else {
+		*a = (uint64_t)(unsigned char)t[0] |
+		    (uint64_t)(unsigned char)t[len / 2] << 8 |
+		    (uint64_t)(unsigned char)t[len - 1] << 16;
+		*b = 0;
+	}
+}
+
 /* The entry for text (len bytes) on r's board: NULL when it cannot be
  * kept, or there is no room. */
 static struct cached_move *
 move_slot(struct yote_checker *ck, const struct yote_rules *r,
     const char *text, size_t len)
 {
-	uint32_t h = 2166136261u ^ (uint32_t)(r->width * 256 + r->height);
-	size_t i;
+	uint64_t a, b, h;
 
-	if (len == 0 || len > CACHED_TEXT || (ck->moves == NULL &&
-	    (ck->moves = calloc(MOVE_CACHE, sizeof(*ck->moves))) == NULL))
+	if (len == 0 || len > CACHED_TEXT)
 		return NULL;
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)text[i]) * 16777619u;
-	return &ck->moves[h & (MOVE_CACHE - 1)];
+	if (ck->moves == NULL) {
+		if ((ck->moves = aligned_alloc(64, MOVE_CACHE *
+		    sizeof(*ck->moves))) == NULL)
+			return NULL;
+		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
+	}
+	text_words(text, len, &a, &b);
+	/* two products that do not wait on each other, then the high
+	 * bits, the best mixed, pick the entry */
+	h = (a ^ (uint64_t)(r->width * 256 + r->height) << 40 ^ len) *
+	    0x9E3779B97F4A7C15u ^ b * 0xC2B2AE3D27D4EB4Fu;
+	h ^= h >> 29;
+	return &ck->moves[(h * 0x165667B19E3779F9u) >> 53 & (MOVE_CACHE - 1)];
 }
 
 /* The move of a text read before, from the cache: 1, else 0. */
@@ -628,14 +682,16 @@ static int
 cached_move(const struct cached_move *c, const struct yote_rules *r,
     const struct yote_node *mn, struct yote_move *m)
 {
+	uint64_t a, b, ca, cb;
 	int i;
 
 	if (c == NULL || c->len != mn->len || c->width != r->width ||
 	    c->height != r->height)
 		return 0;
-	for (i = 0; i < c->len; i++)    /* a few bytes: no call */
-		if (c->text[i] != mn->text[i])
-			return 0;
+	text_words(mn->text, mn->len, &a, &b);
+	text_words(c->text, c->len, &ca, &cb);
+	if (a != ca || b != cb)
+		return 0;
 	m->kind = c->kind;
 	m->from = c->from;
 	m->nseg = c->nseg;
@@ -658,8 +714,8 @@ keep_move(struct cached_move *c, const struct yote_rules *r,
 		return;
 	c->len = (unsigned char)mn->len;
 	memcpy(c->text, mn->text, mn->len);
-	c->width = r->width;
-	c->height = r->height;
+	c->width = (uint8_t)r->width;
+	c->height = (uint8_t)r->height;
 	c->kind = m->kind;
 	c->from = m->from;
 	c->nseg = m->nseg;
