@@ -45,7 +45,9 @@ struct cached_move {
 	uint8_t width, height;  /* the board (64 squares at most) */
 	uint8_t kind, from, nseg;
 	uint8_t seg_to[CACHED_SEGS], seg_bonus[CACHED_SEGS];
+	uint8_t pad[3];         /* to 32 bytes */
 };
+_Static_assert(sizeof(struct cached_move) == 32, "a cache entry is 32 bytes");
 
 struct yote_checker {
 	struct cached_rules cache[RULES_CACHE];
@@ -652,29 +654,23 @@ text_words(const char *t, size_t len, uint64_t *a, uint64_t *b)
 	}
 }
 
-/* The entry for text (len bytes) on r's board: NULL when it cannot be
- * kept, or there is no room. */
-static struct cached_move *
-move_slot(struct yote_checker *ck, const struct yote_rules *r,
+/* The entry for text (len bytes) on r's board in the cache: NULL when
+ * it cannot be kept, or there is no cache. */
+static inline struct cached_move *
+move_slot(struct cached_move *cache, const struct yote_rules *r,
     const char *text, size_t len)
 {
 	uint64_t a, b, h;
 
-	if (len == 0 || len > CACHED_TEXT)
+	if (cache == NULL || len == 0 || len > CACHED_TEXT)
 		return NULL;
-	if (ck->moves == NULL) {
-		if ((ck->moves = aligned_alloc(64, MOVE_CACHE *
-		    sizeof(*ck->moves))) == NULL)
-			return NULL;
-		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
-	}
 	text_words(text, len, &a, &b);
 	/* two products that do not wait on each other, then the high
 	 * bits, the best mixed, pick the entry */
 	h = (a ^ (uint64_t)(r->width * 256 + r->height) << 40 ^ len) *
 	    0x9E3779B97F4A7C15u ^ b * 0xC2B2AE3D27D4EB4Fu;
 	h ^= h >> 29;
-	return &ck->moves[(h * 0x165667B19E3779F9u) >> 53 & (MOVE_CACHE - 1)];
+	return &cache[(h * 0x165667B19E3779F9u) >> 53 & (MOVE_CACHE - 1)];
 }
 
 /* The move of a text read before, from the cache: 1, else 0. */
@@ -737,8 +733,8 @@ play_moves(struct yote_checker *ck, struct run *run,
 	struct yote_error e;
 	struct yote_outcome o;
 	struct yote_pos before;
-	const struct yote_node *item, *mn;
-	struct cached_move *slot;
+	const struct yote_node *item, *mn, *next;
+	struct cached_move *slot, *ahead = NULL;
 	char alt[300];
 	size_t i;
 	int found;
@@ -763,6 +759,12 @@ play_moves(struct yote_checker *ck, struct run *run,
 	}
 	/* cleared once: the first problem ends the loop */
 	yote_error_clear(&e);
+	if (ck->moves == NULL && (ck->moves = aligned_alloc(64, MOVE_CACHE *
+	    sizeof(*ck->moves))) != NULL)
+		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
+	if (moves->n > 0 && (next = moves->kids[0]) != NULL &&
+	    next->type == YOTE_NODE_SCALAR)
+		ahead = move_slot(ck->moves, r, next->text, next->len);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
 		/* a move's text as a rule, a mapping with move: now and then */
@@ -773,7 +775,17 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "be a move text or a mapping with 'move:'");
 			return -1;
 		}
-		slot = move_slot(ck, r, mn->text, mn->len);
+		/* a move text's entry was found a move ahead (below) */
+		slot = mn == item ? ahead : move_slot(ck->moves, r, mn->text,
+		    mn->len);
+		/* the next move's entry fetched while this one is played:
+		 * the cache is larger than the first-level one, and a game
+		 * picks its entries at random */
+		ahead = NULL;
+		if (i + 1 < moves->n && (next = moves->kids[i + 1]) != NULL &&
+		    next->type == YOTE_NODE_SCALAR && (ahead = move_slot(
+		    ck->moves, r, next->text, next->len)) != NULL)
+			__builtin_prefetch(ahead);
 		if (cached_move(slot, r, mn, &m))
 			goto legal;
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
