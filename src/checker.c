@@ -312,7 +312,8 @@ place_cmp(const void *a, const void *b)
 static int
 same_key(const struct yote_node *a, const struct yote_node *b)
 {
-	return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
+	return a->len == b->len && a->text[0] == b->text[0] &&
+	    memcmp(a->text, b->text, a->len) == 0;
 }
 
 static void

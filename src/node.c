@@ -226,8 +226,9 @@ map_find(const struct yote_node *map, const char *key)
 	len = strlen(key);
 	for (i = 0; i + 1 < map->n; i += 2) {
 		k = map->kids[i];
+		/* the first bytes told apart before a call */
 		if (k != NULL && k->type == YOTE_NODE_SCALAR && k->len == len &&
-		    memcmp(k->text, key, len) == 0)
+		    k->text[0] == key[0] && memcmp(k->text, key, len) == 0)
 			return (long)i;
 	}
 	return -1;
