@@ -312,8 +312,9 @@ place_cmp(const void *a, const void *b)
 static int
 same_key(const struct yote_node *a, const struct yote_node *b)
 {
-	return a->len == b->len && a->text[0] == b->text[0] &&
-	    memcmp(a->text, b->text, a->len) == 0;
+	/* a node made empty may have no text at all */
+	return a->len == b->len && (a->len == 0 || (a->text[0] == b->text[0] &&
+	    memcmp(a->text, b->text, a->len) == 0));
 }
 
 static void
@@ -474,15 +475,60 @@ check_date(struct run *run, const struct yote_node *n)
 		    "day of the calendar", n->text);
 }
 
-/* Warnings: keys of the record and of its moves items, and the date. */
+/*
+ * The values of the keys the checker reads, each that of the first such
+ * key as yote_node_get would find it, in one pass over the record's
+ * keys (a look-up a key would pass over all of them each time).
+ */
+enum { RK_YOTE, RK_MOVES, RK_DATE, RK_RESULT, RK_TERMINATION, RK_RULES,
+	RK_START, RK_N };
+
 static void
-check_slips(struct run *run, const struct yote_node *root)
+record_values(const struct yote_node *root, const struct yote_node **v)
 {
-	const struct yote_node *moves = yote_node_get(root, "moves");
+	static const char *const names[RK_N] = { "yote", "moves", "date",
+		"result", "termination", "rules", "start" };
+	static const unsigned char lens[RK_N] = { 4, 5, 4, 6, 11, 5, 5 };
+	const struct yote_node *k;
+	unsigned found = 0;
+	size_t i;
+	int j;
+
+	for (j = 0; j < RK_N; j++)
+		v[j] = NULL;
+	for (i = 0; i + 1 < root->n; i += 2) {
+		if ((k = root->kids[i]) == NULL ||
+		    k->type != YOTE_NODE_SCALAR || k->len == 0)
+			continue;
+		/* the first byte (and for r, the length) names the one
+		 * key the text can be */
+		switch (k->text[0]) {
+		case 'y': j = RK_YOTE; break;
+		case 'm': j = RK_MOVES; break;
+		case 'd': j = RK_DATE; break;
+		case 'r': j = k->len == 6 ? RK_RESULT : RK_RULES; break;
+		case 't': j = RK_TERMINATION; break;
+		case 's': j = RK_START; break;
+		default: continue;
+		}
+		if (!(found >> j & 1) && k->len == lens[j] &&
+		    memcmp(k->text, names[j], lens[j]) == 0) {
+			found |= 1u << j;
+			v[j] = root->kids[i + 1];
+		}
+	}
+}
+
+/* Warnings: keys of the record and of its moves items, and the date
+ * (the values of moves: and date:). */
+static void
+check_slips(struct run *run, const struct yote_node *root,
+    const struct yote_node *moves, const struct yote_node *date)
+{
 	size_t i;
 
 	check_keys(run, root, record_keys, 0);
-	check_date(run, yote_node_get(root, "date"));
+	check_date(run, date);
 	if (moves == NULL || moves->type != YOTE_NODE_SEQ)
 		return;
 	for (i = 0; i < moves->n; i++)
@@ -529,12 +575,10 @@ value_hint(const char *text, int result, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-/* A scalar value of a known key, or NULL with a report. */
+/* n, the value of key, if a scalar; else NULL, with a report. */
 static const struct yote_node *
-scalar_key(struct run *run, const struct yote_node *root, const char *key)
+scalar_key(struct run *run, const struct yote_node *n, const char *key)
 {
-	const struct yote_node *n = yote_node_get(root, key);
-
 	if (n != NULL && n->type != YOTE_NODE_SCALAR) {
 		report(run, YOTE_D_BAD_TYPE, n, 0, "'%s' must be a single "
 		    "value, not a %s", key, n->type == YOTE_NODE_MAP ?
@@ -950,6 +994,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
     yote_ply_fn plyfn, void *ctx)
 {
 	const struct yote_node *root = rec->root, *v, *moves, *resn, *termn;
+	const struct yote_node *val[RK_N];
 	const struct yote_rules *r;
 	struct yote_error e;
 	struct run run;
@@ -981,14 +1026,15 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	at.line = root->line;
 	at.col = root->col;
 	check_duplicates(&run, root);
-	if ((v = yote_node_get(root, "yote")) == NULL)
+	record_values(root, val);
+	if ((v = val[RK_YOTE]) == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'yote' "
 		    "(the record format version, 1)");
 	else if (!yote_node_is(v, "1"))
 		report(&run, YOTE_D_BAD_VERSION, v, 0, "unsupported record "
 		    "version '%s': expected yote: 1", v->type ==
 		    YOTE_NODE_SCALAR ? v->text : "?");
-	moves = yote_node_get(root, "moves");
+	moves = val[RK_MOVES];
 	if (moves == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'moves' "
 		    "(the list of moves; [] for none)");
@@ -999,8 +1045,8 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		moves = NULL;
 	}
 	if (ck->warn != YOTE_WARN_NONE)
-		check_slips(&run, root);
-	resn = scalar_key(&run, root, "result");
+		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
+	resn = scalar_key(&run, val[RK_RESULT], "result");
 	if (resn != NULL &&
 	    (info->result = yote_result_parse(resn->text)) < 0) {
 		value_hint(resn->text, 1, hint, sizeof(hint));
@@ -1008,7 +1054,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *%s", resn->text,
 		    hint);
 	}
-	termn = scalar_key(&run, root, "termination");
+	termn = scalar_key(&run, val[RK_TERMINATION], "termination");
 	if (termn != NULL &&
 	    (info->term = yote_termination_parse(termn->text)) < 0) {
 		value_hint(termn->text, 0, hint, sizeof(hint));
@@ -1017,12 +1063,12 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "few-pieces, move-limit, agreement, resignation, time, "
 		    "adjudication or unfinished%s", termn->text, hint);
 	}
-	if ((r = record_rules(ck, &run, yote_node_get(root, "rules"),
+	if ((r = record_rules(ck, &run, val[RK_RULES],
 	    rec->embedded)) == NULL)
 		return (long)info->problems;
 	info->rules = r;
 	yote_pos_start(r, &info->start);
-	if ((v = scalar_key(&run, root, "start")) != NULL) {
+	if ((v = scalar_key(&run, val[RK_START], "start")) != NULL) {
 		yote_error_clear(&e);
 		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
 			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",

@@ -228,7 +228,8 @@ map_find(const struct yote_node *map, const char *key)
 		k = map->kids[i];
 		/* the first bytes told apart before a call */
 		if (k != NULL && k->type == YOTE_NODE_SCALAR && k->len == len &&
-		    k->text[0] == key[0] && memcmp(k->text, key, len) == 0)
+		    (len == 0 || (k->text[0] == key[0] &&
+		    memcmp(k->text, key, len) == 0)))
 			return (long)i;
 	}
 	return -1;
