@@ -38,13 +38,16 @@ struct cached_rules {
 #define CACHED_TEXT 15          /* longest text kept */
 #define CACHED_SEGS 4           /* most segments kept */
 
+/* 32 bytes, the array aligned to 64: an entry is on one cache line */
 struct cached_move {
 	unsigned char len;      /* 0: empty */
 	char text[CACHED_TEXT];
-	int width, height;
+	uint8_t width, height;  /* the board (64 squares at most) */
 	uint8_t kind, from, nseg;
 	uint8_t seg_to[CACHED_SEGS], seg_bonus[CACHED_SEGS];
+	uint8_t pad[3];         /* to 32 bytes */
 };
+_Static_assert(sizeof(struct cached_move) == 32, "a cache entry is 32 bytes");
 
 struct yote_checker {
 	struct cached_rules cache[RULES_CACHE];
@@ -309,7 +312,9 @@ place_cmp(const void *a, const void *b)
 static int
 same_key(const struct yote_node *a, const struct yote_node *b)
 {
-	return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
+	/* a node made empty may have no text at all */
+	return a->len == b->len && (a->len == 0 || (a->text[0] == b->text[0] &&
+	    memcmp(a->text, b->text, a->len) == 0));
 }
 
 static void
@@ -383,6 +388,18 @@ static const char *const record_keys[] = { "yote", "rules", "start",
 static const char *const item_keys[] = { "move", "comment", "eval",
 	"eval-before", "best", "pv", "class", "nag", "clock", NULL };
 
+/* strcmp(a, b) == 0 without a call: a key is a few bytes, and nearly
+ * every key of a record is one of the known, so met once a key. */
+static inline int
+same_string(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
 static void
 check_keys(struct run *run, const struct yote_node *map,
     const char *const *known, unsigned long ply)
@@ -399,7 +416,7 @@ check_keys(struct run *run, const struct yote_node *map,
 			continue;
 		/* the first letters told apart before a call */
 		for (w = known; *w != NULL && ((*w)[0] != k->text[0] ||
-		    strcmp(*w, k->text) != 0); w++)
+		    !same_string(*w, k->text)); w++)
 			;
 		if (*w != NULL)
 			continue;
@@ -458,15 +475,60 @@ check_date(struct run *run, const struct yote_node *n)
 		    "day of the calendar", n->text);
 }
 
-/* Warnings: keys of the record and of its moves items, and the date. */
+/*
+ * The values of the keys the checker reads, each that of the first such
+ * key as yote_node_get would find it, in one pass over the record's
+ * keys (a look-up a key would pass over all of them each time).
+ */
+enum { RK_YOTE, RK_MOVES, RK_DATE, RK_RESULT, RK_TERMINATION, RK_RULES,
+	RK_START, RK_N };
+
 static void
-check_slips(struct run *run, const struct yote_node *root)
+record_values(const struct yote_node *root, const struct yote_node **v)
 {
-	const struct yote_node *moves = yote_node_get(root, "moves");
+	static const char *const names[RK_N] = { "yote", "moves", "date",
+		"result", "termination", "rules", "start" };
+	static const unsigned char lens[RK_N] = { 4, 5, 4, 6, 11, 5, 5 };
+	const struct yote_node *k;
+	unsigned found = 0;
+	size_t i;
+	int j;
+
+	for (j = 0; j < RK_N; j++)
+		v[j] = NULL;
+	for (i = 0; i + 1 < root->n; i += 2) {
+		if ((k = root->kids[i]) == NULL ||
+		    k->type != YOTE_NODE_SCALAR || k->len == 0)
+			continue;
+		/* the first byte (and for r, the length) names the one
+		 * key the text can be */
+		switch (k->text[0]) {
+		case 'y': j = RK_YOTE; break;
+		case 'm': j = RK_MOVES; break;
+		case 'd': j = RK_DATE; break;
+		case 'r': j = k->len == 6 ? RK_RESULT : RK_RULES; break;
+		case 't': j = RK_TERMINATION; break;
+		case 's': j = RK_START; break;
+		default: continue;
+		}
+		if (!(found >> j & 1) && k->len == lens[j] &&
+		    memcmp(k->text, names[j], lens[j]) == 0) {
+			found |= 1u << j;
+			v[j] = root->kids[i + 1];
+		}
+	}
+}
+
+/* Warnings: keys of the record and of its moves items, and the date
+ * (the values of moves: and date:). */
+static void
+check_slips(struct run *run, const struct yote_node *root,
+    const struct yote_node *moves, const struct yote_node *date)
+{
 	size_t i;
 
 	check_keys(run, root, record_keys, 0);
-	check_date(run, yote_node_get(root, "date"));
+	check_date(run, date);
 	if (moves == NULL || moves->type != YOTE_NODE_SEQ)
 		return;
 	for (i = 0; i < moves->n; i++)
@@ -513,12 +575,10 @@ value_hint(const char *text, int result, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-/* A scalar value of a known key, or NULL with a report. */
+/* n, the value of key, if a scalar; else NULL, with a report. */
 static const struct yote_node *
-scalar_key(struct run *run, const struct yote_node *root, const char *key)
+scalar_key(struct run *run, const struct yote_node *n, const char *key)
 {
-	const struct yote_node *n = yote_node_get(root, key);
-
 	if (n != NULL && n->type != YOTE_NODE_SCALAR) {
 		report(run, YOTE_D_BAD_TYPE, n, 0, "'%s' must be a single "
 		    "value, not a %s", key, n->type == YOTE_NODE_MAP ?
@@ -606,21 +666,68 @@ decoded_moves(const struct yote_record *rec, const struct yote_rules *r,
 	return pl;
 }
 
-/* The entry for text (len bytes) on r's board: NULL when it cannot be
- * kept, or there is no room. */
-static struct cached_move *
-move_slot(struct yote_checker *ck, const struct yote_rules *r,
+/*
+ * Bytes i to i + 7 of t, or with w4 bytes i to i + 3, in a word (memcpy
+ * of a constant size is a load, whatever the alignment).
+ */
+static inline uint64_t
+word8(const char *t, size_t i)
+{
+	uint64_t w;
+
+	memcpy(&w, t + i, sizeof(w));
+	return w;
+}
+
+static inline uint64_t
+word4(const char *t, size_t i)
+{
+	uint32_t w;
+
+	memcpy(&w, t + i, sizeof(w));
+	return w;
+}
+
+/*
+ * A text of 1 to 16 bytes as two words: its first and its last bytes,
+ * overlapping when it is shorter than two words (every byte counted,
+ * none read past its end), so that a hash and a comparison each take a
+ * few instructions in place of a loop a byte.
+ */
+static inline void
+text_words(const char *t, size_t len, uint64_t *a, uint64_t *b)
+{
+	if (len >= 8) {
+		*a = word8(t, 0);
+		*b = word8(t, len - 8);
+	} else if (len >= 4) {
+		*a = word4(t, 0);
+		*b = word4(t, len - 4);
+	} else {
+		*a = (uint64_t)(unsigned char)t[0] |
+		    (uint64_t)(unsigned char)t[len / 2] << 8 |
+		    (uint64_t)(unsigned char)t[len - 1] << 16;
+		*b = 0;
+	}
+}
+
+/* The entry for text (len bytes) on r's board in the cache: NULL when
+ * it cannot be kept, or there is no cache. */
+static inline struct cached_move *
+move_slot(struct cached_move *cache, const struct yote_rules *r,
     const char *text, size_t len)
 {
-	uint32_t h = 2166136261u ^ (uint32_t)(r->width * 256 + r->height);
-	size_t i;
+	uint64_t a, b, h;
 
-	if (len == 0 || len > CACHED_TEXT || (ck->moves == NULL &&
-	    (ck->moves = calloc(MOVE_CACHE, sizeof(*ck->moves))) == NULL))
+	if (cache == NULL || len == 0 || len > CACHED_TEXT)
 		return NULL;
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)text[i]) * 16777619u;
-	return &ck->moves[h & (MOVE_CACHE - 1)];
+	text_words(text, len, &a, &b);
+	/* two products that do not wait on each other, then the high
+	 * bits, the best mixed, pick the entry */
+	h = (a ^ (uint64_t)(r->width * 256 + r->height) << 40 ^ len) *
+	    0x9E3779B97F4A7C15u ^ b * 0xC2B2AE3D27D4EB4Fu;
+	h ^= h >> 29;
+	return &cache[(h * 0x165667B19E3779F9u) >> 53 & (MOVE_CACHE - 1)];
 }
 
 /* The move of a text read before, from the cache: 1, else 0. */
@@ -628,14 +735,16 @@ static int
 cached_move(const struct cached_move *c, const struct yote_rules *r,
     const struct yote_node *mn, struct yote_move *m)
 {
+	uint64_t a, b, ca, cb;
 	int i;
 
 	if (c == NULL || c->len != mn->len || c->width != r->width ||
 	    c->height != r->height)
 		return 0;
-	for (i = 0; i < c->len; i++)    /* a few bytes: no call */
-		if (c->text[i] != mn->text[i])
-			return 0;
+	text_words(mn->text, mn->len, &a, &b);
+	text_words(c->text, c->len, &ca, &cb);
+	if (a != ca || b != cb)
+		return 0;
 	m->kind = c->kind;
 	m->from = c->from;
 	m->nseg = c->nseg;
@@ -658,8 +767,8 @@ keep_move(struct cached_move *c, const struct yote_rules *r,
 		return;
 	c->len = (unsigned char)mn->len;
 	memcpy(c->text, mn->text, mn->len);
-	c->width = r->width;
-	c->height = r->height;
+	c->width = (uint8_t)r->width;
+	c->height = (uint8_t)r->height;
 	c->kind = m->kind;
 	c->from = m->from;
 	c->nseg = m->nseg;
@@ -681,8 +790,8 @@ play_moves(struct yote_checker *ck, struct run *run,
 	struct yote_error e;
 	struct yote_outcome o;
 	struct yote_pos before;
-	const struct yote_node *item, *mn;
-	struct cached_move *slot;
+	const struct yote_node *item, *mn, *next;
+	struct cached_move *slot, *ahead = NULL;
 	char alt[300];
 	size_t i;
 	int found;
@@ -707,6 +816,12 @@ play_moves(struct yote_checker *ck, struct run *run,
 	}
 	/* cleared once: the first problem ends the loop */
 	yote_error_clear(&e);
+	if (ck->moves == NULL && (ck->moves = aligned_alloc(64, MOVE_CACHE *
+	    sizeof(*ck->moves))) != NULL)
+		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
+	if (moves->n > 0 && (next = moves->kids[0]) != NULL &&
+	    next->type == YOTE_NODE_SCALAR)
+		ahead = move_slot(ck->moves, r, next->text, next->len);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
 		/* a move's text as a rule, a mapping with move: now and then */
@@ -717,7 +832,17 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "be a move text or a mapping with 'move:'");
 			return -1;
 		}
-		slot = move_slot(ck, r, mn->text, mn->len);
+		/* a move text's entry was found a move ahead (below) */
+		slot = mn == item ? ahead : move_slot(ck->moves, r, mn->text,
+		    mn->len);
+		/* the next move's entry fetched while this one is played:
+		 * the cache is larger than the first-level one, and a game
+		 * picks its entries at random */
+		ahead = NULL;
+		if (i + 1 < moves->n && (next = moves->kids[i + 1]) != NULL &&
+		    next->type == YOTE_NODE_SCALAR && (ahead = move_slot(
+		    ck->moves, r, next->text, next->len)) != NULL)
+			__builtin_prefetch(ahead);
 		if (cached_move(slot, r, mn, &m))
 			goto legal;
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
@@ -869,6 +994,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
     yote_ply_fn plyfn, void *ctx)
 {
 	const struct yote_node *root = rec->root, *v, *moves, *resn, *termn;
+	const struct yote_node *val[RK_N];
 	const struct yote_rules *r;
 	struct yote_error e;
 	struct run run;
@@ -900,14 +1026,15 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	at.line = root->line;
 	at.col = root->col;
 	check_duplicates(&run, root);
-	if ((v = yote_node_get(root, "yote")) == NULL)
+	record_values(root, val);
+	if ((v = val[RK_YOTE]) == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'yote' "
 		    "(the record format version, 1)");
 	else if (!yote_node_is(v, "1"))
 		report(&run, YOTE_D_BAD_VERSION, v, 0, "unsupported record "
 		    "version '%s': expected yote: 1", v->type ==
 		    YOTE_NODE_SCALAR ? v->text : "?");
-	moves = yote_node_get(root, "moves");
+	moves = val[RK_MOVES];
 	if (moves == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'moves' "
 		    "(the list of moves; [] for none)");
@@ -918,8 +1045,8 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		moves = NULL;
 	}
 	if (ck->warn != YOTE_WARN_NONE)
-		check_slips(&run, root);
-	resn = scalar_key(&run, root, "result");
+		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
+	resn = scalar_key(&run, val[RK_RESULT], "result");
 	if (resn != NULL &&
 	    (info->result = yote_result_parse(resn->text)) < 0) {
 		value_hint(resn->text, 1, hint, sizeof(hint));
@@ -927,7 +1054,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *%s", resn->text,
 		    hint);
 	}
-	termn = scalar_key(&run, root, "termination");
+	termn = scalar_key(&run, val[RK_TERMINATION], "termination");
 	if (termn != NULL &&
 	    (info->term = yote_termination_parse(termn->text)) < 0) {
 		value_hint(termn->text, 0, hint, sizeof(hint));
@@ -936,12 +1063,12 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "few-pieces, move-limit, agreement, resignation, time, "
 		    "adjudication or unfinished%s", termn->text, hint);
 	}
-	if ((r = record_rules(ck, &run, yote_node_get(root, "rules"),
+	if ((r = record_rules(ck, &run, val[RK_RULES],
 	    rec->embedded)) == NULL)
 		return (long)info->problems;
 	info->rules = r;
 	yote_pos_start(r, &info->start);
-	if ((v = scalar_key(&run, root, "start")) != NULL) {
+	if ((v = scalar_key(&run, val[RK_START], "start")) != NULL) {
 		yote_error_clear(&e);
 		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
 			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",

@@ -25,6 +25,37 @@ yote_node_new(enum yote_node_type type)
 	return n;
 }
 
+/*
+ * len bytes from src to dst.  A record's values are mostly a few bytes
+ * (a move, a name): those are copied with a load and a store or two, as
+ * memcpy of a constant size compiles, overlapping where the text is not
+ * a whole word (never a byte past either end), in place of a call that
+ * first sorts the size out.
+ */
+static inline void
+copy_text(char *dst, const char *src, size_t len)
+{
+	uint64_t a, b;
+	uint32_t c, d;
+
+	if (len >= 8 && len <= 16) {
+		memcpy(&a, src, 8);
+		memcpy(&b, src + len - 8, 8);
+		memcpy(dst, &a, 8);
+		memcpy(dst + len - 8, &b, 8);
+	} else if (len >= 4 && len < 8) {
+		memcpy(&c, src, 4);
+		memcpy(&d, src + len - 4, 4);
+		memcpy(dst, &c, 4);
+		memcpy(dst + len - 4, &d, 4);
+	} else if (len > 0 && len < 4) {
+		dst[0] = src[0];
+		dst[len / 2] = src[len / 2];
+		dst[len - 1] = src[len - 1];
+	} else if (len > 16)
+		memcpy(dst, src, len);
+}
+
 /* A scalar in n, its text right after it (room for len + 1 bytes). */
 static inline struct yote_node *
 scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
@@ -33,7 +64,7 @@ scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
 	n->type = YOTE_NODE_SCALAR;
 	n->mem = (unsigned char)mem;
 	n->text = (char *)(n + 1);
-	memcpy(n->text, text, len);
+	copy_text(n->text, text, len);
 	n->text[len] = '\0';
 	n->len = len;
 	return n;
@@ -195,8 +226,10 @@ map_find(const struct yote_node *map, const char *key)
 	len = strlen(key);
 	for (i = 0; i + 1 < map->n; i += 2) {
 		k = map->kids[i];
+		/* the first bytes told apart before a call */
 		if (k != NULL && k->type == YOTE_NODE_SCALAR && k->len == len &&
-		    memcmp(k->text, key, len) == 0)
+		    (len == 0 || (k->text[0] == key[0] &&
+		    memcmp(k->text, key, len) == 0)))
 			return (long)i;
 	}
 	return -1;
@@ -262,9 +295,15 @@ yote_node_remove(struct yote_node *map, const char *key)
 /* ------------------------------------------------------------ arenas */
 
 /*
- * Blocks, each twice the last, so that a tree of any size takes few; a
- * block is used from its start, the rest of the last one left when a
- * request does not fit.  Every piece is aligned for a node.
+ * Blocks, the first holding the arena itself.  While a tree is small its
+ * blocks are small too: a request below 1 KiB is one that glibc serves
+ * from its per-thread cache, where a larger one first merges every small
+ * chunk freed lately (libyaml frees one or more per event), which costs
+ * more than the block and slows libyaml's next requests.  Past
+ * ARENA_SMALL_BLOCKS, or after a hint of a large tree, each block is
+ * twice the last, so that a tree of any size takes few.  A block is used
+ * from its start, the rest of the last one left when a request does not
+ * fit.  Every piece is aligned for a node.
  */
 struct arena_block {
 	struct arena_block *next;
@@ -275,22 +314,30 @@ struct yote_arena {
 	struct arena_block *blocks;     /* the newest first */
 	char *p, *end;                  /* free in the newest */
 	size_t used;                    /* bytes handed out */
+	unsigned nblocks;               /* blocks made */
 };
 
 #define ARENA_ALIGN (sizeof(void *) > sizeof(size_t) ? sizeof(void *) : \
 	sizeof(size_t))
-#define ARENA_MIN 2048          /* the first block at least */
 #define ARENA_HINT_MAX (1UL << 20)      /* a first block at most: a huge
 					   game does not make the next
 					   small one take as much */
 #define ARENA_HEAD ((sizeof(struct arena_block) + ARENA_ALIGN - 1) / \
 	ARENA_ALIGN * ARENA_ALIGN)
+#define ARENA_SELF ((sizeof(struct yote_arena) + ARENA_ALIGN - 1) / \
+	ARENA_ALIGN * ARENA_ALIGN)
+#define ARENA_SMALL (1000 - ARENA_HEAD) /* a small block's bytes: the
+					   request stays under 1 KiB */
+#define ARENA_SMALL_BLOCKS 24           /* small blocks before doubling */
 
 static int
 arena_block(struct yote_arena *a, size_t need)
 {
 	struct arena_block *b;
-	size_t size = a->blocks != NULL ? 2 * a->blocks->size : ARENA_MIN;
+	/* small blocks of two sizes in turn: glibc caches seven chunks of
+	 * a size, and a game takes about that many blocks */
+	size_t size = a->nblocks < ARENA_SMALL_BLOCKS || a->blocks == NULL ?
+	    ARENA_SMALL - (a->nblocks & 1) * 64 : 2 * a->blocks->size;
 
 	if (size < need)
 		size = need;
@@ -300,6 +347,7 @@ arena_block(struct yote_arena *a, size_t need)
 	b->next = a->blocks;
 	b->size = size;
 	a->blocks = b;
+	a->nblocks++;
 	a->p = (char *)b + ARENA_HEAD;
 	a->end = a->p + size;
 	return 0;
@@ -313,8 +361,7 @@ arena_alloc(struct yote_arena *a, size_t size)
 	if (size > SIZE_MAX - ARENA_ALIGN)
 		return NULL;
 	size = (size + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
-	if ((a->blocks == NULL || (size_t)(a->end - a->p) < size) &&
-	    arena_block(a, size) != 0)
+	if ((size_t)(a->end - a->p) < size && arena_block(a, size) != 0)
 		return NULL;
 	p = a->p;
 	a->p += size;
@@ -325,16 +372,21 @@ arena_alloc(struct yote_arena *a, size_t size)
 struct yote_arena *
 yote_arena_new(size_t size_hint)
 {
-	struct yote_arena *a = calloc(1, sizeof(*a));
+	struct yote_arena arena = { NULL, NULL, NULL, 0, 0 }, *a;
 
-	if (a == NULL)
-		return NULL;
+	/* the arena in its first block, made the size of the last tree
+	 * when that was large */
 	if (size_hint > ARENA_HINT_MAX)
 		size_hint = ARENA_HINT_MAX;
-	if (size_hint > 0 && arena_block(a, size_hint + size_hint / 8) != 0) {
-		free(a);
+	if (size_hint > ARENA_SMALL * ARENA_SMALL_BLOCKS)
+		arena.nblocks = ARENA_SMALL_BLOCKS;
+	else
+		size_hint = 0;
+	if (arena_block(&arena, ARENA_SELF + size_hint + size_hint / 8) != 0)
 		return NULL;
-	}
+	a = (struct yote_arena *)arena.p;
+	*a = arena;
+	a->p += ARENA_SELF;
 	return a;
 }
 
@@ -345,11 +397,11 @@ yote_arena_free(struct yote_arena *a)
 
 	if (a == NULL)
 		return;
+	/* a is in the last block freed */
 	for (b = a->blocks; b != NULL; b = next) {
 		next = b->next;
 		free(b);
 	}
-	free(a);
 }
 
 size_t

@@ -128,6 +128,14 @@ marker_line(struct yote_yaml_reader *rd)
 	rd->marks[rd->nmarks++].at = rd->keepn - (size_t)rd->boln;
 }
 
+/* 1 when a line's first four bytes make it a marker line. */
+static inline int
+is_marker(const unsigned char *bol)
+{
+	return (memcmp(bol, "---", 3) == 0 || memcmp(bol, "...", 3) == 0) &&
+	    strchr(" \t\r\n", bol[3]) != NULL;
+}
+
 /* Note byte c as read: lines, marker lines, the bytes to keep. */
 static inline void
 note_byte(struct yote_yaml_reader *rd, unsigned char c)
@@ -137,9 +145,7 @@ note_byte(struct yote_yaml_reader *rd, unsigned char c)
 		keep_bytes(rd, &c, 1);
 	if (rd->boln < 4) {
 		rd->bol[rd->boln++] = c;
-		if (rd->boln == 4 && (memcmp(rd->bol, "---", 3) == 0 ||
-		    memcmp(rd->bol, "...", 3) == 0) && strchr(" \t\r\n",
-		    rd->bol[3]) != NULL)
+		if (rd->boln == 4 && is_marker(rd->bol))
 			marker_line(rd);
 	}
 	if (c == '\n') {
@@ -260,6 +266,18 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 {
 	size_t i = 0;
 
+	/* a whole line from its start, most often: its first four bytes
+	 * (no newline among them) at once */
+	if (rd->boln == 0 && n > 4) {
+		rd->pos += 4;
+		if (rd->nmarks > 0)
+			keep_bytes(rd, b, 4);
+		memcpy(rd->bol, b, 4);
+		rd->boln = 4;
+		if (is_marker(rd->bol))
+			marker_line(rd);
+		i = 4;
+	}
 	while (i < n && rd->boln < 4)
 		note_byte(rd, b[i++]);
 	if (i == n)
@@ -760,10 +778,13 @@ finish_record(struct yote_yaml_reader *rd, struct yote_arena *a,
 
 	rd->in_doc = 0;
 	rd->arena_hint = yote_arena_used(a);
-	if ((rec = calloc(1, sizeof(*rec))) == NULL) {
+	/* malloc, not calloc: glibc's calloc passes its per-thread cache
+	 * by, and a record a game is worth the fast path */
+	if ((rec = malloc(sizeof(*rec))) == NULL) {
 		yote_arena_free(a);
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
+	memset(rec, 0, sizeof(*rec));
 	rec->arena = a;
 	rec->root = root;
 	rec->game = *rd->games;
