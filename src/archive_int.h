@@ -287,6 +287,7 @@ struct mover {
 	size_t nstep;           /* steps in the list */
 	struct buf text;        /* texts of a group's moves, to sort them */
 	char mtext[YOTE_MOVE_TEXT];     /* the text of the move decoded */
+	size_t mlen;                    /* its length */
 	struct yote_move last;  /* the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
 	struct ply_sym *sym;
@@ -516,8 +517,9 @@ int yote_mv_placements_only(const struct yote_rules *r,
 /* Whether side s may step and self-jump (movegen.c). */
 int yote_mv_steps_allowed(const struct yote_rules *r,
     const struct yote_pos *p, int s);
-/* yote_move_format by other code, for the decoders: the same text. */
-char *yote_mv_text(const struct yote_rules *r, const struct yote_move *m,
+/* yote_move_format by other code, for the decoders: the same text; its
+   length. */
+size_t yote_mv_text(const struct yote_rules *r, const struct yote_move *m,
     char *buf);
 /*
  * Under bridges, the moves of t (steps to d, or placements: d = 4) after

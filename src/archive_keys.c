@@ -502,15 +502,15 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, const char **out,
 	int k, r;
 
 	*out = NULL;
-	if (s->prev != NULL && yote_rc_bit(rc, &s->p_repeat, 0)) {
+	if (s->prev != NULL && yote_rc_dbit(rc, &s->p_repeat)) {
 		src = s->prev;
 		n = s->prevlen;
 	} else if ((i = slot_assoc(s, actx)) >= 0 &&
-	    yote_rc_bit(rc, &s->p_assoc, 0)) {
+	    yote_rc_dbit(rc, &s->p_assoc)) {
 		src = s->dict[i];
 		n = s->dictlen[i];
 	} else if (s->prev != NULL && runs_split(s->prev, s->prevlen,
-	    &pr) == 0 && yote_rc_bit(rc, &s->p_delta, 0)) {
+	    &pr) == 0 && yote_rc_dbit(rc, &s->p_delta)) {
 		char num[32];
 
 		if (yote_buf_grow(&h->text, s->prevlen + RUNS * 20 + 1) != 0)
@@ -526,8 +526,8 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, const char **out,
 				continue;
 			}
 			v = run_value(at, pr.len[r]);
-			if (yote_rc_bit(rc, &s->d_zero[k], 0)) {
-				int neg = yote_rc_bit(rc, &s->d_sign[k], 0);
+			if (yote_rc_dbit(rc, &s->d_zero[k])) {
+				int neg = yote_rc_dbit(rc, &s->d_sign[k]);
 				uint64_t mag;
 
 				mag = yote_rc_gamma(rc, &s->d_mag[k], 0) + 1;
@@ -544,7 +544,7 @@ dec_text(struct hcoder *h, struct slot *s, uint32_t actx, const char **out,
 		}
 		t[n] = '\0';
 		goto done;
-	} else if (s->ndict > 0 && yote_rc_bit(rc, &s->p_dict, 0)) {
+	} else if (s->ndict > 0 && yote_rc_dbit(rc, &s->p_dict)) {
 		i = (long)yote_rc_tree(rc, s->dicttree, DICT_BITS, 0);
 		if ((uint32_t)i >= s->ndict)
 			return yote_keys_bad(h, "a value index out of range");
@@ -839,14 +839,14 @@ dec_scalar(struct hcoder *h, struct slot *s, uint32_t actx, unsigned shape,
 	if (shape & 32) {
 		if ((*out = node_make(h, shape, "", 0, &rc)) == NULL)
 			return rc;
-		if (canon && yote_rc_bit(&h->rc, &s->p_canon, 0))
+		if (canon && yote_rc_dbit(&h->rc, &s->p_canon))
 			return add_fix(g, *out);
 		if ((rc = dec_text(h, s, actx, &text, &len)) != 0)
 			return rc;
 		return yote_arena_set_text(h->arena, *out, text, len) == 0 ?
 		    0 : -2;
 	}
-	if (canon && yote_rc_bit(&h->rc, &s->p_canon, 0)) {
+	if (canon && yote_rc_dbit(&h->rc, &s->p_canon)) {
 		if ((*out = node_make(h, shape, "", 0, &rc)) == NULL)
 			return rc;
 		return add_fix(g, *out);
@@ -957,12 +957,14 @@ dec_moves(struct hcoder *h, struct slot *s, struct gctx *g,
 		return -2;
 	for (i = 0; i < g->plies; i++) {
 		g->cur = i;
-		if (yote_rc_bit(&h->rc, &h->p_simple, 0)) {
-			if ((rc = node_count(h)) != 0 || (it = node_make(h,
-			    SH_SCALAR | style << 2, "", 0, &rc)) == NULL)
+		if (yote_rc_dbit(&h->rc, &h->p_simple)) {
+			/* node_make's work for a scalar without a tag */
+			if ((rc = node_count(h)) != 0)
 				return rc;
-			if (add_fix(g, it) != 0)
+			if ((it = yote_arena_scalar(h->arena, "", 0)) == NULL ||
+			    add_fix(g, it) != 0)
 				return -2;
+			it->style = (int)style;
 		} else if ((rc = dec_node(h, k, 0, 2, 1, 1, g, &it)) != 0)
 			return rc;
 		if (it == NULL)
@@ -1022,17 +1024,17 @@ yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
 	*ruleset = 0;
 	*start_mode = START_DEFAULT;
 	*start = NULL;
-	if ((*raw = yote_rc_bit(&h->rc, &h->p_raw, 0)) != 0)
+	if ((*raw = yote_rc_dbit(&h->rc, &h->p_raw)) != 0)
 		return 0;
-	ri = yote_rc_bit(&h->rc, &h->p_same_rules, 0) ? h->prev_rules :
+	ri = yote_rc_dbit(&h->rc, &h->p_same_rules) ? h->prev_rules :
 	    yote_rc_gamma(&h->rc, &h->g_rules, 0);
 	if (ri >= nrules)
 		return yote_keys_bad(h, "a ruleset out of range");
 	h->prev_rules = (uint32_t)ri;
 	*ruleset = (uint32_t)ri;
-	if (!yote_rc_bit(&h->rc, &h->p_start[0], 0))
+	if (!yote_rc_dbit(&h->rc, &h->p_start[0]))
 		return 0;
-	if (!yote_rc_bit(&h->rc, &h->p_start[1], 0)) {
+	if (!yote_rc_dbit(&h->rc, &h->p_start[1])) {
 		*start_mode = START_KEY;
 		return 0;
 	}

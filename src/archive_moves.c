@@ -399,8 +399,9 @@ sq_name(const struct yote_rules *r, int sq, char *o)
 	return o + 2;
 }
 
-/* yote_move_format by other code, for the decoder: the same text. */
-char *
+/* yote_move_format by other code, for the decoder: the same text; its
+   length. */
+size_t
 yote_mv_text(const struct yote_rules *r, const struct yote_move *m, char *buf)
 {
 	char *o = sq_name(r, m->from, buf);
@@ -420,7 +421,7 @@ yote_mv_text(const struct yote_rules *r, const struct yote_move *m, char *buf)
 			o = sq_name(r, m->seg_bonus[i], o);
 	}
 	*o = '\0';
-	return buf;
+	return (size_t)(o - buf);
 }
 
 /*
@@ -445,8 +446,8 @@ group_pick(struct mover *mv, const struct yote_rules *r, size_t g, long sc,
 	for (i = at; i < at + n; i++) {
 		if (mv->score[i] != sc)
 			continue;
-		me = yote_mv_text(r, &mv->list.v[i], t + (i - at) *
-		    YOTE_MOVE_TEXT);
+		me = t + (i - at) * YOTE_MOVE_TEXT;
+		yote_mv_text(r, &mv->list.v[i], me);
 		lo = 0;
 		hi = k;
 		while (lo < hi) {
@@ -963,7 +964,7 @@ yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
 			return -2;
 		mv->last = mv->list.v[n];
 	}
-	yote_mv_text(r, &mv->last, mv->mtext);
+	mv->mlen = yote_mv_text(r, &mv->last, mv->mtext);
 	*text = mv->mtext;
 	yote_pos_play(r, pos, &mv->last);
 	return 0;

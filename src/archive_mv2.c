@@ -1015,7 +1015,7 @@ yote_mover2_decode(struct mover *mv, struct rc *rc,
 		*why = "a move the position does not have";
 		return -1;
 	}
-	yote_mv_text(r, &mv->last, mv->mtext);
+	mv->mlen = yote_mv_text(r, &mv->last, mv->mtext);
 	*text = mv->mtext;
 	yote_pos_play(r, pos, &mv->last);
 	return 0;

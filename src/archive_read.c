@@ -711,7 +711,7 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 		a->played->text[a->played->n] = NULL;
 		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++) {
 			if (yote_arena_set_text(b->hc.arena, g->fix[fx], text,
-			    strlen(text)) != 0)
+			    a->mv.mlen) != 0)
 				return -2;
 			a->played->text[a->played->n] = g->fix[fx]->text;
 		}
