@@ -369,6 +369,24 @@ yote_rc_dbit(struct rc *rc, prob_t *p)
 	return bit;
 }
 
+/*
+ * The context of the bit "below level j" (both models): gap, the scores
+ * of levels j and j + 1 apart, graded (1, 2, 3; 4-6: 4; 7-9: 5; 10-15:
+ * 6; 16 and more: 7), and how their counts c0, c1 compare; by a table
+ * and sums, not branches.
+ */
+HOT unsigned
+yote_arc_level_ctx(long gap, uint32_t c0, uint32_t c1)
+{
+	static const unsigned char grade[16] = { 0, 1, 2, 3, 4, 4, 4, 5, 5,
+		5, 6, 6, 6, 6, 6, 6 };
+	unsigned g = gap < 16 ? grade[gap] : 7;
+	unsigned q = (2 * (uint64_t)c1 >= c0) + (c1 >= c0) +
+	    (c1 >= 2 * (uint64_t)c0);
+
+	return g * 4 + q;
+}
+
 /* The points of `to` a jump reaches from `from` over `over` (movegen.c). */
 HOT uint64_t
 jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)

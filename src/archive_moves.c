@@ -334,15 +334,8 @@ level_of(const struct mover *mv, long score)
 static unsigned
 tier_ctx(const struct mover *mv, size_t j)
 {
-	long gap = mv->level[j] - mv->level[j + 1];
-	uint32_t c0 = mv->count[j], c1 = mv->count[j + 1];
-	unsigned g, q;
-
-	g = gap <= 3 ? (unsigned)gap : gap <= 6 ? 4 : gap <= 9 ? 5 :
-	    gap <= 15 ? 6 : 7;
-	q = 2 * (uint64_t)c1 < c0 ? 0 : c1 < c0 ? 1 :
-	    c1 < 2 * (uint64_t)c0 ? 2 : 3;
-	return g * 4 + q;
+	return yote_arc_level_ctx(mv->level[j] - mv->level[j + 1],
+	    mv->count[j], mv->count[j + 1]);
 }
 
 /*

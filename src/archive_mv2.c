@@ -73,24 +73,6 @@ w_flat(struct walk *w, uint64_t n, uint64_t truth)
 	return truth;
 }
 
-/*
- * The context of "below level j": gap, the scores of levels j and j + 1
- * apart, and c0, c1 their counts.
- */
-static unsigned
-lv_ctx(long gap, uint32_t c0, uint32_t c1)
-{
-	/* the grade of a gap (1, 2, 3; 4-6: 4; 7-9: 5; 10-15: 6; 16 and
-	   more: 7) and of the counts, by table and sums, not branches */
-	static const unsigned char grade[16] = { 0, 1, 2, 3, 4, 4, 4, 5, 5,
-		5, 6, 6, 6, 6, 6, 6 };
-	unsigned g = gap < 16 ? grade[gap] : 7;
-	unsigned q = (2 * (uint64_t)c1 >= c0) + (c1 >= c0) +
-	    (c1 >= 2 * (uint64_t)c0);
-
-	return g * 4 + q;
-}
-
 /* Decision: a level among nl (best first), as model 1 codes it. */
 static size_t
 w_level(struct walk *w, unsigned base, const long *lv, const uint32_t *cnt,
@@ -100,8 +82,8 @@ w_level(struct walk *w, unsigned base, const long *lv, const uint32_t *cnt,
 
 	for (j = 0; j + 1 < nl; j++)
 		if (!w_bit(w, base + (unsigned)(j < TIER_J ? j : TIER_J - 1) *
-		    TIER_CTX + lv_ctx(lv[j] - lv[j + 1], cnt[j], cnt[j + 1]),
-		    truth > j))
+		    TIER_CTX + yote_arc_level_ctx(lv[j] - lv[j + 1], cnt[j],
+		    cnt[j + 1]), truth > j))
 			return j;
 	return nl - 1;
 }
@@ -131,6 +113,19 @@ static const long slot_score[8] = { 7, 4, 3, 0, -15, -18, -19, -22 };
 /* The slot of [placement][class]. */
 static const int slot_of[2][4] = { { 3, 1, 7, 5 }, { 2, 0, 6, 4 } };
 
+/* The moves of t by class: 2 (after them the opponent has a capture) +
+   1 (the mover has one). */
+static inline void
+split4(uint64_t t, uint64_t hco, uint64_t hcs, uint64_t out[4])
+{
+	uint64_t a = t & ~hco, b = t & hco;
+
+	out[0] = a & ~hcs;
+	out[1] = a & hcs;
+	out[2] = b & ~hcs;
+	out[3] = b & hcs;
+}
+
 /*
  * The moves of p that take nothing into *q, and the pieces that may
  * capture; returns the number of levels they make (0: none).
@@ -144,7 +139,7 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	int s = p->side, d, cl, j, po, steps, bridges;
 	unsigned any = 0;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, t, hco, hcs;
-	uint64_t x, a, b, E[4];
+	uint64_t x, E[4];
 
 	q->capt = 0;
 	q->nl = 0;
@@ -185,37 +180,20 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 		hcs = ao.step_hcs[d];
 		if (bridges && t != 0)
 			yote_arc_bridge_boards(&c, &ao, d, t, &hco, &hcs);
-		a = t & ~hco;
-		b = t & hco;
-		q->step[d][0] = a & ~hcs;
-		q->step[d][1] = a & hcs;
-		q->step[d][2] = b & ~hcs;
-		q->step[d][3] = b & hcs;
+		split4(t, hco, hcs, q->step[d]);
 	}
 	t = p->hand[s] > 0 ? empty : 0;
 	hco = ao.place_hco;
 	hcs = ao.place_hcs;
 	if (bridges && t != 0)
 		yote_arc_bridge_boards(&c, &ao, 4, t, &hco, &hcs);
-	a = t & ~hco;
-	b = t & hco;
-	q->place[0] = a & ~hcs;
-	q->place[1] = a & hcs;
-	q->place[2] = b & ~hcs;
-	q->place[3] = b & hcs;
+	split4(t, hco, hcs, q->place);
 	if (steps && r->selfjump == YOTE_SJ_PLAIN)
 		for (d = 0; d < 4; d++) {
 			/* over an own piece onto an empty point */
 			t = own & shift_dir_v(r, own, d ^ 1) &
 			    shift_dir_v(r, E[d], d ^ 1);
-			hco = ao.sj_hco[d];
-			hcs = ao.sj_hcs[d];
-			a = t & ~hco;
-			b = t & hco;
-			q->sj[d][0] = a & ~hcs;
-			q->sj[d][1] = a & hcs;
-			q->sj[d][2] = b & ~hcs;
-			q->sj[d][3] = b & hcs;
+			split4(t, ao.sj_hco[d], ao.sj_hcs[d], q->sj[d]);
 			q->sjon |= t != 0;
 		}
 	/* the slots with moves, found without a branch each; their counts
@@ -451,8 +429,8 @@ walk_quiet(struct walk *w, const struct yote_rules *r, struct quiet *q,
 	for (j = 0; j + 1 < (int)q->nl; j++) {
 		cn = q_count(q, (size_t)j + 1);
 		if (!w_bit(w, M2_QUIET + (unsigned)(j < TIER_J ? j :
-		    TIER_J - 1) * TIER_CTX + lv_ctx(q->lv[j] - q->lv[j + 1],
-		    cj, cn), t > (size_t)j))
+		    TIER_J - 1) * TIER_CTX + yote_arc_level_ctx(q->lv[j] -
+		    q->lv[j + 1], cj, cn), t > (size_t)j))
 			break;
 		cj = cn;
 	}

@@ -191,6 +191,16 @@ sig_run() {
 	done
 	kill -"$1" $pid
 	if [ $# -gt 1 ]; then
+		# the tool makes its temporary file before it opens its
+		# input: the collection must wait in the FIFO until it has,
+		# for a FIFO that nobody holds open loses what it holds
+		n=0
+		while [ -d /proc/$pid/fd ] && [ $n -lt 100 ] &&
+		    ! ls -l /proc/$pid/fd 2>/dev/null | grep -q "$tmp/in\$"; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		[ -d /proc/$pid/fd ] || sleep 1
 		cat "$tmp/three.yaml" >&7
 	fi
 	exec 7>&-
