@@ -248,14 +248,7 @@ void yote_probs_init(prob_t *p, size_t n);
 #define TIER_J 16
 #define TIER_CTX 32
 
-/* What coding one move needs, worked out before anything is written. */
-struct ply_sym {
-	uint32_t tier;          /* its level, 0 = best */
-	uint32_t levels;        /* levels in the position */
-	uint64_t k;             /* moves in its level */
-	uint64_t i;             /* its place among them */
-	size_t ctx;             /* offset of its bit contexts */
-};
+struct ply_sym;
 
 /* Model 2's adaptive bits, by decision (archive_mv2.c). */
 #define M2_QUIET 0                              /* levels of quiet moves */
@@ -290,11 +283,13 @@ struct mover {
 	size_t mlen;                    /* its length */
 	struct yote_move last;  /* the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
-	struct ply_sym *sym;
+	struct ply_sym *sym;    /* model 1's ranks, capsym of them */
 	size_t capsym;
-	struct buf ctxs;        /* bit contexts of every ply */
+	struct buf ctxs;        /* bit contexts of every ply (model 2: its
+				   choices) */
 	struct buf canon;       /* canonical move texts */
 	size_t *canon_off;      /* ply i's text at canon.p + canon_off[i] */
+	size_t capcanon;        /* room in canon_off */
 	size_t fail_ply;        /* the ply yote_mover_rank_game stopped at */
 };
 
@@ -529,6 +524,8 @@ void yote_arc_boards(const struct ply_ctx *c, struct at_once *ao);
    whether they land two points away (a self-jump). */
 extern const int yote_mv_slot_dir[8], yote_mv_slot_far[8];
 
+/* Room in mv->canon_off for n plies: 0 or YOTE_ENOMEM. */
+int yote_mv_canon_room(struct mover *mv, size_t n);
 /* Whether the opening allows only placements now (movegen.c). */
 int yote_mv_placements_only(const struct yote_rules *r,
     const struct yote_pos *p);

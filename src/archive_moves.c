@@ -16,6 +16,15 @@
 
 #include "archive_int.h"
 
+/* What coding one move needs, worked out before anything is written. */
+struct ply_sym {
+	uint32_t tier;          /* its level, 0 = best */
+	uint32_t levels;        /* levels in the position */
+	uint64_t k;             /* moves in its level */
+	uint64_t i;             /* its place among them */
+	size_t ctx;             /* offset of its bit contexts */
+};
+
 void
 yote_mover_init(struct mover *mv)
 {
@@ -223,6 +232,20 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 	mv->list.n = n;
 	mv->nstep = nstep;
 	return (long)mv->list.n;
+}
+
+int
+yote_mv_canon_room(struct mover *mv, size_t n)
+{
+	size_t *o;
+
+	if (n <= mv->capcanon)
+		return 0;
+	if ((o = realloc(mv->canon_off, n * sizeof(*o))) == NULL)
+		return YOTE_ENOMEM;
+	mv->canon_off = o;
+	mv->capcanon = n;
+	return 0;
 }
 
 /* The direction of a step (0 north, 1 south, 2 east, 3 west). */
@@ -851,16 +874,14 @@ yote_mover_rank_game(struct mover *mv, const struct yote_game *g)
 
 	if (n > mv->capsym) {
 		struct ply_sym *s = realloc(mv->sym, n * sizeof(*s));
-		size_t *o;
 
 		if (s == NULL)
 			return YOTE_ENOMEM;
 		mv->sym = s;
 		mv->capsym = n;
-		if ((o = realloc(mv->canon_off, n * sizeof(*o))) == NULL)
-			return YOTE_ENOMEM;
-		mv->canon_off = o;
 	}
+	if (yote_mv_canon_room(mv, n) != 0)
+		return YOTE_ENOMEM;
 	mv->ctxs.n = mv->canon.n = 0;
 	for (i = 0; i < n; i++) {
 		struct ply_sym *sy = &mv->sym[i];

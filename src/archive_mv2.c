@@ -477,6 +477,14 @@ jump1_score(const struct yote_rules *r, uint64_t own, uint64_t opp,
 	return sc;
 }
 
+/* The directions d whose board b[d] holds sq, as bits: no test each. */
+static inline unsigned
+dirs_at(const uint64_t b[4], int sq)
+{
+	return (unsigned)(b[0] >> sq & 1) | (unsigned)(b[1] >> sq & 1) << 1 |
+	    (unsigned)(b[2] >> sq & 1) << 2 | (unsigned)(b[3] >> sq & 1) << 3;
+}
+
 /* The first jumps of p's side to move from the pieces of capt. */
 static size_t
 first_jumps(const struct yote_rules *r, const struct yote_pos *p,
@@ -507,11 +515,7 @@ first_jumps(const struct yote_rules *r, const struct yote_pos *p,
 	for (col = 0; col < r->width; col++)
 		for (x = any & capt & (c0 << col); x; x &= x - 1) {
 			sq = lsb64(x);
-			m = (unsigned)(jd[0] >> sq & 1) |
-			    (unsigned)(jd[1] >> sq & 1) << 1 |
-			    (unsigned)(jd[2] >> sq & 1) << 2 |
-			    (unsigned)(jd[3] >> sq & 1) << 3;
-			for (; m; m &= m - 1) {
+			for (m = dirs_at(jd, sq); m; m &= m - 1) {
 				d = __builtin_ctz(m);
 				v[n].from = v[n].z = (uint8_t)sq;
 				v[n].mid = (uint8_t)r->adj[sq][d];
@@ -519,21 +523,13 @@ first_jumps(const struct yote_rules *r, const struct yote_pos *p,
 				v[n].bridge = 0;
 				n++;
 			}
-			m = (unsigned)(bd[0] >> sq & 1) |
-			    (unsigned)(bd[1] >> sq & 1) << 1 |
-			    (unsigned)(bd[2] >> sq & 1) << 2 |
-			    (unsigned)(bd[3] >> sq & 1) << 3;
-			for (; m; m &= m - 1) {
+			for (m = dirs_at(bd, sq); m; m &= m - 1) {
 				d = __builtin_ctz(m);
 				z = r->jump[sq][d];
 				/* the capture's landing is never sq, which
 				   the self-jump empties (it would jump the
 				   piece it jumped) */
-				k = (unsigned)(fz[0] >> z & 1) |
-				    (unsigned)(fz[1] >> z & 1) << 1 |
-				    (unsigned)(fz[2] >> z & 1) << 2 |
-				    (unsigned)(fz[3] >> z & 1) << 3;
-				for (; k; k &= k - 1) {
+				for (k = dirs_at(fz, z); k; k &= k - 1) {
 					e = __builtin_ctz(k);
 					v[n].from = (uint8_t)sq;
 					v[n].z = (uint8_t)z;
@@ -930,14 +926,8 @@ yote_mover2_rank_game(struct mover *mv, const struct yote_game *g)
 	struct walk w;
 	int rc;
 
-	if (n > mv->capsym) {
-		size_t *o = realloc(mv->canon_off, n * sizeof(*o));
-
-		if (o == NULL)
-			return YOTE_ENOMEM;
-		mv->canon_off = o;
-		mv->capsym = n;
-	}
+	if (yote_mv_canon_room(mv, n) != 0)
+		return YOTE_ENOMEM;
 	mv->ctxs.n = mv->canon.n = 0;
 	memset(&w, 0, sizeof(w));
 	w.mv = mv;
