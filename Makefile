@@ -24,7 +24,14 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS := $(shell pkg-config --libs $(PKGS))
 # -MMD -MP: the compiler lists each object's headers in a .d file beside
 # it (included at the end), so a header change rebuilds what includes it.
-ALL_CFLAGS = $(WARNFLAGS) -D_POSIX_C_SOURCE=200809L -Isrc $(PKG_CFLAGS) \
+# src/ is one folder a layer (README, Layout; tests/layers.t holds it):
+# the rules, the records, the archive, the stream of games, the engine and
+# its tables, the tools' support and the programs.
+SRCDIRS = src/include src/rules src/record src/archive src/stream \
+	src/engine src/engine/tb src/tools src/programs
+INCFLAGS = $(SRCDIRS:%=-I%)
+vpath %.c $(SRCDIRS)
+ALL_CFLAGS = $(WARNFLAGS) -D_POSIX_C_SOURCE=200809L $(INCFLAGS) $(PKG_CFLAGS) \
 	$(CFLAGS) -pthread -MMD -MP
 LIBS = $(PKG_LIBS) -pthread -lm
 
@@ -32,23 +39,25 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
 # the library, one file a concern, bottom layer first (tests/layers.t)
-LIB_SRC = src/error.c src/rules.c src/position.c src/movegen.c \
-	src/notation.c src/status.c \
-	src/node.c src/yaml_read.c src/yaml_write.c src/lines.c \
-	src/archive_io.c src/rangecoder.c src/archive_moves.c \
-	src/archive_score.c \
-	src/archive_mv2.c \
-	src/archive_bridge.c \
-	src/archive_keys.c src/archive_hash.c src/archive_read.c src/reader.c \
-	src/checker.c src/game.c src/archive_write.c \
-	src/collection.c \
-	src/tb.c src/tb_file.c src/eval.c src/search.c \
-	src/repetition.c src/minimax.c \
-	src/annotate.c src/analysis.c
-LIB_OBJ = $(LIB_SRC:src/%.c=bin/obj/%.o) bin/obj/rules_builtin.o
+LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
+	src/rules/movegen.c src/rules/notation.c src/rules/status.c \
+	src/record/node.c src/record/yaml_read.c src/record/yaml_write.c \
+	src/record/lines.c src/record/checker.c src/record/game.c \
+	src/record/collection.c \
+	src/archive/archive_io.c src/archive/rangecoder.c \
+	src/archive/archive_moves.c src/archive/archive_score.c \
+	src/archive/archive_mv2.c src/archive/archive_bridge.c \
+	src/archive/archive_keys.c src/archive/archive_hash.c \
+	src/archive/archive_read.c src/archive/archive_write.c \
+	src/stream/reader.c \
+	src/engine/tb/tb.c src/engine/tb/tb_file.c src/engine/eval.c \
+	src/engine/search.c src/engine/repetition.c src/engine/minimax.c \
+	src/engine/annotate.c src/engine/analysis.c
+LIB_OBJ = $(patsubst %.c,bin/obj/%.o,$(notdir $(LIB_SRC))) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only
 # the members it uses (yote-validate carries no engine and no SVG writer).
-TOOL_OBJ = bin/obj/tool.o bin/obj/draw.o bin/obj/protocol.o
+TOOL_OBJ = bin/obj/tool.o bin/obj/text.o bin/obj/output.o bin/obj/engopt.o \
+	bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
 TOOL_OBJ += bin/obj/select.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
@@ -69,19 +78,19 @@ bin/obj/.dir:
 	touch $@
 
 # An object without its .d (built before -MMD, or the .d lost) is rebuilt.
-bin/obj/%.o: src/%.c bin/obj/%.d bin/obj/.dir
+bin/obj/%.o: %.c bin/obj/%.d bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # (named, not a pattern: a missing intermediate file would not count)
-DEPS = $(patsubst src/%.c,bin/obj/%.d,$(wildcard src/*.c)) \
+DEPS = $(patsubst %.c,bin/obj/%.d,$(notdir $(wildcard $(SRCDIRS:%=%/*.c)))) \
 	$(patsubst tests/unit/%.c,bin/obj/%.d,$(wildcard tests/unit/test-*.c))
 $(DEPS): ;
 
-bin/gen/rules_builtin.c: src/embed-rules.sh $(RULES)
+bin/gen/rules_builtin.c: src/rules/embed-rules.sh $(RULES)
 	mkdir -p bin/gen
-	sh src/embed-rules.sh $(RULES) > $@.tmp && mv $@.tmp $@
+	sh src/rules/embed-rules.sh $(RULES) > $@.tmp && mv $@.tmp $@
 
-# endgame tables (src/tb.c, tests/tb/; bin/tb-build, a developer's
+# endgame tables (src/engine/tb/tb.c, tests/tb/; bin/tb-build, a developer's
 # command that builds and probes them: tests/tools/tb-build.c)
 TEST_PROGS += bin/test-tb
 
@@ -91,10 +100,10 @@ bin/test-tb: tests/tb/test-tb.c $(TAP_SRC) bin/libyote.a
 bin/tb-build: tests/tools/tb-build.c bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
-# the study pages' style sheet and script (src/html.c)
-bin/gen/html_assets.c: src/embed-page.sh src/html.css src/html.js
+# the study pages' style sheet and script (src/tools/html.c)
+bin/gen/html_assets.c: src/tools/embed-page.sh src/tools/html.css src/tools/html.js
 	mkdir -p bin/gen
-	sh src/embed-page.sh src/html.css src/html.js > $@.tmp && mv $@.tmp $@
+	sh src/tools/embed-page.sh src/tools/html.css src/tools/html.js > $@.tmp && mv $@.tmp $@
 
 bin/obj/html_assets.o: bin/gen/html_assets.c bin/obj/.dir
 	$(CC) $(ALL_CFLAGS) -c -o $@ bin/gen/html_assets.c
@@ -115,7 +124,7 @@ bin/yote-%: bin/obj/yote-%.o $(TOOL_LIB) bin/libyote.a
 
 # pkg-config's description of the installed library; rewritten when the
 # directories (PREFIX, LIBDIR, ...) or the version change.
-VERSION := $(shell sed -n 's/^\#define YOTE_VERSION "\(.*\)"/\1/p' src/yote.h)
+VERSION := $(shell sed -n 's/^\#define YOTE_VERSION "\(.*\)"/\1/p' src/include/yote.h)
 
 bin/yote.pc: FORCE bin/obj/.dir
 	printf '%s\n' 'prefix=$(PREFIX)' \
@@ -148,12 +157,12 @@ bin/test-archive: bin/obj/test-archive.o bin/libyote.a
 bin/test-game: bin/obj/test-game.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
-# record nodes and their arenas (src/node.c)
+# record nodes and their arenas (src/record/node.c)
 TEST_PROGS += bin/test-node
 bin/test-node: bin/obj/test-node.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
-# position patterns and game keys (src/collection.c)
+# position patterns and game keys (src/record/collection.c)
 TEST_PROGS += bin/test-collection
 TEST_PROGS += bin/fuzz-pattern-replay
 bin/test-collection: bin/obj/test-collection.o bin/libyote.a
@@ -231,8 +240,9 @@ install: all
 	for t in $(TOOLS); do cp $$t $(DESTDIR)$(BINDIR)/; done
 	cp bin/libyote.a $(DESTDIR)$(LIBDIR)/
 	cp bin/yote.pc $(DESTDIR)$(PCDIR)/
-	cp src/yote.h src/yote_limits.h src/yote_io.h src/yote_node.h \
-	    src/yote_collection.h $(DESTDIR)$(INCLUDEDIR)/
+	cp src/include/yote.h src/include/yote_limits.h src/include/yote_io.h \
+	    src/include/yote_node.h src/include/yote_collection.h \
+	    $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
@@ -284,7 +294,7 @@ FUZZERS += archive
 FUZZERS += pattern
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
-FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -Isrc $(PKG_CFLAGS) \
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined $(INCFLAGS) $(PKG_CFLAGS) \
 	-D_POSIX_C_SOURCE=200809L
 
 bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/libyote.a
@@ -294,7 +304,7 @@ fuzz: bin/gen/rules_builtin.c
 	mkdir -p bin/fuzz
 	for f in $(FUZZERS); do \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) -o bin/fuzz/fuzz-$$f tests/fuzz/fuzz-$$f.c \
-	        $(LIB_SRC) src/protocol.c src/line.c bin/gen/rules_builtin.c $(PKG_LIBS) \
+	        $(LIB_SRC) src/tools/protocol.c src/tools/line.c bin/gen/rules_builtin.c $(PKG_LIBS) \
 	        -pthread -lm || exit 1; \
 	    mkdir -p bin/fuzz/corpus-$$f tests/fuzz/regress/$$f; \
 	    (cd bin/fuzz && ./fuzz-$$f -max_total_time=$(FUZZ_TIME) \

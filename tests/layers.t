@@ -48,7 +48,7 @@ say() {	# say OK DESCRIPTION [DIAGNOSTICS]: every line of them shown
 	[ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/# /'
 }
 
-echo "1..5"
+echo "1..9"
 
 # 1. The checker finds a cycle it is shown (so that 2 means something).
 c=$(printf 'a.o b.o\nb.o c.o\nc.o a.o\nc.o d.o\n' | cycle)
@@ -82,7 +82,7 @@ else
 fi
 
 # 4. No file in src/ over MAX_FILE lines.
-big=$(wc -l src/*.c src/*.h | awk -v m=$MAX_FILE \
+big=$(find src -name '*.[ch]' | sort | xargs wc -l | awk -v m=$MAX_FILE \
     '$2 != "total" && $1 > m { printf "%s (%d) ", $2, $1 }')
 if [ -z "$big" ]; then
 	say 1 "no file in src/ over $MAX_FILE lines$SIZE_TODO"
@@ -98,9 +98,94 @@ long=$(awk -v m=$MAX_FUNC '
 	/^\{/ { start = FNR }
 	/^\}/ && start { if (FNR - start - 1 > m)
 		printf "%s:%d %s (%d) ", FILENAME, start, name, FNR - start - 1
-		start = 0 }' src/*.c)
+		start = 0 }' $(find src -name '*.c' | sort))
 if [ -z "$long" ]; then
 	say 1 "no function in src/ over $MAX_FUNC lines$SIZE_TODO"
 else
 	say 0 "no function in src/ over $MAX_FUNC lines$SIZE_TODO" "over: $long"
+fi
+
+# 6. Folder against folder: src/ has one folder a layer, and a folder's
+# objects use only those of the folders below it, in this order (the
+# README's Layout).  The tools' objects and the programs are read too.
+LAYERS="rules record archive stream engine/tb engine tools programs"
+rank() {	# rank FOLDER: its place in LAYERS, or nothing
+	i=0
+	for l in $LAYERS; do
+		i=$((i + 1))
+		[ "$l" = "$1" ] && { echo $i; return; }
+	done
+}
+allobjs=
+for c in $(find src -name '*.c' | sort); do
+	b=${c##*/}
+	d=${c%/*}
+	d=${d#src/}
+	echo "${b%.c}.o $d"
+	[ -f "bin/obj/${b%.c}.o" ] && allobjs="$allobjs bin/obj/${b%.c}.o"
+done > "$tmp/folder"
+echo "rules_builtin.o rules" >> "$tmp/folder"
+echo "html_assets.o tools" >> "$tmp/folder"
+for g in rules_builtin html_assets; do
+	[ -f "bin/obj/$g.o" ] && allobjs="$allobjs bin/obj/$g.o"
+done
+# shellcheck disable=SC2086
+edges $allobjs > "$tmp/alledges"
+# upward EDGES: the edges that go up or out of the layers, if any.
+upward() {
+	while read -r user definer; do
+		fu=$(awk -v o="$user" '$1 == o { print $2 }' "$tmp/folder")
+		fd=$(awk -v o="$definer" '$1 == o { print $2 }' "$tmp/folder")
+		ru=$(rank "$fu")
+		rd=$(rank "$fd")
+		if [ -z "$ru" ] || [ -z "$rd" ]; then
+			printf ' %s(%s)->%s(%s)' "$user" "$fu" "$definer" "$fd"
+		elif [ "$ru" -lt "$rd" ]; then
+			printf ' %s/%s->%s/%s' "$fu" "$user" "$fd" "$definer"
+		fi
+	done < "$1"
+}
+bad=$(upward "$tmp/alledges")
+n=$(wc -l < "$tmp/alledges")
+if [ -z "$bad" ] && [ "$n" -gt 100 ]; then
+	say 1 "each folder of src/ uses only the folders below it ($LAYERS; $n edges)"
+else
+	say 0 "each folder of src/ uses only the folders below it" \
+	    "upward or outside:$bad"
+fi
+
+# 7. The check refuses a made-up upward edge (so that 6 means something).
+printf 'movegen.o search.o\nnode.o error.o\n' > "$tmp/madeup"
+bad=$(upward "$tmp/madeup")
+case $bad in
+*rules/movegen.o-\>engine/search.o*)
+	say 1 "a made-up edge from rules up to engine is refused" ;;
+*)	say 0 "a made-up edge from rules up to engine is refused" "got: '$bad'" ;;
+esac
+
+# 8. libyote.a exports only yote_ names (and the generated rules_builtin
+# tables' yote_ names too).
+other=$(nm -g --defined-only bin/libyote.a 2>/dev/null |
+    awk 'NF == 3 && $2 ~ /^[TDBRCVWG]$/ && $3 !~ /^yote_/ { print $3 }' |
+    sort -u | tr '\n' ' ')
+if [ -z "$other" ]; then
+	say 1 "libyote.a exports only yote_ names"
+else
+	say 0 "libyote.a exports only yote_ names" "others: $other"
+fi
+
+# 9. yote-validate carries no search and no endgame tables: none of the
+# engine's or the tables' functions is in the program.
+if [ -x bin/yote-validate ]; then
+	eng=$(nm bin/yote-validate | awk '$2 ~ /^[Tt]$/ { print $3 }' |
+	    grep -E '^yote_(engine_|srch_|tb_|evaluate|annotate|analysis)' |
+	    tr '\n' ' ' || true)
+	all=$(nm bin/yote-validate | awk '$2 ~ /^[Tt]$/' | wc -l)
+	if [ -z "$eng" ] && [ "$all" -gt 100 ]; then
+		say 1 "yote-validate links no search and no tables ($all functions)"
+	else
+		say 0 "yote-validate links no search and no tables" "has: $eng"
+	fi
+else
+	say 0 "bin/yote-validate is built"
 fi

@@ -222,7 +222,7 @@ yote_format_detect(const unsigned char *head, size_t len)
 
 /* "games 4097-6144", "game 12", or "no games". */
 const char *
-arc_range_text(unsigned long first, unsigned long count, char *buf, size_t n)
+yote_arc_range_text(unsigned long first, unsigned long count, char *buf, size_t n)
 {
 	if (count == 0)
 		snprintf(buf, n, "no games");
@@ -235,7 +235,7 @@ arc_range_text(unsigned long first, unsigned long count, char *buf, size_t n)
 
 /* "its 2048 games are", "its game is": how many a lost block held. */
 const char *
-arc_lost_text(unsigned long count, char *buf, size_t n)
+yote_arc_lost_text(unsigned long count, char *buf, size_t n)
 {
 	if (count == 1)
 		snprintf(buf, n, "its game is");
@@ -246,7 +246,7 @@ arc_lost_text(unsigned long count, char *buf, size_t n)
 
 /* "after game 12", or "before any game". */
 const char *
-arc_after_text(unsigned long games, char *buf, size_t n)
+yote_arc_after_text(unsigned long games, char *buf, size_t n)
 {
 	if (games == 0)
 		snprintf(buf, n, "before any game");

@@ -24,7 +24,7 @@
  * counts only on its third time (it is there twice already).
  */
 int
-srch_repeated(const uint64_t *rep, size_t nhist, size_t at, uint32_t since,
+yote_srch_repeated(const uint64_t *rep, size_t nhist, size_t at, uint32_t since,
     uint64_t h)
 {
 	size_t k, back;
@@ -49,11 +49,11 @@ cmp_u64(const void *a, const void *b)
 /*
  * The game before the root that a node can look back to: when no
  * capture came on the line, a node at ply k has since = root_since + k,
- * so srch_repeated scans the history from nhist - root_since on, the
+ * so yote_srch_repeated scans the history from nhist - root_since on, the
  * entries of the node's parity (side to move) only.  Those, sorted.
  */
 int
-srch_past_build(struct srch_past *sp, const uint64_t *rep, size_t nhist,
+yote_srch_past_build(struct yote_srch_past *sp, const uint64_t *rep, size_t nhist,
     uint32_t root_since)
 {
 	size_t lo = nhist > root_since ? nhist - root_since : 0, k, n = nhist -
@@ -85,7 +85,7 @@ srch_past_build(struct srch_past *sp, const uint64_t *rep, size_t nhist,
 
 /* How many of the sorted entries of that parity are h (2 at most). */
 static int
-past_count(const struct srch_past *sp, int parity, uint64_t h)
+past_count(const struct yote_srch_past *sp, int parity, uint64_t h)
 {
 	const uint64_t *v = sp->v + (parity ? sp->base1 : 0);
 	size_t lo = 0, hi = sp->n[parity], mid;
@@ -102,11 +102,11 @@ past_count(const struct srch_past *sp, int parity, uint64_t h)
 }
 
 int
-srch_past_repeated(const struct srch_past *sp, const uint64_t *rep,
+yote_srch_past_repeated(const struct yote_srch_past *sp, const uint64_t *rep,
     size_t nhist, size_t ply, uint32_t since, uint64_t h)
 {
 	/* the line itself: any return is a draw */
-	if (srch_repeated(rep + nhist, 0, ply, since < ply ? since : (uint32_t)
+	if (yote_srch_repeated(rep + nhist, 0, ply, since < ply ? since : (uint32_t)
 	    ply, h))
 		return 1;
 	/* the game before: a capture on the line hides it; else twice */
@@ -114,7 +114,7 @@ srch_past_repeated(const struct srch_past *sp, const uint64_t *rep,
 }
 
 void
-srch_past_free(struct srch_past *sp)
+yote_srch_past_free(struct yote_srch_past *sp)
 {
 	free(sp->v);
 }

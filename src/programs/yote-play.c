@@ -17,6 +17,7 @@
 #include "play.h"
 #include "protocol.h"
 #include "tool.h"
+#include "engopt.h"
 
 /* ------------------------------------------------------------ options */
 

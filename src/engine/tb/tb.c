@@ -684,7 +684,7 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
 	if (tb->dir && !(tb->flags & YOTE_TB_NO_CACHE) &&
-	    tb_load(tb, c, t)) {
+	    yote_tb_load(tb, c, t)) {
 		t->state = 1;
 		goto done;
 	}
@@ -711,7 +711,7 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 		st->built = 1;
 	if (tb->dir && !(tb->flags & YOTE_TB_NO_CACHE)) {
 		/* a table that cannot be saved still serves from memory */
-		wrc = tb_save(tb, c, t, &bytes, st ? err : NULL);
+		wrc = yote_tb_save(tb, c, t, &bytes, st ? err : NULL);
 		if (st) {
 			st->file_bytes = bytes;
 			if (wrc != 0)
@@ -779,7 +779,7 @@ yote_tb_open(const struct yote_rules *r, const char *dir, int max_pieces,
 	tb->max = max_pieces;
 	tb->dim = max_pieces + 1;
 	tb->flags = flags;
-	tb->hash = tb_rules_hash(r);
+	tb->hash = yote_tb_rules_hash(r);
 	ncls = (size_t)tb->dim * tb->dim * tb->dim * tb->dim;
 	tb->tab = calloc(ncls, sizeof(*tb->tab));
 	if (!(flags & YOTE_TB_NO_CACHE))
@@ -840,7 +840,7 @@ yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p)
 int
 yote_tb_serves(const struct yote_tb *tb, const struct yote_rules *r)
 {
-	return &tb->rules == r || (tb_rules_hash(r) == tb->hash &&
+	return &tb->rules == r || (yote_tb_rules_hash(r) == tb->hash &&
 	    r->board == tb->rules.board && r->move_limit ==
 	    tb->rules.move_limit);
 }

@@ -97,7 +97,7 @@ struct yote_engine {
 	/* repetition: the history's hashes, then the line's (rep[nhist + ply]) */
 	uint64_t *rep;
 	size_t nhist, repcap;
-	struct srch_past past;  /* a long history, sorted (search_int.h) */
+	struct yote_srch_past past;  /* a long history, sorted (search_int.h) */
 	/* one search */
 	const struct yote_rules *r;
 	unsigned long long nodes, node_limit;
@@ -275,7 +275,7 @@ yote_engine_free(struct yote_engine *e)
 		free(e->ord[i].idx);
 	}
 	free(e->rep);
-	srch_past_free(&e->past);
+	yote_srch_past_free(&e->past);
 	free(e->tt);
 	yote_tb_close(e->tb_own);
 	free(e->tb_dir);
@@ -429,7 +429,7 @@ hist_slot(struct yote_engine *e, int side, const struct yote_move *m)
 
 /* Score terminal positions (no legal move). */
 int
-srch_terminal(const struct yote_rules *r, const struct yote_pos *p, int ply)
+yote_srch_terminal(const struct yote_rules *r, const struct yote_pos *p, int ply)
 {
 	struct yote_outcome o;
 
@@ -564,7 +564,7 @@ root_moves(const struct yote_rules *r, const struct yote_pos *p,
  * of q_bonus only (a dense board has thousands of bonus variants).
  */
 long
-srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
+yote_srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int ply)
 {
 	long n;
@@ -588,7 +588,7 @@ srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
  * into similar lines that cost tenfold).
  */
 long
-srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
+yote_srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int qd)
 {
 	long n = yote_gen_captures_q(r, p, ~(uint64_t)0, qd == 0 ? QFULL_MAX :
@@ -600,9 +600,9 @@ srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
 	return n == YOTE_ELIMIT ? (long)l->n : n;
 }
 
-/* Whether q has no move or is over by the rules: then srch_terminal() scores it. */
+/* Whether q has no move or is over by the rules: then yote_srch_terminal() scores it. */
 int
-srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q)
+yote_srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q)
 {
 	return yote_over_unless_blocked(r, q) || !yote_raw_has_move(r, q,
 	    q->side);
@@ -616,7 +616,7 @@ srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q)
  * The same for the search and for minimax, whatever the window.
  */
 size_t
-srch_q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
+yote_srch_q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
     const struct yote_pos *p, struct yote_movelist *l, int *sc, int *idx,
     int ply)
 {
@@ -626,7 +626,7 @@ srch_q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
 	for (i = 0; i < l->n; i++) {
 		q = *p;
 		yote_pos_play(r, &q, &l->v[i]);
-		sc[i] = srch_is_terminal(r, &q) ? -srch_terminal(r, &q, ply + 1) :
+		sc[i] = yote_srch_is_terminal(r, &q) ? -yote_srch_terminal(r, &q, ply + 1) :
 		    -yote_evaluate_w(r, &q, w);
 		idx[i] = (int)i;
 	}
@@ -651,8 +651,8 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	check_budget(e);
 	if (ply > e->seldepth)
 		e->seldepth = ply;
-	if (srch_is_terminal(r, p))
-		return srch_terminal(r, p, ply);
+	if (yote_srch_is_terminal(r, p))
+		return yote_srch_terminal(r, p, ply);
 	if (tb_score(e, p, ply, &v))
 		return v;
 	stand = yote_evaluate_w(r, p, &e->w);
@@ -672,7 +672,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	if (stand > alpha)
 		alpha = stand;
 	best = stand;
-	if (srch_gen_quiet_end(r, p, l, qd) < 0) {
+	if (yote_srch_gen_quiet_end(r, p, l, qd) < 0) {
 		e->oom = 1;
 		return stand;
 	}
@@ -680,7 +680,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		return stand;
 	sc = e->ord[ply].score;
 	idx = e->ord[ply].idx;
-	n = srch_q_order(r, &e->w, p, l, sc, idx, ply);
+	n = yote_srch_q_order(r, &e->w, p, l, sc, idx, ply);
 	/* the table's move first, if it is among those searched */
 	for (i = 1; tt_move >= 0 && i < n; i++)
 		if (idx[i] == tt_move) {
@@ -809,8 +809,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	h = yote_pos_hash(p);
 	e->rep[e->nhist + ply] = h;
 	if (ply > 0 && (e->past.n[0] + e->past.n[1] > 0 ?
-	    srch_past_repeated(&e->past, e->rep, e->nhist, (size_t)ply,
-	    p->since_capture, h) : srch_repeated(e->rep, e->nhist, e->nhist +
+	    yote_srch_past_repeated(&e->past, e->rep, e->nhist, (size_t)ply,
+	    p->since_capture, h) : yote_srch_repeated(e->rep, e->nhist, e->nhist +
 	    (size_t)ply, p->since_capture, h)))
 		return 0;
 	if (depth <= 0)
@@ -841,14 +841,14 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	}
 	if (e->stop)
 		return 0;
-	if (srch_gen_node(r, p, l, ply) < 0) {
+	if (yote_srch_gen_node(r, p, l, ply) < 0) {
 		e->oom = 1;
 		e->stop = 1;
 		return 0;
 	}
 	n = l->n;
 	if (n == 0)
-		return srch_terminal(r, p, ply);
+		return yote_srch_terminal(r, p, ply);
 	if (ensure_scores(e, ply, n) != 0) {
 		e->stop = 1;
 		return 0;
@@ -985,7 +985,7 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	nhist = e->nhist;
 	if (e->nhist > 0 && e->rep[e->nhist - 1] == yote_pos_hash(p))
 		e->nhist--;
-	if (srch_past_build(&e->past, e->rep, e->nhist, p->since_capture) != 0)
+	if (yote_srch_past_build(&e->past, e->rep, e->nhist, p->since_capture) != 0)
 		return YOTE_ENOMEM;
 	rc = tb_root(e, p, out, info, ctx);
 	if (rc == 0)
@@ -1056,7 +1056,7 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 
 	out->nmoves = (int)e->list[0].n;
 	if (out->nmoves == 0) {
-		out->score = srch_terminal(r, p, 0);
+		out->score = yote_srch_terminal(r, p, 0);
 		return 0;
 	}
 	out->best = e->list[0].v[0];
@@ -1180,7 +1180,7 @@ tb_root(struct yote_engine *e, const struct yote_pos *p,
 			out->score = v;
 		yote_pos_play(e->r, &q, &out->pv[k]);
 		out->pvlen = k + 1;
-		if (v == 0 || srch_is_terminal(e->r, &q))
+		if (v == 0 || yote_srch_is_terminal(e->r, &q))
 			break;
 	}
 	if (out->pvlen == 0)

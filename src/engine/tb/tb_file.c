@@ -53,7 +53,7 @@ get64(const unsigned char *b)
 
 /* FNV-1a over the parameters the solution depends on. */
 uint64_t
-tb_rules_hash(const struct yote_rules *r)
+yote_tb_rules_hash(const struct yote_rules *r)
 {
 	int f[9] = { TB_VERSION, r->width, r->height, (int)r->opening,
 		r->chain, (int)r->bonus, (int)r->selfjump, (int)r->blocked,
@@ -122,7 +122,7 @@ make_head(const struct yote_tb *tb, const struct yote_tb_class *c,
 
 /* 1 when the file is there, whole and ours (t->v filled), else 0. */
 int
-tb_load(struct yote_tb *tb, const struct yote_tb_class *c, struct table *t)
+yote_tb_load(struct yote_tb *tb, const struct yote_tb_class *c, struct table *t)
 {
 	unsigned char head[TB_HEAD], want[TB_HEAD], *z = NULL, *raw = NULL;
 	uint64_t zlen, i;
@@ -189,7 +189,7 @@ make_dirs(char *path)
 
 /* Write the table to a temporary file and rename it into place. */
 int
-tb_save(struct yote_tb *tb, const struct yote_tb_class *c,
+yote_tb_save(struct yote_tb *tb, const struct yote_tb_class *c,
     const struct table *t, uint64_t *bytes, struct yote_error *err)
 {
 	unsigned char head[TB_HEAD], *raw, *z;

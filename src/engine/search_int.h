@@ -15,43 +15,43 @@
 #define LISTS (YOTE_MAX_PLY + QDEPTH + 2)
 
 /* The score of p, which has no move or is over by the rules, at ply. */
-int srch_terminal(const struct yote_rules *r, const struct yote_pos *p,
+int yote_srch_terminal(const struct yote_rules *r, const struct yote_pos *p,
     int ply);
 /* Whether q has no move or is over by the rules. */
-int srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q);
+int yote_srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q);
 /* The moves searched at a node (every legal move at the root). */
-long srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
+long yote_srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int ply);
 /* The captures of quiescence at its plies-deep qd. */
-long srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
+long yote_srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int qd);
 /* Order the captures of l (scores in sc, generator indexes in idx, both
  * l->n long); returns how many of them are searched. */
-size_t srch_q_order(const struct yote_rules *r,
+size_t yote_srch_q_order(const struct yote_rules *r,
     const struct yote_eval_weights *w, const struct yote_pos *p,
     struct yote_movelist *l, int *sc, int *idx, int ply);
 /* Whether hash h at rep[at] repeats a position before it (repetition.c
  * says how the game before nhist counts). */
-int srch_repeated(const uint64_t *rep, size_t nhist, size_t at,
+int yote_srch_repeated(const uint64_t *rep, size_t nhist, size_t at,
     uint32_t since, uint64_t h);
 
 /*
- * The same answer for a long game before the root: srch_past_build
+ * The same answer for a long game before the root: yote_srch_past_build
  * sorts the entries of rep[0..nhist) that a search from a root with
  * root_since plies since the last capture can look back to, when there
  * are more than a few (else it leaves n[0] + n[1] = 0: scan them); 0 or
- * YOTE_ENOMEM.  srch_past_repeated(sp, rep, nhist, ply, since, h) is
- * then srch_repeated(rep, nhist, nhist + ply, since, h).  The structure
- * starts zeroed and is freed by srch_past_free.
+ * YOTE_ENOMEM.  yote_srch_past_repeated(sp, rep, nhist, ply, since, h) is
+ * then yote_srch_repeated(rep, nhist, nhist + ply, since, h).  The structure
+ * starts zeroed and is freed by yote_srch_past_free.
  */
-struct srch_past {
+struct yote_srch_past {
 	uint64_t *v;            /* parity 0 at the front, 1 from base1 */
 	size_t n[2], base1, cap;
 };
-int srch_past_build(struct srch_past *sp, const uint64_t *rep, size_t nhist,
+int yote_srch_past_build(struct yote_srch_past *sp, const uint64_t *rep, size_t nhist,
     uint32_t root_since);
-int srch_past_repeated(const struct srch_past *sp, const uint64_t *rep,
+int yote_srch_past_repeated(const struct yote_srch_past *sp, const uint64_t *rep,
     size_t nhist, size_t ply, uint32_t since, uint64_t h);
-void srch_past_free(struct srch_past *sp);
+void yote_srch_past_free(struct yote_srch_past *sp);
 
 #endif

@@ -746,9 +746,9 @@ void yote_hfilter_free(struct hfilter *hf);
 /* Words of the reader's messages (archive_io.c), written into buf:
  * "games 4097-6144" / "game 12" / "no games"; "its 2048 games are" /
  * "its game is"; "after game 12" / "before any game". */
-const char *arc_range_text(unsigned long first, unsigned long count,
+const char *yote_arc_range_text(unsigned long first, unsigned long count,
     char *buf, size_t n);
-const char *arc_lost_text(unsigned long count, char *buf, size_t n);
-const char *arc_after_text(unsigned long games, char *buf, size_t n);
+const char *yote_arc_lost_text(unsigned long count, char *buf, size_t n);
+const char *yote_arc_after_text(unsigned long games, char *buf, size_t n);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "play.h"
 #include "tool.h"
+#include "engopt.h"
 
 /* ------------------------------------------------------------ levels */
 

@@ -327,12 +327,12 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		    "truncated at byte offset %llu: the member that starts at "
 		    "byte offset %llu has no end block (%s)",
 		    (unsigned long long)at, (unsigned long long)a->member_off,
-		    arc_after_text(*a->games, rg, sizeof(rg)));
+		    yote_arc_after_text(*a->games, rg, sizeof(rg)));
 	if (n < BLOCK_HEAD)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "truncated at byte offset %llu: the block header at byte "
 		    "offset %llu is incomplete (%s)", (unsigned long long)a->off,
-		    (unsigned long long)at, arc_after_text(*a->games, rg,
+		    (unsigned long long)at, yote_arc_after_text(*a->games, rg,
 		    sizeof(rg)));
 	if (yote_arc_block_head_ok(h))
 		return ADV_ON;
@@ -342,10 +342,10 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad block header (%s), and no "
 		    "valid block follows", (unsigned long long)at,
-		    arc_after_text(*a->games, rg, sizeof(rg)));
+		    yote_arc_after_text(*a->games, rg, sizeof(rg)));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
-	    "%llu", (unsigned long long)at, arc_after_text(*a->games, rg,
+	    "%llu", (unsigned long long)at, yote_arc_after_text(*a->games, rg,
 	    sizeof(rg)), (unsigned long long)a->off);
 }
 
@@ -372,7 +372,7 @@ a_end(struct yote_arc_reader *a, const unsigned char *h,
 	*a->games = g0 + lost - 1;
 	return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s of the "
 	    "member that starts at byte offset %llu are missing",
-	    arc_range_text(g0, lost, rg, sizeof(rg)),
+	    yote_arc_range_text(g0, lost, rg, sizeof(rg)),
 	    (unsigned long long)a->member_off);
 }
 
@@ -441,7 +441,7 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int check_only,
 		*rc = a_err(a, err, YOTE_ESYNTAX, d->g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
+		    (unsigned long long)d->at, yote_arc_range_text(d->g0, d->games, rg,
 		    sizeof(rg)));
 		return NULL;
 	}
@@ -466,10 +466,10 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int check_only,
 	*a->games = d->g0 + d->games - 1;
 	*rc = a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: block %lu "
 	    "at byte offset %llu (%s) %s; %s lost", a->blocks,
-	    (unsigned long long)d->at, arc_range_text(d->g0, d->games, rg,
+	    (unsigned long long)d->at, yote_arc_range_text(d->g0, d->games, rg,
 	    sizeof(rg)), bad == -1 ? "fails its checksum" : bad == -3 ?
 	    "claims more inflated bytes than its compressed ones can hold" :
-	    "cannot be decompressed", arc_lost_text(d->games, lt, sizeof(lt)));
+	    "cannot be decompressed", yote_arc_lost_text(d->games, lt, sizeof(lt)));
 	return NULL;
 }
 
@@ -528,7 +528,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		return a_err(a, err, YOTE_EVALUE, d->g0, "archive damaged: "
 		    "block %lu at byte offset %llu (%s): %s; its games are "
 		    "lost", a->blocks, (unsigned long long)d->at,
-		    arc_range_text(d->g0, d->games, rg, sizeof(rg)), why);
+		    yote_arc_range_text(d->g0, d->games, rg, sizeof(rg)), why);
 	}
 	b->hc.budget = b->budget = a_budget(a, d->at + BLOCK_HEAD + d->clen);
 	yote_mover_init(&a->mv);
@@ -539,7 +539,7 @@ a_load(struct yote_arc_reader *a, const struct dhead *d,
 		*a->games += lost;
 		return a_err(a, err, YOTE_EVALUE, g0, "archive damaged: %s "
 		    "missing before block %lu at byte offset %llu",
-		    arc_range_text(g0, lost, rg, sizeof(rg)), a->blocks,
+		    yote_arc_range_text(g0, lost, rg, sizeof(rg)), a->blocks,
 		    (unsigned long long)d->at);
 	}
 	return 1;
@@ -572,7 +572,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	if (d.clen > YOTE_ARCHIVE_MAX_BLOCK || d.ulen > YOTE_ARCHIVE_MAX_BLOCK)
 		return a_err(a, err, YOTE_ELIMIT, d.g0, "archive block %lu at "
 		    "byte offset %llu (%s) larger than the limit of %lu bytes",
-		    a->blocks, (unsigned long long)at, arc_range_text(d.g0,
+		    a->blocks, (unsigned long long)at, yote_arc_range_text(d.g0,
 		    d.games, rg, sizeof(rg)), YOTE_ARCHIVE_MAX_BLOCK);
 	/*
 	 * A block that holds no game, or whose games would come before
@@ -594,7 +594,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: block "
 		    "%lu at byte offset %llu says it holds %s, but game %lu "
 		    "comes next; passed over", a->blocks,
-		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
+		    (unsigned long long)at, yote_arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)), *a->games + 1);
 	}
 	if (d.first == a->member_games &&
@@ -615,7 +615,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_ESYNTAX, d.g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
-		    (unsigned long long)at, arc_range_text(d.g0, d.games, rg,
+		    (unsigned long long)at, yote_arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)));
 	a->member_games = d.first + d.games;
 	*a->games = d.g0 + d.games - 1;
@@ -854,7 +854,7 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 		rc = a_err(a, err, YOTE_EVALUE, game, "archive damaged: block "
 		    "%lu at byte offset %llu (game %lu): %s; %s lost",
 		    b->number, (unsigned long long)b->off, game, b->hc.why ?
-		    b->hc.why : "bad data", arc_range_text(game, b->games - b->next +
+		    b->hc.why : "bad data", yote_arc_range_text(game, b->games - b->next +
 		    1, rg, sizeof(rg)));
 		a_drop(a);
 		return rc;

@@ -15,6 +15,7 @@
 
 #include "html.h"
 #include "tool.h"
+#include "engopt.h"
 
 struct opts {
 	struct yote_limits lim; /* search budget per position */

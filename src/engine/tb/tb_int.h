@@ -45,15 +45,15 @@ struct yote_tb {
 };
 
 /* The rules hash of the file names and headers. */
-uint64_t tb_rules_hash(const struct yote_rules *r);
+uint64_t yote_tb_rules_hash(const struct yote_rules *r);
 
 /* 1 when class c's file is there, whole and ours (t->v, t->z, t->maxz and
    t->reach filled; t->n set by the caller), else 0. */
-int tb_load(struct yote_tb *tb, const struct yote_tb_class *c,
+int yote_tb_load(struct yote_tb *tb, const struct yote_tb_class *c,
     struct table *t);
 
 /* Save t: 0, *bytes the file's size; YOTE_EIO or YOTE_ENOMEM. */
-int tb_save(struct yote_tb *tb, const struct yote_tb_class *c,
+int yote_tb_save(struct yote_tb *tb, const struct yote_tb_class *c,
     const struct table *t, uint64_t *bytes, struct yote_error *err);
 
 #endif

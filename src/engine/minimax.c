@@ -16,12 +16,12 @@ minimax_q(const struct yote_rules *r, const struct yote_pos *p, int ply,
 	int stand, v, *sc, *idx;
 	size_t i, n;
 
-	if (srch_is_terminal(r, p))
-		return srch_terminal(r, p, ply);
+	if (yote_srch_is_terminal(r, p))
+		return yote_srch_terminal(r, p, ply);
 	stand = yote_evaluate(r, p);
 	if (qd >= QDEPTH || ply >= LISTS - 1)
 		return stand;
-	if (srch_gen_quiet_end(r, p, &l, qd) <= 0) {
+	if (yote_srch_gen_quiet_end(r, p, &l, qd) <= 0) {
 		yote_movelist_free(&l);
 		return stand;
 	}
@@ -29,7 +29,7 @@ minimax_q(const struct yote_rules *r, const struct yote_pos *p, int ply,
 	idx = malloc(l.n * sizeof(int));
 	if (sc != NULL && idx != NULL) {
 		/* the same captures, in the same order, as qsearch */
-		n = srch_q_order(r, &yote_eval_default, p, &l, sc, idx, ply);
+		n = yote_srch_q_order(r, &yote_eval_default, p, &l, sc, idx, ply);
 		for (i = 0; i < n; i++) {
 			q = *p;
 			yote_pos_play(r, &q, &l.v[i]);
@@ -54,14 +54,14 @@ minimax_at(const struct yote_rules *r, const struct yote_pos *p, int depth,
 	size_t i;
 
 	line[ply] = yote_pos_hash(p);
-	if (ply > 0 && srch_repeated(line, 0, (size_t)ply, p->since_capture,
+	if (ply > 0 && yote_srch_repeated(line, 0, (size_t)ply, p->since_capture,
 	    line[ply]))
 		return 0;
 	if (depth <= 0)
 		return minimax_q(r, p, ply, 0);
-	if (srch_gen_node(r, p, &l, ply) <= 0) {
+	if (yote_srch_gen_node(r, p, &l, ply) <= 0) {
 		yote_movelist_free(&l);
-		return srch_terminal(r, p, ply);
+		return yote_srch_terminal(r, p, ply);
 	}
 	for (i = 0; i < l.n; i++) {
 		q = *p;

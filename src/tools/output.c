@@ -1,0 +1,332 @@
+/*
+ * output.c - files named on the command line written whole or not at
+ * all: a temporary file beside the target, renamed over it when complete,
+ * and removed by the signals that would end the process (man/yote.7,
+ * OUTPUT FILES).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tool.h"
+
+
+/*
+ * The files named by -o and the like being written: a temporary file
+ * beside the target, renamed over it when complete (tmp[0] != '\0'), or a
+ * device or FIFO written directly.  In a table for the signal handler.
+ */
+#define OUT_SLOTS 4
+static struct out_slot {
+	FILE *fp;                       /* NULL: free */
+	char tmp[PATH_MAX + 32];        /* temporary file, "" when direct */
+	char target[PATH_MAX];          /* the file replaced (links followed) */
+	const char *path;               /* as named */
+	int existed;                    /* target was there before */
+	volatile sig_atomic_t live;     /* tmp exists and is ours */
+} slots[OUT_SLOTS];
+
+/* The last file tool_atomic_close did not put in place, for
+ * tool_output_report. */
+static struct {
+	int direct;             /* a device or FIFO, cut short */
+	int existed;            /* an old file is left as it was */
+	int said;               /* the reason is said already */
+} abandoned = { 0, 0, 1 };
+
+/* The signals whose default ends the process (and leaves a temporary
+ * file behind unless caught); caught only when not ignored. */
+static const int end_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
+	SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
+	SIGPROF };
+
+static void
+say(const char *s)
+{
+	ssize_t n = write(STDERR_FILENO, s, strlen(s));
+
+	(void)n;
+}
+
+void
+tool_output_abandon(int tell)
+{
+	size_t i;
+
+	for (i = 0; i < OUT_SLOTS; i++)
+		if (slots[i].live) {
+			unlink(slots[i].tmp);
+			slots[i].live = 0;
+			if (!tell)
+				continue;
+			say(tool_name);
+			say(": interrupted: ");
+			say(slots[i].target);
+			say(slots[i].existed ? " not written; the old file is "
+			    "left as it was\n" : " not written\n");
+		}
+}
+
+/* Only async-signal-safe calls here: unlink, write, signal, raise. */
+static void
+on_signal(int sig)
+{
+	/* SIGPIPE: standard error may be the pipe that closed */
+	tool_output_abandon(sig != SIGPIPE);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Catch the signals that would leave a temporary file, once, unless the
+ * tool was started with them ignored (nohup) or handles them itself. */
+static void
+catch_signals(void)
+{
+	static int done;
+	struct sigaction sa, old;
+	size_t i;
+
+	if (done)
+		return;
+	done = 1;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
+		if (sigaction(end_signals[i], NULL, &old) == 0 &&
+		    !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
+			sigaction(end_signals[i], &sa, NULL);
+}
+
+/*
+ * The file that writing path would write: path, or what the symbolic
+ * link path names (followed as the kernel would, a relative link from its
+ * own folder), into target; st and *exists say what is there.  0 or -1
+ * (errno).
+ */
+static int
+out_target(const char *path, char *target, struct stat *st, int *exists)
+{
+	char link[PATH_MAX], next[PATH_MAX];
+	const char *slash;
+	ssize_t n;
+	int hops;
+
+	if (strlen(path) >= PATH_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	strcpy(target, path);
+	/* a device, FIFO or socket, through links the walk below cannot
+	 * follow (/dev/stdout to /proc/self/fd/1 to "pipe:[...]"): written
+	 * directly, by its own name */
+	if (stat(path, st) == 0 && !S_ISREG(st->st_mode) &&
+	    !S_ISDIR(st->st_mode)) {
+		*exists = 1;
+		return 0;
+	}
+	for (hops = 0;; hops++) {
+		if (lstat(target, st) != 0) {
+			if (errno != ENOENT)
+				return -1;
+			*exists = 0;
+			return 0;
+		}
+		if (!S_ISLNK(st->st_mode))
+			break;
+		if (hops == 40) {
+			errno = ELOOP;
+			return -1;
+		}
+		if ((n = readlink(target, link, sizeof(link) - 1)) < 0)
+			return -1;
+		link[n] = '\0';
+		slash = strrchr(target, '/');
+		if (link[0] == '/' || slash == NULL)
+			n = snprintf(next, sizeof(next), "%s", link);
+		else
+			n = snprintf(next, sizeof(next), "%.*s/%s",
+			    (int)(slash - target), target, link);
+		if (n < 0 || (size_t)n >= sizeof(next)) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		strcpy(target, next);
+	}
+	*exists = 1;
+	if (S_ISDIR(st->st_mode)) {
+		errno = EISDIR;
+		return -1;
+	}
+	if (S_ISREG(st->st_mode) && access(target, W_OK) != 0)
+		return -1;
+	return 0;
+}
+
+/* A temporary file beside sl->target, with the mode the target has, or
+ * would get.  Its descriptor, or -1. */
+static int
+out_tmp(struct out_slot *sl, const struct stat *st)
+{
+	const char *slash = strrchr(sl->target, '/');
+	size_t dirlen = slash ? (size_t)(slash - sl->target) + 1 : 0;
+	mode_t mode, mask;
+	int fd;
+
+	snprintf(sl->tmp, sizeof(sl->tmp), "%.*s.%s.XXXXXX", (int)dirlen,
+	    sl->target, sl->target + dirlen);
+	if ((fd = mkstemp(sl->tmp)) < 0)
+		return -1;
+	sl->live = 1;
+	if (sl->existed)
+		mode = st->st_mode & 07777;
+	else {
+		mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (fchmod(fd, mode) != 0) {
+		close(fd);
+		unlink(sl->tmp);
+		sl->live = 0;
+		return -1;
+	}
+	return fd;
+}
+
+FILE *
+tool_atomic_open(const char *path)
+{
+	struct out_slot *sl = NULL;
+	struct stat st;
+	sigset_t all, old;
+	size_t i;
+	int fd, err = 0;
+
+	for (i = 0; i < OUT_SLOTS && sl == NULL; i++)
+		if (slots[i].fp == NULL)
+			sl = &slots[i];
+	if (sl == NULL) {
+		errno = EMFILE;
+		return NULL;
+	}
+	catch_signals();
+	memset(sl, 0, sizeof(*sl));
+	if (strcmp(path, "-") == 0) {
+		/* "-" is standard output, as everywhere in the suite: a
+		 * stream of its own on it, after what stdout holds */
+		sl->path = path;
+		fflush(stdout);
+		if ((fd = dup(STDOUT_FILENO)) >= 0 &&
+		    (sl->fp = fdopen(fd, "wb")) == NULL)
+			close(fd);
+		return sl->fp;
+	}
+	if (out_target(path, sl->target, &st, &sl->existed) != 0)
+		return NULL;
+	sl->path = path;
+	/* no signal between making the file and knowing it */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if (sl->existed && !S_ISREG(st.st_mode)) {
+		/* a device, a FIFO: written as it is, as the shell would */
+		sl->tmp[0] = '\0';
+		fd = open(sl->target, O_WRONLY | O_NOCTTY);
+	} else
+		fd = out_tmp(sl, &st);
+	if (fd >= 0 && (sl->fp = fdopen(fd, "wb")) == NULL) {
+		err = errno;
+		close(fd);
+		if (sl->live)
+			unlink(sl->tmp);
+		sl->live = 0;
+		errno = err;
+	}
+	err = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = err;
+	return sl->fp;
+}
+
+void
+tool_output_report(const char *file, unsigned long long written,
+    unsigned long long left_out, int status)
+{
+	if (status == EXIT_IO && file != NULL && !abandoned.said) {
+		tool_warn("%s: %s", file, abandoned.direct ? "cut short" :
+		    abandoned.existed ? "not written; the old file is left as "
+		    "it was" : "not written");
+		abandoned.said = 1;
+	} else if (status == EXIT_IO && file == NULL)
+		tool_warn("stopped after %llu game%s: standard output is "
+		    "incomplete", written, written == 1 ? "" : "s");
+	else if (status == EXIT_INVALID && left_out > 0)
+		tool_warn("%s: %llu game%s written, %llu left out (said above)",
+		    file ? file : "standard output", written, written == 1 ?
+		    "" : "s", left_out);
+}
+
+int
+tool_atomic_close(FILE *fp, const char *path, int ok)
+{
+	struct out_slot *sl = NULL;
+	sigset_t all, old;
+	size_t i;
+	int err = 0, failed, named = 1;
+
+	for (i = 0; i < OUT_SLOTS && sl == NULL; i++)
+		if (slots[i].fp == fp && fp != NULL)
+			sl = &slots[i];
+	if (sl == NULL)
+		return fclose(fp) == 0 ? EXIT_OK : EXIT_IO;
+	if (ferror(fp)) {
+		/* an earlier write failed, seen by the caller; named only
+		 * when what is left fails again now */
+		clearerr(fp);
+		errno = 0;
+		if (fflush(fp) == 0 || (err = errno) == 0) {
+			err = EIO;
+			named = 0;
+		}
+	} else if (fflush(fp) != 0)
+		err = errno;
+	if (ok && err == 0 && sl->tmp[0] != '\0' && fsync(fileno(fp)) != 0)
+		err = errno;
+	if (fclose(fp) != 0 && err == 0)
+		err = errno;
+	failed = !ok || err != 0;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if (sl->tmp[0] != '\0') {
+		if (!failed && rename(sl->tmp, sl->target) != 0) {
+			err = errno;
+			named = failed = 1;
+		}
+		if (failed)
+			unlink(sl->tmp);
+	}
+	sl->live = 0;
+	sl->fp = NULL;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!failed)
+		return EXIT_OK;
+	abandoned.direct = sl->tmp[0] == '\0';
+	abandoned.existed = sl->existed;
+	/* the caller that passed ok 0 has said why, unless a write fails
+	 * only now */
+	abandoned.said = (ok || (err != 0 && named));
+	if (abandoned.said)
+		tool_warn("%s: %s%s", strcmp(path, "-") == 0 ? "standard "
+		    "output" : path, named ? strerror(err) : "write "
+		    "error", abandoned.direct ? "; what was written of it is "
+		    "cut short" : sl->existed ? "; the old file is left as it "
+		    "was" : "");
+	return err != 0 ? EXIT_IO : EXIT_OK;
+}

@@ -1,0 +1,169 @@
+/*
+ * text.c - untrusted text on its way out: what a record holds reaches a
+ * terminal, a picture, a TSV field or a JSON string as text, never as
+ * commands or markup (tool.h, tool_escape).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tool.h"
+
+
+/*
+ * The length of the well-formed UTF-8 character at s (n bytes left, n >
+ * 0), with its code point in *cp; 0 when the bytes are not one (a stray
+ * continuation byte, a cut sequence, an overlong form, a surrogate, or a
+ * code point above U+10FFFF).
+ */
+static size_t
+utf8_char(const unsigned char *s, size_t n, unsigned long *cp)
+{
+	size_t len, i;
+	unsigned long c;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] < 0xC2 || s[0] > 0xF4)
+		return 0;
+	len = s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
+	if (n < len)
+		return 0;
+	c = s[0] & (0x7F >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/*
+ * How the character at s (n > 0 bytes left) is shown: into out (at most
+ * TOOL_ESC_MAX bytes, not terminated), its length in *olen.  Returns the
+ * input bytes it stands for.  Control characters (C0, DEL, C1) and bytes
+ * that are not UTF-8 become \xHH, one per byte, so that nothing reaches
+ * a terminal that it would obey, and XML gets only characters XML 1.0
+ * allows (U+FFFE and U+FFFF are shown by their bytes too).
+ */
+#define TOOL_ESC_MAX 12
+static size_t
+esc_char(const unsigned char *s, size_t n, unsigned how, char *out,
+    size_t *olen)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned long cp = 0;
+	size_t len = utf8_char(s, n, &cp), i;
+	const char *ent = NULL;
+
+	if (len > 0 && (how & TOOL_ESC_FIELD) && (cp == '\t' || cp == '\n' ||
+	    cp == '\r')) {
+		out[0] = ' ';
+		*olen = 1;
+		return 1;
+	}
+	if (how & TOOL_ESC_JSON) {
+		if (len == 0 || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {
+			*olen = (size_t)snprintf(out, TOOL_ESC_MAX, "\\u%04lx",
+			    len == 0 ? 0xFFFDUL : cp);
+			return len == 0 ? 1 : len;
+		}
+		if (cp == '"' || cp == '\\') {
+			out[0] = '\\';
+			out[1] = (char)cp;
+			*olen = 2;
+			return 1;
+		}
+	} else if (len == 0 || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) ||
+	    cp == 0xFFFE || cp == 0xFFFF) {
+		if (len == 0)
+			len = 1;
+		for (i = 0; i < len; i++) {
+			out[4 * i] = '\\';
+			out[4 * i + 1] = 'x';
+			out[4 * i + 2] = hex[s[i] >> 4];
+			out[4 * i + 3] = hex[s[i] & 15];
+		}
+		*olen = 4 * len;
+		return len;
+	}
+	if (how & TOOL_ESC_XML)
+		ent = cp == '<' ? "&lt;" : cp == '>' ? "&gt;" : cp == '&' ?
+		    "&amp;" : cp == '"' ? "&quot;" : cp == '\'' ? "&#39;" :
+		    NULL;
+	if (ent != NULL) {
+		*olen = strlen(ent);
+		memcpy(out, ent, *olen);
+	} else {
+		memcpy(out, s, len);
+		*olen = len;
+	}
+	return len;
+}
+
+size_t
+tool_escape(char *dst, size_t size, const char *src, unsigned how)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t n = strlen(src), used = 0, k, olen, i, at[4] = { 0 };
+	char one[TOOL_ESC_MAX];
+
+	if (size == 0)
+		return 0;
+	for (i = 0; n > 0; i++) {
+		k = esc_char(s, n, how, one, &olen);
+		if (used + olen >= size) {
+			/* cut after a whole character (or reference), among
+			 * the last four, and say so */
+			for (k = 0; k < 4 && k < i && used + 3 >= size; k++)
+				used = at[(i - 1 - k) % 4];
+			if (used + 3 < size) {
+				memcpy(dst + used, "...", 3);
+				used += 3;
+			}
+			break;
+		}
+		at[i % 4] = used;
+		memcpy(dst + used, one, olen);
+		used += olen;
+		s += k;
+		n -= k;
+	}
+	dst[used] = '\0';
+	return used;
+}
+
+const char *
+tool_text(const char *s)
+{
+	static _Thread_local char ring[TOOL_TEXT_RING][TOOL_TEXT_MAX];
+	static _Thread_local unsigned next;
+	char *buf = ring[next++ % TOOL_TEXT_RING];
+
+	if (s == NULL)
+		return NULL;
+	tool_escape(buf, TOOL_TEXT_MAX, s, 0);
+	return buf;
+}
+
+int
+tool_put_text(FILE *fp, const char *src, unsigned how)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t n = strlen(src), k, olen;
+	char one[TOOL_ESC_MAX];
+
+	while (n > 0) {
+		k = esc_char(s, n, how, one, &olen);
+		if (fwrite(one, 1, olen, fp) != olen)
+			return -1;
+		s += k;
+		n -= k;
+	}
+	return 0;
+}

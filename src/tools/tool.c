@@ -1,0 +1,353 @@
+/*
+ * tool.c - what every yote-* tool shares besides text, output files and
+ * engine options: the one diagnostic form, the exit statuses, option
+ * values, --rules.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tool.h"
+
+const char *tool_name = "yote";
+
+void
+tool_init(const char *argv0)
+{
+	const char *slash, *v;
+
+	/* tools run on untrusted records: none may make us open a file
+	 * (yote(5), ENVIRONMENT) */
+	if ((v = getenv("YOTE_NO_RULES_FILES")) != NULL && *v != '\0' &&
+	    strcmp(v, "0") != 0)
+		yote_checker_allow_files(0);
+	if (argv0 == NULL || *argv0 == '\0')
+		return;
+	slash = strrchr(argv0, '/');
+	tool_name = slash ? slash + 1 : argv0;
+	opterr = 0;             /* the tools say it in their own form */
+}
+
+
+/* ------------------------------------------------------------ diagnostics */
+
+size_t
+tool_diag_format(const struct yote_error *e, char *buf, size_t size)
+{
+	size_t n = 0;
+
+#define ADD(...) do { if (n < size) n += (size_t)snprintf(buf + n, \
+	size - n, __VA_ARGS__); } while (0)
+#define ADD_TEXT(s) do { if (n + 1 < size) n += tool_escape(buf + n, \
+	size - n - 1, (s), 0); } while (0)
+	ADD("%s: ", tool_name);
+	if (e->file != NULL) {
+		ADD_TEXT(e->file);
+		if (e->line > 0) {
+			ADD(":%lu", e->line);
+			if (e->col > 0)
+				ADD(":%lu", e->col);
+		}
+		ADD(": ");
+	}
+	if (e->game > 0) {
+		ADD("game %lu", e->game);
+		if (e->ply > 0)
+			ADD(", ply %lu", e->ply);
+		ADD(": ");
+	} else if (e->ply > 0)
+		ADD("ply %lu: ", e->ply);
+	if (e->code == 0 && yote_diag_is_warning(e->diag))
+		ADD("warning: ");
+	ADD_TEXT(e->msg);
+	/* the newline even when the message was cut */
+	if (n >= size - 1)
+		n = size - 2;
+	buf[n++] = '\n';
+	buf[n] = '\0';
+#undef ADD_TEXT
+#undef ADD
+	return n;
+}
+
+void
+tool_diag(const struct yote_error *e)
+{
+	char buf[4096];
+
+	tool_diag_format(e, buf, sizeof(buf));
+	fputs(buf, stderr);
+}
+
+/* "tool: message\n" on standard error; the message may quote a file. */
+static void
+vwarn(const char *fmt, va_list ap)
+{
+	char msg[2048];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	fprintf(stderr, "%s: ", tool_name);
+	tool_put_text(stderr, msg, 0);
+	fputc('\n', stderr);
+}
+
+void
+tool_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+}
+
+int
+tool_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	    tool_name);
+	return EXIT_USAGE;
+}
+
+int
+tool_version(void)
+{
+	printf("%s %s\n", tool_name, YOTE_VERSION);
+	return tool_stdout_done(EXIT_OK);
+}
+
+int
+tool_help(void (*usage)(FILE *))
+{
+	usage(stdout);
+	return tool_stdout_done(EXIT_OK);
+}
+
+int
+tool_side(const char *word)
+{
+	const struct yote_rules *r;
+	int i, side, found = -1;
+
+	if (strcasecmp(word, "first") == 0 || strcasecmp(word, "x") == 0)
+		return 0;
+	if (strcasecmp(word, "second") == 0 || strcasecmp(word, "o") == 0)
+		return 1;
+	for (i = 0; i < yote_rules_builtin_count(); i++) {
+		r = yote_rules_builtin(i);
+		for (side = 0; side < 2; side++)
+			if (strcasecmp(word, r->side_name[side]) == 0) {
+				if (found >= 0 && found != side)
+					return -1;      /* first here, second there */
+				found = side;
+			}
+	}
+	return found;
+}
+
+int
+tool_bad_option(int c, char *const argv[], const struct option *longopts)
+{
+	const char *arg = argv[optind - 1], *names[128], *hint;
+	char word[64];
+	size_t n = 0, len;
+
+	if (c == ':')
+		return tool_usage_error("option '%s' needs a value", arg);
+	if (optopt != 0 && strncmp(arg, "--", 2) != 0)
+		return tool_usage_error("unknown option '-%c'", optopt);
+	/* --strikt=1: the name alone is compared */
+	len = strcspn(arg + 2, "=");
+	snprintf(word, sizeof(word), "%.*s", (int)(len < 63 ? len : 63),
+	    arg + 2);
+	for (; longopts->name != NULL && n + 1 < 128; longopts++)
+		names[n++] = longopts->name;
+	names[n] = NULL;
+	if ((hint = yote_suggest(word, names)) != NULL)
+		return tool_usage_error("unknown option '%s' (did you mean "
+		    "'--%s'?)", arg, hint);
+	return tool_usage_error("unknown option '%s'", arg);
+}
+
+int
+tool_number(const char *arg, const char *name, long long lo, long long hi,
+    long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || errno != 0 || *out < lo ||
+	    *out > hi) {
+		tool_usage_error("%s: expected a number from %lld to %lld, not "
+		    "'%s'", name, lo, hi, arg);
+		return -1;
+	}
+	return 0;
+}
+
+
+struct yote_checker *
+tool_checker(const struct yote_rules *r)
+{
+	struct yote_checker *ck;
+
+	if ((ck = yote_checker_new()) == NULL) {
+		tool_warn("out of memory");
+		return NULL;
+	}
+	if (r != NULL)
+		yote_checker_set_rules(ck, r);
+	return ck;
+}
+
+/* Why fp failed, as an errno value: a failed write leaves its error in
+ * the stream but not its errno, so try again what is left. */
+static int
+stream_errno(FILE *fp)
+{
+	clearerr(fp);
+	errno = 0;
+	if (fflush(fp) != 0 && errno != 0)
+		return errno;
+	return EIO;
+}
+
+int
+tool_stdout_done(int status)
+{
+	int err = 0;
+
+	if (ferror(stdout))
+		err = stream_errno(stdout);
+	else if (fflush(stdout) != 0)
+		err = errno;
+	if (err != 0) {
+		tool_warn("write error on standard output: %s", strerror(err));
+		return EXIT_IO;
+	}
+	return status;
+}
+
+int
+tool_exit_for(int code)
+{
+	switch (code) {
+	case YOTE_OK:
+		return EXIT_OK;
+	case YOTE_EIO:
+	case YOTE_ENOMEM:
+		return EXIT_IO;
+	default:
+		return EXIT_INVALID;
+	}
+}
+
+const struct yote_rules *
+tool_rules(const char *spec, int *owned, int *status)
+{
+	const struct yote_rules *r;
+	struct yote_error e;
+	int rc;
+
+	yote_error_clear(&e);
+	*owned = 0;
+	if ((rc = yote_rules_get(spec ? spec : "classic", &r, &e)) == 0) {
+		*owned = !r->builtin;
+		return r;
+	}
+	tool_diag(&e);
+	/* an unknown name is a usage error; a bad file is rejected input */
+	*status = e.file == NULL ? EXIT_USAGE : tool_exit_for(rc);
+	return NULL;
+}
+
+FILE *
+tool_open(const char *path, char *why, size_t size)
+{
+	struct stat sb;
+	FILE *fp;
+
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	if ((fp = fopen(path, "rb")) == NULL) {
+		snprintf(why, size, "%s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		fclose(fp);
+		snprintf(why, size, "is a directory");
+		return NULL;
+	}
+	return fp;
+}
+
+int
+tool_input_open(struct tool_input *in, const char *path,
+    void (*report)(void *, const struct yote_error *), void *ctx)
+{
+	struct yote_error e;
+
+	in->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	in->rd = NULL;
+	yote_error_clear(&e);
+	if ((in->fp = tool_open(path, e.msg, sizeof(e.msg))) == NULL) {
+		e.code = YOTE_EIO;
+		e.diag = YOTE_D_IO;
+		e.file = in->name;
+		if (report != NULL)
+			report(ctx, &e);
+		else
+			tool_diag(&e);
+		return EXIT_IO;
+	}
+	if (yote_reader_open(in->fp, in->name, &in->rd) != 0) {
+		tool_warn("out of memory");
+		if (in->fp != stdin)
+			fclose(in->fp);
+		return EXIT_IO;
+	}
+	return 0;
+}
+
+int
+tool_input_next(struct tool_input *in, struct yote_record **rec,
+    struct yote_error *e)
+{
+	int rc;
+
+	yote_error_clear(e);
+	if ((rc = yote_reader_next(in->rd, rec, e)) < 0)
+		e->file = in->name;
+	return rc;
+}
+
+int
+tool_input_fatal(int rc)
+{
+	return rc == YOTE_EIO || rc == YOTE_ENOMEM;
+}
+
+void
+tool_input_close(struct tool_input *in)
+{
+	yote_reader_close(in->rd);
+	if (in->fp != stdin)
+		fclose(in->fp);
+}
+
