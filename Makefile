@@ -49,7 +49,7 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/archive/archive_mv2.c src/archive/archive_bridge.c \
 	src/archive/archive_keys.c src/archive/archive_hash.c \
 	src/archive/archive_read.c src/archive/archive_write.c \
-	src/stream/reader.c \
+	src/stream/reader.c src/stream/select.c src/stream/stream.c \
 	src/engine/tb/tb.c src/engine/tb/tb_file.c src/engine/eval.c \
 	src/engine/search.c src/engine/repetition.c src/engine/minimax.c \
 	src/engine/annotate.c src/engine/analysis.c
@@ -59,10 +59,9 @@ LIB_OBJ = $(patsubst %.c,bin/obj/%.o,$(notdir $(LIB_SRC))) bin/obj/rules_builtin
 TOOL_OBJ = bin/obj/tool.o bin/obj/text.o bin/obj/output.o bin/obj/engopt.o \
 	bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
-TOOL_OBJ += bin/obj/select.o
+TOOL_OBJ += bin/obj/input.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_OBJ += bin/obj/line.o
-TOOL_OBJ += bin/obj/gamesel.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore
@@ -242,7 +241,7 @@ install: all
 	cp bin/yote.pc $(DESTDIR)$(PCDIR)/
 	cp src/include/yote.h src/include/yote_limits.h src/include/yote_io.h \
 	    src/include/yote_node.h src/include/yote_collection.h \
-	    $(DESTDIR)$(INCLUDEDIR)/
+	    src/include/yote_stream.h $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
@@ -254,7 +253,8 @@ uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libyote.a $(DESTDIR)$(PCDIR)/yote.pc \
 	    $(DESTDIR)$(INCLUDEDIR)/yote.h $(DESTDIR)$(INCLUDEDIR)/yote_limits.h \
 	    $(DESTDIR)$(INCLUDEDIR)/yote_io.h $(DESTDIR)$(INCLUDEDIR)/yote_node.h \
-	    $(DESTDIR)$(INCLUDEDIR)/yote_collection.h
+	    $(DESTDIR)$(INCLUDEDIR)/yote_collection.h \
+	    $(DESTDIR)$(INCLUDEDIR)/yote_stream.h
 	for f in $(RULES); do rm -f $(DESTDIR)$(DATADIR)/rules/$${f##*/}; done
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done

@@ -261,7 +261,8 @@ printf -- '--- []\n--- {}\n---\nyote: 1\nmoves: []\n' >"$tmp/empty.yaml"
 yote-convert -k -o "$tmp/empty.yta" "$tmp/empty.yaml" 2>/dev/null
 st=$(run yote-convert "$tmp/empty.yta")
 c=0
-[ "$st" = 0 ] && printf -- '--- []\n--- {}\n---\nyote: 1\nmoves: []\n' |
+# (the first two are not records: named, written as they were, exit 1)
+[ "$st" = 1 ] && grep -c 'game [12]:' "$tmp/err" | grep -q 3 && printf -- '--- []\n--- {}\n---\nyote: 1\nmoves: []\n' |
     cmp -s - "$tmp/out" && c=1
 cat "$tmp/err" "$tmp/out" >"$TAP_WHY"
 ok $c "empty collections first in a block come back as they were"

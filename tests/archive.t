@@ -20,14 +20,24 @@ echo "1..$((nsamples + 36))"
 # ------------------------------------------------------------ round trips
 
 # Every sample: YAML -> archive -> YAML gives what YAML -> YAML gives
-# (invalid records kept as text).
+# (invalid records kept as text), and each conversion exits as
+# yote-validate does on its input (an invalid game is named and kept: 1;
+# a record that cannot be read at all is not in the archive).
 for f in $samples; do
+	yote-validate -q "$f"
+	want=$?
 	yote-convert "$f" >"$tmp/ref.yaml" 2>/dev/null
 	yote-convert -k "$f" -o "$tmp/s.yta" 2>/dev/null
+	a=$?
+	yote-validate -q "$tmp/s.yta"
+	want2=$?
 	yote-convert "$tmp/s.yta" >"$tmp/back.yaml" 2>"$tmp/why"
 	st=$?
 	c=0
-	[ $st = 0 ] && cmp -s "$tmp/ref.yaml" "$tmp/back.yaml" && c=1
+	[ $a = $want ] && [ $st = $want2 ] &&
+	    cmp -s "$tmp/ref.yaml" "$tmp/back.yaml" && c=1
+	[ $c = 0 ] && echo "exit $a (validate $want), back $st (validate" \
+	    "$want2)" >>"$tmp/why"
 	[ $c = 0 ] && diff "$tmp/ref.yaml" "$tmp/back.yaml" >>"$tmp/why"
 	ok $c "$f: YAML -> archive -> YAML"
 done
@@ -253,9 +263,9 @@ ok $c "... and it is not in the archive"
 yote-convert -k -o "$tmp/k.yta" "$f" >/dev/null 2>"$tmp/err"
 st=$?
 c=0
-[ $st = 0 ] && grep -q 'kept as text' "$tmp/err" &&
+[ $st = 1 ] && grep -q 'kept as text' "$tmp/err" &&
     grep -q 'illegal move' "$tmp/err" && c=1
-ok $c "--keep-invalid: reported, kept, exit 0"
+ok $c "--keep-invalid: reported, kept, exit 1 (the game is invalid)"
 
 yote-convert "$tmp/k.yta" >"$tmp/out"
 yote-convert "$f" >"$tmp/want"

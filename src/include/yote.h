@@ -79,6 +79,7 @@ enum yote_diag {
 	YOTE_D_DAMAGED,         /* an archive that is damaged or cut short */
 	YOTE_D_UNKNOWN_KEY,     /* warning: a key the format does not know */
 	YOTE_D_SUSPECT_VALUE,   /* warning: a value that looks mistyped */
+	YOTE_D_NO_SUCH_GAME,    /* a selected game number past the end */
 	YOTE_D_COUNT
 };
 
@@ -978,5 +979,6 @@ int yote_annotation_eval(const struct yote_record *rec,
 #include "yote_io.h"       /* formats, archives, lines */
 
 #include "yote_collection.h"    /* patterns, game keys (collections) */
+#include "yote_stream.h"        /* the stream of games every tool reads */
 
 #endif /* YOTE_H */

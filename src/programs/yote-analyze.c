@@ -28,7 +28,7 @@ struct opts {
 	int side;               /* --side: 0, 1, or -1 for both */
 	unsigned long from_ply; /* --from-ply */
 	const char *graph;      /* --graph FILE.svg */
-	struct tool_select sel; /* --game, --player, --event */
+	const char *output;     /* -o FILE, else standard output */
 	const char *html;       /* --html FILE: a study page, no records */
 	int progress;           /* stderr is a terminal */
 	struct engopt eng;      /* for new engines: hash, endgame tables */
@@ -83,6 +83,8 @@ usage(FILE *fp)
 	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -P, --player TEXT     only games where a player's name contains TEXT\n"
 	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
+	    "  -o, --output FILE     write the records (or --summary) to FILE,\n"
+	    "                        whole or not at all\n"
 	    "      --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "      --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -98,6 +100,9 @@ usage(FILE *fp)
 	    "      --tb-pieces N     endgame tables up to N pieces (default 5)\n"
 	    "      --no-tb           no endgame tables\n"
 	    "  -V, --version         print the version\n"
+	    "\n"
+	    "An invalid game is named as yote-validate names it; its moves up to\n"
+	    "the first bad one are annotated and the record is written as it is.\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 some game invalid, 2 usage, 3 I/O.\n",
 	    tool_name, tool_name, tool_name, tool_name);
@@ -273,8 +278,9 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 	snprintf(engine, sizeof(engine), "yote-analyze %s", YOTE_VERSION);
 	ao.engine = engine;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (yote_annotate_game(e, ck, j->rec, j->file, &ao, &j->an, job_diag,
-	    j) == YOTE_ENOMEM) {
+	/* the stream has judged the game and said what is wrong with it */
+	if (yote_annotate_game(e, ck, j->rec, j->file, &ao, &j->an, NULL,
+	    NULL) == YOTE_ENOMEM) {
 		job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
 		    .msg = "out of memory", .file = j->file,
 		    .game = j->rec ? j->rec->game : 0 });
@@ -296,6 +302,7 @@ analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
 /* ------------------------------------------------------------ output */
 
 struct output {
+	FILE *fp;               /* the data: standard output or -o FILE */
 	struct yote_writer *w;
 	int status;
 	unsigned long games;
@@ -406,7 +413,7 @@ write_graph(const struct job *j, unsigned long k)
  * control characters are shown escaped (tool_escape).
  */
 static void
-put_name(const char *name, int width)
+put_name(FILE *fp, const char *name, int width)
 {
 	char safe[TOOL_TEXT_MAX];
 	const unsigned char *u = (const unsigned char *)safe;
@@ -419,10 +426,10 @@ put_name(const char *name, int width)
 		if (*u >= 0xC0)
 			while ((u[len] & 0xC0) == 0x80)
 				len++;
-		fwrite(u, 1, len, stdout);
+		fwrite(u, 1, len, fp);
 	}
 	for (; n < width; n++)
-		putchar(' ');
+		putc(' ', fp);
 }
 
 static void
@@ -434,10 +441,10 @@ summary_rows(struct output *o, const struct job *j)
 
 	if (!o->header_done && !opt.json) {
 		if (opt.tsv)
-			printf("game\tside\tplayer\tinaccuracies\tmistakes\t"
+			fprintf(o->fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
 			    "blunders\taverage-loss\taccuracy\tfile\n");
 		else
-			printf("%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
+			fprintf(o->fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
 			    "side", "player", "?!", "?", "??", "avg-loss",
 			    "accuracy");
 		o->header_done = 1;
@@ -452,30 +459,30 @@ summary_rows(struct output *o, const struct job *j)
 		n = yote_node_get(j->rec->root, s ? "second" : "first");
 		name = n && n->type == YOTE_NODE_SCALAR ? n->text : "?";
 		if (opt.json) {
-			fputs("{\"kind\":\"side\",\"file\":\"", stdout);
-			tool_put_text(stdout, j->file, TOOL_ESC_JSON);
-			printf("\",\"game\":%lu,\"side\":\"%s\",\"player\":\"",
+			fputs("{\"kind\":\"side\",\"file\":\"", o->fp);
+			tool_put_text(o->fp, j->file, TOOL_ESC_JSON);
+			fprintf(o->fp, "\",\"game\":%lu,\"side\":\"%s\",\"player\":\"",
 			    j->rec->game, s ? "second" : "first");
-			tool_put_text(stdout, name, TOOL_ESC_JSON);
-			printf("\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
+			tool_put_text(o->fp, name, TOOL_ESC_JSON);
+			fprintf(o->fp, "\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
 			    "\"blunders\":%lu,\"average_loss\":%.1f,"
 			    "\"accuracy\":%.1f}\n", st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
 		} else if (opt.tsv) {
-			printf("%lu\t%s\t", j->rec->game, s ? "second" : "first");
-			put_name(name, 0);
-			printf("\t%lu\t%lu\t%lu\t%.1f\t%.1f\t",
+			fprintf(o->fp, "%lu\t%s\t", j->rec->game, s ? "second" : "first");
+			put_name(o->fp, name, 0);
+			fprintf(o->fp, "\t%lu\t%lu\t%lu\t%.1f\t%.1f\t",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-			tool_put_text(stdout, j->file, TOOL_ESC_FIELD);
-			putchar('\n');
+			tool_put_text(o->fp, j->file, TOOL_ESC_FIELD);
+			putc('\n', o->fp);
 		} else {
-			printf("%-5lu %-6s ", j->rec->game, s ? "second" :
+			fprintf(o->fp, "%-5lu %-6s ", j->rec->game, s ? "second" :
 			    "first");
-			put_name(name, 24);
-			printf(" %5lu %5lu %5lu %9.1f %8.1f\n",
+			put_name(o->fp, name, 24);
+			fprintf(o->fp, " %5lu %5lu %5lu %9.1f %8.1f\n",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
@@ -654,99 +661,39 @@ pool_put(struct pool *pl, struct output *o, unsigned long *flushed,
 
 /* ------------------------------------------------------------ inputs */
 
-static double
-fraction_read(FILE *fp, long size)
+/* The stream's diagnostics go with the job being formed, so that they
+ * come out in input order with its output. */
+static void
+stream_diag(void *ctx, const struct yote_error *e)
 {
-	long at;
-
-	if (size <= 0 || (at = ftell(fp)) < 0)
-		return -1;
-	return (double)at / (double)size;
+	job_diag(ctx, e);
 }
 
-/* Read one input and hand its games to the pool. */
+/* Hand every game of the stream to the pool. */
 static int
-read_input(struct pool *pl, struct output *o, unsigned long *flushed,
-    const char *path)
+read_games(struct yote_stream *s, struct pool *pl, struct output *o,
+    unsigned long *flushed)
 {
-	struct yote_reader *rd;
-	struct yote_error e;
+	struct yote_stream_game *g;
 	struct job j;
-	struct stat sb;
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	char why[256];
-	FILE *fp;
-	long size = -1, skip;
-	unsigned long game;
 	int rc;
 
-	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-		tool_warn("%s: %s", path, why);
-		return EXIT_IO;
-	}
-	if (fstat(fileno(fp), &sb) == 0 && S_ISREG(sb.st_mode))
-		size = (long)sb.st_size;
-	if (yote_reader_open(fp, name, &rd) != 0) {
-		if (fp != stdin)
-			fclose(fp);
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
-	yote_error_clear(&e);
-	if ((skip = tool_select_skip(&opt.sel, rd, &e)) < 0) {
-		e.file = name;
-		tool_diag(&e);
-		yote_reader_close(rd);
-		if (fp != stdin)
-			fclose(fp);
-		return tool_exit_for((int)skip);
-	}
-	for (;;) {
+	memset(&j, 0, sizeof(j));
+	yote_stream_set_diag(s, stream_diag, &j);
+	while ((rc = yote_stream_next(s, &g)) > 0) {
+		j.file = g->file;
+		if (g->rec != NULL)
+			yote_stream_take(s, &j.rec, NULL);
+		pool_put(pl, o, flushed, &j, yote_stream_progress(s));
 		memset(&j, 0, sizeof(j));
-		j.file = name;
-		yote_error_clear(&e);
-		rc = yote_reader_next(rd, &j.rec, &e);
-		if (rc == 0)
-			break;
-		if (rc < 0) {
-			if (rc == YOTE_EVALUE && e.game > 0 &&
-			    !tool_select_number(&opt.sel, e.game))
-				continue;       /* a game not asked for */
-			e.file = name;
-			job_diag(&j, &e);
-			j.status = tool_exit_for(rc);
-		} else if ((rc = tool_select_record(&opt.sel, j.rec, name,
-		    yote_reader_plies(rd))) <= 0) {
-			unsigned long g = j.rec->game;
-
-			if (rc < 0) {
-				tool_warn("out of memory");
-				yote_record_free(j.rec);
-				break;
-			}
-
-			yote_record_free(j.rec);
-			if (tool_select_past(&opt.sel, g + 1))
-				break;
-			continue;
-		}
-		game = rc > 0 ? j.rec->game : e.game;
-		pool_put(pl, o, flushed, &j, fraction_read(fp, size));
-		if (rc < 0 && tool_input_fatal(rc))
-			break;
-		if (tool_select_past(&opt.sel, game + 1))
-			break;
 	}
-	rc = tool_select_check(&opt.sel, name, yote_reader_games(rd));
-	yote_reader_close(rd);
-	/* the pool may still read from the records, not from fp */
-	if (fp != stdin)
-		fclose(fp);
-	return rc;
+	if (j.diag != NULL)     /* said at the end of an input */
+		pool_put(pl, o, flushed, &j, 1.0);
+	return tool_stream_status(s, EXIT_OK);
 }
 
 static int
-analyse_files(char **files, const struct yote_rules *fallback)
+analyse_files(struct yote_stream *s, const struct yote_rules *fallback)
 {
 	struct pool pl;
 	struct output o;
@@ -763,9 +710,20 @@ analyse_files(char **files, const struct yote_rules *fallback)
 			yote_checker_free(o.ck);
 			return EXIT_IO;
 		}
-	} else if (!opt.summary && yote_writer_open(stdout, &o.w) != 0) {
-		tool_warn("out of memory");
-		return EXIT_IO;
+	} else {
+		o.fp = stdout;
+		if (opt.output != NULL &&
+		    (o.fp = tool_atomic_open(opt.output)) == NULL) {
+			tool_warn("%s: cannot write: %s", opt.output,
+			    strerror(errno));
+			return EXIT_IO;
+		}
+		if (!opt.summary && yote_writer_open(o.fp, &o.w) != 0) {
+			tool_warn("out of memory");
+			if (opt.output != NULL)
+				tool_atomic_close(o.fp, opt.output, 0);
+			return EXIT_IO;
+		}
 	}
 	memset(&pl, 0, sizeof(pl));
 	pthread_mutex_init(&pl.mu, NULL);
@@ -799,11 +757,7 @@ analyse_files(char **files, const struct yote_rules *fallback)
 		yote_checker_free(o.ck);
 		return EXIT_IO;
 	}
-	for (i = 0; files[i] != NULL; i++) {
-		st = read_input(&pl, &o, &flushed, files[i]);
-		if (st > status)
-			status = st;
-	}
+	status = read_games(s, &pl, &o, &flushed);
 	pool_put(&pl, &o, &flushed, NULL, 1.0);
 	pthread_mutex_lock(&pl.mu);
 	pl.closing = 1;
@@ -820,6 +774,9 @@ analyse_files(char **files, const struct yote_rules *fallback)
 		o.status = EXIT_IO;
 	if (o.page != NULL && (st = html_close(o.page, o.status < EXIT_IO &&
 	    status < EXIT_IO)) > o.status)
+		o.status = st;
+	if (opt.output != NULL && o.fp != NULL && (st = tool_atomic_close(o.fp,
+	    opt.output, o.status < EXIT_IO && status < EXIT_IO)) > o.status)
 		o.status = st;
 	yote_checker_free(o.ck);
 	free(pl.slot);
@@ -844,7 +801,8 @@ struct mode {
 
 /* The options into opt and md: -1 to go on, else the exit status. */
 static int
-parse_options(int argc, char *argv[], struct mode *md)
+parse_options(int argc, char *argv[], struct yote_stream *s,
+    struct mode *md)
 {
 	/* long only: their letters mean other things in the suite (yote(7)) */
 	enum { OPT_BEST = 0x300, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
@@ -864,6 +822,7 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ "moves", no_argument, NULL, OPT_MOVES },
 		{ "nodes", required_argument, NULL, 'N' },
 		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "output", required_argument, NULL, 'o' },
 		{ "perft", required_argument, NULL, OPT_PERFT },
 		{ "position", required_argument, NULL, OPT_POSITION },
 		{ "rules", required_argument, NULL, 'r' },
@@ -877,17 +836,17 @@ parse_options(int argc, char *argv[], struct mode *md)
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;
-	int c, taken;
+	int c, st;
 
 	engopt_init(&opt.eng);
 	memset(md, 0, sizeof(*md));
 	md->perft = -1;
 	opt.side = -1;
 	while ((c = engopt_getopt(&opt.eng, argc, argv,
-	    ":D:H:N:P:T:Vde:f:g:hj:r:s", longopts)) != -1) {
-		if ((taken = tool_select_option(&opt.sel, c, optarg)) != 0) {
-			if (taken < 0)
-				return EXIT_USAGE;
+	    ":D:H:N:P:T:Vde:f:g:hj:o:r:s", longopts)) != -1) {
+		if (tool_select_option(s, c, optarg, &st)) {
+			if (st != EXIT_OK)
+				return st;
 			continue;
 		}
 		switch (c) {
@@ -895,6 +854,9 @@ parse_options(int argc, char *argv[], struct mode *md)
 			return EXIT_USAGE;
 		case OPT_POSITION:
 			md->position = optarg;
+			break;
+		case 'o':
+			opt.output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			break;
 		case 's':
 			opt.summary = 1;
@@ -1014,16 +976,18 @@ one_position(const struct yote_rules *r, const struct mode *md)
 int
 main(int argc, char *argv[])
 {
-	static char *stdin_only[] = { (char *)"-", NULL };
 	const struct yote_rules *r = NULL;
+	struct yote_stream *s;
 	struct mode md;
 	int owned = 0, status = EXIT_OK, on_position;
 
 	tool_init(argv[0]);
-	if ((status = parse_options(argc, argv, &md)) >= 0)
-		return status;
-	if ((status = check_options(&md)) >= 0)
-		return status;
+	if ((s = tool_stream_new()) == NULL)
+		return EXIT_IO;
+	if ((status = parse_options(argc, argv, s, &md)) >= 0 ||
+	    (status = check_options(&md)) >= 0)
+		goto out;
+	status = EXIT_OK;
 	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms) {
 		opt.lim.depth = YOTE_ANNOTATE_DEPTH;
 		opt.lim.nodes = YOTE_ANNOTATE_NODES;
@@ -1032,7 +996,7 @@ main(int argc, char *argv[])
 	on_position = md.perft >= 0 || md.moves || md.best;
 	if ((md.rules != NULL || on_position) &&
 	    (r = tool_rules(md.rules, &owned, &status)) == NULL)
-		return status;
+		goto out;
 	if (md.best || !on_position)
 		engopt_check(&opt.eng, r);
 	if (on_position && optind < argc)
@@ -1043,12 +1007,15 @@ main(int argc, char *argv[])
 	else if (md.position != NULL)
 		status = tool_usage_error("--position goes with --best, "
 		    "--moves or --perft");
-	else {
+	else if ((status = tool_stream_inputs(s, argv + optind,
+	    argc - optind)) == EXIT_OK) {
+		yote_stream_set_rules(s, r);
 		opt.progress = isatty(STDERR_FILENO);
-		status = analyse_files(optind < argc ? argv + optind :
-		    stdin_only, r);
+		status = analyse_files(s, r);
 	}
 	status = tool_stdout_done(status);
+out:
+	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(r);
 	return status;

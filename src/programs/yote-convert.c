@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "select.h"
 #include "tool.h"
 
 enum out_format { OUT_NONE = -1, OUT_YAML, OUT_ARCHIVE, OUT_LINES };
@@ -37,13 +36,10 @@ struct opts {
 	int arc_version;        /* --archive-version, 0 for the latest */
 	int stats;              /* -s */
 	unsigned long block;    /* -b, 0 for the default */
-	unsigned long first;    /* -g: first game wanted, 0 for all */
-	unsigned long last;     /* -g: last game wanted */
 	const struct yote_rules *rules; /* -r */
-	struct select sel;      /* the selection options (select.h) */
 	int duplicates;         /* --duplicates: report them instead */
 	int dedupe;             /* --dedupe: leave out later copies */
-	struct keyset *seen;       /* keys of the games kept so far */
+	struct yote_keyset *seen;       /* keys of the games kept so far */
 	char **files;           /* the inputs, for --duplicates */
 };
 
@@ -54,9 +50,10 @@ struct out {
 	struct yote_writer *yaml;
 	struct yote_archive_writer *arc;
 	unsigned long long games;       /* games written */
+	unsigned long long kept;        /* invalid games written as written */
 	unsigned long long left_out;    /* games rejected or unreadable */
+	unsigned long long dupes;       /* --dedupe: later copies left out */
 	unsigned long long plies;       /* their moves */
-	unsigned long fileno;   /* index of the input being read */
 	long ply;               /* --list: the ply of --reaches/--pattern */
 };
 
@@ -77,7 +74,8 @@ usage(FILE *fp)
 	    "or in FILE.\n"
 	    "\n"
 	    "  -b, --block-games N  games per archive block (%d)\n"
-	    "  -g, --game N[-M]     only game N, or games N to M, of each input\n"
+	    "  -g, --game N         only game N of each input, or games\n"
+	    "                       1-10,15,20-\n"
 	    "  -h, --help           this help\n"
 	    "  -k, --keep-invalid   archive: keep games whose moves cannot be\n"
 	    "                       played, as text (else they are skipped)\n"
@@ -102,8 +100,8 @@ usage(FILE *fp)
 	    "\n"
 	    "Selection (repeat a key for alternatives; different keys must all\n"
 	    "hold; TEXT may hold the wildcards * ? [...]):\n"
-	    "      --player TEXT    either side     --first TEXT, --second TEXT\n"
-	    "      --event TEXT     --site TEXT     --round TEXT\n"
+	    "  -P, --player TEXT    either side     --first TEXT, --second TEXT\n"
+	    "  -e, --event TEXT     --site TEXT     --round TEXT\n"
 	    "      --date D[..D]    a date or range: 2026, 2026-03..2026-06-30\n"
 	    "      --result R       1-0 0-1 1/2-1/2 *   --termination T\n"
 	    "      --ruleset TEXT   the rules: key (-r's or classic when none)\n"
@@ -118,7 +116,11 @@ usage(FILE *fp)
 	    "                       file and game of the first\n"
 	    "      --dedupe         leave out games that repeat an earlier one\n"
 	    "\n"
-	    "Exit status: 0 all converted, 1 some game rejected or input damaged,\n"
+	    "An invalid game is named as yote-validate names it and written as\n"
+	    "it is where the output can hold it (YAML, lines; an archive holds\n"
+	    "it when its moves are legal, or with -k as text), else left out.\n"
+	    "\n"
+	    "Exit status: 0 all converted, 1 some game invalid or input damaged,\n"
 	    "2 usage, 3 I/O.\n", tool_name, YOTE_ARCHIVE_BLOCK_GAMES);
 }
 
@@ -209,33 +211,6 @@ long_option(int c, const char *arg)
 	}
 	return -1;
 }
-
-/* -g N or N-M. */
-static int
-parse_games(const char *arg)
-{
-	char s[64], *dash;
-
-	if (strlen(arg) >= sizeof(s))
-		return -1;
-	strcpy(s, arg);
-	if ((dash = strchr(s, '-')) != NULL)
-		*dash = '\0';
-	if (parse_count(s, &opt.first) != 0)
-		return -1;
-	opt.last = opt.first;
-	if (dash != NULL && parse_count(dash + 1, &opt.last) != 0)
-		return -1;
-	return opt.last >= opt.first ? 0 : -1;
-}
-
-static void
-diag(void *ctx, const struct yote_error *e)
-{
-	(void)ctx;
-	tool_diag(e);
-}
-
 
 static int
 out_open(struct out *o, FILE *fp, struct yote_error *e)
@@ -329,10 +304,11 @@ list_field(FILE *fp, const struct yote_record *rec, const char *key,
 		tool_put_text(fp, n->text, TOOL_ESC_FIELD);
 }
 
-/* Write one record; returns the exit status it calls for. */
+/* Write one record; returns the exit status it calls for (an invalid
+ * game was said by the stream: its status is the stream's). */
 static int
 out_put(struct out *o, const char *name, const struct yote_record *rec,
-    unsigned long plies)
+    unsigned long plies, int invalid)
 {
 	struct yote_error e;
 	int rc;
@@ -352,6 +328,7 @@ out_put(struct out *o, const char *name, const struct yote_record *rec,
 		putc('\n', o->fp);
 		return EXIT_OK;
 	}
+	/* the stream has said what is wrong with an invalid game */
 	switch (o->fmt) {
 	case OUT_YAML:
 		if (yote_writer_put(o->yaml, rec) != 0) {
@@ -370,14 +347,19 @@ out_put(struct out *o, const char *name, const struct yote_record *rec,
 			e.file = name;
 			e.game = rec->game;
 			tool_diag(&e);
-			if (rc < 0)
+			if (rc < 0) {
+				o->left_out++;
 				return EXIT_INVALID;
+			}
 		}
 		break;
 	default:
-		rc = yote_archive_put(o->arc, rec, name, diag, NULL, &e);
-		if (rc == YOTE_EILLEGAL)
+		rc = yote_archive_put(o->arc, rec, name, invalid ? NULL :
+		    tool_stream_diag, NULL, &e);
+		if (rc == YOTE_EILLEGAL) {
+			o->left_out++;
 			return EXIT_INVALID;
+		}
 		if (rc < 0) {
 			tool_warn("%s", e.msg);
 			return tool_exit_for(rc);
@@ -389,11 +371,14 @@ out_put(struct out *o, const char *name, const struct yote_record *rec,
 			snprintf(e.msg, sizeof(e.msg), "kept as text "
 			    "(--keep-invalid)");
 			tool_diag(&e);
+			o->games++;
+			o->kept++;
 			return EXIT_OK;
 		}
 		break;
 	}
 	o->games++;
+	o->kept += invalid != 0;
 	o->plies += plies;
 	return EXIT_OK;
 }
@@ -406,7 +391,7 @@ worse(int a, int b)
 	return a > b ? a : b;
 }
 
-/* ------------------------------------------------------------ selection */
+/* ------------------------------------------------------------ games */
 
 #define GAME_BITS 40    /* a --dedupe key's value: input << 40 | game */
 
@@ -414,49 +399,81 @@ worse(int a, int b)
 static const char *
 input_name(unsigned long i)
 {
-	return strcmp(opt.files[i], "-") == 0 ? "<stdin>" : opt.files[i];
+	return opt.files == NULL || strcmp(opt.files[i], "-") == 0 ?
+	    "<stdin>" : opt.files[i];
 }
 
 /*
- * Whether rec is written: the selection options decide, then --dedupe
- * and --duplicates, which keep the key of every game selected (the first
- * of each is written; --duplicates prints a line for each later one
- * instead; a document without a list of moves is no game to compare, and
- * kept).  Sets o->ply for --list.
+ * Whether a selected game is written: --dedupe and --duplicates keep the
+ * key of every game (the first of each is written; --duplicates prints a
+ * line for each later one instead; a document without a list of moves
+ * is no game to compare, and kept).
  */
 static int
-collect_keep(struct out *o, const char *name, const struct yote_record *rec,
-    unsigned long plies, int *status)
+collect_keep(struct out *o, const struct yote_stream_game *g, int *status)
 {
-	struct select_game g;
 	uint64_t first;
 	int rc;
 
-	o->ply = -1;
-	if (!select_active(&opt.sel) && opt.seen == NULL)
-		return 1;
-	if (select_game(&opt.sel, rec, name, plies, &g) != 0)
-		goto nomem;
-	if (!g.pass)
-		return 0;
-	o->ply = g.ply;
-	if (opt.seen == NULL || !g.keyed)
+	if (opt.seen == NULL || !g->keyed)
 		return !opt.duplicates;
-	rc = keyset_add(opt.seen, &g.key, (uint64_t)o->fileno <<
-	    GAME_BITS | (rec->game & ((1ULL << GAME_BITS) - 1)), &first);
-	if (rc < 0)
-		goto nomem;
+	rc = yote_keyset_add(opt.seen, &g->key, (uint64_t)g->input <<
+	    GAME_BITS | (g->number & ((1ULL << GAME_BITS) - 1)), &first);
+	if (rc < 0) {
+		tool_warn("out of memory");
+		*status = worse(*status, EXIT_IO);
+		return 0;
+	}
 	if (rc == 1)
 		return !opt.duplicates;
-	if (opt.duplicates)
-		fprintf(o->fp, "%s\t%lu\t%s\t%lu\n", name, rec->game,
-		    input_name((unsigned long)(first >> GAME_BITS)),
-		    (unsigned long)(first & ((1ULL << GAME_BITS) - 1)));
+	if (opt.duplicates) {
+		tool_put_text(o->fp, g->file, TOOL_ESC_FIELD);
+		fprintf(o->fp, "\t%lu\t", g->number);
+		tool_put_text(o->fp, input_name((unsigned long)(first >>
+		    GAME_BITS)), TOOL_ESC_FIELD);
+		fprintf(o->fp, "\t%lu\n", (unsigned long)(first &
+		    ((1ULL << GAME_BITS) - 1)));
+	} else
+		o->dupes++;
 	return 0;
-nomem:
-	tool_warn("out of memory");
-	*status = worse(*status, EXIT_IO);
-	return 0;
+}
+
+/* --summary: what the position index did for --reaches. */
+static void
+reach_report(void *ctx, const char *name, const struct yote_reader *rd)
+{
+	struct yote_reach_stats rs;
+
+	(void)ctx;
+	yote_reader_reach_stats(rd, &rs);
+	if (rs.passed + rs.searched + rs.unindexed > 0)
+		fprintf(stderr, "%s: %s: position index: %lu blocks passed "
+		    "over, %lu searched, %lu without a set\n", tool_name,
+		    name, rs.passed, rs.searched, rs.unindexed);
+}
+
+/* Convert (or list) every game the stream hands over. */
+static int
+convert(struct yote_stream *s, struct out *o)
+{
+	struct yote_stream_game *g;
+	int status = EXIT_OK;
+
+	if (opt.duplicates || opt.dedupe)
+		yote_stream_set_flags(s, YOTE_STREAM_KEYS);
+	if (opt.stats)
+		yote_stream_set_input_end(s, reach_report, NULL);
+	while (status < EXIT_IO && yote_stream_next(s, &g) > 0) {
+		if (g->rec == NULL) {
+			o->left_out++;  /* could not be read: said */
+			continue;
+		}
+		o->ply = g->match;
+		if (collect_keep(o, g, &status))
+			status = worse(status, out_put(o, g->file, g->rec,
+			    g->plies, g->verdict == YOTE_VERDICT_INVALID));
+	}
+	return tool_stream_status(s, status);
 }
 
 /* After the options: what --duplicates and --dedupe need. */
@@ -466,8 +483,7 @@ collect_setup(char **files)
 	opt.files = files;
 	if (!opt.duplicates && !opt.dedupe)
 		return EXIT_OK;
-	opt.sel.want_key = 1;
-	if ((opt.seen = keyset_new()) == NULL) {
+	if ((opt.seen = yote_keyset_new()) == NULL) {
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
@@ -479,120 +495,18 @@ collect_done(void)
 {
 	if (opt.seen != NULL && opt.stats)
 		fprintf(stderr, "%s: %zu distinct games (%zu bytes of keys)\n",
-		    tool_name, keyset_count(opt.seen),
-		    keyset_bytes(opt.seen));
-	keyset_free(opt.seen);
-	select_free(&opt.sel);
+		    tool_name, yote_keyset_count(opt.seen),
+		    yote_keyset_bytes(opt.seen));
+	yote_keyset_free(opt.seen);
 }
 
-/* --summary: what the position index did for --reaches. */
-static void
-reach_report(const char *name, const struct yote_reader *rd)
-{
-	struct yote_reach_stats rs;
-
-	yote_reader_reach_stats(rd, &rs);
-	if (rs.passed + rs.searched + rs.unindexed > 0)
-		fprintf(stderr, "%s: %s: position index: %lu blocks passed "
-		    "over, %lu searched, %lu without a set\n", tool_name,
-		    name, rs.passed, rs.searched, rs.unindexed);
-}
-
-/* Convert (or list) one input; returns the exit status it calls for. */
+/* The options into opt and *output: -1 to go on, else the exit status. */
 static int
-convert_file(struct out *o, const char *path)
-{
-	struct tool_input in;
-	struct yote_record *rec;
-	struct yote_error e;
-	unsigned long taken = 0, want = ULONG_MAX;
-	long skipped;
-	int rc, status = EXIT_OK;
-
-	if (tool_input_open(&in, path, NULL, NULL) != 0)
-		return EXIT_IO;
-	if (opt.list && !select_needs_moves(&opt.sel))
-		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
-	if (select_reaching(&opt.sel, in.rd) != 0) {
-		tool_warn("out of memory");
-		tool_input_close(&in);
-		return EXIT_IO;
-	}
-	/*
-	 * Only an archive numbers its games by their place: a piece of a
-	 * numbered lines file starts at any number, so text is read and
-	 * its games picked by number.
-	 */
-	if (opt.first > 0)
-		want = opt.last - opt.first + 1;
-	if (opt.first > 0 &&
-	    yote_reader_format(in.rd) == YOTE_FORMAT_ARCHIVE) {
-		yote_error_clear(&e);
-		skipped = yote_reader_skip(in.rd, opt.first - 1, &e);
-		if (skipped < 0) {
-			e.file = in.name;
-			tool_diag(&e);
-			status = tool_exit_for((int)skipped);
-			want = 0;
-		}
-	}
-	while (taken < want) {
-		rc = tool_input_next(&in, &rec, &e);
-		if (rc == 0)
-			break;
-		if (rc < 0) {
-			if (rc == YOTE_EVALUE && e.game > 0 &&
-			    e.game < opt.first)
-				continue;       /* a game not asked for */
-			tool_diag(&e);
-			o->left_out++;
-			status = worse(status, tool_exit_for(rc));
-			if (!tool_input_fatal(rc)) {
-				if (opt.first > 0 && e.game >= opt.first)
-					taken = e.game - opt.first + 1;
-				continue;
-			}
-			break;
-		}
-		if (opt.first > 0 && rec->game > opt.last) {
-			yote_record_free(rec);
-			break;
-		}
-		if (rec->game < opt.first) {
-			yote_record_free(rec);
-			continue;
-		}
-		if (collect_keep(o, in.name, rec, yote_reader_plies(in.rd),
-		    &status)) {
-			rc = out_put(o, in.name, rec,
-			    yote_reader_plies(in.rd));
-			o->left_out += rc == EXIT_INVALID;
-			status = worse(status, rc);
-		}
-		taken = opt.first > 0 ? rec->game - opt.first + 1 : taken + 1;
-		yote_record_free(rec);
-		if (status == EXIT_IO)
-			break;
-	}
-	if (opt.stats)
-		reach_report(in.name, in.rd);
-	/* (blocks the position index passed over count as read) */
-	if (opt.first > 0 && taken == 0 && status == EXIT_OK &&
-	    yote_reader_games(in.rd) < opt.first) {
-		tool_warn("%s: no game %lu (%lu games)", in.name, opt.first,
-		    yote_reader_games(in.rd));
-		status = EXIT_INVALID;
-	}
-	tool_input_close(&in);
-	return status;
-}
-
-int
-main(int argc, char *argv[])
+options(int argc, char *argv[], struct yote_stream *s, const char **output,
+    const char **rules)
 {
 	static const struct option longopts[] = {
 		{ "block-games", required_argument, NULL, 'b' },
-		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "keep-invalid", no_argument, NULL, 'k' },
 		{ "list", no_argument, NULL, 'l' },
@@ -613,20 +527,15 @@ main(int argc, char *argv[])
 		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	static char *stdin_only[] = { (char *)"-", NULL };
-	static char outbuf[1 << 16];
-	struct out o;
-	struct yote_error e;
-	const char *output = NULL, *rules = NULL;
-	char **files;
-	FILE *fp = stdout;
-	int c, i, owned = 0, status = EXIT_OK;
+	int c, st;
 
-	tool_init(argv[0]);
-	opt.to = OUT_NONE;
-	select_init(&opt.sel, NULL);
-	while ((c = getopt_long(argc, argv, ":Vb:g:hklo:r:st:", longopts,
+	while ((c = getopt_long(argc, argv, ":P:Vb:e:g:hklo:r:st:", longopts,
 	    NULL)) != -1) {
+		if (tool_select_option(s, c, optarg, &st)) {
+			if (st != EXIT_OK)
+				return st;
+			continue;
+		}
 		switch (c) {
 		case 'V':
 			return tool_version();
@@ -634,11 +543,6 @@ main(int argc, char *argv[])
 			if (parse_count(optarg, &opt.block) != 0)
 				return tool_usage_error("--block-games: expected "
 				    "a count of 1 or more, not '%s'", optarg);
-			break;
-		case 'g':
-			if (parse_games(optarg) != 0)
-				return tool_usage_error("--game: expected N or "
-				    "N-M with 1 <= N <= M, not '%s'", optarg);
 			break;
 		case 'h':
 			return tool_help(usage);
@@ -649,10 +553,10 @@ main(int argc, char *argv[])
 			opt.list = 1;
 			break;
 		case 'o':
-			output = optarg;
+			*output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			break;
 		case 'r':
-			rules = optarg;
+			*rules = optarg;
 			break;
 		case 's':
 			opt.stats = 1;
@@ -663,44 +567,72 @@ main(int argc, char *argv[])
 				    "archive or lines, not '%s'", optarg);
 			break;
 		default:
-			if ((i = long_option(c, optarg)) >= 0) {
-				if (i != 0)
-					return i;
-				break;
-			}
-			if ((i = select_option(&opt.sel, c, optarg)) >= 0) {
-				if (i != 0)
-					return i;
+			if ((st = long_option(c, optarg)) >= 0) {
+				if (st != 0)
+					return st;
 				break;
 			}
 			return tool_bad_option(c, argv, longopts);
 		}
 	}
-	if (output != NULL && strcmp(output, "-") == 0)
-		output = NULL;
-	if (opt.to == OUT_NONE && output != NULL && !opt.list &&
-	    (opt.to = format_of_path(output)) == OUT_NONE)
+	if (opt.to == OUT_NONE && *output != NULL && !opt.list &&
+	    (opt.to = format_of_path(*output)) == OUT_NONE)
 		return tool_usage_error("cannot tell the output format from "
 		    "'%s': name it .yaml, .yta or .lines, or use --to",
-		    output);
+		    *output);
 	if (opt.to == OUT_NONE || opt.duplicates)
 		opt.to = opt.duplicates ? OUT_LINES : OUT_YAML;
-	if (opt.to == OUT_ARCHIVE && output == NULL && !opt.list &&
+	if (opt.to == OUT_ARCHIVE && *output == NULL && !opt.list &&
 	    isatty(STDOUT_FILENO))
 		return tool_usage_error("an archive is binary: write it with "
 		    "-o FILE or redirect standard output");
+	return -1;
+}
+
+/* The last line: what was written, when something was left out or kept
+ * invalid (man/yote.7, OUTPUT). */
+static void
+report(const char *output, const struct out *o, int status)
+{
+	if (opt.list || opt.duplicates)
+		tool_output_report(output, 0, 0, 0, status < EXIT_IO ?
+		    EXIT_OK : status);
+	else
+		tool_output_report(output, o->games, o->kept, o->left_out +
+		    o->dupes, status);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static char outbuf[1 << 16];
+	struct yote_stream *s;
+	struct out o;
+	struct yote_error e;
+	const char *output = NULL, *rules = NULL;
+	FILE *fp = stdout;
+	int owned = 0, status = EXIT_OK;
+
+	tool_init(argv[0]);
+	opt.to = OUT_NONE;
+	memset(&o, 0, sizeof(o));
+	if ((s = tool_stream_new()) == NULL)
+		return EXIT_IO;
+	if ((status = options(argc, argv, s, &output, &rules)) >= 0)
+		goto out;
+	status = EXIT_OK;
 	if (rules != NULL && (opt.rules = tool_rules(rules, &owned,
 	    &status)) == NULL)
-		return status;
-	files = optind < argc ? argv + optind : stdin_only;
-	opt.sel.rules = opt.rules;
-	if ((status = collect_setup(files)) != EXIT_OK)
-		return status;
+		goto out;
+	yote_stream_set_rules(s, opt.rules);
+	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=
+	    EXIT_OK || (status = collect_setup(argc > optind ? argv + optind :
+	    NULL)) != EXIT_OK)
+		goto out;
 	if (output != NULL && (fp = tool_atomic_open(output)) == NULL) {
 		tool_warn("%s: cannot write: %s", output, strerror(errno));
-		if (owned)
-			yote_rules_free(opt.rules);
-		return EXIT_IO;
+		status = EXIT_IO;
+		goto out;
 	}
 	setvbuf(fp, outbuf, _IOFBF, sizeof(outbuf));
 	yote_error_clear(&e);
@@ -708,10 +640,7 @@ main(int argc, char *argv[])
 		tool_warn("%s", e.msg);
 		status = EXIT_IO;
 	} else {
-		for (i = 0; files[i] != NULL && status < EXIT_IO; i++) {
-			o.fileno = (unsigned long)i;
-			status = worse(status, convert_file(&o, files[i]));
-		}
+		status = convert(s, &o);
 		yote_error_clear(&e);
 		if (out_close(&o, &e) != 0) {
 			tool_warn("%s", e.msg);
@@ -723,9 +652,10 @@ main(int argc, char *argv[])
 		    EXIT_IO));
 	else
 		status = tool_stdout_done(status);
+	report(output, &o, status);
+out:
 	collect_done();
-	if (!opt.list)
-		tool_output_report(output, o.games, o.left_out, status);
+	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(opt.rules);
 	return status;

@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select.h"
 #include "tool.h"
 
 #define MAX_DEPTH 64
@@ -33,7 +32,8 @@ struct opts {
 	unsigned long min_games;        /* -m */
 	const char *position;   /* -p */
 	const struct yote_rules *rules; /* -r */
-	struct select sel;
+	const char *output;     /* -o FILE, else standard output */
+	FILE *out;              /* where the figures go */
 };
 
 static struct opts opt;
@@ -51,9 +51,14 @@ usage(FILE *fp)
 	    "games ended at; or, with --players, the players' figures.\n"
 	    "\n"
 	    "  -D, --depth K        the tree K plies deep (1)\n"
+	    "  -e, --event TEXT     only games whose event contains TEXT\n"
 	    "  -f, --format FMT     table (default), tsv or json (JSON Lines)\n"
+	    "  -g, --game N         only game N of each input, or games\n"
+	    "                       1-10,15,20-\n"
 	    "  -h, --help           this help\n"
 	    "      --min-games N    leave out moves played in fewer games (1)\n"
+	    "  -o, --output FILE    write FILE, whole or not at all\n"
+	    "  -P, --player TEXT    only games where a player's name contains TEXT\n"
 	    "      --players        per player: games, results with each side,\n"
 	    "                       score and a performance rating\n"
 	    "      --position POS   the tree's position (default: the start of\n"
@@ -61,11 +66,13 @@ usage(FILE *fp)
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
 	    "  -V, --version        print the version\n"
 	    "\n"
-	    "Selection: the options of yote-convert (--player, --event, --date,\n"
-	    "--result, --reaches, --pattern, --criteria FILE, ...; see\n"
-	    "yote-explore(1)) choose the games that count.\n"
+	    "Selection: the options of every tool (-g/--game, -P/--player,\n"
+	    "-e/--event, --date, --result, --reaches, --pattern, --criteria\n"
+	    "FILE, ...; see yote(7)) choose the games that count.  An invalid\n"
+	    "game is named, as yote-validate names it, and left out.\n"
 	    "\n"
-	    "Exit status: 0 done, 1 some input damaged, 2 usage, 3 I/O.\n",
+	    "Exit status: 0 done, 1 some game invalid or input damaged, 2 usage,\n"
+	    "3 I/O.\n",
 	    tool_name);
 }
 
@@ -75,15 +82,15 @@ usage(FILE *fp)
 static void
 put_field(const char *s)
 {
-	tool_put_text(stdout, s, TOOL_ESC_FIELD);
+	tool_put_text(opt.out, s, TOOL_ESC_FIELD);
 }
 
 static void
 put_json(const char *s)
 {
-	putchar('"');
-	tool_put_text(stdout, s, TOOL_ESC_JSON);
-	putchar('"');
+	putc('"', opt.out);
+	tool_put_text(opt.out, s, TOOL_ESC_JSON);
+	putc('"', opt.out);
 }
 
 static double
@@ -191,7 +198,6 @@ tree_child(uint32_t p, const char *t)
 
 /* One game on its way through the position. */
 struct walk {
-	const struct yote_game_info *info;
 	long at;                /* ply after which it stood there, -1 */
 	int n;                  /* moves of its line kept */
 	int mover[MAX_DEPTH];
@@ -237,58 +243,44 @@ set_root(const struct yote_rules *r, const struct yote_pos *p)
 	root_text();
 }
 
+/* Count one valid game played through, from the tree's position to the
+ * end of its line. */
 static int
-walk_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct walk *w = ctx;
-	const struct yote_rules *r = w->info->rules;
-
-	(void)after;
-	(void)item;
-	if (!tree.root_set)
-		set_root(r, before);
-	if (w->at < 0 && yote_pattern_match(r, &tree.root, before))
-		w->at = (long)ply - 1;
-	if (w->at >= 0 && w->n < opt.depth) {
-		w->mover[w->n] = before->side;
-		yote_move_format(r, m, w->text[w->n++]);
-	}
-	return w->n == opt.depth;
-}
-
-/* Play one game to the end of its line from the position, and count it. */
-static int
-tree_game(const struct yote_record *rec, const char *file)
+tree_game(const struct yote_stream_game *g)
 {
 	static struct walk w;
-	struct yote_game_info info;
+	const struct yote_rules *r = g->info.rules;
+	const struct yote_pos *before;
+	size_t i, n = yote_game_plies(g->played);
 	unsigned long end;
 	uint32_t at = 0;
-	int i;
+	int k;
 
-	w.info = &info;
 	w.at = -1;
 	w.n = 0;
-	if (yote_checker_play(opt.sel.ck, rec, file, &info, NULL, walk_ply,
-	    &w) < 0)
-		return YOTE_ENOMEM;
-	if (info.rules == NULL)
-		return 0;
 	if (!tree.root_set)
-		set_root(info.rules, &info.start);
-	if (w.at < 0 && info.played == info.plies &&
-	    yote_pattern_match(info.rules, &tree.root, &info.final))
-		w.at = (long)info.played;
+		set_root(r, &g->info.start);
+	for (i = 1; i <= n && w.n < opt.depth; i++) {
+		before = yote_game_pos(g->played, i - 1);
+		if (w.at < 0 && yote_pattern_match(r, &tree.root, before))
+			w.at = (long)i - 1;
+		if (w.at >= 0) {
+			w.mover[w.n] = before->side;
+			yote_move_format(r, yote_game_move(g->played, i),
+			    w.text[w.n++]);
+		}
+	}
+	if (w.at < 0 && i > n &&
+	    yote_pattern_match(r, &tree.root, yote_game_now(g->played)))
+		w.at = (long)n;
 	if (w.at < 0)
 		return 0;
-	end = info.start.ply - 1 + info.plies;
-	score_add(&tree.v[0].sc, info.result, tree.root.side, end);
-	for (i = 0; i < w.n; i++) {
-		if ((at = tree_child(at, w.text[i])) == 0)
+	end = g->info.start.ply - 1 + g->info.plies;
+	score_add(&tree.v[0].sc, g->info.result, tree.root.side, end);
+	for (k = 0; k < w.n; k++) {
+		if ((at = tree_child(at, w.text[k])) == 0)
 			return YOTE_ENOMEM;
-		score_add(&tree.v[at].sc, info.result, w.mover[i], end);
+		score_add(&tree.v[at].sc, g->info.result, w.mover[k], end);
 	}
 	return 0;
 }
@@ -313,18 +305,18 @@ tree_row(uint32_t c, const struct score *parent, const char *line, int depth)
 
 	switch (opt.fmt) {
 	case FMT_TABLE:
-		printf("%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %6.1f%% %6.1f\n",
+		fprintf(opt.out, "%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %6.1f%% %6.1f\n",
 		    2 * depth, "", 12 - 2 * depth > 4 ? 12 - 2 * depth : 4, t,
 		    sc->games, percent((double)sc->games, (double)parent->games),
 		    sc->win, sc->draw, sc->loss, score_pct(sc), ends);
 		break;
 	case FMT_TSV:
-		printf("%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t%.1f\n",
+		fprintf(opt.out, "%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t%.1f\n",
 		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
 		    score_unfinished(sc), score_pct(sc), ends);
 		break;
 	default:
-		printf("{\"depth\":%d,\"line\":\"%s\",\"move\":\"%s\","
+		fprintf(opt.out, "{\"depth\":%d,\"line\":\"%s\",\"move\":\"%s\","
 		    "\"games\":%lu,\"wins\":%lu,\"draws\":%lu,\"losses\":%lu,"
 		    "\"unfinished\":%lu,\"score\":%.1f,\"end_ply\":%.1f}\n",
 		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
@@ -377,19 +369,19 @@ tree_report(void)
 		return 0;
 	}
 	if (opt.fmt == FMT_TABLE) {
-		printf("%s: %lu games; %s to move: +%lu =%lu -%lu (%.1f%%), "
+		fprintf(opt.out, "%s: %lu games; %s to move: +%lu =%lu -%lu (%.1f%%), "
 		    "%lu unfinished; they end at ply %.1f on average\n",
 		    tree.root_text, sc->games, tree.root.side == YOTE_FIRST ?
 		    "x" : "o", sc->win, sc->draw, sc->loss, score_pct(sc),
 		    score_unfinished(sc), sc->games ? (double)sc->ends /
 		    (double)sc->games : 0.0);
-		printf("%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move", "games",
+		fprintf(opt.out, "%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move", "games",
 		    "share", "wins", "draws", "losses", "score", "ends");
 	} else if (opt.fmt == FMT_TSV)
-		printf("depth\tline\tmove\tgames\twins\tdraws\tlosses\t"
+		fprintf(opt.out, "depth\tline\tmove\tgames\twins\tdraws\tlosses\t"
 		    "unfinished\tscore\tend_ply\n");
 	else
-		printf("{\"position\":\"%s\",\"games\":%lu,\"wins\":%lu,"
+		fprintf(opt.out, "{\"position\":\"%s\",\"games\":%lu,\"wins\":%lu,"
 		    "\"draws\":%lu,\"losses\":%lu,\"unfinished\":%lu,"
 		    "\"score\":%.1f,\"end_ply\":%.1f}\n", tree.root_text,
 		    sc->games, sc->win, sc->draw, sc->loss,
@@ -634,21 +626,21 @@ player_row(const struct player *p)
 	all.loss = f->loss + s->loss;
 	all.games = f->games + s->games;
 	if (opt.fmt == FMT_TABLE) {
-		printf("%-24.24s %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %6.1f%% "
+		fprintf(opt.out, "%-24.24s %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %6.1f%% "
 		    "%6.0f\n", tool_text(p->name), all.games, f->win, f->draw, f->loss,
 		    s->win, s->draw, s->loss, score_pct(&all), elo);
 		return;
 	}
 	if (opt.fmt == FMT_TSV) {
 		put_field(p->name);
-		printf("\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t%.0f\n",
+		fprintf(opt.out, "\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t%.0f\n",
 		    all.games, f->win, f->draw, f->loss, s->win, s->draw,
 		    s->loss, score_unfinished(&all), score_pct(&all), elo);
 		return;
 	}
-	printf("{\"player\":");
+	fprintf(opt.out, "{\"player\":");
 	put_json(p->name);
-	printf(",\"games\":%lu,\"first\":{\"wins\":%lu,\"draws\":%lu,"
+	fprintf(opt.out, ",\"games\":%lu,\"first\":{\"wins\":%lu,\"draws\":%lu,"
 	    "\"losses\":%lu},\"second\":{\"wins\":%lu,\"draws\":%lu,"
 	    "\"losses\":%lu},\"unfinished\":%lu,\"score\":%.1f,"
 	    "\"rating\":%.0f}\n", all.games, f->win, f->draw, f->loss, s->win,
@@ -664,13 +656,13 @@ players_report(void)
 	if (pl.n > 0)    /* no players: pl.v is NULL, which qsort may not get */
 		qsort(pl.v, pl.n, sizeof(*pl.v), player_order);
 	if (opt.fmt == FMT_TABLE)
-		printf("%-24s %6s  %-20s  %-20s\n%-24s %6s  %6s %6s %6s  "
+		fprintf(opt.out, "%-24s %6s  %-20s  %-20s\n%-24s %6s  %6s %6s %6s  "
 		    "%6s %6s %6s %7s %6s\n", "", "", "------- first ------",
 		    "------ second ------", "player", "games", "wins",
 		    "draws", "losses", "wins", "draws", "losses", "score",
 		    "rating");
 	else if (opt.fmt == FMT_TSV)
-		printf("player\tgames\tfirst_wins\tfirst_draws\tfirst_losses\t"
+		fprintf(opt.out, "player\tgames\tfirst_wins\tfirst_draws\tfirst_losses\t"
 		    "second_wins\tsecond_draws\tsecond_losses\tunfinished\t"
 		    "score\trating\n");
 	for (i = 0; i < pl.n; i++)
@@ -684,56 +676,32 @@ players_report(void)
 
 /* ------------------------------------------------------------ input */
 
-/* One input's games into the tree or the player table. */
+/* Count every valid game the stream hands over; the others are said. */
 static int
-explore_file(const char *path)
+explore(struct yote_stream *s)
 {
-	struct tool_input in;
-	struct yote_record *rec;
-	struct yote_error e;
-	struct select_game g;
-	int rc, status = EXIT_OK;
+	struct yote_stream_game *g;
+	int rc = 0;
 
-	if (tool_input_open(&in, path, NULL, NULL) != 0)
-		return EXIT_IO;
-	if (opt.players && !select_needs_moves(&opt.sel))
-		yote_reader_set_flags(in.rd, YOTE_READ_NO_MOVES);
-	/*
-	 * Only the games that reach the tree's position count: an archive's
-	 * position index passes over the blocks that cannot hold one.
-	 */
-	if (!opt.players && opt.position != NULL)
-		rc = yote_reader_reaching(in.rd, &tree.root, 1);
-	else
-		rc = select_reaching(&opt.sel, in.rd);
+	/* only the games that reach the tree's position count: an
+	 * archive's position index passes over the blocks without one */
+	if (!opt.players && opt.position != NULL &&
+	    yote_stream_set_reaching(s, &tree.root, 1) != 0)
+		rc = YOTE_ENOMEM;
+	yote_stream_set_flags(s, opt.players ? 0 : YOTE_STREAM_PLAY);
+	while (rc == 0 && (rc = yote_stream_next(s, &g)) > 0) {
+		rc = 0;
+		if (g->verdict == YOTE_VERDICT_INVALID ||
+		    (g->played == NULL && !opt.players))
+			continue;       /* said, left out of the figures */
+		rc = opt.players ? players_game(g->rec, g->plies) :
+		    tree_game(g);
+	}
 	if (rc == YOTE_ENOMEM) {
 		tool_warn("out of memory");
-		tool_input_close(&in);
 		return EXIT_IO;
 	}
-	while ((rc = tool_input_next(&in, &rec, &e)) != 0) {
-		if (rc < 0) {
-			tool_diag(&e);
-			status = tool_exit_for(rc) > status ?
-			    tool_exit_for(rc) : status;
-			if (rc == YOTE_EVALUE)
-				continue;
-			break;
-		}
-		rc = select_game(&opt.sel, rec, in.name,
-		    yote_reader_plies(in.rd), &g);
-		if (rc == 0 && g.pass)
-			rc = opt.players ? players_game(rec,
-			    yote_reader_plies(in.rd)) : tree_game(rec, in.name);
-		yote_record_free(rec);
-		if (rc != 0) {
-			tool_warn("out of memory");
-			status = EXIT_IO;
-			break;
-		}
-	}
-	tool_input_close(&in);
-	return status;
+	return tool_stream_status(s, EXIT_OK);
 }
 
 /* -f's argument; -1 when unknown. */
@@ -751,16 +719,18 @@ format_named(const char *s)
 
 /* The options; -1 to go on, else the exit status to end with. */
 static int
-options(int argc, char *argv[], int *owned)
+options(int argc, char *argv[], struct yote_stream *s, int *owned)
 {
 	/* --min-games, --players, --position: long only (yote(7)) */
+	enum { OPT_MIN_GAMES = 0x300, OPT_PLAYERS, OPT_POSITION };
 	static const struct option longopts[] = {
 		{ "depth", required_argument, NULL, 'D' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "min-games", required_argument, NULL, 'm' },
-		{ "players", no_argument, NULL, 'P' },
-		{ "position", required_argument, NULL, 'p' },
+		{ "min-games", required_argument, NULL, OPT_MIN_GAMES },
+		{ "output", required_argument, NULL, 'o' },
+		{ "players", no_argument, NULL, OPT_PLAYERS },
+		{ "position", required_argument, NULL, OPT_POSITION },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "version", no_argument, NULL, 'V' },
 		SELECT_LONGOPTS,
@@ -768,13 +738,21 @@ options(int argc, char *argv[], int *owned)
 	};
 	const char *rules = NULL;
 	long long v;
-	int c, rc, status = EXIT_OK;
+	int c, status = EXIT_OK, st;
 
-	while ((c = getopt_long(argc, argv, ":D:Vf:hr:", longopts,
+	while ((c = getopt_long(argc, argv, ":D:P:Ve:f:g:ho:r:", longopts,
 	    NULL)) != -1) {
+		if (tool_select_option(s, c, optarg, &st)) {
+			if (st != EXIT_OK)
+				return st;
+			continue;
+		}
 		switch (c) {
-		case 'P':
+		case OPT_PLAYERS:
 			opt.players = 1;
+			break;
+		case 'o':
+			opt.output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			break;
 		case 'V':
 			return tool_version();
@@ -790,24 +768,19 @@ options(int argc, char *argv[], int *owned)
 			break;
 		case 'h':
 			return tool_help(usage);
-		case 'm':
+		case OPT_MIN_GAMES:
 			if (tool_number(optarg, "--min-games", 1, 1000000000LL,
 			    &v))
 				return EXIT_USAGE;
 			opt.min_games = (unsigned long)v;
 			break;
-		case 'p':
+		case OPT_POSITION:
 			opt.position = optarg;
 			break;
 		case 'r':
 			rules = optarg;
 			break;
 		default:
-			if ((rc = select_option(&opt.sel, c, optarg)) >= 0) {
-				if (rc != 0)
-					return rc;
-				break;
-			}
 			return tool_bad_option(c, argv, longopts);
 		}
 	}
@@ -838,31 +811,33 @@ root_option(void)
 int
 main(int argc, char *argv[])
 {
-	static char *stdin_only[] = { (char *)"-", NULL };
-	char **files;
-	int i, owned = 0, status;
+	struct yote_stream *s;
+	int owned = 0, status, st;
 
 	tool_init(argv[0]);
 	opt.depth = 1;
 	opt.min_games = 1;
-	select_init(&opt.sel, NULL);
-	if ((status = options(argc, argv, &owned)) >= 0)
+	opt.out = stdout;
+	if ((s = tool_stream_new()) == NULL)
+		return EXIT_IO;
+	if ((status = options(argc, argv, s, &owned)) >= 0)
 		goto out;
 	status = EXIT_OK;
-	opt.sel.rules = opt.rules;
+	yote_stream_set_rules(s, opt.rules);
 	if (opt.position != NULL && (status = root_option()) != EXIT_OK)
 		goto out;
-	if ((opt.sel.ck = tool_checker(opt.rules)) == NULL ||
-	    tree_init() != 0) {
+	if (tree_init() != 0 || tool_stream_inputs(s, argv + optind,
+	    argc - optind) != 0) {
 		status = EXIT_IO;
 		goto out;
 	}
-	files = optind < argc ? argv + optind : stdin_only;
-	for (i = 0; files[i] != NULL && status < EXIT_IO; i++) {
-		int s = explore_file(files[i]);
-
-		status = s > status ? s : status;
+	if (opt.output != NULL &&
+	    (opt.out = tool_atomic_open(opt.output)) == NULL) {
+		tool_warn("%s: cannot write: %s", opt.output, strerror(errno));
+		status = EXIT_IO;
+		goto out;
 	}
+	status = explore(s);
 	if (status < EXIT_IO) {
 		if (opt.players)
 			players_report();
@@ -871,11 +846,15 @@ main(int argc, char *argv[])
 			status = EXIT_IO;
 		}
 	}
+	if (opt.output != NULL) {
+		st = tool_atomic_close(opt.out, opt.output, status < EXIT_IO);
+		status = st > status ? st : status;
+	}
 	status = tool_stdout_done(status);
 out:
 	free(tree.v);
 	free(tree.arena);
-	select_free(&opt.sel);
+	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(opt.rules);
 	return status;

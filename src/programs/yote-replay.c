@@ -14,7 +14,6 @@
 #include "tool.h"
 
 struct opts {
-	struct tool_select sel; /* --game, --event, --player */
 	long ply;               /* --ply N, -1 unless given */
 	int final;              /* --final */
 	int positions;          /* --positions */
@@ -71,14 +70,6 @@ usage(FILE *fp)
 	    tool_name, tool_name);
 }
 
-static void
-print_diag(void *ctx, const struct yote_error *e)
-{
-	struct game *g = ctx;
-
-	g->bad = 1;
-	tool_diag(e);
-}
 
 static const char *
 header(const struct yote_record *rec, const char *key)
@@ -339,84 +330,27 @@ show_game(struct game *g, const struct yote_game_info *info, int *quit)
 	return EXIT_OK;
 }
 
-/* Replay one record; returns the exit status it calls for. */
+/* Show one game as played (up to its first bad move, said already);
+ * returns the exit status it calls for. */
 static int
-replay(struct yote_checker *ck, const struct yote_record *rec,
-    const char *name, int *quit)
+replay(const struct yote_record *rec, const char *name,
+    struct yote_game *play, const struct yote_game_info *info, int bad,
+    int *quit)
 {
 	struct game g;
-	struct yote_game_info info;
-	long problems;
 	int status;
 
+	if (play == NULL)
+		return EXIT_INVALID;    /* no ruleset: nothing to replay */
 	memset(&g, 0, sizeof(g));
 	g.rec = rec;
 	g.file = name;
-	problems = yote_game_from_record(ck, rec, name, &info, print_diag, &g,
-	    &g.play);
-	if (problems == YOTE_ENOMEM) {
-		tool_warn("out of memory");
-		status = EXIT_IO;
-	} else if (g.play == NULL) {
-		status = EXIT_INVALID;  /* no ruleset: nothing to replay */
-	} else {
-		g.r = info.rules;
-		g.n = yote_game_plies(g.play);
-		status = show_game(&g, &info, quit);
-		if (problems > 0 && status < EXIT_INVALID)
-			status = EXIT_INVALID;
-	}
-	yote_game_free(g.play);
-	return status;
-}
-
-static int
-replay_stream(struct yote_checker *ck, struct tool_input *in, int *quit)
-{
-	struct yote_record *rec;
-	struct yote_error e;
-	int rc, status = EXIT_OK, st, past = 0;
-	long skipped;
-
-	yote_error_clear(&e);
-	if ((skipped = tool_select_skip(&opt.sel, in->rd, &e)) < 0) {
-		e.file = in->name;
-		tool_diag(&e);
-		return tool_exit_for((int)skipped);
-	}
-	while (!*quit && !past) {
-		if ((rc = tool_input_next(in, &rec, &e)) == 0)
-			break;
-		if (rc < 0) {
-			if (rc == YOTE_EVALUE && e.game > 0 &&
-			    !tool_select_number(&opt.sel, e.game))
-				continue;       /* a game not asked for */
-			tool_diag(&e);
-			st = tool_exit_for(rc);
-			if (st > status)
-				status = st;
-			if (!tool_input_fatal(rc))
-				continue;
-			break;
-		}
-		if ((st = tool_select_record(&opt.sel, rec, in->name,
-		    yote_reader_plies(in->rd))) < 0) {
-			tool_warn("out of memory");
-			yote_record_free(rec);
-			return EXIT_IO;
-		}
-		if (st > 0) {
-			st = replay(ck, rec, in->name, quit);
-			if (st > status)
-				status = st;
-		}
-		past = tool_select_past(&opt.sel, rec->game + 1);
-		yote_record_free(rec);
-	}
-	if (status < EXIT_IO && (st = tool_select_check(&opt.sel, in->name,
-	    yote_reader_games(in->rd))) > status)
-		status = st;
-	return status;
+	g.play = play;
+	g.bad = bad;
+	g.r = info->rules;
+	g.n = yote_game_plies(play);
+	status = show_game(&g, info, quit);
+	return bad && status < EXIT_INVALID ? EXIT_INVALID : status;
 }
 
 /* Set key to a new scalar of text; 0, or non-zero when out of memory. */
@@ -469,26 +403,43 @@ args_record(const char *start, const char *moves)
 
 /* --start/--moves: a record made from the command line. */
 static int
-replay_args(struct yote_checker *ck, const char *start, const char *moves)
+replay_args(const struct yote_rules *r, const char *start, const char *moves)
 {
 	struct yote_record rec;
+	struct yote_game_info info;
+	struct yote_checker *ck;
+	struct yote_game *play = NULL;
+	long problems;
 	int status, quit = 0;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.game = 1;
+	if ((ck = tool_checker(r)) == NULL)
+		return EXIT_IO;
 	if ((rec.root = args_record(start, moves)) == NULL) {
 		tool_warn("out of memory");
+		yote_checker_free(ck);
 		return EXIT_IO;
 	}
-	status = replay(ck, &rec, "--moves", &quit);
+	problems = yote_game_from_record(ck, &rec, "--moves", &info,
+	    tool_stream_diag, NULL, &play);
+	if (problems == YOTE_ENOMEM) {
+		tool_warn("out of memory");
+		status = EXIT_IO;
+	} else
+		status = replay(&rec, "--moves", play, &info, problems > 0,
+		    &quit);
+	yote_game_free(play);
 	yote_node_free(rec.root);
+	yote_checker_free(ck);
 	return status;
 }
 
 /* The options into opt, start and moves: -1 to go on, else the exit
  * status. */
 static int
-parse_options(int argc, char *argv[], const char **start, const char **moves)
+parse_options(int argc, char *argv[], struct yote_stream *s,
+    const char **start, const char **moves)
 {
 	enum { OPT_SVG = 256, OPT_SVG_DIR, OPT_HTML };
 	static const struct option longopts[] = {
@@ -511,14 +462,14 @@ parse_options(int argc, char *argv[], const char **start, const char **moves)
 		{ NULL, 0, NULL, 0 }
 	};
 	char *end;
-	int c, taken;
+	int c, st;
 
 	opt.ply = -1;
 	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:pr:", longopts,
 	    NULL)) != -1) {
-		if ((taken = tool_select_option(&opt.sel, c, optarg)) != 0) {
-			if (taken < 0)
-				return EXIT_USAGE;
+		if (tool_select_option(s, c, optarg, &st)) {
+			if (st != EXIT_OK)
+				return st;
 			continue;
 		}
 		switch (c) {
@@ -608,62 +559,58 @@ check_options(int argc, const char *start, const char *moves)
 	return -1;
 }
 
-/*
- * Replay the inputs: the files (standard input when none), each a stream
- * numbered from 1, or --start/--moves.
- */
+/* Replay every game the stream hands over, until the user quits. */
 static int
-replay_input(struct yote_checker *ck, char **files, const char *start,
-    const char *moves)
+replay_stream(struct yote_stream *s)
 {
-	static char *stdin_only[] = { (char *)"-", NULL };
-	struct tool_input in;
-	int status = EXIT_OK, st, quit = 0, i;
+	struct yote_stream_game *g;
+	int status = EXIT_OK, st, quit = 0, rc;
 
-	if (start != NULL || moves != NULL)
-		return replay_args(ck, start, moves);
-	if (files[0] == NULL)
-		files = stdin_only;
-	for (i = 0; files[i] != NULL && !quit; i++) {
-		if (tool_input_open(&in, files[i], NULL, NULL) != 0) {
-			status = EXIT_IO;
-			continue;
-		}
-		st = replay_stream(ck, &in, &quit);
-		tool_input_close(&in);
+	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
+	while (!quit && (rc = yote_stream_next(s, &g)) > 0) {
+		if (g->rec == NULL)
+			continue;       /* unreadable: said */
+		st = replay(g->rec, g->file, g->played, &g->info,
+		    g->verdict == YOTE_VERDICT_INVALID, &quit);
 		if (st > status)
 			status = st;
 	}
-	return status;
+	return tool_stream_status(s, status);
 }
 
 int
 main(int argc, char *argv[])
 {
 	const struct yote_rules *r = NULL;
-	struct yote_checker *ck;
+	struct yote_stream *s;
 	const char *start = NULL, *moves = NULL;
 	int owned = 0, status, st;
 
 	tool_init(argv[0]);
-	if ((status = parse_options(argc, argv, &start, &moves)) >= 0 ||
+	if ((s = tool_stream_new()) == NULL)
+		return EXIT_IO;
+	if ((status = parse_options(argc, argv, s, &start, &moves)) >= 0 ||
 	    (status = check_options(argc, start, moves)) >= 0)
-		return status;
+		goto out;
+	status = EXIT_OK;
 	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
 	    &status)) == NULL)
-		return status;
-	if ((ck = tool_checker(r)) == NULL)
-		return EXIT_IO;
+		goto out;
+	yote_stream_set_rules(s, r);
 	if (opt.html != NULL && (page = html_open(opt.html)) == NULL)
 		status = EXIT_IO;
-	else
-		status = replay_input(ck, argv + optind, start, moves);
+	else if (start != NULL || moves != NULL)
+		status = replay_args(r, start, moves);
+	else if ((status = tool_stream_inputs(s, argv + optind,
+	    argc - optind)) == EXIT_OK)
+		status = replay_stream(s);
 	if (page != NULL && (st = html_close(page, status < EXIT_IO)) >
 	    status)
 		status = st;
-	yote_checker_free(ck);
-	tool_select_free(&opt.sel);
+	status = tool_stdout_done(status);
+out:
+	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(r);
-	return tool_stdout_done(status);
+	return status;
 }

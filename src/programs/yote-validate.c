@@ -16,15 +16,7 @@ struct opts {
 	int list;               /* --list: one line per game */
 	int json;               /* --format=json */
 	int strict;             /* --strict: warnings are errors */
-	struct tool_select sel; /* --game, --player, --event */
 };
-
-struct totals {
-	unsigned long games, valid, invalid, plies;
-	unsigned long warnings, warned;         /* warnings, games with some */
-};
-
-static struct opts opt;
 
 static void
 usage(FILE *fp)
@@ -42,7 +34,8 @@ usage(FILE *fp)
 	    "  -g, --game N       only game N of each file, or games 1-10,15,20-\n"
 	    "  -h, --help         this help\n"
 	    "  -l, --list         one line per game: file, game, first, second,\n"
-	    "                     result, plies, verdict (tab-separated)\n"
+	    "                     result, plies, verdict (tab-separated; valid,\n"
+	    "                     warnings or invalid)\n"
 	    "  -P, --player TEXT  only games where a player's name contains TEXT\n"
 	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "  -q, --quiet        print nothing; the exit status tells\n"
@@ -68,10 +61,11 @@ json_string(const char *s)
 static void
 diag(void *ctx, const struct yote_error *e)
 {
-	(void)ctx;
-	if (opt.quiet)
+	const struct opts *opt = ctx;
+
+	if (opt->quiet)
 		return;
-	if (!opt.json) {
+	if (!opt->json) {
 		tool_diag(e);
 		return;
 	}
@@ -113,122 +107,55 @@ json_field(const struct yote_record *rec, const char *key, const char *dflt)
 }
 
 static void
-list_line(const char *file, unsigned long game, const struct yote_record *rec,
-    unsigned long plies, int valid)
+list_line(const struct opts *opt, const struct yote_stream_game *g)
 {
-	if (opt.json) {
+	const struct yote_record *rec = g->rec;
+	unsigned long plies = rec != NULL ? g->info.plies : 0;
+
+	if (opt->json) {
 		fputs("{\"kind\":\"game\",\"file\":", stdout);
-		json_string(file);
-		printf(",\"game\":%lu", game);
+		json_string(g->file);
+		printf(",\"game\":%lu", g->number);
 		json_field(rec, "first", "?");
 		json_field(rec, "second", "?");
 		json_field(rec, "result", "*");
 		printf(",\"plies\":%lu,\"verdict\":\"%s\"}\n", plies,
-		    valid ? "valid" : "invalid");
+		    yote_verdict_name(g->verdict));
 		return;
 	}
-	tool_put_text(stdout, file, TOOL_ESC_FIELD);
-	printf("\t%lu", game);
+	tool_put_text(stdout, g->file, TOOL_ESC_FIELD);
+	printf("\t%lu", g->number);
 	if (rec != NULL) {
 		list_field(rec, "first", "?");
 		list_field(rec, "second", "?");
 		list_field(rec, "result", "*");
 	} else
 		fputs("\t?\t?\t*", stdout);
-	printf("\t%lu\t%s\n", plies, valid ? "valid" : "invalid");
+	printf("\t%lu\t%s\n", plies, yote_verdict_name(g->verdict));
 }
 
-/* Validate one input; returns the worst exit status it calls for. */
-static int
-validate_file(struct yote_checker *ck, const char *path, struct totals *t)
+/* --summary, as text or JSON. */
+static void
+summary(const struct opts *opt, const struct yote_stream_counts *n)
 {
-	struct tool_input in;
-	struct yote_record *rec;
-	struct yote_game_info info;
-	struct yote_error e;
-	unsigned long counted = 0, lost;
-	long problems, skipped;
-	int rc, status = EXIT_OK, past;
+	unsigned long valid = n->valid + n->warned;
 
-	if (tool_input_open(&in, path, diag, NULL) != 0)
-		return EXIT_IO;
-	yote_error_clear(&e);
-	if ((skipped = tool_select_skip(&opt.sel, in.rd, &e)) < 0) {
-		e.file = in.name;
-		diag(NULL, &e);
-		tool_input_close(&in);
-		return tool_exit_for((int)skipped);
+	if (opt->json) {
+		printf("{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
+		    "\"invalid\":%lu,\"plies\":%lu,\"warnings\":%lu,"
+		    "\"games_with_warnings\":%lu}\n", n->games, valid,
+		    n->invalid, n->plies, n->warnings, n->with_warnings);
+		return;
 	}
-	counted = (unsigned long)skipped;
-	for (;;) {
-		rc = tool_input_next(&in, &rec, &e);
-		if (rc == 0)
-			break;
-		if (rc < 0) {
-			if (rc == YOTE_EVALUE && e.game > 0 &&
-			    !tool_select_number(&opt.sel, e.game))
-				continue;       /* a game not asked for */
-			diag(NULL, &e);
-			status = rc == YOTE_EIO || rc == YOTE_ENOMEM ? EXIT_IO :
-			    status > EXIT_INVALID ? status : EXIT_INVALID;
-			if (e.game > counted) {
-				if (opt.list && !opt.quiet)
-					list_line(in.name, e.game, NULL, 0, 0);
-				/* a lost archive block: all its games */
-				lost = yote_reader_games(in.rd);
-				lost = lost > e.game ? lost : e.game;
-				t->games += lost - counted;
-				t->invalid += lost - counted;
-				counted = lost;
-			}
-			if (!tool_input_fatal(rc))
-				continue;
-			break;
-		}
-		counted = rec->game;
-		if ((rc = tool_select_record(&opt.sel, rec, in.name,
-		    yote_reader_plies(in.rd))) <= 0) {
-			if (rc < 0) {
-				tool_warn("out of memory");
-				yote_record_free(rec);
-				status = EXIT_IO;
-				break;
-			}
-			past = tool_select_past(&opt.sel, rec->game + 1);
-			yote_record_free(rec);
-			if (past)
-				break;
-			continue;
-		}
-		problems = yote_checker_play(ck, rec, in.name, &info, diag,
-		    NULL, NULL);
-		if (problems == YOTE_ENOMEM) {
-			tool_warn("out of memory");
-			yote_record_free(rec);
-			status = EXIT_IO;
-			break;
-		}
-		t->games++;
-		t->plies += info.played;
-		t->warnings += info.warnings;
-		t->warned += info.warnings > 0;
-		if (problems == 0)
-			t->valid++;
-		else {
-			t->invalid++;
-			if (status < EXIT_INVALID)
-				status = EXIT_INVALID;
-		}
-		if (opt.list && !opt.quiet)
-			list_line(in.name, rec->game, rec, info.plies,
-			    problems == 0);
-		yote_record_free(rec);
-	}
-	if (status < EXIT_IO && tool_select_check(&opt.sel, in.name,
-	    yote_reader_games(in.rd)) != EXIT_OK)
-		status = EXIT_INVALID;
-	tool_input_close(&in);
-	return status;
+	printf("%lu game%s, %lu valid, %lu invalid, %lu pl%s", n->games,
+	    n->games == 1 ? "" : "s", valid, n->invalid, n->plies,
+	    n->plies == 1 ? "y" : "ies");
+	/* the line stays as it was for clean input, for scripts */
+	if (n->warnings > 0)
+		printf(", %lu warning%s in %lu game%s", n->warnings,
+		    n->warnings == 1 ? "" : "s", n->with_warnings,
+		    n->with_warnings == 1 ? "" : "s");
+	putchar('\n');
 }
 
 int
@@ -247,36 +174,44 @@ main(int argc, char *argv[])
 		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	static char *stdin_only[] = { (char *)"-", NULL };
+	struct opts opt;
+	struct yote_stream *s;
+	struct yote_stream_game *g;
 	const struct yote_rules *r = NULL;
-	struct yote_checker *ck;
-	struct totals t = { 0, 0, 0, 0, 0, 0 };
 	const char *rules = NULL;
-	char **files;
-	int c, i, owned = 0, status = EXIT_OK, st, taken;
+	int c, owned = 0, status = EXIT_OK, st;
 
 	tool_init(argv[0]);
-	while ((c = getopt_long(argc, argv, ":P:Ve:f:g:hlqr:s", longopts, NULL)) !=
-	    -1) {
-		if ((taken = tool_select_option(&opt.sel, c, optarg)) != 0) {
-			if (taken < 0)
-				return EXIT_USAGE;
+	memset(&opt, 0, sizeof(opt));
+	if ((s = tool_stream_new()) == NULL)
+		return EXIT_IO;
+	while ((c = getopt_long(argc, argv, ":P:Ve:f:g:hlqr:s", longopts,
+	    NULL)) != -1) {
+		if (tool_select_option(s, c, optarg, &st)) {
+			if (st != EXIT_OK) {
+				yote_stream_free(s);
+				return st;
+			}
 			continue;
 		}
 		switch (c) {
 		case 'V':
-			return tool_version();
+			status = tool_version();
+			goto out;
 		case 'f':
 			if (strcmp(optarg, "json") == 0)
 				opt.json = 1;
 			else if (strcmp(optarg, "text") == 0)
 				opt.json = 0;
-			else
-				return tool_usage_error("--format: expected "
+			else {
+				status = tool_usage_error("--format: expected "
 				    "text or json, not '%s'", optarg);
+				goto out;
+			}
 			break;
 		case 'h':
-			return tool_help(usage);
+			status = tool_help(usage);
+			goto out;
 		case 'l':
 			opt.list = 1;
 			break;
@@ -293,41 +228,29 @@ main(int argc, char *argv[])
 			opt.strict = 1;
 			break;
 		default:
-			return tool_bad_option(c, argv, longopts);
+			status = tool_bad_option(c, argv, longopts);
+			goto out;
 		}
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
-		return status;
-	if ((ck = tool_checker(r)) == NULL)
-		return EXIT_IO;
-	yote_checker_set_warnings(ck, opt.strict ? YOTE_WARN_STRICT :
+		goto out;
+	yote_stream_set_rules(s, r);
+	yote_stream_set_warnings(s, opt.strict ? YOTE_WARN_STRICT :
 	    YOTE_WARN_REPORT);
-	files = optind < argc ? argv + optind : stdin_only;
-	for (i = 0; files[i] != NULL; i++) {
-		st = validate_file(ck, files[i], &t);
-		if (st > status)
-			status = st;
+	yote_stream_set_diag(s, diag, &opt);
+	if (tool_stream_inputs(s, argv + optind, argc - optind) != 0) {
+		status = EXIT_IO;
+		goto out;
 	}
-	if (opt.summary && !opt.quiet && opt.json)
-		printf("{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
-		    "\"invalid\":%lu,\"plies\":%lu,\"warnings\":%lu,"
-		    "\"games_with_warnings\":%lu}\n", t.games, t.valid,
-		    t.invalid, t.plies, t.warnings, t.warned);
-	else if (opt.summary && !opt.quiet) {
-		printf("%lu game%s, %lu valid, %lu invalid, %lu pl%s",
-		    t.games, t.games == 1 ? "" : "s", t.valid, t.invalid,
-		    t.plies, t.plies == 1 ? "y" : "ies");
-		/* the line stays as it was for clean input, for scripts */
-		if (t.warnings > 0)
-			printf(", %lu warning%s in %lu game%s", t.warnings,
-			    t.warnings == 1 ? "" : "s", t.warned,
-			    t.warned == 1 ? "" : "s");
-		putchar('\n');
-	}
-	yote_checker_free(ck);
-	tool_select_free(&opt.sel);
+	while ((c = yote_stream_next(s, &g)) > 0)
+		if (opt.list && !opt.quiet)
+			list_line(&opt, g);
+	if (opt.summary && !opt.quiet)
+		summary(&opt, yote_stream_counts(s));
+	status = tool_stdout_done(tool_stream_status(s, status));
+out:
+	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(r);
-	status = tool_stdout_done(status);
 	return status;
 }

@@ -34,7 +34,8 @@ static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
 	"limit", "not-a-mapping", "missing-key", "bad-version", "bad-type",
 	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
 	"bad-result", "bad-termination", "result-mismatch", "io",
-	"duplicate-key", "damaged-archive", "unknown-key", "suspect-value" };
+	"duplicate-key", "damaged-archive", "unknown-key", "suspect-value",
+	"no-such-game" };
 
 const char *
 yote_diag_name(int diag)

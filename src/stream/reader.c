@@ -3,10 +3,13 @@
  * hands it to the YAML, archive or lines reader, which build record nodes
  * (node.c); it counts games and moves the same way for every format.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "yote_int.h"
+#include "stream_int.h"
 #include "yote_fmt.h"
 
 struct yote_reader {
@@ -226,4 +229,25 @@ yote_reader_reach_stats(const struct yote_reader *rd,
 	memset(st, 0, sizeof(*st));
 	if (rd->arc != NULL)
 		yote_arc_reach_stats(rd->arc, st);
+}
+
+int
+yote_file_open(const char *path, FILE **out, struct yote_error *err)
+{
+	struct stat sb;
+	FILE *fp;
+
+	*out = NULL;
+	if (strcmp(path, "-") == 0) {
+		*out = stdin;
+		return 0;
+	}
+	if ((fp = fopen(path, "rb")) == NULL)
+		return yote_error_set(err, YOTE_EIO, "%s", strerror(errno));
+	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		fclose(fp);
+		return yote_error_set(err, YOTE_EIO, "is a directory");
+	}
+	*out = fp;
+	return 0;
 }

@@ -257,8 +257,10 @@ tool_atomic_open(const char *path)
 
 void
 tool_output_report(const char *file, unsigned long long written,
-    unsigned long long left_out, int status)
+    unsigned long long kept, unsigned long long left_out, int status)
 {
+	const char *name = file ? file : "standard output";
+
 	if (status == EXIT_IO && file != NULL && !abandoned.said) {
 		tool_warn("%s: %s", file, abandoned.direct ? "cut short" :
 		    abandoned.existed ? "not written; the old file is left as "
@@ -267,10 +269,16 @@ tool_output_report(const char *file, unsigned long long written,
 	} else if (status == EXIT_IO && file == NULL)
 		tool_warn("stopped after %llu game%s: standard output is "
 		    "incomplete", written, written == 1 ? "" : "s");
+	else if (status == EXIT_INVALID && left_out > 0 && kept > 0)
+		tool_warn("%s: %llu game%s written, %llu of them invalid, "
+		    "%llu left out (said above)", name, written, written == 1 ?
+		    "" : "s", kept, left_out);
 	else if (status == EXIT_INVALID && left_out > 0)
 		tool_warn("%s: %llu game%s written, %llu left out (said above)",
-		    file ? file : "standard output", written, written == 1 ?
-		    "" : "s", left_out);
+		    name, written, written == 1 ? "" : "s", left_out);
+	else if (status == EXIT_INVALID && kept > 0)
+		tool_warn("%s: %llu game%s written, %llu of them invalid (said "
+		    "above)", name, written, written == 1 ? "" : "s", kept);
 }
 
 int

@@ -304,6 +304,7 @@ struct finished {
 };
 
 struct match {
+	int input_status;       /* the openings file's exit status */
 	const struct yote_rules *r;
 	const struct level *a, *b;
 	unsigned long ngames;
@@ -552,60 +553,41 @@ opening_keep(struct match *mt, const struct yote_pos *p, unsigned long *cap)
 	return 0;
 }
 
-/* The final positions of the openings file's games, up to pairs of them,
- * into mt->openings; EXIT_OK, EXIT_INVALID (none usable) or EXIT_IO. */
+/*
+ * The final positions of the openings file's games, up to pairs of them,
+ * into mt->openings, read through the stream every tool reads with: an
+ * invalid game is said as yote-validate says it and not used (the match
+ * still runs; its exit status is then 1).  EXIT_OK, EXIT_INVALID (none
+ * usable) or EXIT_IO.
+ */
 static int
 openings_read(struct match *mt, unsigned long pairs)
 {
-	struct yote_reader *rd = NULL;
-	struct yote_record *rec;
-	struct yote_checker *ck;
-	struct yote_game_info info;
-	struct yote_error e;
-	FILE *fp;
-	unsigned long gameno = 0, cap = 0;
-	int rc, status = EXIT_OK;
+	struct yote_stream *s;
+	struct yote_stream_game *g;
+	unsigned long cap = 0;
+	int status = EXIT_OK;
 
-	if ((fp = fopen(mt->o->openings, "rb")) == NULL) {
-		tool_warn("%s: %s", mt->o->openings, strerror(errno));
+	if ((s = tool_stream_new()) == NULL ||
+	    tool_stream_inputs(s, (char *const *)&mt->o->openings, 1) != 0) {
+		yote_stream_free(s);
 		return EXIT_IO;
 	}
-	if ((ck = yote_checker_new()) == NULL ||
-	    yote_reader_open(fp, mt->o->openings, &rd) != 0) {
-		tool_warn("out of memory");
-		yote_checker_free(ck);
-		fclose(fp);
-		return EXIT_IO;
-	}
-	yote_checker_set_rules(ck, mt->r);
-	while (mt->nopenings < pairs && status == EXIT_OK) {
-		yote_error_clear(&e);
-		if ((rc = yote_reader_next(rd, &rec, &e)) == 0)
-			break;
-		gameno++;
-		if (rc < 0) {
-			e.file = mt->o->openings;
-			tool_diag(&e);
-			if (rc == YOTE_EVALUE)
-				continue;
-			break;
-		}
-		if (yote_checker_play(ck, rec, mt->o->openings, &info, NULL, NULL,
-		    NULL) < 0 || info.played < info.plies)
-			/* a prefix of an illegal game is no opening */
-			tool_warn("%s: game %lu: not used as an opening: its "
-			    "moves cannot all be played (see yote-validate)",
-			    mt->o->openings, gameno);
-		else if (opening_usable(mt, &info) &&
-		    opening_keep(mt, &info.final, &cap) != 0) {
+	yote_stream_set_rules(s, mt->r);
+	while (mt->nopenings < pairs && status == EXIT_OK &&
+	    yote_stream_next(s, &g) > 0) {
+		if (g->verdict == YOTE_VERDICT_INVALID)
+			continue;       /* said */
+		if (opening_usable(mt, &g->info) &&
+		    opening_keep(mt, &g->info.final, &cap) != 0) {
 			tool_warn("out of memory");
 			status = EXIT_IO;
 		}
-		yote_record_free(rec);
 	}
-	yote_reader_close(rd);
-	yote_checker_free(ck);
-	fclose(fp);
+	mt->input_status = yote_stream_status(s);
+	if (mt->input_status == EXIT_IO)
+		status = EXIT_IO;
+	yote_stream_free(s);
 	if (status == EXIT_OK && mt->nopenings == 0) {
 		tool_warn("%s: no usable opening for %s", mt->o->openings,
 		    mt->r->name);
@@ -778,6 +760,8 @@ run_match(const struct yote_rules *r, const struct level *a,
 		status = EXIT_IO;
 	if (!self_play && status == EXIT_OK)
 		match_summary(&mt);
+	if (status == EXIT_OK)
+		status = mt.input_status;      /* an invalid opening, said */
 	match_free(&mt);
 	return status;
 }

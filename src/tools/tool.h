@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "yote.h"
-#include "select.h"
+#include "input.h"
 
 enum tool_exit {
 	EXIT_OK = 0,            /* all good */
@@ -132,49 +132,6 @@ const struct yote_rules *tool_rules(const char *spec, int *owned,
     int *status);
 
 /*
- * Open an input: "-" is standard input; a directory is refused.  NULL
- * with the reason in why when it cannot be read.
- */
-FILE *tool_open(const char *path, char *why, size_t size);
-
-/*
- * One input of records: the file and a reader on it; name is what
- * diagnostics call it, "<stdin>" for "-", else the path.
- */
-struct tool_input {
-	FILE *fp;
-	struct yote_reader *rd;
-	const char *name;
-};
-
-/*
- * Open path ("-": standard input) with tool_open and a reader on it.
- * Returns 0, or EXIT_IO when the file cannot be read (said through
- * report(ctx, e), or tool_diag when report is NULL) or memory runs out
- * (said with tool_warn).  tool_input_close closes the reader and the file
- * (standard input stays open).
- */
-int tool_input_open(struct tool_input *in, const char *path,
-    void (*report)(void *, const struct yote_error *), void *ctx);
-void tool_input_close(struct tool_input *in);
-
-/*
- * Whether an error of tool_input_next (or yote_reader_next) ends the
- * reading of that input: a read error or no memory.  After any other
- * (a game that is not a record, a syntax error, a limit) the tools read
- * on: the reader goes on with the next game where the format allows, or
- * ends the stream (man/yote.7, DAMAGED INPUT).
- */
-int tool_input_fatal(int rc);
-
-/*
- * The next record of in: yote_reader_next's result, with *e cleared
- * first and, on an error, naming the input.
- */
-int tool_input_next(struct tool_input *in, struct yote_record **rec,
-    struct yote_error *e);
-
-/*
  * Write a file named on the command line (-o FILE, --svg FILE, ...),
  * whole or not at all (man/yote.7, OUTPUT FILES):
  *  - tool_atomic_open writes a temporary file beside the target, with
@@ -204,74 +161,16 @@ FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
 
 /*
- * Which games of each input a tool takes (gamesel.c): --game numbers and
- * ranges (1-10,15,20-), and the keys of select.h (--player, --event,
- * --site, --reaches...).  Zero it for "every game"; tool_select_free it.
- */
-#define TOOL_SELECT_RANGES 64
-struct tool_select {
-	struct {
-		unsigned long lo, hi;   /* hi ULONG_MAX: to the end */
-	} range[TOOL_SELECT_RANGES];
-	int nrange;                     /* 0: every number */
-	struct select keys;             /* select.h's criteria */
-};
-
-/* Parse --game's value; 0, or EXIT_USAGE after the usage error. */
-int tool_select_games(struct tool_select *s, const char *arg);
-
-/*
- * getopt's value c when it is -g/--game, -P/--player, -e/--event or one
- * of SELECT_LONGOPTS (which the tool's table holds): 1 taken into s, -1
- * after the usage error of a bad value, 0 another option.
- */
-int tool_select_option(struct tool_select *s, int c, const char *arg);
-
-/* Whether game number game is selected (by number alone). */
-int tool_select_number(const struct tool_select *s, unsigned long game);
-
-/*
- * Whether rec, read from file with plies moves (yote_reader_plies), is
- * selected: 1 or 0, or YOTE_ENOMEM.  Position criteria play it through.
- */
-int tool_select_record(struct tool_select *s, const struct yote_record *rec,
-    const char *file, unsigned long plies);
-
-/* Free what the criteria hold. */
-void tool_select_free(struct tool_select *s);
-
-/*
- * Before the first game of an archive: pass over the games below the
- * first selected number, through the archive's index (yote_reader_skip),
- * so that --game 19999 decodes one game; and let the archive's position
- * index pass over the blocks --reaches cannot select (select_reaching).
- * The games passed, or a negative code with err filled.  Other formats
- * are read game by game: 0.
- */
-long tool_select_skip(const struct tool_select *s, struct yote_reader *rd,
-    struct yote_error *err);
-
-/* Whether every selected number is below game: reading may stop. */
-int tool_select_past(const struct tool_select *s, unsigned long game);
-
-/*
- * At the end of an input of games games: a range that starts past the end
- * is an error, said as "NAME: no game 50 (17 games)"; EXIT_INVALID or
- * EXIT_OK.
- */
-int tool_select_check(const struct tool_select *s, const char *name,
-    unsigned long games);
-
-/*
  * The last line of a tool that writes a collection (man/yote.7, OUTPUT):
- * when games were left out (status 1) "FILE: N games written, M left
- * out (said above)"; when it stopped on an error (status 3) that
+ * when games were left out or written invalid (status 1) "FILE: N games
+ * written, K of them invalid, M left out (said above)", each part only
+ * when there are such games; when it stopped on an error (status 3) that
  * standard output is incomplete, or that FILE was not written and the
  * old one is left as it was (unless tool_atomic_close said so already).
  * file: NULL for standard output.
  */
 void tool_output_report(const char *file, unsigned long long written,
-    unsigned long long left_out, int status);
+    unsigned long long kept, unsigned long long left_out, int status);
 
 /*
  * For a tool's own signal handler (async-signal-safe): remove every

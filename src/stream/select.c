@@ -1,6 +1,6 @@
 /*
- * select.c - choosing games by their keys and the positions they pass
- * through (select.h), and keying them for duplicates.
+ * select.c - choosing games by their numbers, their keys and the positions
+ * they pass through (yote_stream.h), and keying them for duplicates.
  *
  * Header criteria are tested first, from the record's keys alone; a game
  * is played through (with a yote_checker, as every tool plays records)
@@ -15,8 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "select.h"
-#include "tool.h"
+#include <limits.h>
+
+#include "stream_int.h"
 
 /* One criterion: an alternative of its key. */
 struct select_crit {
@@ -27,25 +28,31 @@ struct select_crit {
 	struct yote_pattern pat;        /* --reaches, --pattern */
 };
 
-static const char *const key_name[SEL_NKEYS] = {
+const char *const yote_select_keys[SEL_NKEYS + 1] = {
 	"player", "first", "second", "event", "site", "round", "date",
-	"result", "termination", "ruleset", "plies", "reaches", "pattern"
+	"result", "termination", "ruleset", "plies", "reaches", "pattern",
+	NULL
 };
+#define key_name yote_select_keys
 
-int
-select_init(struct select *s, const struct yote_rules *rules)
+struct yote_select *
+yote_select_new(const struct yote_rules *rules)
 {
-	memset(s, 0, sizeof(*s));
-	s->rules = rules;
-	return 0;
+	struct yote_select *s = calloc(1, sizeof(*s));
+
+	if (s != NULL)
+		s->rules = rules;
+	return s;
 }
 
 void
-select_free(struct select *s)
+yote_select_free(struct yote_select *s)
 {
 	struct select_crit *c, *next;
 	int k;
 
+	if (s == NULL)
+		return;
 	for (k = 0; k < SEL_NKEYS; k++)
 		for (c = s->crit[k]; c != NULL; c = next) {
 			next = c->next;
@@ -53,11 +60,18 @@ select_free(struct select *s)
 			free(c);
 		}
 	yote_checker_free(s->ck);
-	memset(s, 0, sizeof(*s));
+	free(s);
 }
 
-int
-select_active(const struct select *s)
+void
+yote_select_invert(struct yote_select *s)
+{
+	s->invert = 1;
+}
+
+/* 1 when some criterion other than game numbers was given. */
+static int
+keys_active(const struct yote_select *s)
 {
 	int k;
 
@@ -68,22 +82,29 @@ select_active(const struct select *s)
 }
 
 int
-select_needs_moves(const struct select *s)
+yote_select_active(const struct yote_select *s)
 {
-	return s->want_key || s->crit[SEL_REACHES] != NULL ||
-	    s->crit[SEL_PATTERN] != NULL;
+	return s->nrange > 0 || keys_active(s);
 }
 
 int
-select_reaching(const struct select *s, struct yote_reader *rd)
+yote_select_reaching(const struct yote_select *s, struct yote_reader *rd,
+    const struct yote_pattern *extra, size_t nextra)
 {
 	const struct select_crit *c;
 	struct yote_pattern *pos;
 	size_t n = 0;
-	int rc;
+	int rc, own;
 
-	if (s->crit[SEL_REACHES] == NULL || s->crit[SEL_PATTERN] != NULL ||
-	    s->invert)
+	/* a pattern cannot use the index, nor can --invert */
+	own = s->crit[SEL_REACHES] != NULL && s->crit[SEL_PATTERN] == NULL &&
+	    !s->invert;
+	if (nextra > 0) {       /* every game must reach one of them */
+		rc = yote_reader_reaching(rd, extra, nextra);
+		if (rc == YOTE_ENOMEM || !own)
+			return rc == YOTE_ENOMEM ? rc : 0;
+	}
+	if (!own)
 		return 0;
 	for (c = s->crit[SEL_REACHES]; c != NULL; c = c->next)
 		n++;
@@ -137,9 +158,10 @@ parse_range(struct select_crit *c)
 	return c->lo == NULL && c->hi == NULL ? -1 : 0;
 }
 
-/* Check and digest a criterion's value; 0 or EXIT_USAGE (said). */
+/* Check and digest a criterion's value: 0, or YOTE_EVALUE with err. */
 static int
-crit_parse(int k, struct select_crit *c, const char *arg)
+crit_parse(int k, struct select_crit *c, const char *arg,
+    struct yote_error *err)
 {
 	struct yote_error e;
 
@@ -147,9 +169,9 @@ crit_parse(int k, struct select_crit *c, const char *arg)
 	case SEL_DATE:
 		if (parse_range(c) != 0 || (c->lo != NULL && !date_ok(c->lo)) ||
 		    (c->hi != NULL && !date_ok(c->hi)))
-			return tool_usage_error("--date: expected D, D1..D2, "
-			    "D.. or ..D with dates like 2026, 2026-03 or "
-			    "2026-03-14, not '%s'", arg);
+			return yote_error_set(err, YOTE_EVALUE, "date: expected "
+			    "D, D1..D2, D.. or ..D with dates like 2026, "
+			    "2026-03 or 2026-03-14, not '%s'", arg);
 		return 0;
 	case SEL_PLIES:
 		c->nlo = 0;
@@ -157,49 +179,67 @@ crit_parse(int k, struct select_crit *c, const char *arg)
 		if (parse_range(c) != 0 || (c->lo != NULL &&
 		    !count_ok(c->lo, &c->nlo)) || (c->hi != NULL &&
 		    !count_ok(c->hi, &c->nhi)))
-			return tool_usage_error("--plies: expected N, N..M, "
-			    "N.. or ..M, not '%s'", arg);
+			return yote_error_set(err, YOTE_EVALUE, "plies: "
+			    "expected N, N..M, N.. or ..M, not '%s'", arg);
 		return 0;
 	case SEL_RESULT:
 		if (yote_result_parse(arg) < 0)
-			return tool_usage_error("--result: expected 1-0, 0-1, "
-			    "1/2-1/2 or *, not '%s'", arg);
+			return yote_error_set(err, YOTE_EVALUE, "result: "
+			    "expected 1-0, 0-1, 1/2-1/2 or *, not '%s'", arg);
 		return 0;
 	case SEL_TERMINATION:
 		if (yote_termination_parse(arg) < 0)
-			return tool_usage_error("--termination: unknown "
-			    "termination '%s'", arg);
+			return yote_error_set(err, YOTE_EVALUE, "termination: "
+			    "unknown termination '%s'", arg);
 		return 0;
 	case SEL_REACHES:
 	case SEL_PATTERN:
 		yote_error_clear(&e);
 		if (yote_pattern_parse(arg, &c->pat, &e) != 0)
-			return tool_usage_error("--%s: bad %s '%s': %s",
-			    key_name[k], k == SEL_REACHES ? "position" :
-			    "pattern", arg, e.msg);
+			return yote_error_set(err, YOTE_EVALUE, "%s: bad %s "
+			    "'%s': %s", key_name[k], k == SEL_REACHES ?
+			    "position" : "pattern", arg, e.msg);
 		if (k == SEL_REACHES && !yote_pattern_exact(&c->pat))
-			return tool_usage_error("--reaches: '%s' is a pattern, "
-			    "not a position: give every point, the side to "
-			    "move and both hands, or use --pattern", arg);
+			return yote_error_set(err, YOTE_EVALUE, "reaches: '%s' "
+			    "is a pattern, not a position: give every point, "
+			    "the side to move and both hands, or use pattern",
+			    arg);
 		return 0;
 	default:
 		return 0;
 	}
 }
 
+/* The key named key, or -1. */
+static int
+key_of(const char *key)
+{
+	int k;
+
+	for (k = 0; k < SEL_NKEYS; k++)
+		if (strcmp(key, key_name[k]) == 0)
+			return k;
+	return -1;
+}
+
 int
-select_add(struct select *s, int k, const char *arg)
+yote_select_add(struct yote_select *s, const char *key, const char *arg,
+    struct yote_error *err)
 {
 	struct select_crit *c, **tail;
-	int rc;
+	int k, rc;
 
+	if ((k = key_of(key)) < 0)
+		return yote_error_set(err, YOTE_EVALUE, "unknown key '%s' "
+		    "(player, first, second, event, site, round, date, "
+		    "result, termination, ruleset, plies, reaches, pattern)",
+		    key);
 	if ((c = calloc(1, sizeof(*c))) == NULL ||
 	    (c->text = strdup(arg)) == NULL) {
 		free(c);
-		tool_warn("out of memory");
-		return EXIT_IO;
+		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
-	if ((rc = crit_parse(k, c, arg)) != 0) {
+	if ((rc = crit_parse(k, c, arg, err)) != 0) {
 		free(c->text);
 		free(c);
 		return rc;
@@ -210,26 +250,12 @@ select_add(struct select *s, int k, const char *arg)
 	return 0;
 }
 
-int
-select_option(struct select *s, int c, const char *arg)
-{
-	if (c >= SELECT_OPT && c < SELECT_OPT + SEL_NKEYS)
-		return select_add(s, c - SELECT_OPT, arg);
-	if (c == SELECT_OPT_CRITERIA)
-		return select_file(s, arg);
-	if (c == SELECT_OPT_INVERT) {
-		s->invert = 1;
-		return 0;
-	}
-	return -1;
-}
-
 /* One line of a criteria file, cut to its key and value in place. */
 static int
-file_line(struct select *s, const char *path, unsigned long n, char *line)
+file_line(struct yote_select *s, unsigned long n, char *line,
+    struct yote_error *err)
 {
 	char *v, *end;
-	int k;
 
 	line[strcspn(line, "\r\n")] = '\0';
 	while (isspace((unsigned char)*line))
@@ -244,47 +270,132 @@ file_line(struct select *s, const char *path, unsigned long n, char *line)
 		v++;
 	while (end > v && isspace((unsigned char)end[-1]))
 		*--end = '\0';
-	for (k = 0; k < SEL_NKEYS; k++)
-		if (strcmp(line, key_name[k]) == 0)
-			break;
-	if (k == SEL_NKEYS)
-		return tool_usage_error("%s:%lu: unknown key '%s' (player, "
-		    "first, second, event, site, round, date, result, "
-		    "termination, ruleset, plies, reaches, pattern)", path, n,
+	err->line = n;
+	if (*v == '\0' && key_of(line) >= 0)
+		return yote_error_set(err, YOTE_EVALUE, "'%s' without a value",
 		    line);
-	if (*v == '\0')
-		return tool_usage_error("%s:%lu: '%s' without a value", path,
-		    n, line);
-	if (select_add(s, k, v) != 0) {
-		tool_warn("%s:%lu: in this criterion", path, n);
-		return EXIT_USAGE;
-	}
-	return 0;
+	return yote_select_add(s, line, v, err);
 }
 
 int
-select_file(struct select *s, const char *path)
+yote_select_file(struct yote_select *s, const char *path,
+    struct yote_error *err)
 {
-	char why[256], *line = NULL;
+	char *line = NULL;
 	size_t cap = 0;
 	unsigned long n = 0;
 	FILE *fp;
 	int rc = 0;
 
-	if ((fp = tool_open(path, why, sizeof(why))) == NULL) {
-		tool_warn("%s: %s", path, why);
-		return EXIT_IO;
-	}
+	if ((rc = yote_file_open(path, &fp, err)) != 0)
+		return rc;
 	while (rc == 0 && getline(&line, &cap, fp) != -1)
-		rc = file_line(s, path, ++n, line);
-	if (rc == 0 && ferror(fp)) {
-		tool_warn("%s: read error", path);
-		rc = EXIT_IO;
-	}
+		rc = file_line(s, ++n, line, err);
+	if (rc == 0 && ferror(fp))
+		rc = yote_error_set(err, YOTE_EIO, "read error");
 	free(line);
 	if (fp != stdin)
 		fclose(fp);
+	if (rc != 0 && err->file == NULL)
+		err->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	return rc;
+}
+
+/* ------------------------------------------------------------ numbers */
+
+int
+yote_select_games(struct yote_select *s, const char *arg,
+    struct yote_error *err)
+{
+	const char *p = arg;
+	unsigned long lo, hi;
+	char *end;
+
+	s->nrange = 0;
+	for (;;) {
+		if (*p < '0' || *p > '9')
+			goto bad;
+		lo = strtoul(p, &end, 10);      /* too large: ULONG_MAX */
+		hi = lo;
+		p = end;
+		if (*p == '-') {
+			p++;
+			if (*p >= '0' && *p <= '9') {
+				hi = strtoul(p, &end, 10);
+				p = end;
+			} else
+				hi = ULONG_MAX;         /* 20-: to the end */
+		}
+		if (lo < 1 || hi < lo || lo == ULONG_MAX)
+			goto bad;
+		if (s->nrange == YOTE_SELECT_RANGES)
+			return yote_error_set(err, YOTE_EVALUE, "game: at most "
+			    "%d ranges", YOTE_SELECT_RANGES);
+		s->range[s->nrange].lo = lo;
+		s->range[s->nrange].hi = hi;
+		s->nrange++;
+		if (*p == '\0')
+			return 0;
+		if (*p++ != ',')
+			goto bad;
+	}
+bad:
+	s->nrange = 0;
+	return yote_error_set(err, YOTE_EVALUE, "game: expected game numbers "
+	    "from 1 and ranges, as in 1-10,15,20-, not '%s'", arg);
+}
+
+int
+yote_select_number(const struct yote_select *s, unsigned long game)
+{
+	int i;
+
+	if (s->nrange == 0)
+		return 1;
+	for (i = 0; i < s->nrange; i++)
+		if (game >= s->range[i].lo && game <= s->range[i].hi)
+			return 1;
+	return 0;
+}
+
+int
+yote_select_past(const struct yote_select *s, unsigned long game)
+{
+	int i;
+
+	if (s->nrange == 0)
+		return 0;
+	for (i = 0; i < s->nrange; i++)
+		if (s->range[i].hi >= game)
+			return 0;
+	return 1;
+}
+
+unsigned long
+yote_select_first(const struct yote_select *s)
+{
+	unsigned long first = ULONG_MAX;
+	int i;
+
+	if (s->nrange == 0)
+		return 1;
+	for (i = 0; i < s->nrange; i++)
+		if (s->range[i].lo < first)
+			first = s->range[i].lo;
+	return first;
+}
+
+unsigned long
+yote_select_missing(const struct yote_select *s, unsigned long games)
+{
+	unsigned long first = 0;
+	int i;
+
+	for (i = 0; i < s->nrange; i++)
+		if (s->range[i].lo > games && (first == 0 ||
+		    s->range[i].lo < first))
+			first = s->range[i].lo;
+	return first;
 }
 
 /* ------------------------------------------------------------ headers */
@@ -313,7 +424,7 @@ glob_is(const char *pat, const char *v)
 }
 
 static int
-crit_holds(const struct select *s, int k, const struct select_crit *c,
+crit_holds(const struct yote_select *s, int k, const struct select_crit *c,
     const struct yote_record *rec, unsigned long plies)
 {
 	const char *v;
@@ -346,7 +457,7 @@ crit_holds(const struct select *s, int k, const struct select_crit *c,
 
 /* 1 when every header key asked about has an alternative that holds. */
 static int
-headers_hold(const struct select *s, const struct yote_record *rec,
+headers_hold(const struct yote_select *s, const struct yote_record *rec,
     unsigned long plies)
 {
 	const struct select_crit *c;
@@ -367,14 +478,14 @@ headers_hold(const struct select *s, const struct yote_record *rec,
 /* ------------------------------------------------------------ positions */
 
 struct scan {
-	struct select *s;
+	struct yote_select *s;
 	struct select_game *out;
 	const struct yote_game_info *info;
 	int look;               /* still looking for a position */
 };
 
 static int
-pos_matches(const struct select *s, const struct yote_rules *r,
+pos_matches(const struct yote_select *s, const struct yote_rules *r,
     const struct yote_pos *p)
 {
 	const struct select_crit *c;
@@ -441,7 +552,7 @@ text_key(const struct yote_record *rec, struct yote_game_key *k)
 
 /* Play rec through for its positions and its key. */
 static int
-scan_game(struct select *s, const struct yote_record *rec, const char *file,
+scan_game(struct yote_select *s, const struct yote_record *rec, const char *file,
     int look, struct select_game *out)
 {
 	const struct yote_node *moves;
@@ -482,13 +593,19 @@ scan_game(struct select *s, const struct yote_record *rec, const char *file,
 }
 
 int
-select_game(struct select *s, const struct yote_record *rec,
+yote_select_game(struct yote_select *s, const struct yote_record *rec,
     const char *file, unsigned long plies, struct select_game *out)
 {
 	int hold, look, rc;
 
 	memset(out, 0, sizeof(*out));
 	out->ply = -1;
+	if (!yote_select_number(s, rec->game))
+		return 0;
+	if (!keys_active(s) && !s->want_key) {
+		out->pass = 1;
+		return 0;
+	}
 	hold = headers_hold(s, rec, plies);
 	look = hold && (s->crit[SEL_REACHES] != NULL ||
 	    s->crit[SEL_PATTERN] != NULL);
@@ -505,21 +622,21 @@ select_game(struct select *s, const struct yote_record *rec,
 
 /* Open addressing with linear probes: a key is its own hash. */
 
-struct keyset_slot {
+struct yote_keyset_slot {
 	uint64_t h[2];          /* the key; {0, 0} marks a free slot */
 	uint64_t value;         /* what the caller stored with it */
 };
 
-struct keyset {
-	struct keyset_slot *slot;
+struct yote_keyset {
+	struct yote_keyset_slot *slot;
 	size_t cap;             /* slots, a power of two */
 	size_t n;               /* keys held */
 };
 
-struct keyset *
-keyset_new(void)
+struct yote_keyset *
+yote_keyset_new(void)
 {
-	struct keyset *s = calloc(1, sizeof(*s));
+	struct yote_keyset *s = calloc(1, sizeof(*s));
 
 	if (s == NULL)
 		return NULL;
@@ -532,7 +649,7 @@ keyset_new(void)
 }
 
 void
-keyset_free(struct keyset *s)
+yote_keyset_free(struct yote_keyset *s)
 {
 	if (s == NULL)
 		return;
@@ -541,20 +658,20 @@ keyset_free(struct keyset *s)
 }
 
 size_t
-keyset_count(const struct keyset *s)
+yote_keyset_count(const struct yote_keyset *s)
 {
 	return s->n;
 }
 
 size_t
-keyset_bytes(const struct keyset *s)
+yote_keyset_bytes(const struct yote_keyset *s)
 {
 	return sizeof(*s) + s->cap * sizeof(*s->slot);
 }
 
 /* The slot of h, or the free slot where it would go. */
-static struct keyset_slot *
-keyset_find(struct keyset_slot *slot, size_t cap, const uint64_t h[2])
+static struct yote_keyset_slot *
+keyset_find(struct yote_keyset_slot *slot, size_t cap, const uint64_t h[2])
 {
 	size_t i = (size_t)h[0] & (cap - 1);
 
@@ -565,9 +682,9 @@ keyset_find(struct keyset_slot *slot, size_t cap, const uint64_t h[2])
 }
 
 static int
-keyset_grow(struct keyset *s)
+keyset_grow(struct yote_keyset *s)
 {
-	struct keyset_slot *old = s->slot, *to;
+	struct yote_keyset_slot *old = s->slot, *to;
 	size_t i, cap = s->cap * 2;
 
 	if (cap > SIZE_MAX / sizeof(*old) ||
@@ -586,10 +703,10 @@ keyset_grow(struct keyset *s)
 }
 
 int
-keyset_add(struct keyset *s, const struct yote_game_key *k,
+yote_keyset_add(struct yote_keyset *s, const struct yote_game_key *k,
     uint64_t value, uint64_t *first)
 {
-	struct keyset_slot *sl;
+	struct yote_keyset_slot *sl;
 	uint64_t h[2];
 
 	h[0] = k->h[0];

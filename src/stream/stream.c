@@ -1,0 +1,534 @@
+/*
+ * stream.c - the stream of games every tool reads (yote_stream.h): its
+ * inputs one after the other, the selection, the verdict on each game,
+ * and the counts.
+ *
+ * A game goes through four steps: read (reader.c, any format), chosen by
+ * number (on an archive its index passes over the games before the first
+ * number asked for), chosen by its keys and positions (select.c), judged
+ * (the checker, or yote_game_from_record when the tool wants the game
+ * played).  Only a selected game is judged, so a game nobody asked for
+ * is never said to be wrong.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "stream_int.h"
+
+struct yote_stream {
+	struct yote_select *sel;
+	struct yote_checker *ck;
+	const struct yote_rules *rules;
+	enum yote_warnings warnings;
+	unsigned flags;                 /* YOTE_STREAM_* */
+	yote_diag_fn diag;
+	void *diag_ctx;
+	yote_ply_fn ply;
+	void *ply_ctx;
+	yote_input_fn input_end;
+	void *input_ctx;
+	int ply_done;                   /* the ply callback asked to stop */
+	struct yote_pattern *reach;     /* yote_stream_set_reaching */
+	size_t nreach;
+
+	char **paths;                   /* the inputs */
+	size_t npaths, cap;
+	size_t next;                    /* the input to open next */
+	FILE *fp;                       /* the input being read, or NULL */
+	struct yote_reader *rd;
+	const char *name;               /* its name in diagnostics */
+	unsigned long counted;          /* its games counted so far */
+	unsigned long highest;          /* the highest game number seen (a
+					   piece of a numbered lines file
+					   starts at any number) */
+	int failed;                     /* it could not be read to the end */
+	long size;                      /* its size when a file, else -1 */
+
+	struct yote_stream_game cur;    /* what was handed over last */
+	struct yote_stream_counts n;
+	int status;                     /* the worst exit status so far */
+};
+
+const char *
+yote_verdict_name(enum yote_verdict v)
+{
+	switch (v) {
+	case YOTE_VERDICT_VALID:
+		return "valid";
+	case YOTE_VERDICT_WARNED:
+		return "warnings";
+	default:
+		return "invalid";
+	}
+}
+
+struct yote_stream *
+yote_stream_new(void)
+{
+	struct yote_stream *s = calloc(1, sizeof(*s));
+
+	if (s == NULL)
+		return NULL;
+	if ((s->sel = yote_select_new(NULL)) == NULL) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static void
+drop_current(struct yote_stream *s)
+{
+	yote_record_free(s->cur.rec);
+	yote_game_free(s->cur.played);
+	s->cur.rec = NULL;
+	s->cur.played = NULL;
+}
+
+static void
+close_input(struct yote_stream *s)
+{
+	yote_reader_close(s->rd);
+	if (s->fp != NULL && s->fp != stdin)
+		fclose(s->fp);
+	s->rd = NULL;
+	s->fp = NULL;
+}
+
+void
+yote_stream_free(struct yote_stream *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return;
+	drop_current(s);
+	close_input(s);
+	for (i = 0; i < s->npaths; i++)
+		free(s->paths[i]);
+	free(s->paths);
+	free(s->reach);
+	yote_checker_free(s->ck);
+	yote_select_free(s->sel);
+	free(s);
+}
+
+struct yote_select *
+yote_stream_select(struct yote_stream *s)
+{
+	return s->sel;
+}
+
+void
+yote_stream_set_rules(struct yote_stream *s, const struct yote_rules *r)
+{
+	s->rules = r;
+	s->sel->rules = r;
+}
+
+void
+yote_stream_set_warnings(struct yote_stream *s, enum yote_warnings w)
+{
+	s->warnings = w;
+}
+
+void
+yote_stream_set_diag(struct yote_stream *s, yote_diag_fn fn, void *ctx)
+{
+	s->diag = fn;
+	s->diag_ctx = ctx;
+}
+
+void
+yote_stream_set_ply_fn(struct yote_stream *s, yote_ply_fn fn, void *ctx)
+{
+	s->ply = fn;
+	s->ply_ctx = ctx;
+}
+
+int
+yote_stream_set_reaching(struct yote_stream *s,
+    const struct yote_pattern *pos, size_t n)
+{
+	struct yote_pattern *p = NULL;
+
+	if (n > 0) {
+		if ((p = malloc(n * sizeof(*p))) == NULL)
+			return YOTE_ENOMEM;
+		memcpy(p, pos, n * sizeof(*p));
+	}
+	free(s->reach);
+	s->reach = p;
+	s->nreach = n;
+	return 0;
+}
+
+void
+yote_stream_set_flags(struct yote_stream *s, unsigned flags)
+{
+	s->flags = flags;
+	s->sel->want_key = (flags & YOTE_STREAM_KEYS) != 0;
+}
+
+int
+yote_stream_add(struct yote_stream *s, const char *path)
+{
+	char **p;
+
+	if (s->npaths == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 8;
+
+		if ((p = realloc(s->paths, cap * sizeof(*p))) == NULL)
+			return YOTE_ENOMEM;
+		s->paths = p;
+		s->cap = cap;
+	}
+	if ((s->paths[s->npaths] = strdup(path)) == NULL)
+		return YOTE_ENOMEM;
+	s->npaths++;
+	return 0;
+}
+
+const struct yote_stream_counts *
+yote_stream_counts(const struct yote_stream *s)
+{
+	return &s->n;
+}
+
+int
+yote_stream_status(const struct yote_stream *s)
+{
+	return s->status;
+}
+
+double
+yote_stream_progress(const struct yote_stream *s)
+{
+	long at;
+
+	if (s->fp == NULL || s->size <= 0 || (at = ftell(s->fp)) < 0)
+		return -1;
+	return (double)at / (double)s->size;
+}
+
+void
+yote_stream_set_input_end(struct yote_stream *s, yote_input_fn fn,
+    void *ctx)
+{
+	s->input_end = fn;
+	s->input_ctx = ctx;
+}
+
+void
+yote_stream_take(struct yote_stream *s, struct yote_record **rec,
+    struct yote_game **played)
+{
+	*rec = s->cur.rec;
+	if (played != NULL)
+		*played = s->cur.played;
+	else
+		yote_game_free(s->cur.played);
+	s->cur.rec = NULL;
+	s->cur.played = NULL;
+}
+
+/* ------------------------------------------------------------ problems */
+
+static void
+worse(struct yote_stream *s, int status)
+{
+	if (status > s->status)
+		s->status = status;
+}
+
+/* The exit status an error code calls for (yote(7)). */
+static int
+status_of(int code)
+{
+	return code == YOTE_EIO || code == YOTE_ENOMEM ? 3 : 1;
+}
+
+static void
+say(struct yote_stream *s, const struct yote_error *e)
+{
+	if (s->diag != NULL)
+		s->diag(s->diag_ctx, e);
+}
+
+/* Out of memory, said once, with the input's name. */
+static int
+nomem(struct yote_stream *s)
+{
+	struct yote_error e;
+
+	yote_error_clear(&e);
+	yote_error_set(&e, YOTE_ENOMEM, "out of memory");
+	e.file = s->name;
+	say(s, &e);
+	worse(s, 3);
+	return YOTE_ENOMEM;
+}
+
+/* ------------------------------------------------------------ inputs */
+
+/* Open the next input that opens: 1, 0 when none is left, or
+ * YOTE_ENOMEM. */
+static int
+open_next(struct yote_stream *s)
+{
+	struct yote_error e;
+	struct stat sb;
+	unsigned long first;
+	long skipped;
+
+	while (s->next < s->npaths) {
+		const char *path = s->paths[s->next++];
+
+		s->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+		s->counted = 0;
+		s->highest = 0;
+		s->failed = 0;
+		yote_error_clear(&e);
+		if (yote_file_open(path, &s->fp, &e) != 0) {
+			e.diag = YOTE_D_IO;
+			e.file = s->name;
+			say(s, &e);
+			s->n.inputs_failed++;
+			worse(s, 3);
+			continue;
+		}
+		s->size = -1;
+		if (fstat(fileno(s->fp), &sb) == 0 && S_ISREG(sb.st_mode))
+			s->size = (long)sb.st_size;
+		if (yote_reader_open(s->fp, s->name, &s->rd) != 0) {
+			close_input(s);
+			return nomem(s);
+		}
+		if (yote_select_reaching(s->sel, s->rd, s->reach,
+		    s->nreach) != 0)
+			return nomem(s);
+		/* an archive's index passes over the games not asked for */
+		first = yote_select_first(s->sel);
+		if (first > 1 &&
+		    yote_reader_format(s->rd) == YOTE_FORMAT_ARCHIVE) {
+			skipped = yote_reader_skip(s->rd, first - 1, &e);
+			if (skipped < 0) {
+				e.file = s->name;
+				say(s, &e);
+				worse(s, status_of((int)skipped));
+				s->n.inputs_failed++;
+				close_input(s);
+				if (skipped == YOTE_ENOMEM)
+					return YOTE_ENOMEM;
+				continue;
+			}
+			s->counted = (unsigned long)skipped;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* At the end of an input: a selected number past its end is said. */
+static void
+end_input(struct yote_stream *s)
+{
+	struct yote_error e;
+	unsigned long games = yote_reader_games(s->rd), missing;
+
+	if (s->highest > games)
+		games = s->highest;
+
+	if (!s->failed &&
+	    (missing = yote_select_missing(s->sel, games)) != 0) {
+		yote_error_clear(&e);
+		yote_error_set(&e, YOTE_EVALUE, "no game %lu (%lu game%s)",
+		    missing, games, games == 1 ? "" : "s");
+		e.diag = YOTE_D_NO_SUCH_GAME;
+		e.file = s->name;
+		say(s, &e);
+		s->n.missing++;
+		worse(s, 1);
+	}
+	if (s->input_end != NULL)
+		s->input_end(s->input_ctx, s->name, s->rd);
+	close_input(s);
+}
+
+/* ------------------------------------------------------------ games */
+
+/* The checker's diagnostics to the tool's callback. */
+static void
+diag_relay(void *ctx, const struct yote_error *e)
+{
+	say(ctx, e);
+}
+
+/* The tool's ply callback, until it asks to stop; the judging goes on. */
+static int
+ply_relay(void *ctx, unsigned long ply, const struct yote_pos *before,
+    const struct yote_move *m, const struct yote_pos *after,
+    const struct yote_node *item)
+{
+	struct yote_stream *s = ctx;
+
+	if (!s->ply_done && s->ply(s->ply_ctx, ply, before, m, after, item))
+		s->ply_done = 1;
+	return 0;
+}
+
+static struct yote_checker *
+checker(struct yote_stream *s)
+{
+	if (s->ck == NULL && (s->ck = yote_checker_new()) != NULL) {
+		if (s->rules != NULL)
+			yote_checker_set_rules(s->ck, s->rules);
+		yote_checker_set_warnings(s->ck, s->warnings);
+	}
+	return s->ck;
+}
+
+/* Judge the current game: 0 or YOTE_ENOMEM. */
+static int
+judge(struct yote_stream *s)
+{
+	struct yote_stream_game *g = &s->cur;
+	struct yote_checker *ck;
+	long problems;
+
+	if ((ck = checker(s)) == NULL)
+		return YOTE_ENOMEM;
+	s->ply_done = 0;
+	if (s->flags & YOTE_STREAM_PLAY) {
+		problems = yote_game_from_record(ck, g->rec, s->name,
+		    &g->info, diag_relay, s, &g->played);
+		if (problems >= 0 && s->ply != NULL && g->played != NULL) {
+			size_t i, n = yote_game_plies(g->played);
+
+			for (i = 1; i <= n && !s->ply_done; i++)
+				ply_relay(s, i, yote_game_pos(g->played,
+				    i - 1), yote_game_move(g->played, i),
+				    yote_game_pos(g->played, i), NULL);
+		}
+	} else
+		problems = yote_checker_play(ck, g->rec, s->name, &g->info,
+		    diag_relay, s->ply != NULL ? ply_relay : NULL, s);
+	if (problems == YOTE_ENOMEM)
+		return YOTE_ENOMEM;
+	g->verdict = problems > 0 ? YOTE_VERDICT_INVALID :
+	    g->info.warnings > 0 ? YOTE_VERDICT_WARNED : YOTE_VERDICT_VALID;
+	s->n.games++;
+	s->n.plies += g->info.played;
+	s->n.warnings += g->info.warnings;
+	s->n.with_warnings += g->info.warnings > 0;
+	if (g->verdict == YOTE_VERDICT_INVALID) {
+		s->n.invalid++;
+		worse(s, 1);
+	} else if (g->verdict == YOTE_VERDICT_WARNED)
+		s->n.warned++;
+	else
+		s->n.valid++;
+	return 0;
+}
+
+/*
+ * A game that could not be read (e.game, or a damaged archive block
+ * holding several): counted invalid, handed over without a record.
+ * 1 when there is one to hand over.
+ */
+static int
+unreadable(struct yote_stream *s, const struct yote_error *e)
+{
+	unsigned long lost;
+
+	if (e->game <= s->counted)
+		return 0;
+	lost = yote_reader_games(s->rd);
+	lost = lost > e->game ? lost : e->game;
+	s->n.games += lost - s->counted;
+	s->n.invalid += lost - s->counted;
+	s->counted = lost;
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->cur.number = e->game;
+	s->cur.verdict = YOTE_VERDICT_INVALID;
+	s->cur.match = -1;
+	return 1;
+}
+
+/* The record read, when selected: 1 handed over, 0 not selected, or
+ * YOTE_ENOMEM. */
+static int
+take(struct yote_stream *s, struct yote_record *rec)
+{
+	struct yote_stream_game *g = &s->cur;
+	struct select_game sg;
+	unsigned long plies = yote_reader_plies(s->rd);
+
+	s->counted = rec->game;
+	if (rec->game > s->highest)
+		s->highest = rec->game;
+	if (yote_select_game(s->sel, rec, s->name, plies, &sg) != 0) {
+		yote_record_free(rec);
+		return YOTE_ENOMEM;
+	}
+	if (!sg.pass) {
+		yote_record_free(rec);
+		return 0;
+	}
+	memset(g, 0, sizeof(*g));
+	g->rec = rec;
+	g->number = rec->game;
+	g->plies = plies;
+	g->match = sg.ply;
+	g->key = sg.key;
+	g->keyed = sg.keyed;
+	return judge(s) != 0 ? YOTE_ENOMEM : 1;
+}
+
+int
+yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
+{
+	struct yote_record *rec;
+	struct yote_error e;
+	int rc;
+
+	drop_current(s);
+	for (;;) {
+		if (s->rd == NULL && (rc = open_next(s)) <= 0)
+			return rc;
+		yote_error_clear(&e);
+		rc = yote_reader_next(s->rd, &rec, &e);
+		if (rc == 0) {
+			end_input(s);
+			continue;
+		}
+		if (rc < 0) {
+			e.file = s->name;
+			if (rc == YOTE_EVALUE && e.game > 0 &&
+			    !yote_select_number(s->sel, e.game))
+				continue;       /* a game not asked for */
+			say(s, &e);
+			worse(s, status_of(rc));
+			if (rc == YOTE_ENOMEM)
+				return YOTE_ENOMEM;
+			if (rc != YOTE_EVALUE)
+				s->n.inputs_failed++;
+			if (rc == YOTE_EIO)
+				s->failed = 1;  /* nothing more to say of it */
+			if (!unreadable(s, &e))
+				continue;
+		} else if ((rc = take(s, rec)) == 0) {
+			if (yote_select_past(s->sel, s->counted + 1))
+				end_input(s);
+			continue;
+		} else if (rc < 0)
+			return nomem(s);
+		s->cur.file = s->name;
+		s->cur.input = (unsigned long)(s->next - 1);
+		*out = &s->cur;
+		return 1;
+	}
+}
