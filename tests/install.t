@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 d=$tmp/stage
 prefix=/usr/local
 . tests/lib/tap.sh
-echo "1..4"
+echo "1..5"
 c=0
 if $MAKE -s install DESTDIR="$d" PREFIX=$prefix >"$tmp/log" 2>&1 &&
     [ -f "$d$prefix/lib/pkgconfig/yote.pc" ] &&
@@ -23,6 +23,7 @@ fi
 ok $c "make install writes the tools, libyote.a, yote.h and yote.pc" \
     "$tmp/log"
 if ! command -v pkg-config >/dev/null 2>&1; then
+	skip "no pkg-config"
 	skip "no pkg-config"
 	skip "no pkg-config"
 else
@@ -39,15 +40,29 @@ else
 #include <stdio.h>
 #include <yote.h>
 
+/* the rules, and the stream of games every tool reads through */
 int
-main(void)
+main(int argc, char *argv[])
 {
 	const struct yote_rules *r = yote_rules_builtin(0);
+	struct yote_stream *s = yote_stream_new();
+	struct yote_stream_game *g;
+	struct yote_error e;
 	struct yote_pos p;
 	char buf[YOTE_POS_TEXT];
+	int i, n = 0;
 
 	yote_pos_start(r, &p);
 	printf("%s %s\n", r->name, yote_pos_format(r, &p, buf));
+	if (s == NULL || yote_select_games(yote_stream_select(s), "2-3",
+	    &e) != 0)
+		return 3;
+	for (i = 1; i < argc; i++)
+		yote_stream_add(s, argv[i]);
+	while (yote_stream_next(s, &g) > 0)
+		n += g->verdict == YOTE_VERDICT_VALID;
+	printf("%d valid of %lu\n", n, yote_stream_counts(s)->games);
+	yote_stream_free(s);
 	return 0;
 }
 EOC
@@ -56,10 +71,23 @@ EOC
 	# shellcheck disable=SC2086
 	c=0
 	if ${CC:-cc} -o "$tmp/t" "$tmp/t.c" $flags $extra >"$tmp/log" 2>&1 &&
-	    "$tmp/t" | grep -q '^classic '; then
+	    "$tmp/t" samples/classic.yaml >"$tmp/out" 2>>"$tmp/log" &&
+	    grep -q '^classic ' "$tmp/out" &&
+	    grep -qx '2 valid of 2' "$tmp/out"; then
 		c=1
 	fi
-	ok $c "a program builds and runs against the installed library" \
+	ok $c "a program builds and runs against the installed library (the rules, the stream of games)" \
+	    "$tmp/log"
+	# yote-play's protocol needs nothing of the engine but yote.h: it
+	# builds with the installed header and the tools' own headers only
+	c=0
+	# shellcheck disable=SC2086
+	if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -c \
+	    -o "$tmp/protocol.o" -Isrc/tools src/tools/protocol.c $flags \
+	    >"$tmp/log" 2>&1; then
+		c=1
+	fi
+	ok $c "the GUI protocol builds against the installed yote.h alone" \
 	    "$tmp/log"
 fi
 $MAKE -s uninstall DESTDIR="$d" PREFIX=$prefix >"$tmp/log" 2>&1 || true

@@ -48,7 +48,7 @@ say() {	# say OK DESCRIPTION [DIAGNOSTICS]: every line of them shown
 	[ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/# /'
 }
 
-echo "1..9"
+echo "1..10"
 
 # 1. The checker finds a cycle it is shown (so that 2 means something).
 c=$(printf 'a.o b.o\nb.o c.o\nc.o a.o\nc.o d.o\n' | cycle)
@@ -188,4 +188,18 @@ if [ -x bin/yote-validate ]; then
 	fi
 else
 	say 0 "bin/yote-validate is built"
+fi
+
+# 10. The tools see the library through its public headers only: no file
+# of src/tools or src/programs includes a private header of the library
+# (those of src/rules, record, archive, stream, engine).
+priv=$(find src/rules src/record src/archive src/stream src/engine \
+    -name '*.h' | sed 's|.*/||' | sort -u | tr '\n' '|' | sed 's/|$//')
+inc=$(grep -lE "#include \"($priv)\"" src/tools/*.[ch] src/programs/*.c \
+    2>/dev/null | tr '\n' ' ' || true)
+if [ -n "$priv" ] && [ -z "$inc" ]; then
+	say 1 "the tools include no private header of the library"
+else
+	say 0 "the tools include no private header of the library" \
+	    "private: $priv; included by: $inc"
 fi

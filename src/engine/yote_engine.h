@@ -34,41 +34,6 @@ void yote_engine_set_weights(struct yote_engine *e,
  */
 void yote_engine_set_exact(struct yote_engine *e, int on);
 
-/*
- * Driving a search from another thread (yote-play's protocol).
- *
- * yote_engine_set_stop: the search stops as soon as *flag is non-zero
- * (looked at every 64 nodes), even in its first iteration, with the best
- * move found so far (a legal move in any case: the first generated one
- * when no root move was searched to the end).  NULL: none.  The flag is
- * the caller's and must outlive the searches.
- *
- * yote_engine_set_multipv: search the k best root moves (1..
- * YOTE_MULTIPV_MAX; fewer when there are fewer moves): each iteration
- * searches the root again for every line after the first, without the
- * moves of the lines before.  The info callback is called once a line,
- * out->multipv numbering it from 1; the search's result is the first
- * line, the same as with k = 1 (the default).
- *
- * yote_engine_set_root_fn: fn(ctx, m, n, depth) as root move m, the n-th
- * in the search order, is about to be searched at that depth (NULL:
- * none).
- *
- * yote_engine_hashfull: how full the transposition table is, per mille
- * (of its first 1000 entries).
- *
- * yote_engine_resize: a new, empty table of hash_mb MiB (as
- * yote_engine_new); 0, or YOTE_ENOMEM with the old table kept.
- */
-#define YOTE_MULTIPV_MAX 256
-typedef void (*yote_root_fn)(void *ctx, const struct yote_move *m, int n,
-    int depth);
-void yote_engine_set_stop(struct yote_engine *e, const atomic_int *flag);
-void yote_engine_set_multipv(struct yote_engine *e, int k);
-void yote_engine_set_root_fn(struct yote_engine *e, yote_root_fn fn,
-    void *ctx);
-int yote_engine_hashfull(const struct yote_engine *e);
-int yote_engine_resize(struct yote_engine *e, size_t hash_mb);
 
 /*
  * tb.c, for the search: whether tb holds the tables of ruleset r (the

@@ -39,7 +39,6 @@
 
 #include "line.h"
 #include "protocol.h"
-#include "yote_engine.h"
 
 #define HASH_MAX 4096
 #define MAX_DEPTH (YOTE_MAX_PLY - 4)
