@@ -59,7 +59,7 @@ LIB_OBJ = $(patsubst %.c,bin/obj/%.o,$(notdir $(LIB_SRC))) bin/obj/rules_builtin
 TOOL_OBJ = bin/obj/tool.o bin/obj/text.o bin/obj/output.o bin/obj/engopt.o \
 	bin/obj/draw.o bin/obj/protocol.o
 TOOL_OBJ += bin/obj/play.o
-TOOL_OBJ += bin/obj/input.o
+TOOL_OBJ += bin/obj/input.o bin/obj/writer.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_OBJ += bin/obj/line.o
 TOOL_LIB = bin/libyotetool.a

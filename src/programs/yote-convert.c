@@ -20,44 +20,25 @@
 #include <unistd.h>
 
 #include "tool.h"
-
-enum out_format { OUT_NONE = -1, OUT_YAML, OUT_ARCHIVE, OUT_LINES };
+#include "writer.h"
 
 enum { OPT_LOSSY = 256, OPT_NO_INDEX, OPT_DUPLICATES, OPT_DEDUPE,
 	OPT_POSITION_INDEX, OPT_ARCHIVE_VERSION };
 
 struct opts {
-	int to;                 /* enum out_format */
-	int keep_invalid;       /* -k */
-	int list;               /* -l */
-	int lossy;              /* --lossy */
-	int no_index;           /* --no-index */
-	int pos_index;          /* --position-index: its bits, else 0 */
-	int arc_version;        /* --archive-version, 0 for the latest */
-	int stats;              /* -s */
-	unsigned long block;    /* -b, 0 for the default */
-	const struct yote_rules *rules; /* -r */
+	struct out_opts out;    /* how the collection is written */
+	const char *output;     /* -o FILE, NULL: standard output */
 	int duplicates;         /* --duplicates: report them instead */
 	int dedupe;             /* --dedupe: leave out later copies */
-	struct yote_keyset *seen;       /* keys of the games kept so far */
 	char **files;           /* the inputs, for --duplicates */
+	int nfiles;
 };
 
-/* Where the output goes. */
-struct out {
-	FILE *fp;
-	int fmt;                        /* enum out_format */
-	struct yote_writer *yaml;
-	struct yote_archive_writer *arc;
-	unsigned long long games;       /* games written */
-	unsigned long long kept;        /* invalid games written as written */
-	unsigned long long left_out;    /* games rejected or unreadable */
-	unsigned long long dupes;       /* --dedupe: later copies left out */
-	unsigned long long plies;       /* their moves */
-	long ply;               /* --list: the ply of --reaches/--pattern */
+/* What --duplicates and --dedupe keep: the key of every game so far. */
+struct dedupe {
+	const struct opts *opt;
+	struct yote_keyset *seen;
 };
-
-static struct opts opt;
 
 
 static void
@@ -124,39 +105,7 @@ usage(FILE *fp)
 	    "2 usage, 3 I/O.\n", tool_name, YOTE_ARCHIVE_BLOCK_GAMES);
 }
 
-static int
-format_named(const char *s)
-{
-	if (strcmp(s, "yaml") == 0)
-		return OUT_YAML;
-	if (strcmp(s, "archive") == 0)
-		return OUT_ARCHIVE;
-	if (strcmp(s, "lines") == 0)
-		return OUT_LINES;
-	return OUT_NONE;
-}
 
-/* The output format a file name's extension calls for, or OUT_NONE. */
-static int
-format_of_path(const char *path)
-{
-	static const struct {
-		const char *ext;
-		int fmt;
-	} exts[] = {
-		{ ".yaml", OUT_YAML }, { ".yml", OUT_YAML },
-		{ ".yta", OUT_ARCHIVE }, { ".lines", OUT_LINES },
-		{ ".txt", OUT_LINES },
-	};
-	size_t i, n = strlen(path), k;
-
-	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
-		k = strlen(exts[i].ext);
-		if (n > k && strcmp(path + n - k, exts[i].ext) == 0)
-			return exts[i].fmt;
-	}
-	return OUT_NONE;
-}
 
 static int
 parse_count(const char *s, unsigned long *out)
@@ -170,220 +119,40 @@ parse_count(const char *s, unsigned long *out)
 	return errno != 0 || *end != '\0' || *out == 0 ? -1 : 0;
 }
 
-/* --position-index[=B]: 0, or EXIT_USAGE after saying why. */
+/* The long options without a letter: 0, an exit status, -1 not one. */
 static int
-pos_index_option(const char *arg)
+long_option(struct opts *opt, int c, const char *arg)
 {
 	unsigned long n = 8;
 
-	if (arg != NULL && (parse_count(arg, &n) != 0 || n > 16))
-		return tool_usage_error("--position-index: expected bits from "
-		    "1 to 16, not '%s'", arg);
-	opt.pos_index = (int)n;
-	return 0;
-}
-
-/* The long options without a letter: 0, an exit status, -1 not one. */
-static int
-long_option(int c, const char *arg)
-{
 	switch (c) {
 	case OPT_LOSSY:
-		opt.lossy = 1;
+		opt->out.lossy = 1;
 		return 0;
 	case OPT_NO_INDEX:
-		opt.no_index = 1;
+		opt->out.no_index = 1;
 		return 0;
-	case OPT_POSITION_INDEX:
-		return pos_index_option(arg) != 0 ? EXIT_USAGE : 0;
+	case OPT_POSITION_INDEX:        /* --position-index[=B] */
+		if (arg != NULL && (parse_count(arg, &n) != 0 || n > 16))
+			return tool_usage_error("--position-index: expected "
+			    "bits from 1 to 16, not '%s'", arg);
+		opt->out.pos_index = (int)n;
+		return 0;
 	case OPT_ARCHIVE_VERSION:
 		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
 			return tool_usage_error("--archive-version: expected 1 "
 			    "or 2, not '%s'", arg);
-		opt.arc_version = arg[0] - '0';
+		opt->out.arc_version = arg[0] - '0';
 		return 0;
 	case OPT_DEDUPE:
-		opt.dedupe = 1;
+		opt->dedupe = 1;
 		return 0;
 	case OPT_DUPLICATES:
-		opt.duplicates = 1;
+		opt->duplicates = 1;
 		return 0;
 	}
 	return -1;
 }
-
-static int
-out_open(struct out *o, FILE *fp, struct yote_error *e)
-{
-	unsigned flags = 0;
-	int rc;
-
-	memset(o, 0, sizeof(*o));
-	o->fp = fp;
-	o->fmt = opt.to;
-	if (opt.list)
-		return 0;
-	switch (o->fmt) {
-	case OUT_YAML:
-		if (yote_writer_open(fp, &o->yaml) != 0)
-			return yote_error_set(e, YOTE_ENOMEM, "out of memory");
-		return 0;
-	case OUT_ARCHIVE:
-		if (opt.keep_invalid)
-			flags |= YOTE_ARCHIVE_KEEP_INVALID;
-		if (opt.no_index)
-			flags |= YOTE_ARCHIVE_NO_INDEX;
-		if (opt.pos_index > 0)
-			flags |= YOTE_ARCHIVE_POSITION_INDEX;
-		if (opt.arc_version == 1)
-			flags |= YOTE_ARCHIVE_VERSION1;
-		if ((rc = yote_archive_writer_open(fp, flags, &o->arc, e)) != 0)
-			return rc;
-		if (opt.pos_index > 0)
-			yote_archive_writer_set_index_bits(o->arc,
-			    opt.pos_index);
-		if (opt.rules != NULL)
-			yote_archive_writer_set_rules(o->arc, opt.rules);
-		if (opt.block > 0)
-			yote_archive_writer_set_block(o->arc, opt.block);
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-static int
-out_close(struct out *o, struct yote_error *e)
-{
-	struct yote_archive_stats st;
-	int rc = 0;
-
-	if (o->yaml != NULL && yote_writer_close(o->yaml) != 0)
-		rc = yote_error_set(e, YOTE_EIO, "write error: %s",
-		    strerror(errno));
-	if (o->arc != NULL) {
-		rc = yote_archive_writer_close(o->arc, &st, e);
-		if (rc == 0) {
-			if (opt.stats)
-				fprintf(stderr, "%s: %llu games (%llu as text), "
-				    "%llu plies, %llu blocks; %llu bytes: %.3f "
-				    "bits per move (ranks %.3f, headers %.3f "
-				    "before zlib)\n", tool_name, st.games,
-				    st.raw, st.plies, st.blocks, st.bytes,
-				    st.plies ? 8.0 * (double)st.bytes /
-				    (double)st.plies : 0.0, st.plies ? 8.0 *
-				    (double)st.move_bytes / (double)st.plies :
-				    0.0, st.plies ? 8.0 * (double)st.head_bytes /
-				    (double)st.plies : 0.0);
-			if (opt.stats && st.pos_keys > 0)
-				fprintf(stderr, "%s: position index: %llu "
-				    "bytes for %llu positions (%.2f bits "
-				    "each), %.3f bits per move\n", tool_name,
-				    st.pos_bytes, st.pos_keys, 8.0 *
-				    (double)st.pos_bytes / (double)st.pos_keys,
-				    st.plies ? 8.0 * (double)st.pos_bytes /
-				    (double)st.plies : 0.0);
-		}
-	} else if (opt.stats && !opt.list)
-		fprintf(stderr, "%s: %llu games, %llu plies\n", tool_name,
-		    o->games, o->plies);
-	return rc;
-}
-
-/* A header value for --list, one field (tool_escape). */
-static void
-list_field(FILE *fp, const struct yote_record *rec, const char *key,
-    const char *dflt)
-{
-	const struct yote_node *n = yote_node_get(rec->root, key);
-
-	putc('\t', fp);
-	if (n == NULL || n->type != YOTE_NODE_SCALAR)
-		fputs(dflt, fp);
-	else
-		tool_put_text(fp, n->text, TOOL_ESC_FIELD);
-}
-
-/* Write one record; returns the exit status it calls for (an invalid
- * game was said by the stream: its status is the stream's). */
-static int
-out_put(struct out *o, const char *name, const struct yote_record *rec,
-    unsigned long plies, int invalid)
-{
-	struct yote_error e;
-	int rc;
-
-	yote_error_clear(&e);
-	if (opt.list) {
-		tool_put_text(o->fp, name, TOOL_ESC_FIELD);
-		fprintf(o->fp, "\t%lu", rec->game);
-		list_field(o->fp, rec, "first", "?");
-		list_field(o->fp, rec, "second", "?");
-		list_field(o->fp, rec, "result", "*");
-		fprintf(o->fp, "\t%lu", plies);
-		list_field(o->fp, rec, "date", "?");
-		list_field(o->fp, rec, "event", "?");
-		if (o->ply >= 0)
-			fprintf(o->fp, "\t%ld", o->ply);
-		putc('\n', o->fp);
-		return EXIT_OK;
-	}
-	/* the stream has said what is wrong with an invalid game */
-	switch (o->fmt) {
-	case OUT_YAML:
-		if (yote_writer_put(o->yaml, rec) != 0) {
-			tool_warn("write error: %s", strerror(errno));
-			return EXIT_IO;
-		}
-		break;
-	case OUT_LINES:
-		rc = yote_lines_put(o->fp, rec, opt.lossy ? YOTE_LINES_LOSSY :
-		    0, &e);
-		if (rc == YOTE_EIO) {
-			tool_warn("%s", e.msg);
-			return EXIT_IO;
-		}
-		if (rc != 0) {
-			e.file = name;
-			e.game = rec->game;
-			tool_diag(&e);
-			if (rc < 0) {
-				o->left_out++;
-				return EXIT_INVALID;
-			}
-		}
-		break;
-	default:
-		rc = yote_archive_put(o->arc, rec, name, invalid ? NULL :
-		    tool_stream_diag, NULL, &e);
-		if (rc == YOTE_EILLEGAL) {
-			o->left_out++;
-			return EXIT_INVALID;
-		}
-		if (rc < 0) {
-			tool_warn("%s", e.msg);
-			return tool_exit_for(rc);
-		}
-		if (rc == 1) {
-			memset(&e, 0, sizeof(e));
-			e.file = name;
-			e.game = rec->game;
-			snprintf(e.msg, sizeof(e.msg), "kept as text "
-			    "(--keep-invalid)");
-			tool_diag(&e);
-			o->games++;
-			o->kept++;
-			return EXIT_OK;
-		}
-		break;
-	}
-	o->games++;
-	o->kept += invalid != 0;
-	o->plies += plies;
-	return EXIT_OK;
-}
-
-/* ------------------------------------------------------------ input */
 
 static int
 worse(int a, int b)
@@ -391,16 +160,14 @@ worse(int a, int b)
 	return a > b ? a : b;
 }
 
-/* ------------------------------------------------------------ games */
-
 #define GAME_BITS 40    /* a --dedupe key's value: input << 40 | game */
 
 /* What diagnostics call input i. */
 static const char *
-input_name(unsigned long i)
+input_name(const struct opts *opt, unsigned long i)
 {
-	return opt.files == NULL || strcmp(opt.files[i], "-") == 0 ?
-	    "<stdin>" : opt.files[i];
+	return (int)i >= opt->nfiles || strcmp(opt->files[i], "-") == 0 ?
+	    "<stdin>" : opt->files[i];
 }
 
 /*
@@ -410,14 +177,15 @@ input_name(unsigned long i)
  * is no game to compare, and kept).
  */
 static int
-collect_keep(struct out *o, const struct yote_stream_game *g, int *status)
+keep(struct dedupe *d, struct out *o, const struct yote_stream_game *g,
+    int *status)
 {
 	uint64_t first;
 	int rc;
 
-	if (opt.seen == NULL || !g->keyed)
-		return !opt.duplicates;
-	rc = yote_keyset_add(opt.seen, &g->key, (uint64_t)g->input <<
+	if (d->seen == NULL || !g->keyed)
+		return !d->opt->duplicates;
+	rc = yote_keyset_add(d->seen, &g->key, (uint64_t)g->input <<
 	    GAME_BITS | (g->number & ((1ULL << GAME_BITS) - 1)), &first);
 	if (rc < 0) {
 		tool_warn("out of memory");
@@ -425,11 +193,11 @@ collect_keep(struct out *o, const struct yote_stream_game *g, int *status)
 		return 0;
 	}
 	if (rc == 1)
-		return !opt.duplicates;
-	if (opt.duplicates) {
+		return !d->opt->duplicates;
+	if (d->opt->duplicates) {
 		tool_put_text(o->fp, g->file, TOOL_ESC_FIELD);
 		fprintf(o->fp, "\t%lu\t", g->number);
-		tool_put_text(o->fp, input_name((unsigned long)(first >>
+		tool_put_text(o->fp, input_name(d->opt, (unsigned long)(first >>
 		    GAME_BITS)), TOOL_ESC_FIELD);
 		fprintf(o->fp, "\t%lu\n", (unsigned long)(first &
 		    ((1ULL << GAME_BITS) - 1)));
@@ -454,14 +222,20 @@ reach_report(void *ctx, const char *name, const struct yote_reader *rd)
 
 /* Convert (or list) every game the stream hands over. */
 static int
-convert(struct yote_stream *s, struct out *o)
+convert(const struct opts *opt, struct yote_stream *s, struct out *o)
 {
 	struct yote_stream_game *g;
+	struct dedupe d = { opt, NULL };
 	int status = EXIT_OK;
 
-	if (opt.duplicates || opt.dedupe)
+	if (opt->duplicates || opt->dedupe) {
 		yote_stream_set_flags(s, YOTE_STREAM_KEYS);
-	if (opt.stats)
+		if ((d.seen = yote_keyset_new()) == NULL) {
+			tool_warn("out of memory");
+			return EXIT_IO;
+		}
+	}
+	if (opt->out.stats)
 		yote_stream_set_input_end(s, reach_report, NULL);
 	while (status < EXIT_IO && yote_stream_next(s, &g) > 0) {
 		if (g->rec == NULL) {
@@ -469,40 +243,21 @@ convert(struct yote_stream *s, struct out *o)
 			continue;
 		}
 		o->ply = g->match;
-		if (collect_keep(o, g, &status))
-			status = worse(status, out_put(o, g->file, g->rec,
+		if (keep(&d, o, g, &status))
+			status = worse(status, writer_put(o, g->file, g->rec,
 			    g->plies, g->verdict == YOTE_VERDICT_INVALID));
 	}
+	if (d.seen != NULL && opt->out.stats)
+		fprintf(stderr, "%s: %zu distinct games (%zu bytes of keys)\n",
+		    tool_name, yote_keyset_count(d.seen),
+		    yote_keyset_bytes(d.seen));
+	yote_keyset_free(d.seen);
 	return tool_stream_status(s, status);
 }
 
-/* After the options: what --duplicates and --dedupe need. */
+/* The options into opt: -1 to go on, else the exit status. */
 static int
-collect_setup(char **files)
-{
-	opt.files = files;
-	if (!opt.duplicates && !opt.dedupe)
-		return EXIT_OK;
-	if ((opt.seen = yote_keyset_new()) == NULL) {
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
-	return EXIT_OK;
-}
-
-static void
-collect_done(void)
-{
-	if (opt.seen != NULL && opt.stats)
-		fprintf(stderr, "%s: %zu distinct games (%zu bytes of keys)\n",
-		    tool_name, yote_keyset_count(opt.seen),
-		    yote_keyset_bytes(opt.seen));
-	yote_keyset_free(opt.seen);
-}
-
-/* The options into opt and *output: -1 to go on, else the exit status. */
-static int
-options(int argc, char *argv[], struct yote_stream *s, const char **output,
+options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
     const char **rules)
 {
 	static const struct option longopts[] = {
@@ -527,6 +282,7 @@ options(int argc, char *argv[], struct yote_stream *s, const char **output,
 		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
+	struct out_opts *oo = &opt->out;
 	int c, st;
 
 	while ((c = getopt_long(argc, argv, ":P:Vb:e:g:hklo:r:st:", longopts,
@@ -540,34 +296,34 @@ options(int argc, char *argv[], struct yote_stream *s, const char **output,
 		case 'V':
 			return tool_version();
 		case 'b':
-			if (parse_count(optarg, &opt.block) != 0)
+			if (parse_count(optarg, &oo->block) != 0)
 				return tool_usage_error("--block-games: expected "
 				    "a count of 1 or more, not '%s'", optarg);
 			break;
 		case 'h':
 			return tool_help(usage);
 		case 'k':
-			opt.keep_invalid = 1;
+			oo->keep_invalid = 1;
 			break;
 		case 'l':
-			opt.list = 1;
+			oo->list = 1;
 			break;
 		case 'o':
-			*output = strcmp(optarg, "-") == 0 ? NULL : optarg;
+			opt->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			break;
 		case 'r':
 			*rules = optarg;
 			break;
 		case 's':
-			opt.stats = 1;
+			oo->stats = 1;
 			break;
 		case 't':
-			if ((opt.to = format_named(optarg)) == OUT_NONE)
+			if ((oo->to = format_named(optarg)) == OUT_NONE)
 				return tool_usage_error("--to: expected yaml, "
 				    "archive or lines, not '%s'", optarg);
 			break;
 		default:
-			if ((st = long_option(c, optarg)) >= 0) {
+			if ((st = long_option(opt, c, optarg)) >= 0) {
 				if (st != 0)
 					return st;
 				break;
@@ -575,88 +331,92 @@ options(int argc, char *argv[], struct yote_stream *s, const char **output,
 			return tool_bad_option(c, argv, longopts);
 		}
 	}
-	if (opt.to == OUT_NONE && *output != NULL && !opt.list &&
-	    (opt.to = format_of_path(*output)) == OUT_NONE)
+	if (oo->to == OUT_NONE && opt->output != NULL && !oo->list &&
+	    (oo->to = format_of_path(opt->output)) == OUT_NONE)
 		return tool_usage_error("cannot tell the output format from "
 		    "'%s': name it .yaml, .yta or .lines, or use --to",
-		    *output);
-	if (opt.to == OUT_NONE || opt.duplicates)
-		opt.to = opt.duplicates ? OUT_LINES : OUT_YAML;
-	if (opt.to == OUT_ARCHIVE && *output == NULL && !opt.list &&
+		    opt->output);
+	if (oo->to == OUT_NONE || opt->duplicates)
+		oo->to = opt->duplicates ? OUT_LINES : OUT_YAML;
+	if (oo->to == OUT_ARCHIVE && opt->output == NULL && !oo->list &&
 	    isatty(STDOUT_FILENO))
 		return tool_usage_error("an archive is binary: write it with "
 		    "-o FILE or redirect standard output");
 	return -1;
 }
 
-/* The last line: what was written, when something was left out or kept
- * invalid (man/yote.7, OUTPUT). */
-static void
-report(const char *output, const struct out *o, int status)
+/* Write the collection onto fp; the exit status. */
+static int
+write_all(const struct opts *opt, struct yote_stream *s, struct out *o,
+    FILE *fp)
 {
-	if (opt.list || opt.duplicates)
-		tool_output_report(output, 0, 0, 0, status < EXIT_IO ?
-		    EXIT_OK : status);
-	else
-		tool_output_report(output, o->games, o->kept, o->left_out +
-		    o->dupes, status);
+	static char outbuf[1 << 16];
+	struct yote_error e;
+	int status;
+
+	setvbuf(fp, outbuf, _IOFBF, sizeof(outbuf));
+	yote_error_clear(&e);
+	if (writer_open(o, fp, &opt->out, &e) != 0) {
+		tool_warn("%s", e.msg);
+		return EXIT_IO;
+	}
+	status = convert(opt, s, o);
+	yote_error_clear(&e);
+	if (writer_close(o, &e) != 0) {
+		tool_warn("%s", e.msg);
+		status = EXIT_IO;
+	}
+	return status;
 }
 
 int
 main(int argc, char *argv[])
 {
-	static char outbuf[1 << 16];
 	struct yote_stream *s;
+	struct opts opt;
 	struct out o;
-	struct yote_error e;
-	const char *output = NULL, *rules = NULL;
+	const char *rules = NULL;
 	FILE *fp = stdout;
 	int owned = 0, status = EXIT_OK;
 
 	tool_init(argv[0]);
-	opt.to = OUT_NONE;
+	memset(&opt, 0, sizeof(opt));
 	memset(&o, 0, sizeof(o));
+	opt.out.to = OUT_NONE;
 	if ((s = tool_stream_new()) == NULL)
 		return EXIT_IO;
-	if ((status = options(argc, argv, s, &output, &rules)) >= 0)
+	if ((status = options(argc, argv, s, &opt, &rules)) >= 0)
 		goto out;
 	status = EXIT_OK;
-	if (rules != NULL && (opt.rules = tool_rules(rules, &owned,
+	if (rules != NULL && (opt.out.rules = tool_rules(rules, &owned,
 	    &status)) == NULL)
 		goto out;
-	yote_stream_set_rules(s, opt.rules);
-	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=
-	    EXIT_OK || (status = collect_setup(argc > optind ? argv + optind :
-	    NULL)) != EXIT_OK)
+	yote_stream_set_rules(s, opt.out.rules);
+	opt.files = argv + optind;
+	opt.nfiles = argc - optind;
+	if ((status = tool_stream_inputs(s, opt.files, opt.nfiles)) != EXIT_OK)
 		goto out;
-	if (output != NULL && (fp = tool_atomic_open(output)) == NULL) {
-		tool_warn("%s: cannot write: %s", output, strerror(errno));
+	if (opt.output != NULL && (fp = tool_atomic_open(opt.output)) == NULL) {
+		tool_warn("%s: cannot write: %s", opt.output, strerror(errno));
 		status = EXIT_IO;
 		goto out;
 	}
-	setvbuf(fp, outbuf, _IOFBF, sizeof(outbuf));
-	yote_error_clear(&e);
-	if (out_open(&o, fp, &e) != 0) {
-		tool_warn("%s", e.msg);
-		status = EXIT_IO;
-	} else {
-		status = convert(s, &o);
-		yote_error_clear(&e);
-		if (out_close(&o, &e) != 0) {
-			tool_warn("%s", e.msg);
-			status = EXIT_IO;
-		}
-	}
-	if (output != NULL)
-		status = worse(status, tool_atomic_close(fp, output, status <
-		    EXIT_IO));
+	status = write_all(&opt, s, &o, fp);
+	if (opt.output != NULL)
+		status = worse(status, tool_atomic_close(fp, opt.output,
+		    status < EXIT_IO));
 	else
 		status = tool_stdout_done(status);
-	report(output, &o, status);
+	/* the last line: what was written (nothing for a list) */
+	if (opt.out.list || opt.duplicates)
+		tool_output_report(opt.output, 0, 0, 0, status < EXIT_IO ?
+		    EXIT_OK : status);
+	else
+		tool_output_report(opt.output, o.games, o.kept, o.left_out +
+		    o.dupes, status);
 out:
-	collect_done();
 	yote_stream_free(s);
 	if (owned)
-		yote_rules_free(opt.rules);
+		yote_rules_free(opt.out.rules);
 	return status;
 }
