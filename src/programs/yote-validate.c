@@ -16,6 +16,8 @@ struct opts {
 	int list;               /* --list: one line per game */
 	int json;               /* --format=json */
 	int strict;             /* --strict: warnings are errors */
+	const char *output;     /* -o FILE, NULL: standard output */
+	FILE *out;              /* where the list, JSON and summary go */
 };
 
 static void
@@ -38,6 +40,8 @@ usage(FILE *fp)
 	    "                     warnings or invalid)\n"
 	    "  -P, --player TEXT  only games where a player's name contains TEXT\n"
 	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
+	    "  -o, --output FILE  the list, JSON or summary into FILE, whole\n"
+	    "                     or not at all\n"
 	    "  -q, --quiet        print nothing; the exit status tells\n"
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
@@ -51,17 +55,18 @@ usage(FILE *fp)
 }
 
 static void
-json_string(const char *s)
+json_string(FILE *out, const char *s)
 {
-	putchar('"');
-	tool_put_text(stdout, s, TOOL_ESC_JSON);
-	putchar('"');
+	putc('"', out);
+	tool_put_text(out, s, TOOL_ESC_JSON);
+	putc('"', out);
 }
 
 static void
 diag(void *ctx, const struct yote_error *e)
 {
 	const struct opts *opt = ctx;
+	FILE *out = opt->out;
 
 	if (opt->quiet)
 		return;
@@ -69,41 +74,43 @@ diag(void *ctx, const struct yote_error *e)
 		tool_diag(e);
 		return;
 	}
-	fputs("{\"kind\":\"problem\",\"program\":", stdout);
-	json_string(tool_name);
-	fputs(",\"file\":", stdout);
-	json_string(e->file ? e->file : "");
-	printf(",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
+	fputs("{\"kind\":\"problem\",\"program\":", out);
+	json_string(out, tool_name);
+	fputs(",\"file\":", out);
+	json_string(out, e->file ? e->file : "");
+	fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
 	    "\"problem\":", e->line, e->col, e->game, e->ply);
-	json_string(yote_diag_name(e->diag));
-	fputs(",\"message\":", stdout);
-	json_string(e->msg);
-	printf(",\"severity\":\"%s\"}\n", e->code == 0 &&
+	json_string(out, yote_diag_name(e->diag));
+	fputs(",\"message\":", out);
+	json_string(out, e->msg);
+	fprintf(out, ",\"severity\":\"%s\"}\n", e->code == 0 &&
 	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
 /* A header value for --list, one field (tool_escape). */
 static void
-list_field(const struct yote_record *rec, const char *key, const char *dflt)
+list_field(FILE *out, const struct yote_record *rec, const char *key,
+    const char *dflt)
 {
 	const struct yote_node *n = yote_node_get(rec->root, key);
 
-	putchar('\t');
+	putc('\t', out);
 	if (n == NULL || n->type != YOTE_NODE_SCALAR)
-		fputs(dflt, stdout);
+		fputs(dflt, out);
 	else
-		tool_put_text(stdout, n->text, TOOL_ESC_FIELD);
+		tool_put_text(out, n->text, TOOL_ESC_FIELD);
 }
 
 /* A header value as a JSON member ,"key":"value" (dflt when absent). */
 static void
-json_field(const struct yote_record *rec, const char *key, const char *dflt)
+json_field(FILE *out, const struct yote_record *rec, const char *key,
+    const char *dflt)
 {
 	const struct yote_node *n = rec != NULL ?
 	    yote_node_get(rec->root, key) : NULL;
 
-	printf(",\"%s\":", key);
-	json_string(n == NULL || n->type != YOTE_NODE_SCALAR ? dflt : n->text);
+	fprintf(out, ",\"%s\":", key);
+	json_string(out, n == NULL || n->type != YOTE_NODE_SCALAR ? dflt : n->text);
 }
 
 static void
@@ -111,27 +118,28 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 {
 	const struct yote_record *rec = g->rec;
 	unsigned long plies = rec != NULL ? g->info.plies : 0;
+	FILE *out = opt->out;
 
 	if (opt->json) {
-		fputs("{\"kind\":\"game\",\"file\":", stdout);
-		json_string(g->file);
-		printf(",\"game\":%lu", g->number);
-		json_field(rec, "first", "?");
-		json_field(rec, "second", "?");
-		json_field(rec, "result", "*");
-		printf(",\"plies\":%lu,\"verdict\":\"%s\"}\n", plies,
+		fputs("{\"kind\":\"game\",\"file\":", out);
+		json_string(out, g->file);
+		fprintf(out, ",\"game\":%lu", g->number);
+		json_field(out, rec, "first", "?");
+		json_field(out, rec, "second", "?");
+		json_field(out, rec, "result", "*");
+		fprintf(out, ",\"plies\":%lu,\"verdict\":\"%s\"}\n", plies,
 		    yote_verdict_name(g->verdict));
 		return;
 	}
-	tool_put_text(stdout, g->file, TOOL_ESC_FIELD);
-	printf("\t%lu", g->number);
+	tool_put_text(out, g->file, TOOL_ESC_FIELD);
+	fprintf(out, "\t%lu", g->number);
 	if (rec != NULL) {
-		list_field(rec, "first", "?");
-		list_field(rec, "second", "?");
-		list_field(rec, "result", "*");
+		list_field(out, rec, "first", "?");
+		list_field(out, rec, "second", "?");
+		list_field(out, rec, "result", "*");
 	} else
-		fputs("\t?\t?\t*", stdout);
-	printf("\t%lu\t%s\n", plies, yote_verdict_name(g->verdict));
+		fputs("\t?\t?\t*", out);
+	fprintf(out, "\t%lu\t%s\n", plies, yote_verdict_name(g->verdict));
 }
 
 /* --summary, as text or JSON. */
@@ -139,23 +147,24 @@ static void
 summary(const struct opts *opt, const struct yote_stream_counts *n)
 {
 	unsigned long valid = n->valid + n->warned;
+	FILE *out = opt->out;
 
 	if (opt->json) {
-		printf("{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
+		fprintf(out, "{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
 		    "\"invalid\":%lu,\"plies\":%lu,\"warnings\":%lu,"
 		    "\"games_with_warnings\":%lu}\n", n->games, valid,
 		    n->invalid, n->plies, n->warnings, n->with_warnings);
 		return;
 	}
-	printf("%lu game%s, %lu valid, %lu invalid, %lu pl%s", n->games,
+	fprintf(out, "%lu game%s, %lu valid, %lu invalid, %lu pl%s", n->games,
 	    n->games == 1 ? "" : "s", valid, n->invalid, n->plies,
 	    n->plies == 1 ? "y" : "ies");
 	/* the line stays as it was for clean input, for scripts */
 	if (n->warnings > 0)
-		printf(", %lu warning%s in %lu game%s", n->warnings,
+		fprintf(out, ", %lu warning%s in %lu game%s", n->warnings,
 		    n->warnings == 1 ? "" : "s", n->with_warnings,
 		    n->with_warnings == 1 ? "" : "s");
-	putchar('\n');
+	putc('\n', out);
 }
 
 int
@@ -166,6 +175,7 @@ main(int argc, char *argv[])
 		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "strict", no_argument, NULL, 'W' },
@@ -183,9 +193,10 @@ main(int argc, char *argv[])
 
 	tool_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
+	opt.out = stdout;
 	if ((s = tool_stream_new()) == NULL)
 		return EXIT_IO;
-	while ((c = getopt_long(argc, argv, ":P:Ve:f:g:hlqr:s", longopts,
+	while ((c = getopt_long(argc, argv, ":P:Ve:f:g:hlo:qr:s", longopts,
 	    NULL)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK) {
@@ -215,6 +226,9 @@ main(int argc, char *argv[])
 		case 'l':
 			opt.list = 1;
 			break;
+		case 'o':
+			opt.output = strcmp(optarg, "-") == 0 ? NULL : optarg;
+			break;
 		case 'q':
 			opt.quiet = 1;
 			break;
@@ -242,12 +256,23 @@ main(int argc, char *argv[])
 		status = EXIT_IO;
 		goto out;
 	}
+	if (opt.output != NULL &&
+	    (opt.out = tool_atomic_open(opt.output)) == NULL) {
+		tool_warn("%s: cannot write: %s", opt.output, strerror(errno));
+		status = EXIT_IO;
+		goto out;
+	}
 	while ((c = yote_stream_next(s, &g)) > 0)
 		if (opt.list && !opt.quiet)
 			list_line(&opt, g);
 	if (opt.summary && !opt.quiet)
 		summary(&opt, yote_stream_counts(s));
-	status = tool_stdout_done(tool_stream_status(s, status));
+	status = tool_stream_status(s, status);
+	if (opt.output != NULL) {
+		st = tool_atomic_close(opt.out, opt.output, status < EXIT_IO);
+		status = st > status ? st : status;
+	}
+	status = tool_stdout_done(status);
 out:
 	yote_stream_free(s);
 	if (owned)

@@ -1,0 +1,223 @@
+#!/bin/sh
+# One suite: what the tools promise together, checked tool against tool
+# (TAP).  Every tool that reads games reads them through the library's
+# stream, so that:
+#  - the same selection options choose the same games in every tool,
+#    from YAML and from an archive, and the same wrong forms are refused
+#    with the same words and exit status 2;
+#  - an invalid game is named by every tool that counts, stores or studies
+#    games, in yote-validate's words, with exit status 1, and left out of
+#    figures;
+#  - every tool that writes data takes -o FILE, and writes there what it
+#    would write on standard output;
+#  - yote-validate's --list and JSON tell valid, warnings and invalid
+#    apart.
+# Run from the project root (prove does) after `make`.
+set -u
+. tests/lib/env.sh
+scratch suite
+. tests/lib/tap.sh
+tap_need yote-validate yote-replay yote-analyze yote-convert yote-explore \
+    yote-play
+TAP_WHY=$tmp/why
+: >"$TAP_WHY"
+
+src=samples/classic.yaml
+yote-convert -o "$tmp/c.yta" --block-games 2 "$src" 2>>"$TAP_WHY"
+printf 'player Keïta\nplayer Maïga\n' >"$tmp/crit"
+
+# games TOOL FILE SEL...: the numbers of the games TOOL takes, one a line.
+games() {
+	t=$1
+	f=$2
+	shift 2
+	case $t in
+	validate) yote-validate -l "$@" "$f" | cut -f2 ;;
+	convert) yote-convert -l "$@" "$f" | cut -f2 ;;
+	replay) yote-replay -p "$@" "$f" | cut -f4 | uniq ;;
+	analyze) yote-analyze --depth 1 --no-tb -s -f tsv "$@" "$f" |
+	    awk -F'\t' 'NR > 1 { print $1 }' | uniq ;;
+	esac
+}
+
+# The same games, every tool, every selection, from YAML and an archive.
+for sel in "-g 1-2,4" "--game 7-" "-g 1-99999999999999999999" "-g 3,1" \
+    "-P Keïta" "-e Dakar --date 2025-11..2025-11-30" "--result 1-0" \
+    "--plies ..45" "--invert --result 1-0" "--criteria $tmp/crit" \
+    "-g 2-8 --player Maïga"; do
+	for f in "$src" "$tmp/c.yta"; do
+		# shellcheck disable=SC2086
+		games convert "$f" $sel >"$tmp/want" 2>>"$TAP_WHY"
+		bad=
+		for t in validate replay analyze; do
+			# shellcheck disable=SC2086
+			games $t "$f" $sel >"$tmp/got" 2>>"$TAP_WHY"
+			cmp -s "$tmp/want" "$tmp/got" || bad="$bad $t"
+		done
+		# explore: its figures of the games chosen are those of the
+		# games convert writes
+		# shellcheck disable=SC2086
+		yote-explore --players -f tsv $sel "$f" >"$tmp/got" 2>>"$TAP_WHY"
+		# shellcheck disable=SC2086
+		yote-convert $sel "$f" 2>/dev/null |
+		    yote-explore --players -f tsv >"$tmp/exp" 2>>"$TAP_WHY"
+		cmp -s "$tmp/exp" "$tmp/got" || bad="$bad explore"
+		c=0
+		[ -z "$bad" ] && [ -s "$tmp/want" ] && c=1
+		echo "differ from yote-convert --list:$bad; it chose" \
+		    "$(tr '\n' ' ' <"$tmp/want")" >>"$TAP_WHY"
+		ok $c "$sel (${f##*.}): every tool takes the same games"
+	done
+done
+
+# Refused forms: the same words, exit 2, in every tool.
+for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" \
+    "--plies a" "--result 2-0" "--reaches 6/6 x" "--criteria $tmp/nosuch"; do
+	bad=
+	want=
+	for t in validate replay analyze convert explore; do
+		# shellcheck disable=SC2086
+		yote-$t $sel "$src" >/dev/null 2>"$tmp/err"
+		st=$?
+		w=$(head -1 "$tmp/err" | sed "s/^yote-$t: //")
+		[ -z "$want" ] && want=$w
+		case $sel in
+		--criteria*) [ $st = 3 ] || bad="$bad $t($st)" ;;
+		*) [ $st = 2 ] || bad="$bad $t($st)" ;;
+		esac
+		[ "$w" = "$want" ] || bad="$bad $t('$w')"
+	done
+	c=0
+	[ -z "$bad" ] && [ -n "$want" ] && c=1
+	echo "wanted '$want'; differ:$bad" >>"$TAP_WHY"
+	ok $c "$sel: refused by every tool in the same words ($want)"
+done
+
+# ------------------------------------------------------------ invalid games
+
+# Five games: 3 has an illegal move, 4 a result its position contradicts.
+cat >"$tmp/five.yaml" <<'EOF'
+---
+yote: 1
+first: A
+second: B
+moves: [c3, d4]
+---
+yote: 1
+first: A
+second: B
+result: 1-0
+termination: resignation
+moves: [c3]
+---
+yote: 1
+first: A
+second: B
+result: 0-1
+termination: resignation
+moves: [c3, c3]
+---
+yote: 1
+first: A
+second: C
+result: 1-0
+moves: [c3, d4]
+---
+yote: 1
+first: B
+second: A
+result: 0-1
+termination: resignation
+moves: [a1, b1]
+EOF
+f=$tmp/five.yaml
+yote-validate "$f" 2>"$tmp/val"
+c=0
+[ $? = 1 ] && [ "$(wc -l <"$tmp/val")" = 2 ] && grep -q 'game 3, ply 2' "$tmp/val" &&
+    grep -q 'game 4:' "$tmp/val" && c=1
+ok $c "yote-validate names games 3 and 4, exit 1" "$tmp/val"
+
+# named TOOL: each of validate's lines is in TOOL's errors, with its name
+named() {
+	sed "s/^yote-validate:/yote-$1:/" "$tmp/val" >"$tmp/want"
+	while IFS= read -r line; do
+		grep -qxF "$line" "$tmp/err" || return 1
+	done <"$tmp/want"
+}
+for run in "replay" "analyze --depth 1 --no-tb" "analyze --depth 1 --no-tb -s" \
+    "convert" "convert -t lines" "convert -l" "convert --duplicates" \
+    "explore" "explore --players"; do
+	t=${run%% *}
+	# shellcheck disable=SC2086
+	yote-$run "$f" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	c=0
+	[ $st = 1 ] && named "$t" && c=1
+	ok $c "yote-$run: games 3 and 4 named as yote-validate names them, exit 1 ($st)" \
+	    "$tmp/err"
+done
+yote-convert -o "$tmp/five.yta" "$f" 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 1 ] && named convert &&
+    grep -qx "yote-convert: $tmp/five.yta: 4 games written, 1 of them invalid, 1 left out (said above)" "$tmp/err" &&
+    [ "$(yote-convert -l "$tmp/five.yta" | wc -l)" = 4 ] && c=1
+ok $c "yote-convert to an archive: 3 left out (its moves cannot be coded), 4 kept as written, both named, counted" "$tmp/err"
+yote-convert "$f" >"$tmp/out" 2>"$tmp/err"
+c=0
+grep -qx "yote-convert: standard output: 5 games written, 2 of them invalid (said above)" "$tmp/err" &&
+    [ "$(yote-convert -l "$tmp/out" 2>/dev/null | wc -l)" = 5 ] && c=1
+ok $c "yote-convert to YAML: every game kept as written, the invalid ones counted" "$tmp/err"
+yote-explore --players -f tsv "$f" >"$tmp/out" 2>/dev/null
+c=0
+[ "$(awk -F'\t' '$1 == "A" { print $2 }' "$tmp/out")" = 3 ] &&
+    ! grep -q '^C' "$tmp/out" && c=1
+ok $c "yote-explore --players leaves the invalid games out (A: 3 games; C only in game 4)" "$tmp/out"
+yote-explore -f tsv "$f" >"$tmp/out" 2>/dev/null
+c=0
+awk -F'\t' '$1 == "c3" && $2 == 2 { found = 1 } END { exit !found }' "$tmp/out" && c=1
+ok $c "yote-explore's tree leaves them out (c3 opens games 1 and 2 only)" "$tmp/out"
+yote-play --match beginner,beginner --games 2 --seed 1 --no-tb --openings "$f" \
+    >/dev/null 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 1 ] && named play && c=1
+ok $c "yote-play --openings: the invalid games named, not used, exit 1 ($st)" "$tmp/err"
+
+# ------------------------------------------------------------ -o FILE
+
+for run in "validate -l" "validate --format json -s" "analyze --depth 1 --no-tb" \
+    "analyze --depth 1 --no-tb -s" "convert" "convert -t lines" "convert -l" \
+    "explore -D 2" "explore --players"; do
+	t=${run%% *}
+	# shellcheck disable=SC2086
+	yote-$run "$src" >"$tmp/stdout" 2>/dev/null
+	a=$?
+	rm -f "$tmp/o"
+	# shellcheck disable=SC2086
+	yote-$run -o "$tmp/o" "$src" >"$tmp/rest" 2>/dev/null
+	b=$?
+	c=0
+	[ $a = $b ] && [ -s "$tmp/o" ] && [ ! -s "$tmp/rest" ] &&
+	    cmp -s "$tmp/stdout" "$tmp/o" && c=1
+	ok $c "yote-$run -o FILE: the file holds what standard output would ($a, $b)"
+done
+yote-play --self-play 2 --level beginner --seed 5 --no-tb >"$tmp/stdout" 2>/dev/null
+yote-play --self-play 2 --level beginner --seed 5 --no-tb -o "$tmp/o" >/dev/null 2>&1
+c=0
+cmp -s "$tmp/stdout" "$tmp/o" && c=1
+ok $c "yote-play --self-play -o FILE: the file holds what standard output would"
+
+# ------------------------------------------------------------ verdicts
+
+printf -- '---\nyote: 1\nmoves: [c3]\n---\nyote: 1\nfrist: A\nmoves: [c3]\n---\nyote: 1\nmoves: [c3, c3]\n' >"$tmp/v.yaml"
+yote-validate -l "$tmp/v.yaml" 2>/dev/null | cut -f7 | tr '\n' ' ' >"$tmp/got"
+c=0
+[ "$(cat "$tmp/got")" = "valid warnings invalid " ] && c=1
+ok $c "--list: valid, warnings, invalid ($(cat "$tmp/got"))"
+yote-validate -l -f json "$tmp/v.yaml" 2>/dev/null |
+    sed -n 's/.*"kind":"game".*"verdict":"\([a-z]*\)".*/\1/p' | tr '\n' ' ' >"$tmp/got"
+c=0
+[ "$(cat "$tmp/got")" = "valid warnings invalid " ] && c=1
+ok $c "--format json: valid, warnings, invalid ($(cat "$tmp/got"))"
+tap_done
