@@ -317,6 +317,87 @@ int yote_mover_decode(struct mover *mv, struct rc *rc,
 /* -------------------------------------------------- archive_score.c */
 
 /*
+ * The move-scoring rule (formats/archive.md section 6.1), defined here
+ * once: the weights, and score_rule, which every way of scoring a move
+ * (one by one, by bitboards, by class) calls.  Change a weight here and
+ * both move models follow; archives already written then no longer read
+ * back, which is why these are frozen with the format.
+ */
+enum score_weight {
+	SCORE_PER_PIECE_TAKEN = 16,     /* each enemy piece taken, board or
+					   hand */
+	SCORE_DECIDED = 1000,           /* the game ends: + the mover wins,
+					   - it loses */
+	SCORE_DRAW_PER_PIECE_BEHIND = 8,        /* the game ends drawn: each
+						   piece the mover has fewer */
+	SCORE_OPP_CAN_CAPTURE = -22,    /* the game goes on and the opponent
+					   then has a capture */
+	SCORE_MOVER_CAN_CAPTURE = 4,    /* and the mover has one (as if to
+					   move) */
+	SCORE_PLACEMENT = 3             /* and the move is a placement */
+};
+
+/* How the game stands after the move, as the rule sees it. */
+enum score_end {
+	SCORE_GOES_ON,                  /* not over */
+	SCORE_WON,                      /* over, the mover wins */
+	SCORE_LOST,                     /* over, the mover loses */
+	SCORE_DRAWN                     /* over, a draw */
+};
+
+/* Scoring runs these for every move: never a call. */
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+/* The rule for a move after which the game goes on (the flags 0 or 1),
+   as a constant expression for the tables of classes. */
+#define SCORE_GOING_ON(taken, opp_can_capture, mover_can_capture, placement) \
+	(SCORE_PER_PIECE_TAKEN * (long)(taken) + \
+	SCORE_OPP_CAN_CAPTURE * (long)(opp_can_capture) + \
+	SCORE_MOVER_CAN_CAPTURE * (long)(mover_can_capture) + \
+	SCORE_PLACEMENT * (long)(placement))
+
+/*
+ * The score of a move from what it does: `taken` enemy pieces taken;
+ * how the game then stands; for a draw, `behind` = the opponent's pieces
+ * left minus the mover's; otherwise whether the opponent, the mover then
+ * has a capture (0 or 1 each) and whether it is a placement.  Inline so
+ * that the fast paths, which pass constants for what they know, cost
+ * what their own arithmetic did.
+ */
+HOT long
+score_rule(int taken, enum score_end end, int behind, int opp_can_capture,
+    int mover_can_capture, int placement)
+{
+	long v = SCORE_PER_PIECE_TAKEN * (long)taken;
+
+	switch (end) {
+	case SCORE_WON:
+		return v + SCORE_DECIDED;
+	case SCORE_LOST:
+		return v - SCORE_DECIDED;
+	case SCORE_DRAWN:
+		return v + SCORE_DRAW_PER_PIECE_BEHIND * (long)behind;
+	case SCORE_GOES_ON:
+		break;
+	}
+	return SCORE_GOING_ON(taken, opp_can_capture != 0,
+	    mover_can_capture != 0, placement != 0);
+}
+
+/* score_rule of a move that takes nothing and does not end the game:
+   what the boards of classes give (archive_moves.c, archive_mv2.c). */
+HOT long
+score_quiet(int opp_can_capture, int mover_can_capture, int placement)
+{
+	return score_rule(0, SCORE_GOES_ON, 0, opp_can_capture,
+	    mover_can_capture, placement);
+}
+
+/*
  * What every move of one position shares, worked out once: the side to
  * move and both sides' pieces (board and hand).
  */
@@ -326,13 +407,6 @@ struct ply_ctx {
 	int s;
 	int rem_s, rem_o;
 };
-
-/* Scoring runs these for every move: never a call. */
-#if defined(__GNUC__)
-#define HOT static inline __attribute__((always_inline))
-#else
-#define HOT static inline
-#endif
 
 /*
  * yote_rc_bit of a decoder, inline: the same bit, the same model and
@@ -450,8 +524,8 @@ quiet_score(const struct ply_ctx *c, const struct yote_move *m)
 	if (m->kind != YOTE_PLACE)
 		own ^= BIT(m->seg_to[0]);
 	po = r->opening == YOTE_OPEN_FIRST_PLACE && c->p->ply + 1 <= 2;
-	return -22L * has_capture(r, po, opp, own) +
-	    4L * has_capture(r, po, own, opp) + 3L * (m->kind == YOTE_PLACE);
+	return score_quiet(has_capture(r, po, opp, own),
+	    has_capture(r, po, own, opp), m->kind == YOTE_PLACE);
 }
 
 
@@ -493,6 +567,13 @@ struct at_once {
  * asked of the library only when it may come.
  */
 long yote_arc_score(const struct ply_ctx *c, const struct yote_move *m);
+/*
+ * The score of a legal move m of p the plain way: m played, the library
+ * asked about the position after it, score_rule applied.  The slow path
+ * that the fast ones fall back on and are tested against.
+ */
+long yote_arc_score_by_play(const struct yote_rules *r,
+    const struct yote_pos *p, const struct yote_move *m);
 /* yote_arc_score of a capture by other code: the decoder's. */
 long yote_arc_capture_score(const struct ply_ctx *c,
     const struct yote_move *m);

@@ -3,13 +3,14 @@
  * a move is coded as its rank among the legal moves of its position.
  *
  * The order the ranks refer to: every legal move gets a score from a
- * one-ply look (move_score); moves are ordered by score, best first,
- * then by canonical text (strcmp).  A move is coded as its level (the
- * number of distinct scores above its own) with one adaptive bit per
- * level passed, then its place among the moves of its level, uniformly.
- * The bit for "below level j" is modelled in a context of j, of the gap
- * between the scores of levels j and j+1 and of their sizes: a level
- * far above the next is rarely left, a thin one more often.
+ * one-ply look (score_rule, archive_int.h); moves are ordered by
+ * score, best first, then by canonical text (strcmp).  A move is
+ * coded as its level (the number of distinct scores above its own)
+ * with one adaptive bit per level passed, then its place among the
+ * moves of its level, uniformly.  The bit for "below level j" is
+ * modelled in a context of j, of the gap between the scores of levels
+ * j and j+1 and of their sizes: a level far above the next is rarely
+ * left, a thin one more often.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -293,12 +294,12 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 		size_t lo = 0, hi = j;
 
 		if (ao.place && m->kind == YOTE_PLACE)
-			sc = 3 - 22 * (long)(ao.place_hco >> m->from & 1) +
-			    4 * (long)(ao.place_hcs >> m->from & 1);
+			sc = score_quiet(ao.place_hco >> m->from & 1,
+			    ao.place_hcs >> m->from & 1, 1);
 		else if (ao.step && m->kind == YOTE_STEP) {
 			d = step_dir(r, m);
-			sc = -22 * (long)(ao.step_hco[d] >> m->from & 1) +
-			    4 * (long)(ao.step_hcs[d] >> m->from & 1);
+			sc = score_quiet(ao.step_hco[d] >> m->from & 1,
+			    ao.step_hcs[d] >> m->from & 1, 0);
 		} else if (quick && !yote_move_is_capture(m) &&
 		    (aq.place || m->kind != YOTE_PLACE))
 			sc = quiet_score(&c, m);
@@ -554,10 +555,6 @@ struct fast {
 	int hand, steps, sj;
 };
 
-/* score of a class: -22 when it leaves the opponent a capture, +4 when
-   it leaves the mover one (placements +3 more) */
-static const long class_score[4] = { 0, 4, -22, -18 };
-
 /* Add cnt moves of score sc to the levels (strictly decreasing); the
    index of its level. */
 static size_t
@@ -770,7 +767,7 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 	/* the 8 classes' counts go to the levels once each */
 	for (cl = 0; cl < 8; cl++)
 		if (ncl[cl]) {
-			level_add(mv, class_score[cl & 3] + 3 * (cl >> 2),
+			level_add(mv, score_quiet(cl & 2, cl & 1, cl >> 2),
 			    (uint32_t)ncl[cl]);
 			total += ncl[cl];
 		}
@@ -790,9 +787,9 @@ pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
 	int cl, d, col, row, sq, k, land;
 
 	for (cl = 0; cl < 4; cl++) {
-		if (class_score[cl] + 3 == sc)
+		if (score_quiet(cl & 2, cl & 1, 1) == sc)
 			mp |= f->place[cl];
-		if (class_score[cl] == sc)
+		if (score_quiet(cl & 2, cl & 1, 0) == sc)
 			for (d = 0; d < 4; d++)
 				ms[d] |= f->step[d][cl];
 	}

@@ -106,10 +106,17 @@ struct quiet {
 	int sjon;               /* sj[][] holds moves */
 };
 
-/* Slot j: 1 placements, 0 steps and self-jumps; its class and score. */
+/*
+ * Slot j: 1 placements, 0 steps and self-jumps; its class; its score by
+ * the rule (a table: the decoder reads it every ply).  In the order of
+ * their scores, best first: 7, 4, 3, 0, -15, -18, -19, -22.
+ */
 static const int slot_place[8] = { 1, 0, 1, 0, 1, 0, 1, 0 };
 static const int slot_cl[8] = { 1, 1, 0, 0, 3, 3, 2, 2 };
-static const long slot_score[8] = { 7, 4, 3, 0, -15, -18, -19, -22 };
+#define SLOT_SCORE(place, cl) SCORE_GOING_ON(0, (cl) >> 1, (cl) & 1, place)
+static const long slot_score[8] = { SLOT_SCORE(1, 1), SLOT_SCORE(0, 1),
+	SLOT_SCORE(1, 0), SLOT_SCORE(0, 0), SLOT_SCORE(1, 3),
+	SLOT_SCORE(0, 3), SLOT_SCORE(1, 2), SLOT_SCORE(0, 2) };
 /* The slot of [placement][class]. */
 static const int slot_of[2][4] = { { 3, 1, 7, 5 }, { 2, 0, 6, 4 } };
 
@@ -458,8 +465,9 @@ struct cpos {
 };
 
 /*
- * The score of a first jump: 16 when the piece can jump again, -22 when
- * the opponent then has a direct capture (bonus aside).
+ * The score of a first jump, by score_rule: a piece more taken when the
+ * piece can jump again, and whether the opponent then has a direct
+ * capture (bonus aside).
  */
 static long
 jump1_score(const struct yote_rules *r, uint64_t own, uint64_t opp,
@@ -468,13 +476,9 @@ jump1_score(const struct yote_rules *r, uint64_t own, uint64_t opp,
 	uint64_t o2 = opp & ~BIT(j->mid);
 	uint64_t w2 = (own & ~BIT(j->from)) | BIT(j->land);
 	uint64_t e2 = r->board & ~(w2 | o2);
-	long sc = 0;
 
-	if (r->chain && jumps(r, BIT(j->land), o2, e2))
-		sc += 16;
-	if (jumps(r, o2, w2, e2))
-		sc -= 22;
-	return sc;
+	return score_rule(r->chain && jumps(r, BIT(j->land), o2, e2),
+	    SCORE_GOES_ON, 0, jumps(r, o2, w2, e2) != 0, 0, 0);
 }
 
 /* The directions d whose board b[d] holds sq, as bits: no test each. */
@@ -632,13 +636,11 @@ walk_jump1(struct walk *w, const struct yote_rules *r,
 }
 
 /*
- * The bonus classes, best first: a win, then by what is left: 16 when
- * the piece can jump again (chains), -22 a capture for the opponent,
- * +4 one for the mover.
+ * The bonus classes, best first: 0 a win, then by what is left: whether
+ * the piece can jump again (chains), the opponent has a capture, the
+ * mover has one.
  */
 #define NBCL 9
-static const long bonus_score[NBCL] = { 1000, 20, 16, 4, 0, -2, -6, -18,
-	-22 };
 
 /* The class of a choice that is not a win. */
 static int
@@ -646,6 +648,16 @@ bonus_class(int cont, int oc, int sc)
 {
 	return 1 + 4 * !!oc + 2 * !cont + !sc;
 }
+
+/*
+ * The score of each bonus class by the rule, a further jump counted as a
+ * piece more taken (a table: searched for the class of a level).
+ */
+#define BONUS_SCORE(cl) SCORE_GOING_ON((((cl) - 1) & 2) == 0, (cl) >= 5, \
+	(cl) & 1, 0)
+static const long bonus_score[NBCL] = { SCORE_DECIDED, BONUS_SCORE(1),
+	BONUS_SCORE(2), BONUS_SCORE(3), BONUS_SCORE(4), BONUS_SCORE(5),
+	BONUS_SCORE(6), BONUS_SCORE(7), BONUS_SCORE(8) };
 
 /*
  * The board of removals (of the pieces in `rem`) after which the piece

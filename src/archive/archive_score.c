@@ -8,53 +8,49 @@
 
 #include "archive_int.h"
 
-static int
-win_for(int side)
+/* The rule's view of outcome o for the mover s. */
+static enum score_end
+score_end_of(const struct yote_outcome *o, int s)
 {
-	return side == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+	int won = s == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+	int lost = s == YOTE_FIRST ? YOTE_RES_SECOND : YOTE_RES_FIRST;
+
+	if (o->term == YOTE_TERM_NONE)
+		return SCORE_GOES_ON;
+	if ((int)o->result == won)
+		return SCORE_WON;
+	if ((int)o->result == lost)
+		return SCORE_LOST;
+	return SCORE_DRAWN;
 }
 
-/*
- * The score of m in p for the side to move s: 16 per enemy piece taken;
- * a move that ends the game is +1000 if s wins, -1000 if s loses, and
- * for a draw 8 per piece s is behind; otherwise -22 when the opponent
- * then has a capture, +4 when s then has one, and +3 for a placement.
- */
-static long
-move_score(const struct yote_rules *r, const struct yote_pos *p,
+long
+yote_arc_score_by_play(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m)
 {
 	struct yote_pos q = *p;
 	struct yote_outcome o;
+	enum score_end end;
 	int s = p->side;
-	long v;
 
 	yote_pos_play(r, &q, m);
-	v = 16L * (yote_pos_remaining(p, !s) - yote_pos_remaining(&q, !s));
 	yote_pos_outcome(r, &q, &o);
-	if (o.term != YOTE_TERM_NONE) {
-		if ((int)o.result == win_for(s))
-			return v + 1000;
-		if ((int)o.result == win_for(!s))
-			return v - 1000;
-		return v + 8L * (yote_pos_remaining(&q, !s) -
-		    yote_pos_remaining(&q, s));
-	}
-	if (yote_pos_has_capture(r, &q, !s))
-		v -= 22;
-	if (yote_pos_has_capture(r, &q, s))
-		v += 4;
-	if (m->kind == YOTE_PLACE)
-		v += 3;
-	return v;
+	end = score_end_of(&o, s);
+	/* the captures after it matter only if the game goes on */
+	return score_rule(yote_pos_remaining(p, !s) -
+	    yote_pos_remaining(&q, !s), end,
+	    yote_pos_remaining(&q, !s) - yote_pos_remaining(&q, s),
+	    end == SCORE_GOES_ON && yote_pos_has_capture(r, &q, !s),
+	    end == SCORE_GOES_ON && yote_pos_has_capture(r, &q, s),
+	    m->kind == YOTE_PLACE);
 }
 
 /*
- * move_score without its slow parts, the same value: the material taken
- * is read off the move, the pieces left follow from it, a move that
- * takes nothing is played by bit operations, and the end of the game is
- * asked of the library only when the opponent may have no move
- * (blocked) or nothing left.
+ * yote_arc_score_by_play without its slow parts, the same value: the
+ * material taken is read off the move, the pieces left follow from
+ * it, a move that takes nothing is played by bit operations, and the
+ * end of the game is asked of the library only when the opponent may
+ * have no move (blocked) or nothing left.
  */
 long
 yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
@@ -64,7 +60,6 @@ yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
 	struct yote_pos q;
 	int s = c->s, gain = 0, ro, hco, hcs, po, i;
 	uint64_t own, opp;
-	long v;
 
 	if (yote_move_is_capture(m)) {
 		for (i = m->kind == YOTE_BRIDGE; i < m->nseg; i++)
@@ -84,26 +79,21 @@ yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
 		q.ply = p->ply + 1;
 	}
 	ro = c->rem_o - gain;
-	v = 16L * gain;
 	own = q.pieces[s];
 	opp = q.pieces[!s];
 	if (ro == 0 || !((q.hand[!s] > 0 && (r->board & ~(own | opp))) ||
 	    yote_raw_has_move(r, &q, !s)))
-		return move_score(r, p, m);     /* capture-all, blocked */
+		return yote_arc_score_by_play(r, p, m); /* capture-all,
+							   blocked */
 	po = r->opening == YOTE_OPEN_FIRST_PLACE && q.ply <= 2;
 	hco = has_capture(r, po, opp, own);
 	hcs = has_capture(r, po, own, opp);
 	if ((r->few_pieces && ro <= r->few_pieces &&
 	    c->rem_s <= r->few_pieces && !hco && !hcs) ||
 	    (r->move_limit && q.since_capture >= (uint32_t)r->move_limit))
-		return v + 8L * (ro - c->rem_s);        /* a draw */
-	if (hco)
-		v -= 22;
-	if (hcs)
-		v += 4;
-	if (m->kind == YOTE_PLACE)
-		v += 3;
-	return v;
+		return score_rule(gain, SCORE_DRAWN, ro - c->rem_s, 0, 0, 0);
+	return score_rule(gain, SCORE_GOES_ON, 0, hco, hcs,
+	    m->kind == YOTE_PLACE);
 }
 
 /*
@@ -155,8 +145,8 @@ yote_arc_capture_score(const struct ply_ctx *c, const struct yote_move *m)
 	hcs = has_capture(r, po, own, opp);
 	if (r->few_pieces && ro <= r->few_pieces &&
 	    c->rem_s <= r->few_pieces && !hco && !hcs)
-		return 16L * gain + 8L * (ro - c->rem_s);       /* a draw */
-	return 16L * gain - 22L * hco + 4L * hcs;
+		return score_rule(gain, SCORE_DRAWN, ro - c->rem_s, 0, 0, 0);
+	return score_rule(gain, SCORE_GOES_ON, 0, hco, hcs, 0);
 }
 
 /*
