@@ -262,25 +262,27 @@ struct ply_sym;
  * The move model of one block (yote_mover_init at each block start) and
  * its scratch space.  Zero it before first use; yote_mover_free.
  */
-struct jump1;
+struct first_jump;
 
 struct mover {
-	prob_t tier[TIER_J][TIER_CTX];
-	struct jump1 *j1;       /* model 2: a position's first jumps */
-	prob_t m2[M2_PROBS];            /* model 2 */
+	prob_t tier[TIER_J][TIER_CTX];  /* model 1: the bits "below level
+					   j", by j and yote_arc_level_ctx */
+	struct first_jump *first_jump_buf;      /* model 2: a position's first
+						   jumps */
+	prob_t m2_probs[M2_PROBS];      /* model 2 */
 	struct yote_movelist list;
 	long *score;            /* score of list.v[i] */
 	long *level;            /* the distinct scores, best first */
 	uint32_t *count;        /* moves with score level[j] */
 	size_t nlevel;
 	size_t cap;             /* room in score, level, count */
-	size_t *grp;            /* groups of list not in text order: start,
+	size_t *groups;         /* groups of list not in text order: start,
 				   count */
-	size_t ngrp, capgrp;
+	size_t ngroups, capgroups;
 	size_t nstep;           /* steps in the list */
 	struct buf text;        /* texts of a group's moves, to sort them */
-	char mtext[YOTE_MOVE_TEXT];     /* the text of the move decoded */
-	size_t mlen;                    /* its length */
+	char move_text[YOTE_MOVE_TEXT]; /* the text of the move decoded */
+	size_t move_text_len;           /* its length */
 	struct yote_move last;  /* the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
 	struct ply_sym *sym;    /* model 1's ranks, capsym of them */
@@ -404,8 +406,9 @@ score_quiet(int opp_can_capture, int mover_can_capture, int placement)
 struct ply_ctx {
 	const struct yote_rules *r;
 	const struct yote_pos *p;
-	int s;
-	int rem_s, rem_o;
+	int side;               /* p->side, the mover */
+	int mover_left;         /* the mover's pieces, board and hand */
+	int opp_left;           /* the opponent's, before the move */
 };
 
 /*
@@ -494,11 +497,12 @@ shift_each(const struct yote_rules *r, const uint64_t in[4], int back,
 
 /* yote_pos_has_capture for side s of q, own and opp its pieces. */
 HOT int
-has_capture(const struct yote_rules *r, int po, uint64_t own, uint64_t opp)
+has_capture(const struct yote_rules *r, int no_capture_yet, uint64_t own,
+    uint64_t opp)
 {
 	uint64_t empty = r->board & ~(own | opp);
 
-	if (po)
+	if (no_capture_yet)
 		return 0;
 	if (jumps(r, own, opp, empty))
 		return 1;
@@ -518,45 +522,48 @@ HOT long
 quiet_score(const struct ply_ctx *c, const struct yote_move *m)
 {
 	const struct yote_rules *r = c->r;
-	int s = c->s, po;
+	int s = c->side, no_capture_yet;
 	uint64_t own = c->p->pieces[s] ^ BIT(m->from), opp = c->p->pieces[!s];
 
 	if (m->kind != YOTE_PLACE)
 		own ^= BIT(m->seg_to[0]);
-	po = r->opening == YOTE_OPEN_FIRST_PLACE && c->p->ply + 1 <= 2;
-	return score_quiet(has_capture(r, po, opp, own),
-	    has_capture(r, po, own, opp), m->kind == YOTE_PLACE);
+	no_capture_yet = r->opening == YOTE_OPEN_FIRST_PLACE &&
+	    c->p->ply + 1 <= 2;
+	return score_quiet(has_capture(r, no_capture_yet, opp, own),
+	    has_capture(r, no_capture_yet, own, opp), m->kind == YOTE_PLACE);
 }
 
 
 /*
  * For each kind of move that takes nothing (d: the steps to d, 4: the
- * placements), the moves after which the opponent (hco), the mover
- * (hcs) has a bridge capture: placements by their point, steps by the
- * point they leave.  Right for the moves of the position only (the
- * other bits mean nothing): placements onto empty points, steps of the
- * mover's pieces onto empty points.
+ * placements), the moves after which a side has a bridge capture:
+ * placements by their point, steps by the point they leave.  Right for
+ * the moves of the position only (the other bits mean nothing):
+ * placements onto empty points, steps of the mover's pieces onto empty
+ * points.
  */
 struct bridge_boards {
-	uint64_t hco[5], hcs[5];
+	uint64_t opp_capture[5];        /* the opponent has one after them */
+	uint64_t mover_capture[5];      /* the mover has one (as if to move) */
 };
 
 
 /*
  * Placements and steps scored all at once (at_once), when the ruleset
  * has no bridges and the end of the game cannot come into it.  For each
- * kind, bitboards of the points where the move leaves the opponent (hco)
- * or the mover (hcs) a capture, as yote_pos_has_capture would find in
- * the position after it: for a placement, indexed by its point; for a
- * step in direction d, by the point it leaves.
+ * kind, bitboards of the points where the move leaves the opponent
+ * (*_opp_capture) or the mover (*_mover_capture) a capture, as
+ * yote_pos_has_capture would find in the position after it: for a
+ * placement, indexed by its point; for a step in direction d, by the
+ * point it leaves.
  */
 struct at_once {
 	int place, step;                /* 1: that kind is scored so */
-	uint64_t place_hco, place_hcs;
-	uint64_t step_hco[4], step_hcs[4];
+	uint64_t place_opp_capture, place_mover_capture;
+	uint64_t step_opp_capture[4], step_mover_capture[4];
 	/* yote_arc_boards under plain self-jumps: the same for the
 	   self-jump over an own piece towards d, by the point it leaves */
-	uint64_t sj_hco[4], sj_hcs[4];
+	uint64_t selfjump_opp_capture[4], selfjump_mover_capture[4];
 	int bridge_ready;               /* 0: bridge not found yet */
 	struct bridge_boards bridge;    /* by yote_arc_bridge_boards */
 };
@@ -619,13 +626,13 @@ size_t yote_mv_text(const struct yote_rules *r, const struct yote_move *m,
     char *buf);
 /*
  * Under bridges, the moves of t (steps to d, or placements: d = 4) after
- * which the opponent (*hco) or the mover (*hcs) has a bridge capture,
- * added move by move (model 1's decoder; the tests' reference for
- * archive_bridge.c).
+ * which the opponent (*opp_capture) or the mover (*mover_capture) has a
+ * bridge capture, added move by move (model 1's decoder; the tests'
+ * reference for archive_bridge.c).
  */
 void yote_mv_bridge_boards(const struct yote_rules *r,
-    const struct yote_pos *p, int d, uint64_t t, uint64_t *hco,
-    uint64_t *hcs);
+    const struct yote_pos *p, int d, uint64_t t, uint64_t *opp_capture,
+    uint64_t *mover_capture);
 
 /* ------------------------------------------------- archive_bridge.c */
 
@@ -634,21 +641,21 @@ void yote_arc_bridges(const struct yote_rules *r, const struct yote_pos *p,
     struct bridge_boards *b);
 
 /*
- * What yote_mv_bridge_boards gives (the moves of t of kind d after
- * which a side has a bridge capture, onto *hco, *hcs), by
- * yote_arc_bridges: found on the first call after yote_arc_boards
- * (which clears ao->bridge_ready), kept in ao for the other kinds.
+ * What yote_mv_bridge_boards gives (the moves of t of kind d after which
+ * a side has a bridge capture, onto *opp_capture, *mover_capture), by
+ * yote_arc_bridges: found on the first call after yote_arc_boards (which
+ * clears ao->bridge_ready), kept in ao for the other kinds.
  */
 HOT void
 yote_arc_bridge_boards(const struct ply_ctx *c, struct at_once *ao, int d,
-    uint64_t t, uint64_t *hco, uint64_t *hcs)
+    uint64_t t, uint64_t *opp_capture, uint64_t *mover_capture)
 {
 	if (!ao->bridge_ready) {
 		yote_arc_bridges(c->r, c->p, &ao->bridge);
 		ao->bridge_ready = 1;
 	}
-	*hco |= ao->bridge.hco[d] & t;
-	*hcs |= ao->bridge.hcs[d] & t;
+	*opp_capture |= ao->bridge.opp_capture[d] & t;
+	*mover_capture |= ao->bridge.mover_capture[d] & t;
 }
 
 /* ---------------------------------------------------- archive_mv2.c */
@@ -671,7 +678,7 @@ unsigned long long yote_mover2_count(struct mover *mv,
 struct slot;
 
 /* The models of the record trees in one block, and their streams. */
-struct hcoder {
+struct tree_coder {
 	struct rc rc;           /* the tree stream */
 	struct buf *lit_out;    /* encoder: literal bytes */
 	struct cur lit;         /* decoder: literal bytes */
@@ -700,7 +707,7 @@ struct hcoder {
 };
 
 /* What coding one game's tree needs beside the tree. */
-struct gctx {
+struct game_ctx {
 	int raw;                        /* the moves are text, not ranks */
 	/* encoder */
 	const struct yote_node *moves;  /* the list coded as ranks */
@@ -718,24 +725,24 @@ struct gctx {
 /* How a game's start position is coded. */
 enum { START_DEFAULT, START_KEY, START_TEXT };
 
-void yote_keys_init(struct hcoder *h);
-void yote_keys_free(struct hcoder *h);
+void yote_keys_init(struct tree_coder *h);
+void yote_keys_free(struct tree_coder *h);
 /*
  * A game's head: raw (moves as text), else its ruleset's index in the
  * block's table and how its start is coded (start: the position's text
  * for START_TEXT).  0 or YOTE_ENOMEM.
  */
-int yote_keys_enc_head(struct hcoder *h, int raw, uint32_t ruleset,
+int yote_keys_enc_head(struct tree_coder *h, int raw, uint32_t ruleset,
     int start_mode, const char *start);
 /* The record tree; 0 or YOTE_ENOMEM. */
-int yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
-    struct gctx *g);
+int yote_keys_enc_tree(struct tree_coder *h, const struct yote_node *root,
+    struct game_ctx *g);
 /*
  * Decode what yote_keys_enc_head coded; a ruleset index of nrules or
  * more is bad data.  *start (START_TEXT) is the caller's to free.  0,
  * -1 (bad data: h->why) or -2 (out of memory).
  */
-int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
+int yote_keys_dec_head(struct tree_coder *h, size_t nrules, int *raw,
     uint32_t *ruleset, int *start_mode, char **start);
 /*
  * Decode a record tree into *out, made in a new arena *arena (its size
@@ -744,16 +751,16 @@ int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
  * tree, for the texts of the moves.  0, -1 (bad data: h->why) or -2;
  * then *arena is NULL.
  */
-int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
+int yote_keys_dec_tree(struct tree_coder *h, struct game_ctx *g,
     struct yote_node **out, struct yote_arena **arena);
 /* Mark the block's data bad for this reason (the first one stays); -1. */
-int yote_keys_bad(struct hcoder *h, const char *why);
+int yote_keys_bad(struct tree_coder *h, const char *why);
 
 /*
  * A data block being read: its payload, inflated, parsed into its
  * ruleset table and the decoders of its streams (yote_block_parse).
  */
-struct dblock {                 /* the data block being handed out */
+struct data_block {             /* the data block being handed out */
 	unsigned char *data;    /* its payload, inflated */
 	size_t len;
 	int layout;             /* LAYOUT (move model 1) or LAYOUT2 */
@@ -765,7 +772,7 @@ struct dblock {                 /* the data block being handed out */
 	const struct yote_rules *rules[MAX_RULESETS];
 	struct yote_rules *owned[MAX_RULESETS];
 	size_t nrules;
-	struct hcoder hc;
+	struct tree_coder hc;
 	struct rc mrc;
 	int no_moves;           /* moves left undecoded: mrc is behind */
 	int passed;             /* games passed over undecoded */
@@ -773,9 +780,9 @@ struct dblock {                 /* the data block being handed out */
 };
 
 /* Read b->data's ruleset table and streams; 0, or -1 with *why. */
-int yote_block_parse(struct dblock *b, char *why, size_t whylen);
+int yote_block_parse(struct data_block *b, char *why, size_t whylen);
 /* Free b and all it holds; NULL is ignored. */
-void yote_block_free(struct dblock *b);
+void yote_block_free(struct data_block *b);
 
 /* --------------------------------------------------- archive_hash.c */
 

@@ -1237,11 +1237,12 @@ bridges_in(const struct yote_rules *r, const struct yote_pos *p)
 			w[0] = h0[0];
 			w[1] = h0[1];
 			yote_mv_bridge_boards(r, p, d, t, &w[0], &w[1]);
-			h[0] = h0[0] | (b.hco[d] & t);
-			h[1] = h0[1] | (b.hcs[d] & t);
+			h[0] = h0[0] | (b.opp_capture[d] & t);
+			h[1] = h0[1] | (b.mover_capture[d] & t);
 			if (h[0] != w[0] || h[1] != w[1])
 				fail_msg("side %d, board %llx/%llx, kind %d: "
-				    "hco %llx not %llx, hcs %llx not %llx",
+				    "opponent %llx not %llx, mover %llx not "
+				    "%llx",
 				    p->side,
 				    (unsigned long long)p->pieces[0],
 				    (unsigned long long)p->pieces[1], d,
@@ -1336,11 +1337,11 @@ classes_games(const struct yote_rules *r, int games)
 			memset(&c, 0, sizeof(c));
 			c.r = r;
 			c.p = p;
-			c.s = s = p->side;
+			c.side = s = p->side;
 			yote_arc_boards(&c, &ao);
 			for (k = 0; k < (size_t)nm; k++) {
 				const struct yote_move *m = &l.v[k];
-				uint64_t hco, hcs;
+				uint64_t opp_capture, mover_capture;
 				struct yote_pos q = *p;
 
 				if (yote_move_is_capture(m) ||
@@ -1351,28 +1352,33 @@ classes_games(const struct yote_rules *r, int games)
 				    (m->kind == YOTE_STEP ? r->adj :
 				    r->jump)[m->from][d] != m->seg_to[0]; d++)
 					;
-				hco = m->kind == YOTE_PLACE ? ao.place_hco :
-				    m->kind == YOTE_STEP ? ao.step_hco[d] :
-				    ao.sj_hco[d];
-				hcs = m->kind == YOTE_PLACE ? ao.place_hcs :
-				    m->kind == YOTE_STEP ? ao.step_hcs[d] :
-				    ao.sj_hcs[d];
+				opp_capture = m->kind == YOTE_PLACE ?
+				    ao.place_opp_capture :
+				    m->kind == YOTE_STEP ?
+				    ao.step_opp_capture[d] :
+				    ao.selfjump_opp_capture[d];
+				mover_capture = m->kind == YOTE_PLACE ?
+				    ao.place_mover_capture :
+				    m->kind == YOTE_STEP ?
+				    ao.step_mover_capture[d] :
+				    ao.selfjump_mover_capture[d];
 				if (r->selfjump == YOTE_SJ_BRIDGE)
 					yote_arc_bridge_boards(&c, &ao,
 					    m->kind == YOTE_PLACE ? 4 : d,
-					    BIT(m->from), &hco, &hcs);
+					    BIT(m->from), &opp_capture,
+					        &mover_capture);
 				yote_pos_play(r, &q, m);
-				if ((int)(hco >> m->from & 1) !=
+				if ((int)(opp_capture >> m->from & 1) !=
 				    yote_pos_has_capture(r, &q, !s) ||
-				    (int)(hcs >> m->from & 1) !=
+				    (int)(mover_capture >> m->from & 1) !=
 				    yote_pos_has_capture(r, &q, s)) {
 					char pos[YOTE_POS_TEXT], mt[YOTE_MOVE_TEXT];
 
 					yote_pos_format(r, p, pos);
 					fail_msg("%s, %s: classes %d %d, played %d %d",
 					    pos, yote_move_format(r, m, mt),
-					    (int)(hco >> m->from & 1),
-					    (int)(hcs >> m->from & 1),
+					    (int)(opp_capture >> m->from & 1),
+					    (int)(mover_capture >> m->from & 1),
 					    yote_pos_has_capture(r, &q, !s),
 					    yote_pos_has_capture(r, &q, s));
 				}
@@ -1464,9 +1470,9 @@ score_paths_in(const struct yote_rules *r, const struct yote_pos *p,
 
 	c.r = r;
 	c.p = p;
-	c.s = s;
-	c.rem_s = yote_pos_remaining(p, s);
-	c.rem_o = yote_pos_remaining(p, !s);
+	c.side = s;
+	c.mover_left = yote_pos_remaining(p, s);
+	c.opp_left = yote_pos_remaining(p, !s);
 	for (k = 0; k < l->n; k++)
 		nstep += l->v[k].kind == YOTE_STEP;
 	bridges = r->selfjump == YOTE_SJ_BRIDGE;
@@ -1508,9 +1514,10 @@ score_paths_in(const struct yote_rules *r, const struct yote_pos *p,
 		for (d = 0; !place && r->adj[m->from][d] != m->seg_to[0]; d++)
 			;
 		if (place ? enc.place : enc.step) {
-			opp_capture = place ? enc.place_hco : enc.step_hco[d];
-			mover_capture = place ? enc.place_hcs :
-			    enc.step_hcs[d];
+			opp_capture = place ? enc.place_opp_capture :
+			    enc.step_opp_capture[d];
+			mover_capture = place ? enc.place_mover_capture :
+			    enc.step_mover_capture[d];
 			got = score_quiet(opp_capture >> m->from & 1,
 			    mover_capture >> m->from & 1, place);
 			if (got != want)
@@ -1519,9 +1526,10 @@ score_paths_in(const struct yote_rules *r, const struct yote_pos *p,
 			seen[SP_ENC_BOARDS]++;
 		}
 		if (dec_ok && (place ? dec.place : dec.step)) {
-			opp_capture = place ? dec.place_hco : dec.step_hco[d];
-			mover_capture = place ? dec.place_hcs :
-			    dec.step_hcs[d];
+			opp_capture = place ? dec.place_opp_capture :
+			    dec.step_opp_capture[d];
+			mover_capture = place ? dec.place_mover_capture :
+			    dec.step_mover_capture[d];
 			if (bridges && !no_capture_yet)
 				yote_mv_bridge_boards(r, p, place ? 4 : d,
 				    BIT(m->from), &opp_capture,
@@ -1597,8 +1605,8 @@ test_keys(void **state)
 	struct yote_node *roots[60], *back;
 	struct yote_arena *arena;
 	struct buf tree = { NULL, 0, 0, 0 }, lit = { NULL, 0, 0, 0 };
-	struct hcoder *h = malloc(sizeof(*h));
-	struct gctx g;
+	struct tree_coder *h = malloc(sizeof(*h));
+	struct game_ctx g;
 	char *st, where[32], why[512];
 	uint32_t ri;
 	int raw, mode;
