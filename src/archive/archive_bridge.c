@@ -1,6 +1,6 @@
 /*
  * archive_bridge.c - which moves that take nothing leave a bridge
- * capture (rules.md section 2) to the opponent or to the mover, for
+ * capture (formats/rules.md section 2) to the opponent or to the mover, for
  * every placement and every step of a direction at once, on bitboards.
  *
  * A bridge of side X is five points: X pieces x and y in a line, the

@@ -27,18 +27,32 @@
  *
  * Memory is one block plus one game, whatever the collection.
  *
- * The parts, one file each, low to high:
+ * The parts, one file each in src/archive, low to high:
  *
- *   archive_io.c     bytes, varints, CRC-32 and zlib blocks
- *   rangecoder.c     the binary range coder and its small models
- *   archive_score.c  the scores and class boards both move models use
- *   archive_moves.c  move model 1: a move as its rank among the legal
- *                    moves, and its coding in the moves stream
- *   archive_mv2.c    move model 2: a move as a few choices
- *   archive_keys.c   the key/value models of the record trees and their
- *                    coding in the tree and literal streams
- *   archive_write.c  the writer (yote_archive_*)
- *   archive_read.c   format detection and the reader (yote_fmt.h)
+ *   archive_int.h     this header: what the parts share
+ *   archive_io.c      bytes, varints, CRC-32, the member and block
+ *                     headers, zlib blocks, and the words of the
+ *                     reader's messages
+ *   rangecoder.c      the binary range coder and its small models
+ *   archive_score.c   the move-scoring rule (score_rule, below) applied
+ *                     to one move or, by bitboards, to every placement
+ *                     and step at once: the scores and class boards both
+ *                     move models use
+ *   archive_bridge.c  which placements and steps leave a bridge capture
+ *                     to either side, every one at once: the class
+ *                     boards under rulesets with bridges
+ *   archive_moves.c   move model 1: a move as its rank among the legal
+ *                     moves, and its coding in the moves stream
+ *   archive_mv2.c     move model 2: a move as a few choices
+ *   archive_keys.c    the key/value models of the record trees, their
+ *                     coding in the tree and literal streams, and the
+ *                     parsing of a data block (yote_block_parse)
+ *   archive_hash.c    the position index: a set of the positions of
+ *                     each block's games, and the reader's search
+ *                     through it (--reaches)
+ *   archive_write.c   the writer (yote_archive_*)
+ *   archive_read.c    format detection and the reader
+ *                     (src/record/yote_fmt.h)
  *
  * Every part below the writer and the reader is free of I/O and can be
  * driven on its own (tests/unit/test-archive.c does).
@@ -57,7 +71,8 @@
 #define LAYOUT 0                /* payload layout of version 1: model 1 */
 #define LAYOUT2 1               /* of version 2: move model 2 */
 #define MAX_RULESETS 256        /* rulesets one block may use */
-/* a game is held to the limits of every reader (yote_limits.h) */
+/* a game is held to the limits of every reader
+   (src/include/yote_limits.h) */
 #define NODE_LIMIT YOTE_MAX_NODES
 
 /*
@@ -72,7 +87,7 @@
  * bytes never become a huge game.  Real blocks come nowhere near: a
  * move costs about 2.5 bits, and a block's header values repeat.
  * These are the archive's own, beside the per-game limits of every reader
- * in yote_limits.h.
+ * in src/include/yote_limits.h.
  */
 #define ARC_ZLIB_RATIO 1032     /* inflated bytes per compressed byte */
 #define ARC_ZLIB_SLACK 1024     /* and a little for a tiny stream */
@@ -459,7 +474,8 @@ yote_arc_level_ctx(long gap, uint32_t c0, uint32_t c1)
 	return g * 4 + q;
 }
 
-/* The points of `to` a jump reaches from `from` over `over` (movegen.c). */
+/* The points of `to` a jump reaches from `from` over `over`
+   (src/rules/movegen.c). */
 HOT uint64_t
 jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)
 {
@@ -614,10 +630,10 @@ extern const int yote_mv_slot_dir[8], yote_mv_slot_far[8];
 
 /* Room in mv->canon_off for n plies: 0 or YOTE_ENOMEM. */
 int yote_mv_canon_room(struct mover *mv, size_t n);
-/* Whether the opening allows only placements now (movegen.c). */
+/* Whether the opening allows only placements now (src/rules/movegen.c). */
 int yote_mv_placements_only(const struct yote_rules *r,
     const struct yote_pos *p);
-/* Whether side s may step and self-jump (movegen.c). */
+/* Whether side s may step and self-jump (src/rules/movegen.c). */
 int yote_mv_steps_allowed(const struct yote_rules *r,
     const struct yote_pos *p, int s);
 /* yote_move_format by other code, for the decoders: the same text; its

@@ -50,14 +50,16 @@ yote_mover_free(struct mover *mv)
 	memset(mv, 0, sizeof(*mv));
 }
 
-/* Whether the opening rule allows only placements now (movegen.c). */
+/* Whether the opening rule allows only placements now
+   (src/rules/movegen.c). */
 int
 yote_mv_placements_only(const struct yote_rules *r, const struct yote_pos *p)
 {
 	return r->opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2;
 }
 
-/* Whether steps and plain self-jumps are allowed for side s (movegen.c). */
+/* Whether steps and plain self-jumps are allowed for side s
+   (src/rules/movegen.c). */
 int
 yote_mv_steps_allowed(const struct yote_rules *r, const struct yote_pos *p,
     int s)

@@ -1,6 +1,7 @@
 /*
  * archive_read.c - format detection, and the archive reader that
- * yote_reader (record.c) hands an archive to (yote_fmt.h,
+ * yote_reader (src/stream/reader.c) hands an archive to
+ * (src/record/yote_fmt.h,
  * formats/archive.md).
  *
  * The reader walks members and blocks, checks every header's CRC and

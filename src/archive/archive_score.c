@@ -1,7 +1,10 @@
 /*
  * archive_score.c - the scores of moves that order the ranks of archives
  * (formats/archive.md section 6.1), and the boards that score every
- * placement and step of a position at once.
+ * placement and step of a position at once.  The rule itself is
+ * score_rule (archive_int.h); yote_arc_score_by_play applies it to the
+ * position the library plays, and every faster way here must give the
+ * same number (tests/unit/test-archive.c, test_score_rule).
  */
 #include <stdlib.h>
 #include <string.h>
