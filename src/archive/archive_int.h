@@ -381,9 +381,10 @@ enum score_end {
  * The score of a move from what it does: `taken` enemy pieces taken;
  * how the game then stands; for a draw, `behind` = the opponent's pieces
  * left minus the mover's; otherwise whether the opponent, the mover then
- * has a capture (0 or 1 each) and whether it is a placement.  Inline so
- * that the fast paths, which pass constants for what they know, cost
- * what their own arithmetic did.
+ * has a capture and whether it is a placement, each 0 or 1 (no other
+ * value: the boards' bits go in as they are).  Inline so that the fast
+ * paths, which pass constants for what they know, cost what their own
+ * arithmetic did.
  */
 HOT long
 score_rule(int taken, enum score_end end, int behind, int opp_can_capture,
@@ -401,8 +402,8 @@ score_rule(int taken, enum score_end end, int behind, int opp_can_capture,
 	case SCORE_GOES_ON:
 		break;
 	}
-	return SCORE_GOING_ON(taken, opp_can_capture != 0,
-	    mover_can_capture != 0, placement != 0);
+	return SCORE_GOING_ON(taken, opp_can_capture, mover_can_capture,
+	    placement);
 }
 
 /* score_rule of a move that takes nothing and does not end the game:
@@ -413,6 +414,12 @@ score_quiet(int opp_can_capture, int mover_can_capture, int placement)
 	return score_rule(0, SCORE_GOES_ON, 0, opp_can_capture,
 	    mover_can_capture, placement);
 }
+
+/*
+ * score_quiet by class, a table (model 1's decoder reads it every ply):
+ * [2 opp_capture + mover_capture + 4 placement].
+ */
+extern const long yote_arc_class_score[8];
 
 /*
  * What every move of one position shares, worked out once: the side to

@@ -775,7 +775,7 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 	/* the 8 classes' counts go to the levels once each */
 	for (cl = 0; cl < 8; cl++)
 		if (ncl[cl]) {
-			level_add(mv, score_quiet(cl & 2, cl & 1, cl >> 2),
+			level_add(mv, yote_arc_class_score[cl],
 			    (uint32_t)ncl[cl]);
 			total += ncl[cl];
 		}
@@ -796,9 +796,9 @@ pick_fast(struct mover *mv, const struct yote_rules *r,
 	int cl, d, col, row, sq, k, land;
 
 	for (cl = 0; cl < 4; cl++) {
-		if (score_quiet(cl & 2, cl & 1, 1) == sc)
+		if (yote_arc_class_score[cl + 4] == sc)
 			mp |= f->place[cl];
-		if (score_quiet(cl & 2, cl & 1, 0) == sc)
+		if (yote_arc_class_score[cl] == sc)
 			for (d = 0; d < 4; d++)
 				ms[d] |= f->step[d][cl];
 	}

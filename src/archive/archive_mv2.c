@@ -108,16 +108,20 @@ struct quiet {
 };
 
 /*
- * Slot j: 1 placements, 0 steps and self-jumps; its class; its score by
- * the rule (a table: the decoder reads it every ply).  In the order of
- * their scores, best first: 7, 4, 3, 0, -15, -18, -19, -22.
+ * The slots, best first, each (placement, class): 1 placements, 0 steps
+ * and self-jumps; the class 2 opp_capture + mover_capture.  One list,
+ * three tables (the decoder reads them every ply): slot_place, slot_cl,
+ * and slot_score, the rule's score of such a move (7, 4, 3, 0, -15, -18,
+ * -19, -22).
  */
-static const int slot_place[8] = { 1, 0, 1, 0, 1, 0, 1, 0 };
-static const int slot_cl[8] = { 1, 1, 0, 0, 3, 3, 2, 2 };
-#define SLOT_SCORE(place, cl) SCORE_GOING_ON(0, (cl) >> 1, (cl) & 1, place)
-static const long slot_score[8] = { SLOT_SCORE(1, 1), SLOT_SCORE(0, 1),
-	SLOT_SCORE(1, 0), SLOT_SCORE(0, 0), SLOT_SCORE(1, 3),
-	SLOT_SCORE(0, 3), SLOT_SCORE(1, 2), SLOT_SCORE(0, 2) };
+#define SLOTS(X) X(1, 1) X(0, 1) X(1, 0) X(0, 0) X(1, 3) X(0, 3) X(1, 2) \
+	X(0, 2)
+#define SLOT_PLACE(place, cl) place,
+#define SLOT_CL(place, cl) cl,
+#define SLOT_SCORE(place, cl) SCORE_GOING_ON(0, (cl) >> 1, (cl) & 1, place),
+static const int slot_place[8] = { SLOTS(SLOT_PLACE) };
+static const int slot_cl[8] = { SLOTS(SLOT_CL) };
+static const long slot_score[8] = { SLOTS(SLOT_SCORE) };
 /* The slot of [placement][class]. */
 static const int slot_of[2][4] = { { 3, 1, 7, 5 }, { 2, 0, 6, 4 } };
 

@@ -11,6 +11,11 @@
 
 #include "archive_int.h"
 
+#define CLASS_SCORE(cl) SCORE_GOING_ON(0, (cl) >> 1 & 1, (cl) & 1, (cl) >> 2)
+const long yote_arc_class_score[8] = { CLASS_SCORE(0), CLASS_SCORE(1),
+	CLASS_SCORE(2), CLASS_SCORE(3), CLASS_SCORE(4), CLASS_SCORE(5),
+	CLASS_SCORE(6), CLASS_SCORE(7) };
+
 /* The rule's view of outcome o for the mover s. */
 static enum score_end
 score_end_of(const struct yote_outcome *o, int s)

@@ -1579,6 +1579,9 @@ test_score_rule(void **state)
 	int k;
 
 	(void)state;
+	for (k = 0; k < 8; k++)
+		assert_int_equal(yote_arc_class_score[k],
+		    score_quiet(k >> 1 & 1, k & 1, k >> 2));
 	memset(seen, 0, sizeof(seen));
 	for (i = 0; i < 4; i++)
 		score_paths_games(yote_rules_by_name(builtin_names[i]), 30,
