@@ -1,6 +1,6 @@
 /*
  * archive_bridge.c - which moves that take nothing leave a bridge
- * capture (rules.md section 2) to the opponent or to the mover, for
+ * capture (formats/rules.md section 2) to the opponent or to the mover, for
  * every placement and every step of a direction at once, on bitboards.
  *
  * A bridge of side X is five points: X pieces x and y in a line, the
@@ -115,9 +115,9 @@ jump4(const struct yote_rules *r, const uint64_t X[4], uint64_t y)
 }
 
 /*
- * The opponent's bridges after each move into b->hco; m, o, e: the
- * mover's pieces, the opponent's, the empty points, and O, E the last
- * two by direction.
+ * The moves after which the opponent has a bridge capture, into
+ * b->opp_capture; m, o, e: the mover's pieces, the opponent's, the
+ * empty points, and O, E the last two by direction.
  */
 static void
 opp_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
@@ -130,7 +130,7 @@ opp_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
 	   (a step may empty a point) */
 	so = jump4(r, O, o);
 	if ((so & ~o) == 0) {
-		clear5(b->hco);
+		clear5(b->opp_capture);
 		return;
 	}
 	zo = so & e;
@@ -139,22 +139,24 @@ opp_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
 	co = jump4(r, E, m);
 	survive(r, zo & co, o, m, e, sv);
 	/* the new piece as u, between a landing and an empty v */
-	b->hco[4] = (Z[0] & E[1]) | (Z[1] & E[0]) | (Z[2] & E[3]) |
+	b->opp_capture[4] = (Z[0] & E[1]) | (Z[1] & E[0]) | (Z[2] & E[3]) |
 	    (Z[3] & E[2]);
 	/* f as z, u not on t; f as v, u not on t */
 	fix = (so & co) | jump4(r, Z, m);
-	shift4(r, b->hco[4], N);
+	shift4(r, b->opp_capture[4], N);
 	shift_each(r, E, 0, EE);
 	shift_each(r, Z, 0, ZZ);
 	for (d = 0; d < 4; d++)
 		/* t as u: z before it (v after it, or v on f), or z on f
 		   (a landing there, v after t) */
-		b->hco[d] = N[d ^ 1] | ZZ[d ^ 1] | (so & EE[d ^ 1]) | fix |
+		b->opp_capture[d] = N[d ^ 1] | ZZ[d ^ 1] | (so & EE[d ^ 1]) |
+		    fix |
 		    sv[d];
-	b->hco[4] |= sv[4];
+	b->opp_capture[4] |= sv[4];
 }
 
-/* The mover's bridges after each move into b->hcs; M: m by direction. */
+/* The moves after which the mover has a bridge capture, into
+   b->mover_capture; M: m by direction. */
 static void
 own_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
     const uint64_t M[4], const uint64_t E[4], struct bridge_boards *b)
@@ -166,7 +168,7 @@ own_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
 	   not the opponent's (a step may empty one) */
 	craw = jump4(r, E, o);
 	if (((craw | jump4(r, M, o)) & ~o) == 0) {
-		clear5(b->hcs);
+		clear5(b->mover_capture);
 		return;
 	}
 	sjm = jump4(r, M, m);
@@ -182,7 +184,7 @@ own_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
 	shift_each(r, X, 0, X);
 	for (d = 0; d < 4; d++)
 		X[d] |= M[d] & C[d ^ 1];
-	b->hcs[4] = X[0] | X[1] | X[2] | X[3] | sv[4];
+	b->mover_capture[4] = X[0] | X[1] | X[2] | X[3] | sv[4];
 	/* for t: neither with x or y on f, the piece gone: by d */
 	C[0] = X[1] | X[2] | X[3];
 	C[1] = X[0] | X[2] | X[3];
@@ -194,7 +196,7 @@ own_bridges(const struct yote_rules *r, uint64_t m, uint64_t o, uint64_t e,
 	fix = (sjm & craw) | jump4(r, X, o);
 	shift_each(r, M, 0, MM);
 	for (d = 0; d < 4; d++)
-		b->hcs[d] = C[d] | (MM[d ^ 1] & craw) | fix | sv[d];
+		b->mover_capture[d] = C[d] | (MM[d ^ 1] & craw) | fix | sv[d];
 }
 
 void

@@ -69,14 +69,14 @@ yote_hset_key(const struct yote_pos *p)
 }
 
 /* Bits, highest first, into a byte buffer. */
-struct bitw {
+struct bit_writer {
 	struct buf *b;
 	uint64_t acc;
 	int nacc;
 };
 
 static void
-bitw_put(struct bitw *w, uint64_t v, int n)
+bitw_put(struct bit_writer *w, uint64_t v, int n)
 {
 	while (n > 0) {
 		int k = n < 32 ? n : 32;
@@ -96,7 +96,7 @@ static void
 rice_bucket(struct buf *out, const uint64_t *f, size_t k, uint64_t base,
     int bits)
 {
-	struct bitw w = { out, 0, 0 };
+	struct bit_writer w = { out, 0, 0 };
 	uint64_t q, d;
 	size_t i;
 
@@ -155,7 +155,7 @@ yote_hset_encode(struct buf *out, uint64_t *key, size_t n, int bits,
 }
 
 /* Bits, highest first, from bytes: a window of up to 64 of them. */
-struct bitr {
+struct bit_reader {
 	const unsigned char *p;
 	size_t len, at;
 	uint64_t win;           /* the next n bits, from its top; 0 below */
@@ -163,7 +163,7 @@ struct bitr {
 };
 
 static void
-bitr_fill(struct bitr *r)
+bitr_fill(struct bit_reader *r)
 {
 	while (r->n <= 56 && r->at < r->len) {
 		r->win |= (uint64_t)r->p[r->at++] << (56 - r->n);
@@ -173,7 +173,7 @@ bitr_fill(struct bitr *r)
 
 /* The next Rice-coded gap with b (1-32) low bits; -1 past the bytes. */
 static int
-bitr_gap(struct bitr *r, int b, uint64_t *gap)
+bitr_gap(struct bit_reader *r, int b, uint64_t *gap)
 {
 	uint64_t q = 0;
 	int z;
@@ -206,7 +206,7 @@ static int
 in_bucket(const unsigned char *p, size_t len, uint64_t base, uint64_t t,
     int bits)
 {
-	struct bitr r = { p, len, 0, 0, 0 };
+	struct bit_reader r = { p, len, 0, 0, 0 };
 	uint64_t gap;
 
 	/* the zero bits that pad the last byte can only repeat base */

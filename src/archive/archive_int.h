@@ -27,18 +27,32 @@
  *
  * Memory is one block plus one game, whatever the collection.
  *
- * The parts, one file each, low to high:
+ * The parts, one file each in src/archive, low to high:
  *
- *   archive_io.c     bytes, varints, CRC-32 and zlib blocks
- *   rangecoder.c     the binary range coder and its small models
- *   archive_score.c  the scores and class boards both move models use
- *   archive_moves.c  move model 1: a move as its rank among the legal
- *                    moves, and its coding in the moves stream
- *   archive_mv2.c    move model 2: a move as a few choices
- *   archive_keys.c   the key/value models of the record trees and their
- *                    coding in the tree and literal streams
- *   archive_write.c  the writer (yote_archive_*)
- *   archive_read.c   format detection and the reader (yote_fmt.h)
+ *   archive_int.h     this header: what the parts share
+ *   archive_io.c      bytes, varints, CRC-32, the member and block
+ *                     headers, zlib blocks, and the words of the
+ *                     reader's messages
+ *   rangecoder.c      the binary range coder and its small models
+ *   archive_score.c   the move-scoring rule (score_rule, below) applied
+ *                     to one move or, by bitboards, to every placement
+ *                     and step at once: the scores and class boards both
+ *                     move models use
+ *   archive_bridge.c  which placements and steps leave a bridge capture
+ *                     to either side, every one at once: the class
+ *                     boards under rulesets with bridges
+ *   archive_moves.c   move model 1: a move as its rank among the legal
+ *                     moves, and its coding in the moves stream
+ *   archive_mv2.c     move model 2: a move as a few choices
+ *   archive_keys.c    the key/value models of the record trees, their
+ *                     coding in the tree and literal streams, and the
+ *                     parsing of a data block (yote_block_parse)
+ *   archive_hash.c    the position index: a set of the positions of
+ *                     each block's games, and the reader's search
+ *                     through it (--reaches)
+ *   archive_write.c   the writer (yote_archive_*)
+ *   archive_read.c    format detection and the reader
+ *                     (src/record/yote_fmt.h)
  *
  * Every part below the writer and the reader is free of I/O and can be
  * driven on its own (tests/unit/test-archive.c does).
@@ -57,7 +71,8 @@
 #define LAYOUT 0                /* payload layout of version 1: model 1 */
 #define LAYOUT2 1               /* of version 2: move model 2 */
 #define MAX_RULESETS 256        /* rulesets one block may use */
-/* a game is held to the limits of every reader (yote_limits.h) */
+/* a game is held to the limits of every reader
+   (src/include/yote_limits.h) */
 #define NODE_LIMIT YOTE_MAX_NODES
 
 /*
@@ -72,7 +87,7 @@
  * bytes never become a huge game.  Real blocks come nowhere near: a
  * move costs about 2.5 bits, and a block's header values repeat.
  * These are the archive's own, beside the per-game limits of every reader
- * in yote_limits.h.
+ * in src/include/yote_limits.h.
  */
 #define ARC_ZLIB_RATIO 1032     /* inflated bytes per compressed byte */
 #define ARC_ZLIB_SLACK 1024     /* and a little for a tiny stream */
@@ -262,25 +277,27 @@ struct ply_sym;
  * The move model of one block (yote_mover_init at each block start) and
  * its scratch space.  Zero it before first use; yote_mover_free.
  */
-struct jump1;
+struct first_jump;
 
 struct mover {
-	prob_t tier[TIER_J][TIER_CTX];
-	struct jump1 *j1;       /* model 2: a position's first jumps */
-	prob_t m2[M2_PROBS];            /* model 2 */
+	prob_t tier[TIER_J][TIER_CTX];  /* model 1: the bits "below level
+					   j", by j and yote_arc_level_ctx */
+	struct first_jump *first_jump_buf;      /* model 2: a position's first
+						   jumps */
+	prob_t m2_probs[M2_PROBS];      /* model 2 */
 	struct yote_movelist list;
 	long *score;            /* score of list.v[i] */
 	long *level;            /* the distinct scores, best first */
 	uint32_t *count;        /* moves with score level[j] */
 	size_t nlevel;
 	size_t cap;             /* room in score, level, count */
-	size_t *grp;            /* groups of list not in text order: start,
+	size_t *groups;         /* groups of list not in text order: start,
 				   count */
-	size_t ngrp, capgrp;
+	size_t ngroups, capgroups;
 	size_t nstep;           /* steps in the list */
 	struct buf text;        /* texts of a group's moves, to sort them */
-	char mtext[YOTE_MOVE_TEXT];     /* the text of the move decoded */
-	size_t mlen;                    /* its length */
+	char move_text[YOTE_MOVE_TEXT]; /* the text of the move decoded */
+	size_t move_text_len;           /* its length */
 	struct yote_move last;  /* the move decoded */
 	/* encoder: one game's plies, ranked by yote_mover_rank_game */
 	struct ply_sym *sym;    /* model 1's ranks, capsym of them */
@@ -317,14 +334,32 @@ int yote_mover_decode(struct mover *mv, struct rc *rc,
 /* -------------------------------------------------- archive_score.c */
 
 /*
- * What every move of one position shares, worked out once: the side to
- * move and both sides' pieces (board and hand).
+ * The move-scoring rule (formats/archive.md section 6.1), defined here
+ * once: the weights, and score_rule, which every way of scoring a move
+ * (one by one, by bitboards, by class) calls.  Change a weight here and
+ * both move models follow; archives already written then no longer read
+ * back, which is why these are frozen with the format.
  */
-struct ply_ctx {
-	const struct yote_rules *r;
-	const struct yote_pos *p;
-	int s;
-	int rem_s, rem_o;
+enum score_weight {
+	SCORE_PER_PIECE_TAKEN = 16,     /* each enemy piece taken, board or
+					   hand */
+	SCORE_DECIDED = 1000,           /* the game ends: + the mover wins,
+					   - it loses */
+	SCORE_DRAW_PER_PIECE_BEHIND = 8,        /* the game ends drawn: each
+						   piece the mover has fewer */
+	SCORE_OPP_CAN_CAPTURE = -22,    /* the game goes on and the opponent
+					   then has a capture */
+	SCORE_MOVER_CAN_CAPTURE = 4,    /* and the mover has one (as if to
+					   move) */
+	SCORE_PLACEMENT = 3             /* and the move is a placement */
+};
+
+/* How the game stands after the move, as the rule sees it. */
+enum score_end {
+	SCORE_GOES_ON,                  /* not over */
+	SCORE_WON,                      /* over, the mover wins */
+	SCORE_LOST,                     /* over, the mover loses */
+	SCORE_DRAWN                     /* over, a draw */
 };
 
 /* Scoring runs these for every move: never a call. */
@@ -333,6 +368,70 @@ struct ply_ctx {
 #else
 #define HOT static inline
 #endif
+
+/* The rule for a move after which the game goes on (the flags 0 or 1),
+   as a constant expression for the tables of classes. */
+#define SCORE_GOING_ON(taken, opp_can_capture, mover_can_capture, placement) \
+	(SCORE_PER_PIECE_TAKEN * (long)(taken) + \
+	SCORE_OPP_CAN_CAPTURE * (long)(opp_can_capture) + \
+	SCORE_MOVER_CAN_CAPTURE * (long)(mover_can_capture) + \
+	SCORE_PLACEMENT * (long)(placement))
+
+/*
+ * The score of a move from what it does: `taken` enemy pieces taken;
+ * how the game then stands; for a draw, `behind` = the opponent's pieces
+ * left minus the mover's; otherwise whether the opponent, the mover then
+ * has a capture and whether it is a placement, each 0 or 1 (no other
+ * value: the boards' bits go in as they are).  Inline so that the fast
+ * paths, which pass constants for what they know, cost what their own
+ * arithmetic did.
+ */
+HOT long
+score_rule(int taken, enum score_end end, int behind, int opp_can_capture,
+    int mover_can_capture, int placement)
+{
+	long v = SCORE_PER_PIECE_TAKEN * (long)taken;
+
+	switch (end) {
+	case SCORE_WON:
+		return v + SCORE_DECIDED;
+	case SCORE_LOST:
+		return v - SCORE_DECIDED;
+	case SCORE_DRAWN:
+		return v + SCORE_DRAW_PER_PIECE_BEHIND * (long)behind;
+	case SCORE_GOES_ON:
+		break;
+	}
+	return SCORE_GOING_ON(taken, opp_can_capture, mover_can_capture,
+	    placement);
+}
+
+/* score_rule of a move that takes nothing and does not end the game:
+   what the boards of classes give (archive_moves.c, archive_mv2.c). */
+HOT long
+score_quiet(int opp_can_capture, int mover_can_capture, int placement)
+{
+	return score_rule(0, SCORE_GOES_ON, 0, opp_can_capture,
+	    mover_can_capture, placement);
+}
+
+/*
+ * score_quiet by class, a table (model 1's decoder reads it every ply):
+ * [2 opp_capture + mover_capture + 4 placement].
+ */
+extern const long yote_arc_class_score[8];
+
+/*
+ * What every move of one position shares, worked out once: the side to
+ * move and both sides' pieces (board and hand).
+ */
+struct ply_ctx {
+	const struct yote_rules *r;
+	const struct yote_pos *p;
+	int side;               /* p->side, the mover */
+	int mover_left;         /* the mover's pieces, board and hand */
+	int opp_left;           /* the opponent's, before the move */
+};
 
 /*
  * yote_rc_bit of a decoder, inline: the same bit, the same model and
@@ -382,7 +481,8 @@ yote_arc_level_ctx(long gap, uint32_t c0, uint32_t c1)
 	return g * 4 + q;
 }
 
-/* The points of `to` a jump reaches from `from` over `over` (movegen.c). */
+/* The points of `to` a jump reaches from `from` over `over`
+   (src/rules/movegen.c). */
 HOT uint64_t
 jumps(const struct yote_rules *r, uint64_t from, uint64_t over, uint64_t to)
 {
@@ -420,11 +520,12 @@ shift_each(const struct yote_rules *r, const uint64_t in[4], int back,
 
 /* yote_pos_has_capture for side s of q, own and opp its pieces. */
 HOT int
-has_capture(const struct yote_rules *r, int po, uint64_t own, uint64_t opp)
+has_capture(const struct yote_rules *r, int no_capture_yet, uint64_t own,
+    uint64_t opp)
 {
 	uint64_t empty = r->board & ~(own | opp);
 
-	if (po)
+	if (no_capture_yet)
 		return 0;
 	if (jumps(r, own, opp, empty))
 		return 1;
@@ -444,45 +545,48 @@ HOT long
 quiet_score(const struct ply_ctx *c, const struct yote_move *m)
 {
 	const struct yote_rules *r = c->r;
-	int s = c->s, po;
+	int s = c->side, no_capture_yet;
 	uint64_t own = c->p->pieces[s] ^ BIT(m->from), opp = c->p->pieces[!s];
 
 	if (m->kind != YOTE_PLACE)
 		own ^= BIT(m->seg_to[0]);
-	po = r->opening == YOTE_OPEN_FIRST_PLACE && c->p->ply + 1 <= 2;
-	return -22L * has_capture(r, po, opp, own) +
-	    4L * has_capture(r, po, own, opp) + 3L * (m->kind == YOTE_PLACE);
+	no_capture_yet = r->opening == YOTE_OPEN_FIRST_PLACE &&
+	    c->p->ply + 1 <= 2;
+	return score_quiet(has_capture(r, no_capture_yet, opp, own),
+	    has_capture(r, no_capture_yet, own, opp), m->kind == YOTE_PLACE);
 }
 
 
 /*
  * For each kind of move that takes nothing (d: the steps to d, 4: the
- * placements), the moves after which the opponent (hco), the mover
- * (hcs) has a bridge capture: placements by their point, steps by the
- * point they leave.  Right for the moves of the position only (the
- * other bits mean nothing): placements onto empty points, steps of the
- * mover's pieces onto empty points.
+ * placements), the moves after which a side has a bridge capture:
+ * placements by their point, steps by the point they leave.  Right for
+ * the moves of the position only (the other bits mean nothing):
+ * placements onto empty points, steps of the mover's pieces onto empty
+ * points.
  */
 struct bridge_boards {
-	uint64_t hco[5], hcs[5];
+	uint64_t opp_capture[5];        /* the opponent has one after them */
+	uint64_t mover_capture[5];      /* the mover has one (as if to move) */
 };
 
 
 /*
  * Placements and steps scored all at once (at_once), when the ruleset
  * has no bridges and the end of the game cannot come into it.  For each
- * kind, bitboards of the points where the move leaves the opponent (hco)
- * or the mover (hcs) a capture, as yote_pos_has_capture would find in
- * the position after it: for a placement, indexed by its point; for a
- * step in direction d, by the point it leaves.
+ * kind, bitboards of the points where the move leaves the opponent
+ * (*_opp_capture) or the mover (*_mover_capture) a capture, as
+ * yote_pos_has_capture would find in the position after it: for a
+ * placement, indexed by its point; for a step in direction d, by the
+ * point it leaves.
  */
 struct at_once {
 	int place, step;                /* 1: that kind is scored so */
-	uint64_t place_hco, place_hcs;
-	uint64_t step_hco[4], step_hcs[4];
+	uint64_t place_opp_capture, place_mover_capture;
+	uint64_t step_opp_capture[4], step_mover_capture[4];
 	/* yote_arc_boards under plain self-jumps: the same for the
 	   self-jump over an own piece towards d, by the point it leaves */
-	uint64_t sj_hco[4], sj_hcs[4];
+	uint64_t selfjump_opp_capture[4], selfjump_mover_capture[4];
 	int bridge_ready;               /* 0: bridge not found yet */
 	struct bridge_boards bridge;    /* by yote_arc_bridge_boards */
 };
@@ -493,6 +597,13 @@ struct at_once {
  * asked of the library only when it may come.
  */
 long yote_arc_score(const struct ply_ctx *c, const struct yote_move *m);
+/*
+ * The score of a legal move m of p the plain way: m played, the library
+ * asked about the position after it, score_rule applied.  The slow path
+ * that the fast ones fall back on and are tested against.
+ */
+long yote_arc_score_by_play(const struct yote_rules *r,
+    const struct yote_pos *p, const struct yote_move *m);
 /* yote_arc_score of a capture by other code: the decoder's. */
 long yote_arc_capture_score(const struct ply_ctx *c,
     const struct yote_move *m);
@@ -526,10 +637,10 @@ extern const int yote_mv_slot_dir[8], yote_mv_slot_far[8];
 
 /* Room in mv->canon_off for n plies: 0 or YOTE_ENOMEM. */
 int yote_mv_canon_room(struct mover *mv, size_t n);
-/* Whether the opening allows only placements now (movegen.c). */
+/* Whether the opening allows only placements now (src/rules/movegen.c). */
 int yote_mv_placements_only(const struct yote_rules *r,
     const struct yote_pos *p);
-/* Whether side s may step and self-jump (movegen.c). */
+/* Whether side s may step and self-jump (src/rules/movegen.c). */
 int yote_mv_steps_allowed(const struct yote_rules *r,
     const struct yote_pos *p, int s);
 /* yote_move_format by other code, for the decoders: the same text; its
@@ -538,13 +649,13 @@ size_t yote_mv_text(const struct yote_rules *r, const struct yote_move *m,
     char *buf);
 /*
  * Under bridges, the moves of t (steps to d, or placements: d = 4) after
- * which the opponent (*hco) or the mover (*hcs) has a bridge capture,
- * added move by move (model 1's decoder; the tests' reference for
- * archive_bridge.c).
+ * which the opponent (*opp_capture) or the mover (*mover_capture) has a
+ * bridge capture, added move by move (model 1's decoder; the tests'
+ * reference for archive_bridge.c).
  */
 void yote_mv_bridge_boards(const struct yote_rules *r,
-    const struct yote_pos *p, int d, uint64_t t, uint64_t *hco,
-    uint64_t *hcs);
+    const struct yote_pos *p, int d, uint64_t t, uint64_t *opp_capture,
+    uint64_t *mover_capture);
 
 /* ------------------------------------------------- archive_bridge.c */
 
@@ -553,21 +664,21 @@ void yote_arc_bridges(const struct yote_rules *r, const struct yote_pos *p,
     struct bridge_boards *b);
 
 /*
- * What yote_mv_bridge_boards gives (the moves of t of kind d after
- * which a side has a bridge capture, onto *hco, *hcs), by
- * yote_arc_bridges: found on the first call after yote_arc_boards
- * (which clears ao->bridge_ready), kept in ao for the other kinds.
+ * What yote_mv_bridge_boards gives (the moves of t of kind d after which
+ * a side has a bridge capture, onto *opp_capture, *mover_capture), by
+ * yote_arc_bridges: found on the first call after yote_arc_boards (which
+ * clears ao->bridge_ready), kept in ao for the other kinds.
  */
 HOT void
 yote_arc_bridge_boards(const struct ply_ctx *c, struct at_once *ao, int d,
-    uint64_t t, uint64_t *hco, uint64_t *hcs)
+    uint64_t t, uint64_t *opp_capture, uint64_t *mover_capture)
 {
 	if (!ao->bridge_ready) {
 		yote_arc_bridges(c->r, c->p, &ao->bridge);
 		ao->bridge_ready = 1;
 	}
-	*hco |= ao->bridge.hco[d] & t;
-	*hcs |= ao->bridge.hcs[d] & t;
+	*opp_capture |= ao->bridge.opp_capture[d] & t;
+	*mover_capture |= ao->bridge.mover_capture[d] & t;
 }
 
 /* ---------------------------------------------------- archive_mv2.c */
@@ -590,7 +701,7 @@ unsigned long long yote_mover2_count(struct mover *mv,
 struct slot;
 
 /* The models of the record trees in one block, and their streams. */
-struct hcoder {
+struct tree_coder {
 	struct rc rc;           /* the tree stream */
 	struct buf *lit_out;    /* encoder: literal bytes */
 	struct cur lit;         /* decoder: literal bytes */
@@ -619,7 +730,7 @@ struct hcoder {
 };
 
 /* What coding one game's tree needs beside the tree. */
-struct gctx {
+struct game_ctx {
 	int raw;                        /* the moves are text, not ranks */
 	/* encoder */
 	const struct yote_node *moves;  /* the list coded as ranks */
@@ -637,24 +748,24 @@ struct gctx {
 /* How a game's start position is coded. */
 enum { START_DEFAULT, START_KEY, START_TEXT };
 
-void yote_keys_init(struct hcoder *h);
-void yote_keys_free(struct hcoder *h);
+void yote_keys_init(struct tree_coder *h);
+void yote_keys_free(struct tree_coder *h);
 /*
  * A game's head: raw (moves as text), else its ruleset's index in the
  * block's table and how its start is coded (start: the position's text
  * for START_TEXT).  0 or YOTE_ENOMEM.
  */
-int yote_keys_enc_head(struct hcoder *h, int raw, uint32_t ruleset,
+int yote_keys_enc_head(struct tree_coder *h, int raw, uint32_t ruleset,
     int start_mode, const char *start);
 /* The record tree; 0 or YOTE_ENOMEM. */
-int yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
-    struct gctx *g);
+int yote_keys_enc_tree(struct tree_coder *h, const struct yote_node *root,
+    struct game_ctx *g);
 /*
  * Decode what yote_keys_enc_head coded; a ruleset index of nrules or
  * more is bad data.  *start (START_TEXT) is the caller's to free.  0,
  * -1 (bad data: h->why) or -2 (out of memory).
  */
-int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
+int yote_keys_dec_head(struct tree_coder *h, size_t nrules, int *raw,
     uint32_t *ruleset, int *start_mode, char **start);
 /*
  * Decode a record tree into *out, made in a new arena *arena (its size
@@ -663,16 +774,16 @@ int yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
  * tree, for the texts of the moves.  0, -1 (bad data: h->why) or -2;
  * then *arena is NULL.
  */
-int yote_keys_dec_tree(struct hcoder *h, struct gctx *g,
+int yote_keys_dec_tree(struct tree_coder *h, struct game_ctx *g,
     struct yote_node **out, struct yote_arena **arena);
 /* Mark the block's data bad for this reason (the first one stays); -1. */
-int yote_keys_bad(struct hcoder *h, const char *why);
+int yote_keys_bad(struct tree_coder *h, const char *why);
 
 /*
  * A data block being read: its payload, inflated, parsed into its
  * ruleset table and the decoders of its streams (yote_block_parse).
  */
-struct dblock {                 /* the data block being handed out */
+struct data_block {             /* the data block being handed out */
 	unsigned char *data;    /* its payload, inflated */
 	size_t len;
 	int layout;             /* LAYOUT (move model 1) or LAYOUT2 */
@@ -684,7 +795,7 @@ struct dblock {                 /* the data block being handed out */
 	const struct yote_rules *rules[MAX_RULESETS];
 	struct yote_rules *owned[MAX_RULESETS];
 	size_t nrules;
-	struct hcoder hc;
+	struct tree_coder hc;
 	struct rc mrc;
 	int no_moves;           /* moves left undecoded: mrc is behind */
 	int passed;             /* games passed over undecoded */
@@ -692,9 +803,9 @@ struct dblock {                 /* the data block being handed out */
 };
 
 /* Read b->data's ruleset table and streams; 0, or -1 with *why. */
-int yote_block_parse(struct dblock *b, char *why, size_t whylen);
+int yote_block_parse(struct data_block *b, char *why, size_t whylen);
 /* Free b and all it holds; NULL is ignored. */
-void yote_block_free(struct dblock *b);
+void yote_block_free(struct data_block *b);
 
 /* --------------------------------------------------- archive_hash.c */
 

@@ -89,7 +89,7 @@ slot_free(struct slot *s)
 }
 
 void
-yote_keys_init(struct hcoder *h)
+yote_keys_init(struct tree_coder *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->budget = UINT64_MAX;
@@ -102,7 +102,7 @@ yote_keys_init(struct hcoder *h)
 }
 
 void
-yote_keys_free(struct hcoder *h)
+yote_keys_free(struct tree_coder *h)
 {
 	int i;
 
@@ -147,7 +147,7 @@ slot_new(const char *name, size_t n)
  * memory.
  */
 static struct slot *
-slot_get(struct hcoder *h, const struct slot *parent, const char *sep,
+slot_get(struct tree_coder *h, const struct slot *parent, const char *sep,
     const unsigned char *key, size_t keylen)
 {
 	char name[SLOT_NAME];
@@ -189,7 +189,7 @@ slot_get(struct hcoder *h, const struct slot *parent, const char *sep,
 /* The slot of the value under map key `key` in the map of slot s: keyed
  * by the key's text, one shared slot for keys that are not scalars. */
 static struct slot *
-slot_of_key(struct hcoder *h, const struct slot *s,
+slot_of_key(struct tree_coder *h, const struct slot *s,
     const struct yote_node *key)
 {
 	if (key != NULL && key->type == YOTE_NODE_SCALAR)
@@ -398,7 +398,7 @@ node_shape(const struct yote_node *n)
 }
 
 static unsigned
-code_shape(struct hcoder *h, struct slot *s, unsigned shape)
+code_shape(struct tree_coder *h, struct slot *s, unsigned shape)
 {
 	if (s->shape < 64 &&
 	    yote_rc_bit(&h->rc, &s->p_shape, shape == s->shape))
@@ -409,7 +409,7 @@ code_shape(struct hcoder *h, struct slot *s, unsigned shape)
 }
 
 static void
-code_plies(struct hcoder *h, struct gctx *g, unsigned long n)
+code_plies(struct tree_coder *h, struct game_ctx *g, unsigned long n)
 {
 	unsigned v = yote_rc_tree(&h->rc, h->plies, 10, n < 1023 ? (unsigned)n :
 	    1023);
@@ -423,7 +423,7 @@ code_plies(struct hcoder *h, struct gctx *g, unsigned long n)
 }
 
 static int
-enc_text(struct hcoder *h, struct slot *s, uint32_t actx,
+enc_text(struct tree_coder *h, struct slot *s, uint32_t actx,
     const unsigned char *t, size_t n)
 {
 	struct rc *rc = &h->rc;
@@ -462,7 +462,7 @@ enc_text(struct hcoder *h, struct slot *s, uint32_t actx,
 }
 
 int
-yote_keys_bad(struct hcoder *h, const char *why)
+yote_keys_bad(struct tree_coder *h, const char *why)
 {
 	if (!h->bad) {
 		h->bad = 1;
@@ -476,7 +476,7 @@ yote_keys_bad(struct hcoder *h, const char *why)
  * a few bytes that claim a huge game never become one.
  */
 static int
-spend(struct hcoder *h, uint64_t n)
+spend(struct tree_coder *h, uint64_t n)
 {
 	if (n > h->budget)
 		return yote_keys_bad(h, "more data than its size can hold (the "
@@ -490,7 +490,7 @@ spend(struct hcoder *h, uint64_t n)
  * the next text decoded.
  */
 static int
-dec_text(struct hcoder *h, struct slot *s, uint32_t actx, const char **out,
+dec_text(struct tree_coder *h, struct slot *s, uint32_t actx, const char **out,
     size_t *outn)
 {
 	struct rc *rc = &h->rc;
@@ -586,14 +586,15 @@ done:
 	return 0;
 }
 
-static int enc_moves(struct hcoder *, struct slot *, const struct yote_node *,
-    struct gctx *);
-static int dec_moves(struct hcoder *, struct slot *, struct gctx *,
+static int enc_moves(struct tree_coder *, struct slot *,
+    const struct yote_node *,
+    struct game_ctx *);
+static int dec_moves(struct tree_coder *, struct slot *, struct game_ctx *,
     struct yote_node **);
 
 /* Tags share one slot, "!". */
 static int
-enc_tag(struct hcoder *h, const char *tag)
+enc_tag(struct tree_coder *h, const char *tag)
 {
 	struct slot *k = slot_get(h, NULL, "!", NULL, 0);
 
@@ -615,9 +616,9 @@ text_ctx(const struct yote_node *n)
  * the value of its first "move" key is that move.
  */
 static int
-enc_node(struct hcoder *h, struct slot *s, uint32_t actx,
+enc_node(struct tree_coder *h, struct slot *s, uint32_t actx,
     const struct yote_node *n, int depth, const char *canon,
-    const char *item_canon, struct gctx *g)
+    const char *item_canon, struct game_ctx *g)
 {
 	struct slot *k, *v;
 	uint32_t pk = 0, pv = 0;
@@ -682,8 +683,8 @@ enc_node(struct hcoder *h, struct slot *s, uint32_t actx,
 }
 
 static int
-enc_moves(struct hcoder *h, struct slot *s, const struct yote_node *seq,
-    struct gctx *g)
+enc_moves(struct tree_coder *h, struct slot *s, const struct yote_node *seq,
+    struct game_ctx *g)
 {
 	struct slot *k;
 	unsigned style = 1;
@@ -726,7 +727,7 @@ enc_moves(struct hcoder *h, struct slot *s, const struct yote_node *seq,
 
 /* Count a node against the limits; 0, or -1 (h->why). */
 static int
-node_count(struct hcoder *h)
+node_count(struct tree_coder *h)
 {
 	if (++h->nodes > NODE_LIMIT)
 		return yote_keys_bad(h, "more values than the limit "
@@ -737,7 +738,7 @@ node_count(struct hcoder *h)
 /* Push kid on the stack of kids waiting; 0, -1 (no kid: the shape "no
    node" inside a collection) or -2. */
 static int
-stk_push(struct hcoder *h, struct yote_node *kid)
+stk_push(struct tree_coder *h, struct yote_node *kid)
 {
 	if (kid == NULL)
 		return yote_keys_bad(h, "a missing node in a collection");
@@ -756,7 +757,7 @@ stk_push(struct hcoder *h, struct yote_node *kid)
 
 /* Give n the kids waiting above base: 0 or -2. */
 static int
-stk_pop(struct hcoder *h, struct yote_node *n, size_t base)
+stk_pop(struct tree_coder *h, struct yote_node *n, size_t base)
 {
 	int rc = h->nstk > base ? yote_arena_set_kids(h->arena, n,
 	    h->stk + base, h->nstk - base) : 0;
@@ -768,7 +769,7 @@ stk_pop(struct hcoder *h, struct yote_node *n, size_t base)
 /* A node of the shape's kind in the arena, its tag decoded (a scalar's
    text given), counted before; NULL with *rc set. */
 static struct yote_node *
-node_make(struct hcoder *h, unsigned shape, const char *text, size_t len,
+node_make(struct tree_coder *h, unsigned shape, const char *text, size_t len,
     int *rc)
 {
 	struct yote_node *n;
@@ -806,7 +807,7 @@ node_make(struct hcoder *h, unsigned shape, const char *text, size_t len,
 
 /* Remember that node n gets the text of move g->cur. */
 static int
-add_fix(struct gctx *g, struct yote_node *n)
+add_fix(struct game_ctx *g, struct yote_node *n)
 {
 	if (g->nfix == g->capfix) {
 		size_t cap = g->capfix ? 2 * g->capfix : 256;
@@ -828,8 +829,8 @@ add_fix(struct gctx *g, struct yote_node *n)
 
 /* A scalar node coded in slot s; 0, -1 (bad data: h->why) or -2. */
 static int
-dec_scalar(struct hcoder *h, struct slot *s, uint32_t actx, unsigned shape,
-    int canon, struct gctx *g, struct yote_node **out)
+dec_scalar(struct tree_coder *h, struct slot *s, uint32_t actx, unsigned shape,
+    int canon, struct game_ctx *g, struct yote_node **out)
 {
 	const char *text;
 	size_t len;
@@ -858,8 +859,8 @@ dec_scalar(struct hcoder *h, struct slot *s, uint32_t actx, unsigned shape,
 
 /* Decode a node into *out; 0, -1 (bad data: h->why) or -2 (memory). */
 static int
-dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
-    int canon, int item_canon, struct gctx *g, struct yote_node **out)
+dec_node(struct tree_coder *h, struct slot *s, uint32_t actx, int depth,
+    int canon, int item_canon, struct game_ctx *g, struct yote_node **out)
 {
 	struct yote_node *n, *kid;
 	struct slot *k, *v;
@@ -930,7 +931,7 @@ dec_node(struct hcoder *h, struct slot *s, uint32_t actx, int depth,
 }
 
 static int
-dec_moves(struct hcoder *h, struct slot *s, struct gctx *g,
+dec_moves(struct tree_coder *h, struct slot *s, struct game_ctx *g,
     struct yote_node **out)
 {
 	struct yote_node *seq, *it;
@@ -981,7 +982,7 @@ dec_moves(struct hcoder *h, struct slot *s, struct gctx *g,
 /* ------------------------------------------------------------ games */
 
 int
-yote_keys_enc_head(struct hcoder *h, int raw, uint32_t ruleset,
+yote_keys_enc_head(struct tree_coder *h, int raw, uint32_t ruleset,
     int start_mode, const char *start)
 {
 	struct slot *s;
@@ -1001,8 +1002,8 @@ yote_keys_enc_head(struct hcoder *h, int raw, uint32_t ruleset,
 }
 
 int
-yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
-    struct gctx *g)
+yote_keys_enc_tree(struct tree_coder *h, const struct yote_node *root,
+    struct game_ctx *g)
 {
 	struct slot *s = slot_get(h, NULL, "", NULL, 0);
 
@@ -1012,7 +1013,7 @@ yote_keys_enc_tree(struct hcoder *h, const struct yote_node *root,
 }
 
 int
-yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
+yote_keys_dec_head(struct tree_coder *h, size_t nrules, int *raw,
     uint32_t *ruleset, int *start_mode, char **start)
 {
 	struct slot *s;
@@ -1050,7 +1051,8 @@ yote_keys_dec_head(struct hcoder *h, size_t nrules, int *raw,
 }
 
 int
-yote_keys_dec_tree(struct hcoder *h, struct gctx *g, struct yote_node **out,
+yote_keys_dec_tree(struct tree_coder *h, struct game_ctx *g,
+    struct yote_node **out,
     struct yote_arena **arena)
 {
 	struct slot *s = slot_get(h, NULL, "", NULL, 0);
@@ -1075,7 +1077,7 @@ yote_keys_dec_tree(struct hcoder *h, struct gctx *g, struct yote_node **out,
 /* ------------------------------------------------------------ blocks */
 
 void
-yote_block_free(struct dblock *b)
+yote_block_free(struct data_block *b)
 {
 	size_t i;
 
@@ -1089,7 +1091,7 @@ yote_block_free(struct dblock *b)
 }
 
 int
-yote_block_parse(struct dblock *b, char *why, size_t whylen)
+yote_block_parse(struct data_block *b, char *why, size_t whylen)
 {
 	struct cur c = { b->data, b->len, 0, 0 };
 	struct yote_error e;

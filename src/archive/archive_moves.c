@@ -3,13 +3,14 @@
  * a move is coded as its rank among the legal moves of its position.
  *
  * The order the ranks refer to: every legal move gets a score from a
- * one-ply look (move_score); moves are ordered by score, best first,
- * then by canonical text (strcmp).  A move is coded as its level (the
- * number of distinct scores above its own) with one adaptive bit per
- * level passed, then its place among the moves of its level, uniformly.
- * The bit for "below level j" is modelled in a context of j, of the gap
- * between the scores of levels j and j+1 and of their sizes: a level
- * far above the next is rarely left, a thin one more often.
+ * one-ply look (score_rule, archive_int.h); moves are ordered by
+ * score, best first, then by canonical text (strcmp).  A move is
+ * coded as its level (the number of distinct scores above its own)
+ * with one adaptive bit per level passed, then its place among the
+ * moves of its level, uniformly.  The bit for "below level j" is
+ * modelled in a context of j, of the gap between the scores of levels
+ * j and j+1 and of their sizes: a level far above the next is rarely
+ * left, a thin one more often.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@ void
 yote_mover_init(struct mover *mv)
 {
 	yote_probs_init(&mv->tier[0][0], TIER_J * TIER_CTX);
-	yote_probs_init(mv->m2, M2_PROBS);
+	yote_probs_init(mv->m2_probs, M2_PROBS);
 }
 
 void
@@ -39,24 +40,26 @@ yote_mover_free(struct mover *mv)
 	free(mv->score);
 	free(mv->level);
 	free(mv->count);
-	free(mv->grp);
+	free(mv->groups);
 	yote_buf_free(&mv->text);
 	free(mv->sym);
 	yote_buf_free(&mv->ctxs);
 	yote_buf_free(&mv->canon);
 	free(mv->canon_off);
-	free(mv->j1);
+	free(mv->first_jump_buf);
 	memset(mv, 0, sizeof(*mv));
 }
 
-/* Whether the opening rule allows only placements now (movegen.c). */
+/* Whether the opening rule allows only placements now
+   (src/rules/movegen.c). */
 int
 yote_mv_placements_only(const struct yote_rules *r, const struct yote_pos *p)
 {
 	return r->opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2;
 }
 
-/* Whether steps and plain self-jumps are allowed for side s (movegen.c). */
+/* Whether steps and plain self-jumps are allowed for side s
+   (src/rules/movegen.c). */
 int
 yote_mv_steps_allowed(const struct yote_rules *r, const struct yote_pos *p,
     int s)
@@ -115,18 +118,18 @@ gen_square(struct mover *mv, const struct yote_rules *r,
 		return (int)n;
 	if ((rc = mover_room(mv, 0)) != 0)
 		return rc;
-	if (mv->ngrp == mv->capgrp) {
-		size_t cap = mv->capgrp ? 2 * mv->capgrp : 16;
-		size_t *g = realloc(mv->grp, 2 * cap * sizeof(*g));
+	if (mv->ngroups == mv->capgroups) {
+		size_t cap = mv->capgroups ? 2 * mv->capgroups : 16;
+		size_t *g = realloc(mv->groups, 2 * cap * sizeof(*g));
 
 		if (g == NULL)
 			return YOTE_ENOMEM;
-		mv->grp = g;
-		mv->capgrp = cap;
+		mv->groups = g;
+		mv->capgroups = cap;
 	}
-	mv->grp[2 * mv->ngrp] = at;
-	mv->grp[2 * mv->ngrp + 1] = (size_t)n;
-	mv->ngrp++;
+	mv->groups[2 * mv->ngroups] = at;
+	mv->groups[2 * mv->ngroups + 1] = (size_t)n;
+	mv->ngroups++;
 	return 0;
 }
 
@@ -148,19 +151,19 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 	   north, north 2, east, east 2 (d: 0 north, 1 south, 2 east, 3 west) */
 	static const int dir[8] = { 3, 3, 1, 1, 0, 0, 2, 2 };
 	static const int far[8] = { 1, 0, 1, 0, 0, 1, 0, 1 };
-	int s = p->side, col, row, sq, k, to, steps, sj, rc;
+	int s = p->side, col, row, sq, k, to, steps, selfjumps, rc;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s];
 	uint64_t empty = r->board & ~(own | opp), cap = 0, t;
 	struct yote_move *v;
 	size_t n, nstep = 0;
 
 	mv->list.n = 0;
-	mv->ngrp = mv->nstep = 0;
+	mv->ngroups = mv->nstep = 0;
 	if (yote_over_unless_blocked(r, p))
 		return 0;
 	steps = yote_mv_steps_allowed(r, p, s) &&
 	    !yote_mv_placements_only(r, p);
-	sj = steps && r->selfjump == YOTE_SJ_PLAIN;
+	selfjumps = steps && r->selfjump == YOTE_SJ_PLAIN;
 	if (!yote_mv_placements_only(r, p)) {
 		/* pieces with an enemy beside them and room beyond (captures),
 		   or an own piece beside them and room beyond (bridges) */
@@ -210,7 +213,8 @@ gen_canonical(struct mover *mv, const struct yote_rules *r,
 				continue;
 			for (k = 0; k < 8; k++) {
 				if (far[k]) {
-					if (!sj || (to = jump_to(r, sq, dir[k],
+					if (!selfjumps || (to = jump_to(r, sq,
+					    dir[k],
 					    own, empty)) < 0)
 						continue;
 					v[n].kind = YOTE_SELFJUMP;
@@ -275,9 +279,9 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 		return n;
 	c.r = r;
 	c.p = p;
-	c.s = p->side;
-	c.rem_s = yote_pos_remaining(p, c.s);
-	c.rem_o = yote_pos_remaining(p, !c.s);
+	c.side = p->side;
+	c.mover_left = yote_pos_remaining(p, c.side);
+	c.opp_left = yote_pos_remaining(p, !c.side);
 	yote_arc_moves_at_once(&c, mv->nstep, &ao);
 	/* the decoder scores the moves that take nothing by quiet_score
 	   where it applies (bridges included), the encoder never: a
@@ -293,12 +297,12 @@ mover_rank(struct mover *mv, const struct yote_rules *r,
 		size_t lo = 0, hi = j;
 
 		if (ao.place && m->kind == YOTE_PLACE)
-			sc = 3 - 22 * (long)(ao.place_hco >> m->from & 1) +
-			    4 * (long)(ao.place_hcs >> m->from & 1);
+			sc = score_quiet(ao.place_opp_capture >> m->from & 1,
+			    ao.place_mover_capture >> m->from & 1, 1);
 		else if (ao.step && m->kind == YOTE_STEP) {
 			d = step_dir(r, m);
-			sc = -22 * (long)(ao.step_hco[d] >> m->from & 1) +
-			    4 * (long)(ao.step_hcs[d] >> m->from & 1);
+			sc = score_quiet(ao.step_opp_capture[d] >> m->from & 1,
+			    ao.step_mover_capture[d] >> m->from & 1, 0);
 		} else if (quick && !yote_move_is_capture(m) &&
 		    (aq.place || m->kind != YOTE_PLACE))
 			sc = quiet_score(&c, m);
@@ -377,7 +381,7 @@ cmp_text(const void *a, const void *b)
 static long
 group_texts(struct mover *mv, const struct yote_rules *r, size_t g, long sc)
 {
-	size_t i, k = 0, at = mv->grp[2 * g], n = mv->grp[2 * g + 1];
+	size_t i, k = 0, at = mv->groups[2 * g], n = mv->groups[2 * g + 1];
 
 	mv->text.n = 0;
 	if (yote_buf_grow(&mv->text, n * TREC) != 0)
@@ -450,7 +454,7 @@ static long
 group_pick(struct mover *mv, const struct yote_rules *r, size_t g, long sc,
     uint64_t place)
 {
-	size_t i, j, k = 0, at = mv->grp[2 * g], n = mv->grp[2 * g + 1];
+	size_t i, j, k = 0, at = mv->groups[2 * g], n = mv->groups[2 * g + 1];
 	size_t lo, hi, *ix;
 	char *t, *me;
 
@@ -492,12 +496,12 @@ pick_place(struct mover *mv, const struct yote_rules *r, long sc,
 	long k;
 
 	for (;;) {
-		end = g < mv->ngrp ? mv->grp[2 * g] : mv->list.n;
+		end = g < mv->ngroups ? mv->groups[2 * g] : mv->list.n;
 		for (; j < end; j++)
 			if (mv->score[j] == sc && place-- == 0)
 				return (long)j;
 		/* a group: count its moves of this score first */
-		for (k = 0, end = j + mv->grp[2 * g + 1]; j < end; j++)
+		for (k = 0, end = j + mv->groups[2 * g + 1]; j < end; j++)
 			k += mv->score[j] == sc;
 		if (place >= (uint64_t)k) {
 			place -= (uint64_t)k;
@@ -517,15 +521,15 @@ place_of(struct mover *mv, const struct yote_rules *r, size_t idx)
 	long sc = mv->score[idx], k, i, n = 0;
 	size_t j, g;
 
-	for (g = 0; g < mv->ngrp; g++)
-		if (idx < mv->grp[2 * g] + mv->grp[2 * g + 1])
+	for (g = 0; g < mv->ngroups; g++)
+		if (idx < mv->groups[2 * g] + mv->groups[2 * g + 1])
 			break;
-	if (g == mv->ngrp || idx < mv->grp[2 * g]) {
+	if (g == mv->ngroups || idx < mv->groups[2 * g]) {
 		for (j = 0; j < idx; j++)
 			n += mv->score[j] == sc;
 		return n;
 	}
-	for (j = 0; j < mv->grp[2 * g]; j++)
+	for (j = 0; j < mv->groups[2 * g]; j++)
 		n += mv->score[j] == sc;
 	if ((k = group_texts(mv, r, g, sc)) < 0)
 		return -1;
@@ -538,25 +542,24 @@ place_of(struct mover *mv, const struct yote_rules *r, size_t idx)
 /*
  * The decoder's fast path.  When placements and steps can be scored all
  * at once (moves_at_once), they are not listed: each kind is held as a
- * board per score class, the class c = 2 hco + hcs, and counted by
- * popcount.  Only the moves of pieces that may capture (a group each)
- * and plain self-jumps are listed and scored one by one.  The levels and
- * counts, and so the move picked, are those of mover_rank: the encoder
- * still ranks with mover_rank, so every archive test decoding what it
- * wrote compares the two.
+ * board per score class, the class c = 2 opp_capture + mover_capture
+ * (what the move leaves the opponent, the mover: a capture or not), and
+ * counted by popcount.  Only the moves of pieces that may capture (a
+ * group each) and plain self-jumps are listed and scored one by one.
+ * The levels and counts, and so the move picked, are those of
+ * mover_rank: the encoder still ranks with mover_rank, so every archive
+ * test decoding what it wrote compares the two.
  */
 #define FAST_NO (-100)
 
-struct fast {
-	uint64_t own, cap, irr; /* irr: squares whose moves are listed */
+struct fast_rank {
+	uint64_t own;           /* the mover's pieces */
+	uint64_t capturers;     /* its pieces that may capture or bridge */
+	uint64_t listed;        /* squares whose moves are listed */
 	uint64_t place[4];      /* empty points whose placement is class c */
 	uint64_t step[4][4];    /* [d][c]: pieces whose step to d is class c */
-	int hand, steps, sj;
+	int hand, steps, selfjumps;
 };
-
-/* score of a class: -22 when it leaves the opponent a capture, +4 when
-   it leaves the mover one (placements +3 more) */
-static const long class_score[4] = { 0, 4, -22, -18 };
 
 /* Add cnt moves of score sc to the levels (strictly decreasing); the
    index of its level. */
@@ -591,26 +594,26 @@ const int yote_mv_slot_far[8] = { 1, 0, 1, 0, 0, 1, 0, 1 };
  */
 static int
 fast_list(struct mover *mv, const struct yote_rules *r,
-    const struct yote_pos *p, struct fast *f)
+    const struct yote_pos *p, struct fast_rank *f)
 {
 	uint64_t empty = r->board & ~(f->own | p->pieces[!p->side]), sjc = 0;
 	uint64_t c0 = 0, x;
 	int col, row, sq, k, to, rc;
 	struct yote_move *m;
 
-	if (f->sj)
+	if (f->selfjumps)
 		for (k = 0; k < 4; k++)
 			sjc |= shift_dir(r, shift_dir(r, empty, k ^ 1) & f->own,
 			    k ^ 1);
-	f->irr = f->cap | (sjc & f->own);
-	if (f->irr == 0)
+	f->listed = f->capturers | (sjc & f->own);
+	if (f->listed == 0)
 		return 0;
 	for (row = 0; row < r->height; row++)
 		c0 |= BIT(row * r->width);
 	for (col = 0; col < r->width; col++)
-		for (x = f->irr & (c0 << col); x; x &= x - 1) {
+		for (x = f->listed & (c0 << col); x; x &= x - 1) {
 			sq = lsb64(x);
-			if (f->cap & BIT(sq)) {
+			if (f->capturers & BIT(sq)) {
 				if ((rc = gen_square(mv, r, p, sq)) != 0)
 					return rc;
 				continue;
@@ -635,14 +638,14 @@ fast_list(struct mover *mv, const struct yote_rules *r,
 
 /*
  * Under bridges, the boards of moves that take nothing after which the
- * opponent (*hco) or the mover (*hcs) has a capture: the boards of
- * direct captures, given, and each move that has not both yet tried for
- * bridges.  d: the steps to d (from the points of t), 4: placements on
- * the points of t.
+ * opponent (*opp_capture) or the mover (*mover_capture) has a capture:
+ * the boards of direct captures, given, and each move that has not both
+ * yet tried for bridges.  d: the steps to d (from the points of t), 4:
+ * placements on the points of t.
  */
 void
 yote_mv_bridge_boards(const struct yote_rules *r, const struct yote_pos *p,
-    int d, uint64_t t, uint64_t *hco, uint64_t *hcs)
+    int d, uint64_t t, uint64_t *opp_capture, uint64_t *mover_capture)
 {
 	uint64_t w = p->pieces[p->side], o = p->pieces[!p->side];
 	uint64_t e = r->board & ~(w | o), x, ch, w2, e2, so, cf;
@@ -656,19 +659,19 @@ yote_mv_bridge_boards(const struct yote_rules *r, const struct yote_pos *p,
 	for (k = 0; k < 4; k++)
 		cf |= shift_dir(r, shift_dir(r, e | w, k ^ 1) & o, k ^ 1);
 	cf &= e | w;
-	for (x = t & ~(*hco & *hcs); x; x &= x - 1) {
+	for (x = t & ~(*opp_capture & *mover_capture); x; x &= x - 1) {
 		sq = lsb64(x);
 		ch = BIT(sq);
 		if (d < 4)
 			ch |= BIT(r->adj[sq][d]);
 		w2 = w ^ ch;
 		e2 = e ^ ch;
-		if (!(*hco & BIT(sq)) && (so & e2) &&
+		if (!(*opp_capture & BIT(sq)) && (so & e2) &&
 		    jumps(r, so & e2, w2, e2))
-			*hco |= BIT(sq);
-		if (!(*hcs & BIT(sq)) && (cf & e2) &&
+			*opp_capture |= BIT(sq);
+		if (!(*mover_capture & BIT(sq)) && (cf & e2) &&
 		    jumps(r, jumps(r, w2, w2, e2), o, e2))
-			*hcs |= BIT(sq);
+			*mover_capture |= BIT(sq);
 	}
 }
 
@@ -678,12 +681,12 @@ yote_mv_bridge_boards(const struct yote_rules *r, const struct yote_pos *p,
  */
 static long
 rank_fast(struct mover *mv, const struct yote_rules *r,
-    const struct yote_pos *p, struct fast *f)
+    const struct yote_pos *p, struct fast_rank *f)
 {
 	struct ply_ctx c;
 	struct at_once ao;
-	int s = p->side, d, k, cl, rc, bridges, po;
-	uint64_t opp = p->pieces[!s], empty, t, hco, hcs;
+	int s = p->side, d, k, cl, rc, bridges, no_capture_yet;
+	uint64_t opp = p->pieces[!s], empty, t, opp_capture, mover_capture;
 	size_t i, last = 0;
 	long total = 0, ncl[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
 
@@ -691,37 +694,38 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 		return FAST_NO;
 	c.r = r;
 	c.p = p;
-	c.s = s;
-	c.rem_s = yote_pos_remaining(p, s);
-	c.rem_o = yote_pos_remaining(p, !s);
+	c.side = s;
+	c.mover_left = yote_pos_remaining(p, s);
+	c.opp_left = yote_pos_remaining(p, !s);
 	f->own = p->pieces[s];
 	f->hand = p->hand[s] > 0;
 	f->steps = yote_mv_steps_allowed(r, p, s) &&
 	    !yote_mv_placements_only(r, p);
-	f->sj = f->steps && r->selfjump == YOTE_SJ_PLAIN;
-	po = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
+	f->selfjumps = f->steps && r->selfjump == YOTE_SJ_PLAIN;
+	no_capture_yet = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
 	bridges = r->selfjump == YOTE_SJ_BRIDGE;
 	yote_arc_boards_at_once(&c, bridges, &ao);
 	if ((f->hand && !ao.place) || (f->steps && !ao.step))
 		return FAST_NO;
 	empty = r->board & ~(f->own | opp);
-	f->cap = 0;
+	f->capturers = 0;
 	if (!yote_mv_placements_only(r, p)) {
 		/* the points a capture can start from */
 		for (k = 0; k < 4; k++) {
 			t = shift_dir(r, empty, k ^ 1);
-			f->cap |= shift_dir(r, t & opp, k ^ 1);
+			f->capturers |= shift_dir(r, t & opp, k ^ 1);
 		}
 		/* a bridge: a self-jump onto such a point */
-		t = f->cap & empty;
-		f->cap &= f->own;
+		t = f->capturers & empty;
+		f->capturers &= f->own;
 		if (bridges && t)
 			for (k = 0; k < 4; k++)
-				f->cap |= shift_dir(r, shift_dir(r, t, k ^ 1) &
+				f->capturers |= shift_dir(r, shift_dir(r, t,
+				    k ^ 1) &
 				    f->own, k ^ 1) & f->own;
 	}
 	mv->list.n = 0;
-	mv->ngrp = mv->nstep = 0;
+	mv->ngroups = mv->nstep = 0;
 	mv->nlevel = 0;
 	if ((rc = fast_list(mv, r, p, f)) != 0 ||
 	    (rc = mover_room(mv, 8)) != 0)
@@ -743,21 +747,22 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 		if (d < 4) {
 			if (!f->steps)
 				continue;
-			t = f->own & ~f->cap & shift_dir(r, empty, d ^ 1);
-			hco = ao.step_hco[d];
-			hcs = ao.step_hcs[d];
+			t = f->own & ~f->capturers & shift_dir(r, empty, d ^ 1);
+			opp_capture = ao.step_opp_capture[d];
+			mover_capture = ao.step_mover_capture[d];
 		} else {
 			if (!f->hand)
 				continue;
 			t = empty;
-			hco = ao.place_hco;
-			hcs = ao.place_hcs;
+			opp_capture = ao.place_opp_capture;
+			mover_capture = ao.place_mover_capture;
 		}
-		if (bridges && !po)
-			yote_mv_bridge_boards(r, p, d, t, &hco, &hcs);
+		if (bridges && !no_capture_yet)
+			yote_mv_bridge_boards(r, p, d, t, &opp_capture,
+			    &mover_capture);
 		for (cl = 0; cl < 4; cl++) {
-			uint64_t b = t & (cl & 2 ? hco : ~hco) &
-			    (cl & 1 ? hcs : ~hcs);
+			uint64_t b = t & (cl & 2 ? opp_capture : ~opp_capture) &
+			    (cl & 1 ? mover_capture : ~mover_capture);
 
 			if (d < 4)
 				f->step[d][cl] = b;
@@ -770,7 +775,7 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
 	/* the 8 classes' counts go to the levels once each */
 	for (cl = 0; cl < 8; cl++)
 		if (ncl[cl]) {
-			level_add(mv, class_score[cl & 3] + 3 * (cl >> 2),
+			level_add(mv, yote_arc_class_score[cl],
 			    (uint32_t)ncl[cl]);
 			total += ncl[cl];
 		}
@@ -782,7 +787,8 @@ rank_fast(struct mover *mv, const struct yote_rules *r,
  * fast path; 0, -1 when there is none, -2 out of memory.
  */
 static int
-pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
+pick_fast(struct mover *mv, const struct yote_rules *r,
+    const struct fast_rank *f,
     long sc, uint64_t place, struct yote_move *out)
 {
 	uint64_t mp = 0, ms[4] = { 0, 0, 0, 0 }, c0 = 0, any, x, b, cnt;
@@ -790,9 +796,9 @@ pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
 	int cl, d, col, row, sq, k, land;
 
 	for (cl = 0; cl < 4; cl++) {
-		if (class_score[cl] + 3 == sc)
+		if (yote_arc_class_score[cl + 4] == sc)
 			mp |= f->place[cl];
-		if (class_score[cl] == sc)
+		if (yote_arc_class_score[cl] == sc)
 			for (d = 0; d < 4; d++)
 				ms[d] |= f->step[d][cl];
 	}
@@ -800,7 +806,7 @@ pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
 		c0 |= BIT(row * r->width);
 	/* the squares with a move of score sc or listed moves; within a
 	   column the bits come in row order, which is text order */
-	any = mp | ms[0] | ms[1] | ms[2] | ms[3] | f->irr;
+	any = mp | ms[0] | ms[1] | ms[2] | ms[3] | f->listed;
 	memset(out, 0, sizeof(*out));
 	for (col = 0; col < r->width; col++)
 		for (x = any & (c0 << col); x; x &= x - 1) {
@@ -814,9 +820,9 @@ pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
 				}
 				continue;
 			}
-			if (f->cap & b) {
-				i = mv->grp[2 * gi];
-				end = i + mv->grp[2 * gi + 1];
+			if (f->capturers & b) {
+				i = mv->groups[2 * gi];
+				end = i + mv->groups[2 * gi + 1];
 				for (cnt = 0; i < end; i++)
 					cnt += mv->score[i] == sc;
 				if (place < cnt) {
@@ -849,7 +855,7 @@ pick_fast(struct mover *mv, const struct yote_rules *r, const struct fast *f,
 					continue;
 				}
 				land = r->jump[sq][d];
-				if (!(f->irr & b) || li >= mv->list.n ||
+				if (!(f->listed & b) || li >= mv->list.n ||
 				    mv->list.v[li].from != sq ||
 				    mv->list.v[li].seg_to[0] != land)
 					continue;
@@ -868,7 +874,7 @@ yote_mover_rank_game(struct mover *mv, const struct yote_game *g)
 {
 	const struct yote_rules *r = yote_game_rules(g);
 	size_t n = yote_game_plies(g);
-	char mtext[YOTE_MOVE_TEXT];
+	char move_text[YOTE_MOVE_TEXT];
 	size_t i, j, idx;
 	long nm;
 
@@ -896,9 +902,9 @@ yote_mover_rank_game(struct mover *mv, const struct yote_game *g)
 				break;
 		if (idx == (size_t)nm)
 			return -1;
-		yote_move_format(r, m, mtext);
+		yote_move_format(r, m, move_text);
 		mv->canon_off[i] = mv->canon.n;
-		yote_buf_put(&mv->canon, mtext, strlen(mtext) + 1);
+		yote_buf_put(&mv->canon, move_text, strlen(move_text) + 1);
 		sy->levels = (uint32_t)mv->nlevel;
 		sy->tier = (uint32_t)level_of(mv, mv->score[idx]);
 		sy->k = mv->count[sy->tier];
@@ -935,7 +941,7 @@ int
 yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
     struct yote_pos *pos, const char **text, const char **why)
 {
-	struct fast f;
+	struct fast_rank f;
 	size_t j, t;
 	uint64_t k, place;
 	long n;
@@ -978,8 +984,8 @@ yote_mover_decode(struct mover *mv, struct rc *rc, const struct yote_rules *r,
 			return -2;
 		mv->last = mv->list.v[n];
 	}
-	mv->mlen = yote_mv_text(r, &mv->last, mv->mtext);
-	*text = mv->mtext;
+	mv->move_text_len = yote_mv_text(r, &mv->last, mv->move_text);
+	*text = mv->move_text;
 	yote_pos_play(r, pos, &mv->last);
 	return 0;
 }

@@ -28,7 +28,8 @@
 
 /* A decision kept by the writer: an adaptive bit or a flat value. */
 struct op {
-	uint32_t prob;          /* index in mv->m2, FLAT for a flat value */
+	uint32_t prob;          /* index in mv->m2_probs, FLAT for a flat
+				   value */
 	uint32_t v, n;
 };
 
@@ -48,7 +49,7 @@ w_bit(struct walk *w, unsigned prob, int truth)
 	struct op o;
 
 	if (w->rc != NULL)
-		return yote_rc_dbit(w->rc, &w->mv->m2[prob]);
+		return yote_rc_dbit(w->rc, &w->mv->m2_probs[prob]);
 	o.prob = prob;
 	o.v = (uint32_t)truth;
 	o.n = 0;
@@ -91,39 +92,51 @@ w_level(struct walk *w, unsigned base, const long *lv, const uint32_t *cnt,
 /* -------------------------------------------------- moves that take nothing */
 
 /*
- * The moves of a position that take nothing, as boards by kind and
- * class (cl = 2 hco + hcs: they leave the opponent a capture, the mover
- * one): placements by their point, steps and plain self-jumps by their
- * piece and direction.
+ * The moves of a position that take nothing, as boards by kind and class
+ * (cl = 2 opp_capture + mover_capture: they leave the opponent a
+ * capture, the mover one): placements by their point, steps and plain
+ * self-jumps by their piece and direction.
  */
 struct quiet {
-	uint64_t place[4], step[4][4], sj[4][4];
+	uint64_t place[4], step[4][4], selfjumps[4][4];
 	uint32_t cnt[8];        /* moves per slot, best score first */
 	long lv[8];             /* the scores of the slots not empty */
 	int ls[8];              /* and which slot each is */
 	size_t nl;
 	uint64_t capt;          /* pieces that may capture or bridge */
-	int sjon;               /* sj[][] holds moves */
+	int has_selfjumps;      /* selfjumps[][] holds moves */
 };
 
-/* Slot j: 1 placements, 0 steps and self-jumps; its class and score. */
-static const int slot_place[8] = { 1, 0, 1, 0, 1, 0, 1, 0 };
-static const int slot_cl[8] = { 1, 1, 0, 0, 3, 3, 2, 2 };
-static const long slot_score[8] = { 7, 4, 3, 0, -15, -18, -19, -22 };
+/*
+ * The slots, best first, each (placement, class): 1 placements, 0 steps
+ * and self-jumps; the class 2 opp_capture + mover_capture.  One list,
+ * three tables (the decoder reads them every ply): slot_place, slot_cl,
+ * and slot_score, the rule's score of such a move (7, 4, 3, 0, -15, -18,
+ * -19, -22).
+ */
+#define SLOTS(X) X(1, 1) X(0, 1) X(1, 0) X(0, 0) X(1, 3) X(0, 3) X(1, 2) \
+	X(0, 2)
+#define SLOT_PLACE(place, cl) place,
+#define SLOT_CL(place, cl) cl,
+#define SLOT_SCORE(place, cl) SCORE_GOING_ON(0, (cl) >> 1, (cl) & 1, place),
+static const int slot_place[8] = { SLOTS(SLOT_PLACE) };
+static const int slot_cl[8] = { SLOTS(SLOT_CL) };
+static const long slot_score[8] = { SLOTS(SLOT_SCORE) };
 /* The slot of [placement][class]. */
 static const int slot_of[2][4] = { { 3, 1, 7, 5 }, { 2, 0, 6, 4 } };
 
 /* The moves of t by class: 2 (after them the opponent has a capture) +
    1 (the mover has one). */
 static inline void
-split4(uint64_t t, uint64_t hco, uint64_t hcs, uint64_t out[4])
+split_by_class(uint64_t t, uint64_t opp_capture, uint64_t mover_capture,
+    uint64_t out[4])
 {
-	uint64_t a = t & ~hco, b = t & hco;
+	uint64_t a = t & ~opp_capture, b = t & opp_capture;
 
-	out[0] = a & ~hcs;
-	out[1] = a & hcs;
-	out[2] = b & ~hcs;
-	out[3] = b & hcs;
+	out[0] = a & ~mover_capture;
+	out[1] = a & mover_capture;
+	out[2] = b & ~mover_capture;
+	out[3] = b & mover_capture;
 }
 
 /*
@@ -136,14 +149,15 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 {
 	struct ply_ctx c;
 	struct at_once ao;
-	int s = p->side, d, cl, j, po, steps, bridges;
+	int s = p->side, d, cl, j, placements_only, steps, bridges;
 	unsigned any = 0;
-	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, t, hco, hcs;
+	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, t, opp_capture,
+	    mover_capture;
 	uint64_t x, E[4];
 
 	q->capt = 0;
 	q->nl = 0;
-	q->sjon = 0;
+	q->has_selfjumps = 0;
 	if (yote_over_unless_blocked(r, p))
 		return 0;
 	empty = r->board & ~(own | opp);
@@ -152,9 +166,9 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	E[1] = (empty << r->width) & r->board;
 	E[2] = (empty >> 1) & r->not_col_last;
 	E[3] = (empty << 1) & r->not_col_first;
-	po = yote_mv_placements_only(r, p);
-	steps = !po && yote_mv_steps_allowed(r, p, s);
-	if (!po) {
+	placements_only = yote_mv_placements_only(r, p);
+	steps = !placements_only && yote_mv_steps_allowed(r, p, s);
+	if (!placements_only) {
 		/* the points beside an enemy with room beyond: a capture
 		   starts from such a piece, a bridge self-jumps onto such
 		   an empty point */
@@ -169,41 +183,45 @@ quiet_moves(const struct yote_rules *r, const struct yote_pos *p,
 	}
 	c.r = r;
 	c.p = p;
-	c.s = s;
-	c.rem_s = c.rem_o = 0;
+	c.side = s;
+	c.mover_left = c.opp_left = 0;
 	yote_arc_boards(&c, &ao);
-	bridges = r->selfjump == YOTE_SJ_BRIDGE && !po;
+	bridges = r->selfjump == YOTE_SJ_BRIDGE && !placements_only;
 	/* the classes, kind by kind: a test a ply, not a move */
 	for (d = 0; d < 4; d++) {
 		t = steps ? own & E[d] : 0;
-		hco = ao.step_hco[d];
-		hcs = ao.step_hcs[d];
+		opp_capture = ao.step_opp_capture[d];
+		mover_capture = ao.step_mover_capture[d];
 		if (bridges && t != 0)
-			yote_arc_bridge_boards(&c, &ao, d, t, &hco, &hcs);
-		split4(t, hco, hcs, q->step[d]);
+			yote_arc_bridge_boards(&c, &ao, d, t, &opp_capture,
+			    &mover_capture);
+		split_by_class(t, opp_capture, mover_capture, q->step[d]);
 	}
 	t = p->hand[s] > 0 ? empty : 0;
-	hco = ao.place_hco;
-	hcs = ao.place_hcs;
+	opp_capture = ao.place_opp_capture;
+	mover_capture = ao.place_mover_capture;
 	if (bridges && t != 0)
-		yote_arc_bridge_boards(&c, &ao, 4, t, &hco, &hcs);
-	split4(t, hco, hcs, q->place);
+		yote_arc_bridge_boards(&c, &ao, 4, t, &opp_capture,
+		    &mover_capture);
+	split_by_class(t, opp_capture, mover_capture, q->place);
 	if (steps && r->selfjump == YOTE_SJ_PLAIN)
 		for (d = 0; d < 4; d++) {
 			/* over an own piece onto an empty point */
 			t = own & shift_dir_v(r, own, d ^ 1) &
 			    shift_dir_v(r, E[d], d ^ 1);
-			split4(t, ao.sj_hco[d], ao.sj_hcs[d], q->sj[d]);
-			q->sjon |= t != 0;
+			split_by_class(t, ao.selfjump_opp_capture[d],
+			    ao.selfjump_mover_capture[d], q->selfjumps[d]);
+			q->has_selfjumps |= t != 0;
 		}
 	/* the slots with moves, found without a branch each; their counts
 	   when they are needed */
 	for (cl = 0; cl < 4; cl++) {
 		x = q->step[0][cl] | q->step[1][cl] | q->step[2][cl] |
 		    q->step[3][cl];
-		if (q->sjon)
-			x |= q->sj[0][cl] | q->sj[1][cl] | q->sj[2][cl] |
-			    q->sj[3][cl];
+		if (q->has_selfjumps)
+			x |= q->selfjumps[0][cl] | q->selfjumps[1][cl] |
+			    q->selfjumps[2][cl] |
+			    q->selfjumps[3][cl];
 		any |= (unsigned)(x != 0) << slot_of[0][cl];
 		any |= (unsigned)(q->place[cl] != 0) << slot_of[1][cl];
 	}
@@ -229,7 +247,7 @@ q_count(const struct quiet *q, size_t i)
 			/* a piece steps towards d onto an empty point or
 			   jumps over its own piece there: never both */
 			n += (uint32_t)popcount64(q->step[d][cl] |
-			    (q->sjon ? q->sj[d][cl] : 0));
+			    (q->has_selfjumps ? q->selfjumps[d][cl] : 0));
 	return n;
 }
 
@@ -290,8 +308,8 @@ quiet_pick(const struct yote_rules *r, const struct quiet *q, int j,
 	}
 	for (d = 0; d < 4; d++) {
 		ms[d] = q->step[d][cl];
-		if (q->sjon)
-			mj[d] = q->sj[d][cl];
+		if (q->has_selfjumps)
+			mj[d] = q->selfjumps[d][cl];
 	}
 	any = ms[0] | ms[1] | ms[2] | ms[3] | mj[0] | mj[1] | mj[2] | mj[3];
 	if (want == NULL) {
@@ -380,9 +398,9 @@ quiet_slot(const struct yote_rules *r, const struct quiet *q,
 			    r->adj[m->from][d] == m->seg_to[0] &&
 			    (q->step[d][cl] & BIT(m->from)))
 				return j;
-			if (m->kind == YOTE_SELFJUMP && q->sjon &&
+			if (m->kind == YOTE_SELFJUMP && q->has_selfjumps &&
 			    r->jump[m->from][d] == m->seg_to[0] &&
-			    (q->sj[d][cl] & BIT(m->from)))
+			    (q->selfjumps[d][cl] & BIT(m->from)))
 				return j;
 		}
 	}
@@ -442,7 +460,7 @@ walk_quiet(struct walk *w, const struct yote_rules *r, struct quiet *q,
 /* ------------------------------------------------------------- captures */
 
 /* A first jump: from, over mid to land; a bridge first self-jumps to z. */
-struct jump1 {
+struct first_jump {
 	uint8_t from, z, mid, land;
 	int8_t bridge;
 	long sc;
@@ -451,30 +469,27 @@ struct jump1 {
 #define MAX_JUMP1 (64 * 20)    /* 4 jumps, 4 x 4 bridges a piece */
 
 /* The position during a capture: the mover's pieces, the enemy's. */
-struct cpos {
+struct capture_pos {
 	uint64_t own, opp;
 	int hand;               /* the enemy's pieces in hand */
 	int at;                 /* the capturing piece */
 };
 
 /*
- * The score of a first jump: 16 when the piece can jump again, -22 when
- * the opponent then has a direct capture (bonus aside).
+ * The score of a first jump, by score_rule: a piece more taken when the
+ * piece can jump again, and whether the opponent then has a direct
+ * capture (bonus aside).
  */
 static long
 jump1_score(const struct yote_rules *r, uint64_t own, uint64_t opp,
-    const struct jump1 *j)
+    const struct first_jump *j)
 {
 	uint64_t o2 = opp & ~BIT(j->mid);
 	uint64_t w2 = (own & ~BIT(j->from)) | BIT(j->land);
 	uint64_t e2 = r->board & ~(w2 | o2);
-	long sc = 0;
 
-	if (r->chain && jumps(r, BIT(j->land), o2, e2))
-		sc += 16;
-	if (jumps(r, o2, w2, e2))
-		sc -= 22;
-	return sc;
+	return score_rule(r->chain && jumps(r, BIT(j->land), o2, e2),
+	    SCORE_GOES_ON, 0, jumps(r, o2, w2, e2) != 0, 0, 0);
 }
 
 /* The directions d whose board b[d] holds sq, as bits: no test each. */
@@ -488,7 +503,7 @@ dirs_at(const uint64_t b[4], int sq)
 /* The first jumps of p's side to move from the pieces of capt. */
 static size_t
 first_jumps(const struct yote_rules *r, const struct yote_pos *p,
-    uint64_t capt, struct jump1 *v)
+    uint64_t capt, struct first_jump *v)
 {
 	int s = p->side, col, sq, d, e, z;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], c0, x, any = 0;
@@ -572,21 +587,22 @@ levels_of(const long *sc, size_t n, long *lv, uint32_t *cnt)
 /* The capture's first jump: decided, played on *c, written into *out. */
 static int
 walk_jump1(struct walk *w, const struct yote_rules *r,
-    const struct yote_pos *p, uint64_t capt, struct cpos *c,
+    const struct yote_pos *p, uint64_t capt, struct capture_pos *c,
     struct yote_move *out)
 {
 	struct mover *mv = w->mv;
-	struct jump1 *v;
+	struct first_jump *v;
 	const struct yote_move *m = w->want;
 	long sc[MAX_JUMP1], lv[8];
 	uint32_t cnt[8];
 	size_t n, i, nl, t = 0, at = 0, k;
 	int z, land;
 
-	if (mv->j1 == NULL &&
-	    (mv->j1 = malloc(MAX_JUMP1 * sizeof(*mv->j1))) == NULL)
+	if (mv->first_jump_buf == NULL &&
+	    (mv->first_jump_buf = malloc(MAX_JUMP1 *
+	    sizeof(*mv->first_jump_buf))) == NULL)
 		return -2;
-	v = mv->j1;
+	v = mv->first_jump_buf;
 	if ((n = first_jumps(r, p, capt, v)) == 0)
 		return -1;
 	for (i = 0; i < n; i++)
@@ -632,13 +648,11 @@ walk_jump1(struct walk *w, const struct yote_rules *r,
 }
 
 /*
- * The bonus classes, best first: a win, then by what is left: 16 when
- * the piece can jump again (chains), -22 a capture for the opponent,
- * +4 one for the mover.
+ * The bonus classes, best first: 0 a win, then by what is left: whether
+ * the piece can jump again (chains), the opponent has a capture, the
+ * mover has one.
  */
 #define NBCL 9
-static const long bonus_score[NBCL] = { 1000, 20, 16, 4, 0, -2, -6, -18,
-	-22 };
 
 /* The class of a choice that is not a win. */
 static int
@@ -648,11 +662,22 @@ bonus_class(int cont, int oc, int sc)
 }
 
 /*
+ * The score of each bonus class by the rule, a further jump counted as a
+ * piece more taken (a table: searched for the class of a level).
+ */
+#define BONUS_SCORE(cl) SCORE_GOING_ON((((cl) - 1) & 2) == 0, (cl) >= 5, \
+	(cl) & 1, 0)
+static const long bonus_score[NBCL] = { SCORE_DECIDED, BONUS_SCORE(1),
+	BONUS_SCORE(2), BONUS_SCORE(3), BONUS_SCORE(4), BONUS_SCORE(5),
+	BONUS_SCORE(6), BONUS_SCORE(7), BONUS_SCORE(8) };
+
+/*
  * The board of removals (of the pieces in `rem`) after which the piece
  * on `at` can jump again, and in *now whether it can before any.
  */
 static uint64_t
-keeps_jump(const struct yote_rules *r, const struct cpos *c, uint64_t rem,
+keeps_jump(const struct yote_rules *r, const struct capture_pos *c,
+    uint64_t rem,
     int *now)
 {
 	uint64_t empty = r->board & ~(c->own | c->opp), mids = 0, open = 0;
@@ -707,11 +732,12 @@ struct bonus {
 
 /* The bonus choices of *c under r; 0 when there is no choice to make. */
 static int
-bonus_choices(const struct yote_rules *r, const struct cpos *c,
+bonus_choices(const struct yote_rules *r, const struct capture_pos *c,
     struct bonus *b)
 {
-	uint64_t hco, hcs, cont = 0;
-	int oc0, sc0, ct0 = 0, rem = popcount64(c->opp) + c->hand, cl;
+	uint64_t opp_capture, mover_capture, cont = 0;
+	int opp_capture_now, mover_capture_now, jumps_now = 0,
+	    rem = popcount64(c->opp) + c->hand, cl;
 
 	b->board = 0;
 	b->extra = 0;
@@ -732,28 +758,32 @@ bonus_choices(const struct yote_rules *r, const struct cpos *c,
 	}
 	if (b->board == 0 && b->extra == 0)
 		return 0;
-	hco = keeps_capture(r, c->opp, c->own, b->board, 1, &oc0);
-	hcs = keeps_capture(r, c->own, c->opp, b->board, 0, &sc0);
+	opp_capture = keeps_capture(r, c->opp, c->own, b->board, 1,
+	    &opp_capture_now);
+	mover_capture = keeps_capture(r, c->own, c->opp, b->board, 0,
+	    &mover_capture_now);
 	if (r->chain)
-		cont = keeps_jump(r, c, b->board, &ct0);
+		cont = keeps_jump(r, c, b->board, &jumps_now);
 	memset(b->cls, 0, sizeof(b->cls));
 	if (rem - 1 == 0)
 		b->cls[0] = b->board;
 	else
 		for (cl = 1; cl < NBCL; cl++)
-			b->cls[cl] = b->board & (cl >= 5 ? hco : ~hco) &
-			    (cl & 1 ? hcs : ~hcs) &
+			b->cls[cl] = b->board &
+			    (cl >= 5 ? opp_capture : ~opp_capture) &
+			    (cl & 1 ? mover_capture : ~mover_capture) &
 			    ((cl - 1) & 2 ? ~cont : cont);
 	if (b->extra == YOTE_BONUS_HAND && rem - 1 == 0)
 		b->extra_cls = 0;
 	else
-		b->extra_cls = bonus_class(ct0, oc0, sc0);
+		b->extra_cls = bonus_class(jumps_now, opp_capture_now,
+		    mover_capture_now);
 	return 1;
 }
 
 /* The bonus after the jump just made: decided and played on *c. */
 static int
-walk_bonus(struct walk *w, const struct yote_rules *r, struct cpos *c,
+walk_bonus(struct walk *w, const struct yote_rules *r, struct capture_pos *c,
     struct yote_move *out)
 {
 	const struct yote_move *m = w->want;
@@ -831,7 +861,7 @@ found:		;
 
 /* The jumps the capturing piece of *c may make next, by direction. */
 static int
-next_jumps(const struct yote_rules *r, const struct cpos *c, int land[4])
+next_jumps(const struct yote_rules *r, const struct capture_pos *c, int land[4])
 {
 	uint64_t empty = r->board & ~(c->own | c->opp);
 	int d, n = 0;
@@ -848,7 +878,7 @@ walk_capture(struct walk *w, const struct yote_rules *r,
     const struct yote_pos *p, uint64_t capt, struct yote_move *out)
 {
 	const struct yote_move *m = w->want;
-	struct cpos c;
+	struct capture_pos c;
 	int rc, land[4], n, d, more, k, at;
 	uint64_t pick;
 
@@ -921,7 +951,7 @@ yote_mover2_rank_game(struct mover *mv, const struct yote_game *g)
 {
 	const struct yote_rules *r = yote_game_rules(g);
 	size_t n = yote_game_plies(g), i;
-	char mtext[YOTE_MOVE_TEXT];
+	char move_text[YOTE_MOVE_TEXT];
 	struct yote_move out;
 	struct walk w;
 	int rc;
@@ -939,9 +969,9 @@ yote_mover2_rank_game(struct mover *mv, const struct yote_game *g)
 			mv->fail_ply = i + 1;
 			return rc == -2 ? YOTE_ENOMEM : -1;
 		}
-		yote_move_format(r, m, mtext);
+		yote_move_format(r, m, move_text);
 		mv->canon_off[i] = mv->canon.n;
-		yote_buf_put(&mv->canon, mtext, strlen(mtext) + 1);
+		yote_buf_put(&mv->canon, move_text, strlen(move_text) + 1);
 	}
 	return mv->ctxs.oom || mv->canon.oom ? YOTE_ENOMEM : 0;
 }
@@ -957,7 +987,7 @@ yote_mover2_encode(struct mover *mv, struct rc *rc, size_t n)
 		if (o[i].prob == FLAT)
 			yote_rc_uniform(rc, o[i].v, o[i].n);
 		else
-			yote_rc_bit(rc, &mv->m2[o[i].prob], (int)o[i].v);
+			yote_rc_bit(rc, &mv->m2_probs[o[i].prob], (int)o[i].v);
 }
 
 int
@@ -983,8 +1013,8 @@ yote_mover2_decode(struct mover *mv, struct rc *rc,
 		*why = "a move the position does not have";
 		return -1;
 	}
-	mv->mlen = yote_mv_text(r, &mv->last, mv->mtext);
-	*text = mv->mtext;
+	mv->move_text_len = yote_mv_text(r, &mv->last, mv->move_text);
+	*text = mv->move_text;
 	yote_pos_play(r, pos, &mv->last);
 	return 0;
 }
@@ -993,10 +1023,10 @@ yote_mover2_decode(struct mover *mv, struct rc *rc,
 
 /* The captures that go on from *c, the jump just made (nseg so far). */
 static unsigned long long
-count_on(const struct yote_rules *r, const struct cpos *c, int nseg)
+count_on(const struct yote_rules *r, const struct capture_pos *c, int nseg)
 {
 	struct bonus b;
-	struct cpos c2[65];
+	struct capture_pos c2[65];
 	unsigned long long n = 0;
 	uint64_t x;
 	int k = 0, i, land[4], d;
@@ -1019,7 +1049,7 @@ count_on(const struct yote_rules *r, const struct cpos *c, int nseg)
 		    next_jumps(r, &c2[i], land) == 0)
 			continue;
 		for (d = 0; d < 4; d++) {
-			struct cpos c3 = c2[i];
+			struct capture_pos c3 = c2[i];
 
 			if (land[d] < 0)
 				continue;
@@ -1037,7 +1067,7 @@ yote_mover2_count(struct mover *mv, const struct yote_rules *r,
     const struct yote_pos *p)
 {
 	struct quiet q;
-	struct cpos c;
+	struct capture_pos c;
 	unsigned long long n = 0;
 	size_t i, nj;
 	int s = p->side;
@@ -1047,12 +1077,13 @@ yote_mover2_count(struct mover *mv, const struct yote_rules *r,
 		n += q_count(&q, i);
 	if (q.capt == 0)
 		return n;
-	if (mv->j1 == NULL &&
-	    (mv->j1 = malloc(MAX_JUMP1 * sizeof(*mv->j1))) == NULL)
+	if (mv->first_jump_buf == NULL &&
+	    (mv->first_jump_buf = malloc(MAX_JUMP1 *
+	    sizeof(*mv->first_jump_buf))) == NULL)
 		return 0;
-	nj = first_jumps(r, p, q.capt, mv->j1);
+	nj = first_jumps(r, p, q.capt, mv->first_jump_buf);
 	for (i = 0; i < nj; i++) {
-		const struct jump1 *j = &mv->j1[i];
+		const struct first_jump *j = &mv->first_jump_buf[i];
 
 		c.own = (p->pieces[s] & ~BIT(j->from)) | BIT(j->land);
 		c.opp = p->pieces[!s] & ~BIT(j->mid);

@@ -1,6 +1,7 @@
 /*
  * archive_read.c - format detection, and the archive reader that
- * yote_reader (record.c) hands an archive to (yote_fmt.h,
+ * yote_reader (src/stream/reader.c) hands an archive to
+ * (src/record/yote_fmt.h,
  * formats/archive.md).
  *
  * The reader walks members and blocks, checks every header's CRC and
@@ -37,9 +38,9 @@ struct yote_arc_reader {
 	unsigned long member_base;      /* games before it */
 	uint64_t member_games;  /* its games accounted for */
 	unsigned long blocks;   /* data blocks met */
-	struct dblock *blk;
+	struct data_block *blk;
 	struct mover mv;
-	struct gctx g;
+	struct game_ctx g;
 	char pending[400];      /* a problem to report before the next game */
 	uint64_t spent;         /* decoded by the blocks before (ARC_EXPANSION) */
 	struct yote_played *played;     /* the moves of the game decoded */
@@ -506,7 +507,7 @@ static int
 a_load(struct yote_arc_reader *a, const struct dhead *d,
     struct yote_error *err)
 {
-	struct dblock *b;
+	struct data_block *b;
 	char why[200], rg[64];
 	unsigned long lost, g0;
 	int rc;
@@ -690,10 +691,10 @@ a_played(struct yote_arc_reader *a, const struct yote_rules *r,
  * in a->played for the checker.
  */
 static int
-a_moves(struct yote_arc_reader *a, struct dblock *b,
+a_moves(struct yote_arc_reader *a, struct data_block *b,
     const struct yote_rules *r, struct yote_pos *pos)
 {
-	struct gctx *g = &a->g;
+	struct game_ctx *g = &a->g;
 	const char *text, *why;
 	size_t fx = 0;
 	unsigned long i;
@@ -711,7 +712,7 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 		a->played->text[a->played->n] = NULL;
 		for (; fx < g->nfix && g->fix_ply[fx] == i; fx++) {
 			if (yote_arena_set_text(b->hc.arena, g->fix[fx], text,
-			    a->mv.mlen) != 0)
+			    a->mv.move_text_len) != 0)
 				return -2;
 			a->played->text[a->played->n] = g->fix[fx]->text;
 		}
@@ -723,7 +724,7 @@ a_moves(struct yote_arc_reader *a, struct dblock *b,
 
 /* The start position of a game coded as mode says; 0 or -1 (h->why). */
 static int
-a_start(struct hcoder *h, const struct yote_rules *r, int mode,
+a_start(struct tree_coder *h, const struct yote_rules *r, int mode,
     const char *start, const struct yote_node *root, struct yote_pos *pos)
 {
 	const struct yote_node *v;
@@ -749,12 +750,12 @@ a_start(struct hcoder *h, const struct yote_rules *r, int mode,
  * data: b->hc.why) or -2 (out of memory).
  */
 static int
-a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
+a_decode(struct yote_arc_reader *a, struct data_block *b, unsigned flags,
     struct yote_node **root, struct yote_arena **arena,
     const struct yote_rules **rp, unsigned long *plies)
 {
-	struct hcoder *h = &b->hc;
-	struct gctx *g = &a->g;
+	struct tree_coder *h = &b->hc;
+	struct game_ctx *g = &a->g;
 	const struct yote_rules *r = NULL;
 	struct yote_node *v;
 	struct yote_pos pos;
@@ -811,9 +812,9 @@ a_decode(struct yote_arc_reader *a, struct dblock *b, unsigned flags,
  * The games handed out stand; the problem is reported next.
  */
 static void
-a_leftover(struct yote_arc_reader *a, const struct dblock *b)
+a_leftover(struct yote_arc_reader *a, const struct data_block *b)
 {
-	const struct hcoder *h = &b->hc;
+	const struct tree_coder *h = &b->hc;
 
 	if (h->rc.in.pos == h->rc.in.n && h->lit.pos == h->lit.n &&
 	    (b->no_moves || b->mrc.in.pos == b->mrc.in.n))
@@ -829,7 +830,7 @@ static int
 a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
     unsigned long *plies, struct yote_error *err)
 {
-	struct dblock *b = a->blk;
+	struct data_block *b = a->blk;
 	struct yote_node *root;
 	struct yote_arena *arena;
 	struct yote_record *rec = NULL;
@@ -1093,7 +1094,7 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 {
 	unsigned long start = *a->games, target, skipped, plies;
 	struct yote_record *rec;
-	struct dblock *b;
+	struct data_block *b;
 	int rc;
 
 	if (n > ULONG_MAX - start)

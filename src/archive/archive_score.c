@@ -1,60 +1,64 @@
 /*
  * archive_score.c - the scores of moves that order the ranks of archives
  * (formats/archive.md section 6.1), and the boards that score every
- * placement and step of a position at once.
+ * placement and step of a position at once.  The rule itself is
+ * score_rule (archive_int.h); yote_arc_score_by_play applies it to the
+ * position the library plays, and every faster way here must give the
+ * same number (tests/unit/test-archive.c, test_score_rule).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "archive_int.h"
 
-static int
-win_for(int side)
+#define CLASS_SCORE(cl) SCORE_GOING_ON(0, (cl) >> 1 & 1, (cl) & 1, (cl) >> 2)
+const long yote_arc_class_score[8] = { CLASS_SCORE(0), CLASS_SCORE(1),
+	CLASS_SCORE(2), CLASS_SCORE(3), CLASS_SCORE(4), CLASS_SCORE(5),
+	CLASS_SCORE(6), CLASS_SCORE(7) };
+
+/* The rule's view of outcome o for the mover s. */
+static enum score_end
+score_end_of(const struct yote_outcome *o, int s)
 {
-	return side == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+	int won = s == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND;
+	int lost = s == YOTE_FIRST ? YOTE_RES_SECOND : YOTE_RES_FIRST;
+
+	if (o->term == YOTE_TERM_NONE)
+		return SCORE_GOES_ON;
+	if ((int)o->result == won)
+		return SCORE_WON;
+	if ((int)o->result == lost)
+		return SCORE_LOST;
+	return SCORE_DRAWN;
 }
 
-/*
- * The score of m in p for the side to move s: 16 per enemy piece taken;
- * a move that ends the game is +1000 if s wins, -1000 if s loses, and
- * for a draw 8 per piece s is behind; otherwise -22 when the opponent
- * then has a capture, +4 when s then has one, and +3 for a placement.
- */
-static long
-move_score(const struct yote_rules *r, const struct yote_pos *p,
+long
+yote_arc_score_by_play(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m)
 {
 	struct yote_pos q = *p;
 	struct yote_outcome o;
+	enum score_end end;
 	int s = p->side;
-	long v;
 
 	yote_pos_play(r, &q, m);
-	v = 16L * (yote_pos_remaining(p, !s) - yote_pos_remaining(&q, !s));
 	yote_pos_outcome(r, &q, &o);
-	if (o.term != YOTE_TERM_NONE) {
-		if ((int)o.result == win_for(s))
-			return v + 1000;
-		if ((int)o.result == win_for(!s))
-			return v - 1000;
-		return v + 8L * (yote_pos_remaining(&q, !s) -
-		    yote_pos_remaining(&q, s));
-	}
-	if (yote_pos_has_capture(r, &q, !s))
-		v -= 22;
-	if (yote_pos_has_capture(r, &q, s))
-		v += 4;
-	if (m->kind == YOTE_PLACE)
-		v += 3;
-	return v;
+	end = score_end_of(&o, s);
+	/* the captures after it matter only if the game goes on */
+	return score_rule(yote_pos_remaining(p, !s) -
+	    yote_pos_remaining(&q, !s), end,
+	    yote_pos_remaining(&q, !s) - yote_pos_remaining(&q, s),
+	    end == SCORE_GOES_ON && yote_pos_has_capture(r, &q, !s),
+	    end == SCORE_GOES_ON && yote_pos_has_capture(r, &q, s),
+	    m->kind == YOTE_PLACE);
 }
 
 /*
- * move_score without its slow parts, the same value: the material taken
- * is read off the move, the pieces left follow from it, a move that
- * takes nothing is played by bit operations, and the end of the game is
- * asked of the library only when the opponent may have no move
- * (blocked) or nothing left.
+ * yote_arc_score_by_play without its slow parts, the same value: the
+ * material taken is read off the move, the pieces left follow from
+ * it, a move that takes nothing is played by bit operations, and the
+ * end of the game is asked of the library only when the opponent may
+ * have no move (blocked) or nothing left.
  */
 long
 yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
@@ -62,9 +66,9 @@ yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
 	struct yote_pos q;
-	int s = c->s, gain = 0, ro, hco, hcs, po, i;
+	int s = c->side, gain = 0, opp_left_after, opp_capture, mover_capture,
+	    no_capture_yet, i;
 	uint64_t own, opp;
-	long v;
 
 	if (yote_move_is_capture(m)) {
 		for (i = m->kind == YOTE_BRIDGE; i < m->nseg; i++)
@@ -83,27 +87,24 @@ yote_arc_score(const struct ply_ctx *c, const struct yote_move *m)
 		q.since_capture = p->since_capture + 1;
 		q.ply = p->ply + 1;
 	}
-	ro = c->rem_o - gain;
-	v = 16L * gain;
+	opp_left_after = c->opp_left - gain;
 	own = q.pieces[s];
 	opp = q.pieces[!s];
-	if (ro == 0 || !((q.hand[!s] > 0 && (r->board & ~(own | opp))) ||
+	if (opp_left_after == 0 ||
+	    !((q.hand[!s] > 0 && (r->board & ~(own | opp))) ||
 	    yote_raw_has_move(r, &q, !s)))
-		return move_score(r, p, m);     /* capture-all, blocked */
-	po = r->opening == YOTE_OPEN_FIRST_PLACE && q.ply <= 2;
-	hco = has_capture(r, po, opp, own);
-	hcs = has_capture(r, po, own, opp);
-	if ((r->few_pieces && ro <= r->few_pieces &&
-	    c->rem_s <= r->few_pieces && !hco && !hcs) ||
+		return yote_arc_score_by_play(r, p, m); /* capture-all,
+							   blocked */
+	no_capture_yet = r->opening == YOTE_OPEN_FIRST_PLACE && q.ply <= 2;
+	opp_capture = has_capture(r, no_capture_yet, opp, own);
+	mover_capture = has_capture(r, no_capture_yet, own, opp);
+	if ((r->few_pieces && opp_left_after <= r->few_pieces &&
+	    c->mover_left <= r->few_pieces && !opp_capture && !mover_capture) ||
 	    (r->move_limit && q.since_capture >= (uint32_t)r->move_limit))
-		return v + 8L * (ro - c->rem_s);        /* a draw */
-	if (hco)
-		v -= 22;
-	if (hcs)
-		v += 4;
-	if (m->kind == YOTE_PLACE)
-		v += 3;
-	return v;
+		return score_rule(gain, SCORE_DRAWN,
+		    opp_left_after - c->mover_left, 0, 0, 0);
+	return score_rule(gain, SCORE_GOES_ON, 0, opp_capture, mover_capture,
+	    m->kind == YOTE_PLACE);
 }
 
 /*
@@ -117,7 +118,8 @@ yote_arc_capture_score(const struct ply_ctx *c, const struct yote_move *m)
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
-	int s = c->s, gain = 0, hand = p->hand[!s], ro, hco, hcs, po, i, at, to;
+	int s = c->side, gain = 0, hand = p->hand[!s], opp_left_after,
+	    opp_capture, mover_capture, no_capture_yet, i, at, to;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s], empty, near;
 	struct yote_pos q;
 
@@ -138,11 +140,11 @@ yote_arc_capture_score(const struct ply_ctx *c, const struct yote_move *m)
 		at = to;
 	}
 	own ^= BIT(m->from) ^ BIT(at);
-	ro = c->rem_o - gain;
+	opp_left_after = c->opp_left - gain;
 	empty = r->board & ~(own | opp);
 	near = shift_dir(r, empty, 0) | shift_dir(r, empty, 1) |
 	    shift_dir(r, empty, 2) | shift_dir(r, empty, 3);
-	if (ro == 0)
+	if (opp_left_after == 0)
 		return yote_arc_score(c, m);
 	if (!((hand > 0 && empty) || (opp & near))) {
 		q = *p;
@@ -150,13 +152,15 @@ yote_arc_capture_score(const struct ply_ctx *c, const struct yote_move *m)
 		if (!yote_raw_has_move(r, &q, !s))
 			return yote_arc_score(c, m);    /* blocked */
 	}
-	po = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
-	hco = has_capture(r, po, opp, own);
-	hcs = has_capture(r, po, own, opp);
-	if (r->few_pieces && ro <= r->few_pieces &&
-	    c->rem_s <= r->few_pieces && !hco && !hcs)
-		return 16L * gain + 8L * (ro - c->rem_s);       /* a draw */
-	return 16L * gain - 22L * hco + 4L * hcs;
+	no_capture_yet = r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2;
+	opp_capture = has_capture(r, no_capture_yet, opp, own);
+	mover_capture = has_capture(r, no_capture_yet, own, opp);
+	if (r->few_pieces && opp_left_after <= r->few_pieces &&
+	    c->mover_left <= r->few_pieces && !opp_capture && !mover_capture)
+		return score_rule(gain, SCORE_DRAWN,
+		    opp_left_after - c->mover_left, 0, 0, 0);
+	return score_rule(gain, SCORE_GOES_ON, 0, opp_capture, mover_capture,
+	    0);
 }
 
 /*
@@ -213,16 +217,16 @@ yote_arc_at_once(const struct ply_ctx *c, int bridges, struct at_once *ao)
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
-	int s = c->s, d;
+	int s = c->side, d;
 	uint64_t w = p->pieces[s], o = p->pieces[!s];
 	uint64_t empty = r->board & ~(w | o), beside = 0;
 
 	ao->place = ao->step = 0;
-	ao->place_hco = ao->place_hcs = 0;
-	if ((r->selfjump == YOTE_SJ_BRIDGE && !bridges) || c->rem_o == 0 ||
+	ao->place_opp_capture = ao->place_mover_capture = 0;
+	if ((r->selfjump == YOTE_SJ_BRIDGE && !bridges) || c->opp_left == 0 ||
 	    (r->move_limit && p->since_capture + 1 >= (uint32_t)r->move_limit) ||
-	    (r->few_pieces && c->rem_o <= r->few_pieces &&
-	    c->rem_s <= r->few_pieces))
+	    (r->few_pieces && c->opp_left <= r->few_pieces &&
+	    c->mover_left <= r->few_pieces))
 		return 0;
 	for (d = 0; d < 4; d++)
 		beside |= shift_dir(r, o, d);
@@ -253,7 +257,7 @@ yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
-	int s = c->s, d, e, no, ns;
+	int s = c->side, d, e, no, ns;
 	uint64_t w = p->pieces[s], o = p->pieces[!s];
 	uint64_t empty = r->board & ~(w | o), lo, ls, t1, t2, b;
 	uint8_t omid[9], ofrom[9], oland[9], smid[9], sfrom[9], sland[9];
@@ -276,8 +280,8 @@ yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
 		t2 |= shift_dir(r, shift_dir(r, empty, d ^ 1) & o, d ^ 1);
 	}
 	/* placements: over the new piece, from it, or an old one */
-	ao->place_hco = (t1 | lo) & empty;
-	ao->place_hcs = (t2 | ls) & empty;
+	ao->place_opp_capture = (t1 | lo) & empty;
+	ao->place_mover_capture = (t2 | ls) & empty;
 	for (d = 0; ao->step && d < 4; d++) {
 		/* opponent: an old one not over f nor onto t */
 		b = survivors(r, omid, oland, no, d);
@@ -293,7 +297,7 @@ yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
 			if (e != d)
 				b |= shift_dir(r, w, e ^ 1) & shift_dir(r,
 				    shift_dir(r, o, e ^ 1), e ^ 1);
-		ao->step_hco[d] = b;
+		ao->step_opp_capture[d] = b;
 		/* mover: an old one not from f nor onto t */
 		b = survivors(r, sfrom, sland, ns, d);
 		/* from t */
@@ -306,7 +310,7 @@ yote_arc_moves_at_once(const struct ply_ctx *c, size_t steps,
 		for (e = 0; e < 4; e++)
 			b |= shift_dir(r, o, e ^ 1) & shift_dir(r,
 			    shift_dir(r, w, e ^ 1), e ^ 1);
-		ao->step_hcs[d] = b;
+		ao->step_mover_capture[d] = b;
 	}
 }
 
@@ -372,7 +376,7 @@ caps_survive(const struct yote_rules *r, const struct caps *cp, int d)
  * the self-jumps, which land two points away).
  */
 static void
-caps_survive4(const struct yote_rules *r, const struct caps *cp, int far,
+caps_survive_by_dir(const struct yote_rules *r, const struct caps *cp, int far,
     uint64_t out[4])
 {
 	uint64_t all[4] = { ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
@@ -424,15 +428,15 @@ sj_boards(const struct yote_rules *r, const uint64_t O[4],
 	    shift_dir(r, O[2] & w, 2) | shift_dir(r, O[3] & w, 3);
 	ls = shift_dir(r, W[0] & o, 0) | shift_dir(r, W[1] & o, 1) |
 	    shift_dir(r, W[2] & o, 2) | shift_dir(r, W[3] & o, 3);
-	caps_survive4(r, oc, 1, ao->sj_hco);
-	caps_survive4(r, sc, 1, ao->sj_hcs);
+	caps_survive_by_dir(r, oc, 1, ao->selfjump_opp_capture);
+	caps_survive_by_dir(r, sc, 1, ao->selfjump_mover_capture);
 	shift4(r, t1, a);
 	shift4(r, t2, b);
 	shift_each(r, a, 0, a);
 	shift_each(r, b, 0, b);
 	for (d = 0; d < 4; d++) {
-		ao->sj_hco[d] |= a[d ^ 1] | lo;
-		ao->sj_hcs[d] |= b[d ^ 1] | ls;
+		ao->selfjump_opp_capture[d] |= a[d ^ 1] | lo;
+		ao->selfjump_mover_capture[d] |= b[d ^ 1] | ls;
 	}
 }
 
@@ -464,7 +468,7 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 {
 	const struct yote_rules *r = c->r;
 	const struct yote_pos *p = c->p;
-	int s = c->s;
+	int s = c->side;
 	uint64_t w = p->pieces[s], o = p->pieces[!s];
 	uint64_t empty = r->board & ~(w | o);
 	uint64_t O[4], W[4], E[4], OO[4], EE[4], WW[4], tt[4], uu[4], y[4];
@@ -474,9 +478,10 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 	ao->bridge_ready = 0;
 	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply + 1 <= 2) {
 		/* one piece on the board at most: nothing to capture */
-		ao->place_hco = ao->place_hcs = 0;
-		memset(ao->step_hco, 0, sizeof(ao->step_hco));
-		memset(ao->step_hcs, 0, sizeof(ao->step_hcs));
+		ao->place_opp_capture = ao->place_mover_capture = 0;
+		memset(ao->step_opp_capture, 0, sizeof(ao->step_opp_capture));
+		memset(ao->step_mover_capture, 0,
+		    sizeof(ao->step_mover_capture));
 		return;
 	}
 	shift4(r, o, O);
@@ -500,8 +505,8 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 	y[3] = E[2] & o;
 	shift_each(r, y, 1, y);
 	t2 = y[0] | y[1] | y[2] | y[3];
-	ao->place_hco = (t1 | caps_survive(r, &oc, -1)) & empty;
-	ao->place_hcs = (t2 | caps_survive(r, &sc, -1)) & empty;
+	ao->place_opp_capture = (t1 | caps_survive(r, &oc, -1)) & empty;
+	ao->place_mover_capture = (t2 | caps_survive(r, &sc, -1)) & empty;
 	/* steps to d: onto the point left, over a piece of the mover's */
 	uu[0] = W[1] & OO[1];
 	uu[1] = W[0] & OO[0];
@@ -525,12 +530,12 @@ yote_arc_boards(const struct ply_ctx *c, struct at_once *ao)
 	    (O[3] & EE[3]);
 	V = (O[0] & WW[0]) | (O[1] & WW[1]) | (O[2] & WW[2]) |
 	    (O[3] & WW[3]);
-	caps_survive4(r, &oc, 0, ao->step_hco);
-	caps_survive4(r, &sc, 0, ao->step_hcs);
+	caps_survive_by_dir(r, &oc, 0, ao->step_opp_capture);
+	caps_survive_by_dir(r, &sc, 0, ao->step_mover_capture);
 	shift4(r, T2, tt);
 	for (s = 0; s < 4; s++) {
-		ao->step_hco[s] |= uu[s] | y[s];
-		ao->step_hcs[s] |= tt[s ^ 1] | V;
+		ao->step_opp_capture[s] |= uu[s] | y[s];
+		ao->step_mover_capture[s] |= tt[s ^ 1] | V;
 	}
 	if (r->selfjump == YOTE_SJ_PLAIN)
 		sj_boards(r, O, W, w, o, t1, t2, &oc, &sc, ao);

@@ -12,7 +12,7 @@
 
 #define BLOCK_BYTES (1UL << 20) /* close a block past this much data */
 
-struct wrules {                 /* a ruleset in the block's table */
+struct block_ruleset {          /* a ruleset in the block's table */
 	const struct yote_rules *r;     /* built-in, or NULL */
 	char *text;                     /* else the ruleset file's text */
 	size_t len;
@@ -35,10 +35,10 @@ struct yote_archive_writer {
 	/* the block being filled */
 	int open;
 	unsigned long games;
-	struct wrules rules[MAX_RULESETS];
+	struct block_ruleset rules[MAX_RULESETS];
 	size_t nrules;
 	struct buf hdr, mov, lit, payload, z;
-	struct hcoder hc;
+	struct tree_coder hc;
 	struct rc mrc;
 	struct mover mv;
 	/* the game being added */
@@ -318,7 +318,7 @@ w_block_flush(struct yote_archive_writer *w, struct yote_error *err)
 	yote_buf_byte(p, w->flags & YOTE_ARCHIVE_VERSION1 ? LAYOUT : LAYOUT2);
 	yote_buf_varint(p, w->nrules);
 	for (i = 0; i < w->nrules; i++) {
-		const struct wrules *e = &w->rules[i];
+		const struct block_ruleset *e = &w->rules[i];
 
 		yote_buf_byte(p, e->text == NULL ? 0 : 1);
 		if (e->text == NULL) {
@@ -370,7 +370,7 @@ w_block_flush(struct yote_archive_writer *w, struct yote_error *err)
 static long
 w_rules_index(struct yote_archive_writer *w, const struct yote_rules *r)
 {
-	struct wrules *e;
+	struct block_ruleset *e;
 	char *text = NULL;
 	size_t i, len = 0;
 	FILE *m;
@@ -451,8 +451,8 @@ static int
 w_encode(struct yote_archive_writer *w, const struct yote_record *rec,
     const struct yote_game_info *info, int raw, struct yote_error *err)
 {
-	struct hcoder *h = &w->hc;
-	struct gctx g;
+	struct tree_coder *h = &w->hc;
+	struct game_ctx g;
 	char text[YOTE_POS_TEXT] = "";
 	long ri = 0;
 	int mode = START_DEFAULT, rc;

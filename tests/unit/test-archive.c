@@ -4,9 +4,10 @@
  * node (type, text and length, tag, style, key order), for hand-made
  * records with every feature and for seeded random ones under every
  * built-in ruleset.  Then the parts of the format on their own, through
- * the private src/archive_int.h: varints and byte cursors, CRCs and block
- * framing, the range coder over random symbol streams, the move-rank
- * model (every legal move ranked and back), the key/value models and
+ * the private src/archive/archive_int.h: varints and byte cursors, CRCs
+ * and block framing, the range coder over random symbol streams, the
+ * move models (every legal move ranked and back), every fast way of
+ * scoring a move against the one scoring rule, the key/value models and
  * the position sets.
  *
  * Run with CMOCKA_MESSAGE_OUTPUT=TAP for prove (tests/archive-api.t does).
@@ -1098,6 +1099,27 @@ moves_roundtrip(struct mover *enc, struct mover *dec, struct buf *out,
 	}
 }
 
+/* The built-in rulesets, and the custom ones of tests/rules. */
+static const char *const builtin_names[] = { "classic", "traditional",
+	"damasi", "ndar-kepp" };
+static const char *const custom_names[] = { "chain-any", "chain-nobonus",
+	"chain-optional", "hand-bridge", "hand-plain", "huge-chains", "tiny" };
+#define NCUSTOM (sizeof(custom_names) / sizeof(custom_names[0]))
+
+/* The custom ruleset tests/rules/<name>.yaml; the caller frees it. */
+static struct yote_rules *
+test_rules(const char *name)
+{
+	struct yote_rules *own;
+	struct yote_error e;
+	char path[256];
+
+	snprintf(path, sizeof(path), "tests/rules/%s.yaml", name);
+	yote_error_clear(&e);
+	assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+	return own;
+}
+
 /*
  * The move models: in positions of random games under every built-in
  * ruleset and the custom ones of tests/rules, every legal move is
@@ -1162,25 +1184,17 @@ moves_of(const struct yote_rules *r, int model, unsigned seed_plies)
 static void
 test_moves(void **state)
 {
-	static const char *const names[] = { "classic", "traditional",
-		"damasi", "ndar-kepp" };
-	static const char *const files[] = { "chain-any", "chain-nobonus",
-		"chain-optional", "hand-bridge", "hand-plain", "huge-chains",
-		"tiny" };
 	struct yote_rules *own;
-	struct yote_error e;
-	char path[256];
 	size_t i;
 	int model, round;
 
 	(void)state;
 	for (model = 1; model <= 2; model++)
 		for (i = 0; i < 4; i++)
-			moves_of(yote_rules_by_name(names[i]), model, 200);
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
-		yote_error_clear(&e);
-		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+			moves_of(yote_rules_by_name(builtin_names[i]), model,
+			    200);
+	for (i = 0; i < NCUSTOM; i++) {
+		own = test_rules(custom_names[i]);
 		/* model 2 several games: each walks other positions */
 		for (round = 0; round < 3; round++)
 			moves_of(own, 2, 120);
@@ -1223,11 +1237,12 @@ bridges_in(const struct yote_rules *r, const struct yote_pos *p)
 			w[0] = h0[0];
 			w[1] = h0[1];
 			yote_mv_bridge_boards(r, p, d, t, &w[0], &w[1]);
-			h[0] = h0[0] | (b.hco[d] & t);
-			h[1] = h0[1] | (b.hcs[d] & t);
+			h[0] = h0[0] | (b.opp_capture[d] & t);
+			h[1] = h0[1] | (b.mover_capture[d] & t);
 			if (h[0] != w[0] || h[1] != w[1])
 				fail_msg("side %d, board %llx/%llx, kind %d: "
-				    "hco %llx not %llx, hcs %llx not %llx",
+				    "opponent %llx not %llx, mover %llx not "
+				    "%llx",
 				    p->side,
 				    (unsigned long long)p->pieces[0],
 				    (unsigned long long)p->pieces[1], d,
@@ -1322,11 +1337,11 @@ classes_games(const struct yote_rules *r, int games)
 			memset(&c, 0, sizeof(c));
 			c.r = r;
 			c.p = p;
-			c.s = s = p->side;
+			c.side = s = p->side;
 			yote_arc_boards(&c, &ao);
 			for (k = 0; k < (size_t)nm; k++) {
 				const struct yote_move *m = &l.v[k];
-				uint64_t hco, hcs;
+				uint64_t opp_capture, mover_capture;
 				struct yote_pos q = *p;
 
 				if (yote_move_is_capture(m) ||
@@ -1337,28 +1352,33 @@ classes_games(const struct yote_rules *r, int games)
 				    (m->kind == YOTE_STEP ? r->adj :
 				    r->jump)[m->from][d] != m->seg_to[0]; d++)
 					;
-				hco = m->kind == YOTE_PLACE ? ao.place_hco :
-				    m->kind == YOTE_STEP ? ao.step_hco[d] :
-				    ao.sj_hco[d];
-				hcs = m->kind == YOTE_PLACE ? ao.place_hcs :
-				    m->kind == YOTE_STEP ? ao.step_hcs[d] :
-				    ao.sj_hcs[d];
+				opp_capture = m->kind == YOTE_PLACE ?
+				    ao.place_opp_capture :
+				    m->kind == YOTE_STEP ?
+				    ao.step_opp_capture[d] :
+				    ao.selfjump_opp_capture[d];
+				mover_capture = m->kind == YOTE_PLACE ?
+				    ao.place_mover_capture :
+				    m->kind == YOTE_STEP ?
+				    ao.step_mover_capture[d] :
+				    ao.selfjump_mover_capture[d];
 				if (r->selfjump == YOTE_SJ_BRIDGE)
 					yote_arc_bridge_boards(&c, &ao,
 					    m->kind == YOTE_PLACE ? 4 : d,
-					    BIT(m->from), &hco, &hcs);
+					    BIT(m->from), &opp_capture,
+					        &mover_capture);
 				yote_pos_play(r, &q, m);
-				if ((int)(hco >> m->from & 1) !=
+				if ((int)(opp_capture >> m->from & 1) !=
 				    yote_pos_has_capture(r, &q, !s) ||
-				    (int)(hcs >> m->from & 1) !=
+				    (int)(mover_capture >> m->from & 1) !=
 				    yote_pos_has_capture(r, &q, s)) {
 					char pos[YOTE_POS_TEXT], mt[YOTE_MOVE_TEXT];
 
 					yote_pos_format(r, p, pos);
 					fail_msg("%s, %s: classes %d %d, played %d %d",
 					    pos, yote_move_format(r, m, mt),
-					    (int)(hco >> m->from & 1),
-					    (int)(hcs >> m->from & 1),
+					    (int)(opp_capture >> m->from & 1),
+					    (int)(mover_capture >> m->from & 1),
 					    yote_pos_has_capture(r, &q, !s),
 					    yote_pos_has_capture(r, &q, s));
 				}
@@ -1377,23 +1397,17 @@ classes_games(const struct yote_rules *r, int games)
 static void
 test_classes(void **state)
 {
-	static const char *const names[] = { "classic", "traditional",
-		"damasi", "ndar-kepp" };
 	static const char *const files[] = { "hand-plain", "hand-bridge",
 		"chain-optional", "chain-any" };
 	struct yote_rules *own;
-	struct yote_error e;
-	char path[256];
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < 4; i++)
-		assert_true(classes_games(yote_rules_by_name(names[i]), 30) >
-		    10000);
+		assert_true(classes_games(yote_rules_by_name(builtin_names[i]),
+		    30) > 10000);
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
-		yote_error_clear(&e);
-		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+		own = test_rules(files[i]);
 		assert_true(classes_games(own, 20) > 1000);
 		yote_rules_free(own);
 	}
@@ -1405,21 +1419,181 @@ test_bridges(void **state)
 	static const char *const files[] = { "hand-bridge", "huge-chains" };
 	const struct yote_rules *r = yote_rules_by_name("traditional");
 	struct yote_rules *own;
-	struct yote_error e;
-	char path[256];
 	size_t i;
 
 	(void)state;
 	assert_true(bridges_games(r, 60) > 1000);
 	assert_true(bridges_random(r, 20000) > 10000);
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "tests/rules/%s.yaml", files[i]);
-		yote_error_clear(&e);
-		assert_int_equal(yote_rules_load_file(path, &own, &e), 0);
+		own = test_rules(files[i]);
 		assert_true(bridges_games(own, 20) > 100);
 		assert_true(bridges_random(own, 20000) > 10000);
 		yote_rules_free(own);
 	}
+}
+
+/*
+ * The move-scoring rule is defined once (score_rule, archive_int.h) and
+ * yote_arc_score_by_play applies it to the position after the move as
+ * the library plays and judges it.  Every faster way both move models
+ * score a move must give the same number, or an archive written by one
+ * path does not read back by another: yote_arc_score (model 1's
+ * encoder), yote_arc_capture_score and quiet_score (its decoder), and
+ * the boards at once of the encoder (yote_arc_moves_at_once) and of the
+ * decoder (yote_arc_boards_at_once, with the bridges added move by
+ * move), read through score_quiet as the models read them.  `seen`
+ * counts the moves each path scored, so that the test can see that it
+ * tried every one, and the moves that end the game.
+ */
+enum { SP_SCORE, SP_CAPTURE, SP_QUIET, SP_ENC_BOARDS, SP_DEC_BOARDS,
+	SP_ENDS, SP_N };
+
+static void
+score_mismatch(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, const char *path, long got, long want)
+{
+	char pos[YOTE_POS_TEXT], mt[YOTE_MOVE_TEXT];
+
+	yote_pos_format(r, p, pos);
+	fail_msg("%s, %s: %s gives %ld, the rule %ld", pos,
+	    yote_move_format(r, m, mt), path, got, want);
+}
+
+static void
+score_paths_in(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_movelist *l, unsigned long seen[SP_N])
+{
+	struct ply_ctx c;
+	struct at_once enc, dec, quick;
+	size_t k, nstep = 0;
+	int s = p->side, quick_ok, dec_ok, bridges, no_capture_yet, d;
+
+	c.r = r;
+	c.p = p;
+	c.side = s;
+	c.mover_left = yote_pos_remaining(p, s);
+	c.opp_left = yote_pos_remaining(p, !s);
+	for (k = 0; k < l->n; k++)
+		nstep += l->v[k].kind == YOTE_STEP;
+	bridges = r->selfjump == YOTE_SJ_BRIDGE;
+	no_capture_yet = r->opening == YOTE_OPEN_FIRST_PLACE &&
+	    p->ply + 1 <= 2;
+	yote_arc_moves_at_once(&c, nstep, &enc);
+	quick_ok = yote_arc_at_once(&c, 1, &quick);
+	dec_ok = !yote_over_unless_blocked(r, p);
+	yote_arc_boards_at_once(&c, bridges, &dec);
+	for (k = 0; k < l->n; k++) {
+		const struct yote_move *m = &l->v[k];
+		long want = yote_arc_score_by_play(r, p, m), got;
+		struct yote_pos q = *p;
+		struct yote_outcome o;
+		uint64_t opp_capture, mover_capture;
+		int place = m->kind == YOTE_PLACE;
+
+		yote_pos_play(r, &q, m);
+		yote_pos_outcome(r, &q, &o);
+		seen[SP_ENDS] += o.term != YOTE_TERM_NONE;
+		if ((got = yote_arc_score(&c, m)) != want)
+			score_mismatch(r, p, m, "yote_arc_score", got, want);
+		seen[SP_SCORE]++;
+		if (yote_move_is_capture(m)) {
+			if ((got = yote_arc_capture_score(&c, m)) != want)
+				score_mismatch(r, p, m,
+				    "yote_arc_capture_score", got, want);
+			seen[SP_CAPTURE]++;
+			continue;
+		}
+		if (quick_ok && (quick.place || !place)) {
+			if ((got = quiet_score(&c, m)) != want)
+				score_mismatch(r, p, m, "quiet_score", got,
+				    want);
+			seen[SP_QUIET]++;
+		}
+		if (m->kind == YOTE_SELFJUMP)
+			continue;
+		for (d = 0; !place && r->adj[m->from][d] != m->seg_to[0]; d++)
+			;
+		if (place ? enc.place : enc.step) {
+			opp_capture = place ? enc.place_opp_capture :
+			    enc.step_opp_capture[d];
+			mover_capture = place ? enc.place_mover_capture :
+			    enc.step_mover_capture[d];
+			got = score_quiet(opp_capture >> m->from & 1,
+			    mover_capture >> m->from & 1, place);
+			if (got != want)
+				score_mismatch(r, p, m, "the encoder's boards",
+				    got, want);
+			seen[SP_ENC_BOARDS]++;
+		}
+		if (dec_ok && (place ? dec.place : dec.step)) {
+			opp_capture = place ? dec.place_opp_capture :
+			    dec.step_opp_capture[d];
+			mover_capture = place ? dec.place_mover_capture :
+			    dec.step_mover_capture[d];
+			if (bridges && !no_capture_yet)
+				yote_mv_bridge_boards(r, p, place ? 4 : d,
+				    BIT(m->from), &opp_capture,
+				    &mover_capture);
+			got = score_quiet(opp_capture >> m->from & 1,
+			    mover_capture >> m->from & 1, place);
+			if (got != want)
+				score_mismatch(r, p, m, "the decoder's boards",
+				    got, want);
+			seen[SP_DEC_BOARDS]++;
+		}
+	}
+}
+
+/* score_paths_in for every position of `games` random games of r. */
+static void
+score_paths_games(const struct yote_rules *r, int games,
+    unsigned long seen[SP_N])
+{
+	struct yote_movelist l = { NULL, 0, 0 };
+	struct yote_game *g;
+	long nm;
+	int i;
+
+	for (i = 0; i < games; i++) {
+		assert_non_null(g = yote_game_new(r, NULL));
+		while ((nm = yote_gen_moves(r, yote_game_now(g), &l)) > 0 &&
+		    yote_game_plies(g) < 300) {
+			/* thousands of chained captures: the first 400 */
+			if (l.n > 400)
+				l.n = 400;
+			score_paths_in(r, yote_game_now(g), &l, seen);
+			assert_int_equal(yote_game_play(g, &l.v[rnd(l.n)],
+			    NULL), 0);
+		}
+		yote_game_free(g);
+	}
+	yote_movelist_free(&l);
+}
+
+static void
+test_score_rule(void **state)
+{
+	unsigned long seen[SP_N];
+	struct yote_rules *own;
+	size_t i;
+	int k;
+
+	(void)state;
+	for (k = 0; k < 8; k++)
+		assert_int_equal(yote_arc_class_score[k],
+		    score_quiet(k >> 1 & 1, k & 1, k >> 2));
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < 4; i++)
+		score_paths_games(yote_rules_by_name(builtin_names[i]), 30,
+		    seen);
+	for (i = 0; i < NCUSTOM; i++) {
+		own = test_rules(custom_names[i]);
+		score_paths_games(own, 12, seen);
+		yote_rules_free(own);
+	}
+	for (k = 0; k < SP_N; k++)
+		if (seen[k] < 100)
+			fail_msg("path %d scored only %lu moves", k, seen[k]);
 }
 
 /*
@@ -1434,8 +1608,8 @@ test_keys(void **state)
 	struct yote_node *roots[60], *back;
 	struct yote_arena *arena;
 	struct buf tree = { NULL, 0, 0, 0 }, lit = { NULL, 0, 0, 0 };
-	struct hcoder *h = malloc(sizeof(*h));
-	struct gctx g;
+	struct tree_coder *h = malloc(sizeof(*h));
+	struct game_ctx g;
 	char *st, where[32], why[512];
 	uint32_t ri;
 	int raw, mode;
@@ -1669,6 +1843,7 @@ main(int argc, char *argv[])
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_bridges),
 		cmocka_unit_test(test_classes),
+		cmocka_unit_test(test_score_rule),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_decoded_moves),
 		cmocka_unit_test(test_hset),
