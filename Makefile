@@ -315,3 +315,8 @@ fuzz: bin/gen/rules_builtin.c
 	done
 
 -include $(wildcard bin/obj/*.d bin/*.d)
+
+# the stream of games and its selection (src/stream/)
+TEST_PROGS += bin/test-stream
+bin/test-stream: bin/obj/test-stream.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)

@@ -1,0 +1,348 @@
+/*
+ * test-stream.c - cmocka tests of the stream of games (src/stream/,
+ * yote_stream.h) through libyote alone: the selection's forms taken and
+ * refused, the games handed over from several inputs with their verdicts,
+ * the counts and the exit status, unreadable games, a number past the
+ * end, the archive's index and key sets.  Run with
+ * CMOCKA_MESSAGE_OUTPUT=TAP (tests/stream.t).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "yote.h"
+
+/* Diagnostics said, one a line "game ply diag". */
+struct said {
+	char text[4096];
+	size_t len;
+	int n;
+};
+
+static void
+note(void *ctx, const struct yote_error *e)
+{
+	struct said *s = ctx;
+	int k;
+
+	k = snprintf(s->text + s->len, sizeof(s->text) - s->len,
+	    "%lu %lu %s\n", e->game, e->ply, yote_diag_name(e->diag));
+	if (k > 0 && (size_t)k < sizeof(s->text) - s->len)
+		s->len += (size_t)k;
+	s->n++;
+}
+
+/* A file of text in a fresh temporary place; its path in path. */
+static void
+file_of(char *path, size_t size, const char *text)
+{
+	FILE *fp;
+	int fd;
+
+	snprintf(path, size, "/tmp/test-stream.XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	fp = fdopen(fd, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+}
+
+/* Five games: 3 has an illegal move, 4 a result its position
+ * contradicts, 5 an unknown key (a warning where warnings are asked). */
+static const char five[] =
+    "---\nyote: 1\nfirst: A\nsecond: B\nmoves: [c3, d4]\n"
+    "---\nyote: 1\nfirst: A\nsecond: B\nresult: 1-0\n"
+    "termination: resignation\nmoves: [c3]\n"
+    "---\nyote: 1\nfirst: A\nsecond: B\nmoves: [c3, c3]\n"
+    "---\nyote: 1\nfirst: A\nsecond: C\nresult: 1-0\nmoves: [c3, d4]\n"
+    "---\nyote: 1\nfirst: B\nsecond: A\nfrist: B\nmoves: [a1, b1]\n";
+
+/* The numbers and verdicts the stream hands over, as "1v 3i ...". */
+static void
+run(struct yote_stream *s, char *out, size_t size)
+{
+	struct yote_stream_game *g;
+	size_t len = 0;
+	int k;
+
+	out[0] = '\0';
+	while (yote_stream_next(s, &g) > 0) {
+		k = snprintf(out + len, size - len, "%s%lu%c", len ? " " : "",
+		    g->number, "vwi"[g->verdict]);
+		assert_true(k > 0 && (size_t)k < size - len);
+		len += (size_t)k;
+	}
+}
+
+static void
+test_games_forms(void **state)
+{
+	static const char *const good[] = { "1", "1-10", "20-", "1-10,15,20-",
+		"3,1", "1-99999999999999999999", "7-7", NULL };
+	static const char *const bad[] = { "0", "3-2", "x", "1,,2", "", "-3",
+		"1-2-3", "2,", "99999999999999999999", "1 ", NULL };
+	struct yote_stream *s = yote_stream_new();
+	struct yote_error e;
+	int i;
+
+	(void)state;
+	assert_non_null(s);
+	for (i = 0; good[i] != NULL; i++) {
+		yote_error_clear(&e);
+		assert_int_equal(yote_select_games(yote_stream_select(s),
+		    good[i], &e), 0);
+	}
+	for (i = 0; bad[i] != NULL; i++) {
+		yote_error_clear(&e);
+		assert_int_equal(yote_select_games(yote_stream_select(s),
+		    bad[i], &e), YOTE_EVALUE);
+		assert_non_null(strstr(e.msg, "game: expected"));
+	}
+	yote_stream_free(s);
+}
+
+static void
+test_keys_forms(void **state)
+{
+	static const struct { const char *key, *value; int rc; } t[] = {
+		{ "player", "Diop", 0 }, { "date", "2025..", 0 },
+		{ "date", "2026-13x", YOTE_EVALUE }, { "plies", "..45", 0 },
+		{ "plies", "a", YOTE_EVALUE }, { "result", "1-0", 0 },
+		{ "result", "2-0", YOTE_EVALUE },
+		{ "termination", "capture-all", 0 },
+		{ "termination", "nosuch", YOTE_EVALUE },
+		{ "reaches", "6/6/6/6/6 x 12 12", 0 },
+		{ "reaches", "6/6 x", YOTE_EVALUE },
+		{ "pattern", "6/6/6/6/x4x o", 0 },
+		{ "nosuch", "x", YOTE_EVALUE }, { NULL, NULL, 0 }
+	};
+	struct yote_stream *s = yote_stream_new();
+	struct yote_error e;
+	int i;
+
+	(void)state;
+	for (i = 0; t[i].key != NULL; i++) {
+		yote_error_clear(&e);
+		assert_int_equal(yote_select_add(yote_stream_select(s),
+		    t[i].key, t[i].value, &e), t[i].rc);
+		if (t[i].rc != 0)       /* the message names its key */
+			assert_true(strncmp(e.msg, t[i].key,
+			    strlen(t[i].key)) == 0 || strstr(e.msg,
+			    "unknown key") != NULL);
+	}
+	yote_stream_free(s);
+}
+
+static void
+test_verdicts(void **state)
+{
+	struct yote_stream *s;
+	struct said said = { { 0 }, 0, 0 };
+	char path[64], got[256];
+	const struct yote_stream_counts *n;
+
+	(void)state;
+	file_of(path, sizeof(path), five);
+	s = yote_stream_new();
+	yote_stream_set_diag(s, note, &said);
+	yote_stream_set_warnings(s, YOTE_WARN_REPORT);
+	assert_int_equal(yote_stream_add(s, path), 0);
+	run(s, got, sizeof(got));
+	assert_string_equal(got, "1v 2v 3i 4i 5w");
+	n = yote_stream_counts(s);
+	assert_int_equal(n->games, 5);
+	assert_int_equal(n->valid, 2);
+	assert_int_equal(n->warned, 1);
+	assert_int_equal(n->invalid, 2);
+	assert_int_equal(n->with_warnings, 1);
+	assert_int_equal(yote_stream_status(s), 1);
+	assert_string_equal(said.text, "3 2 illegal-move\n4 0 result-mismatch\n"
+	    "5 0 unknown-key\n");
+	yote_stream_free(s);
+	unlink(path);
+}
+
+static void
+test_selection_judges_only_chosen(void **state)
+{
+	struct yote_stream *s;
+	struct said said = { { 0 }, 0, 0 };
+	struct yote_error e;
+	char path[64], got[256];
+
+	(void)state;
+	file_of(path, sizeof(path), five);
+	/* games 1, 2 and 5 of the first input, the whole second: only
+	 * games chosen are judged, and said */
+	s = yote_stream_new();
+	yote_stream_set_diag(s, note, &said);
+	assert_int_equal(yote_select_games(yote_stream_select(s), "1-2,5,9",
+	    &e), 0);
+	yote_stream_add(s, path);
+	yote_stream_add(s, path);
+	run(s, got, sizeof(got));
+	assert_string_equal(got, "1v 2v 5v 1v 2v 5v");
+	/* game 9 is past the end of both inputs: said, status 1 */
+	assert_string_equal(said.text, "0 0 no-such-game\n0 0 no-such-game\n");
+	assert_int_equal(yote_stream_counts(s)->missing, 2);
+	assert_int_equal(yote_stream_status(s), 1);
+	yote_stream_free(s);
+
+	/* by a key, then inverted */
+	memset(&said, 0, sizeof(said));
+	s = yote_stream_new();
+	yote_stream_set_diag(s, note, &said);
+	assert_int_equal(yote_select_add(yote_stream_select(s), "second", "C",
+	    &e), 0);
+	yote_stream_add(s, path);
+	run(s, got, sizeof(got));
+	assert_string_equal(got, "4i");
+	yote_stream_free(s);
+	s = yote_stream_new();
+	yote_select_add(yote_stream_select(s), "second", "C", &e);
+	yote_select_invert(yote_stream_select(s));
+	yote_stream_add(s, path);
+	run(s, got, sizeof(got));
+	assert_string_equal(got, "1v 2v 3i 5v");
+	assert_int_equal(yote_stream_status(s), 1);
+	yote_stream_free(s);
+	unlink(path);
+}
+
+static void
+test_unreadable_and_missing_input(void **state)
+{
+	struct yote_stream *s;
+	struct yote_stream_game *g;
+	struct said said = { { 0 }, 0, 0 };
+	char path[64];
+	int k = 0;
+
+	(void)state;
+	/* an alias cannot be read into a record at all */
+	file_of(path, sizeof(path), "---\nyote: 1\nx-a: &a 1\nx-b: *a\n"
+	    "moves: []\n---\nyote: 1\nmoves: [c3]\n");
+	s = yote_stream_new();
+	yote_stream_set_diag(s, note, &said);
+	yote_stream_add(s, "/nonexistent/games.yaml");
+	yote_stream_add(s, path);
+	while (yote_stream_next(s, &g) > 0) {
+		if (k++ == 0) { /* unreadable: handed over without a record */
+			assert_null(g->rec);
+			assert_int_equal(g->number, 1);
+			assert_int_equal(g->verdict, YOTE_VERDICT_INVALID);
+		} else {
+			assert_non_null(g->rec);
+			assert_int_equal(g->verdict, YOTE_VERDICT_VALID);
+			assert_int_equal(g->input, 1);
+		}
+	}
+	assert_int_equal(k, 2);
+	assert_int_equal(yote_stream_counts(s)->inputs_failed, 1);
+	assert_int_equal(yote_stream_status(s), 3);      /* the missing file */
+	assert_string_equal(said.text, "0 0 io\n1 0 bad-type\n");
+	yote_stream_free(s);
+	unlink(path);
+}
+
+static void
+test_play_take_and_keys(void **state)
+{
+	struct yote_stream *s;
+	struct yote_stream_game *g;
+	struct yote_record *rec = NULL;
+	struct yote_game *played = NULL;
+	struct yote_keyset *ks = yote_keyset_new();
+	char path[64];
+	uint64_t first = 0;
+	int dup = 0;
+
+	(void)state;
+	file_of(path, sizeof(path), "---\nyote: 1\nmoves: [c3, d4]\n---\n"
+	    "yote: 1\nevent: again\nmoves: [c3, d4]\n");
+	s = yote_stream_new();
+	yote_stream_set_flags(s, YOTE_STREAM_PLAY | YOTE_STREAM_KEYS);
+	yote_stream_add(s, path);
+	while (yote_stream_next(s, &g) > 0) {
+		assert_non_null(g->played);
+		assert_int_equal(yote_game_plies(g->played), 2);
+		assert_true(g->keyed);
+		if (yote_keyset_add(ks, &g->key, g->number, &first) == 0)
+			dup = (int)first;
+		if (g->number == 1)
+			yote_stream_take(s, &rec, &played);
+	}
+	assert_int_equal(dup, 1);       /* game 2 repeats game 1 */
+	assert_int_equal(yote_keyset_count(ks), 1);
+	/* what was taken outlives the stream */
+	yote_stream_free(s);
+	assert_non_null(rec);
+	assert_int_equal(rec->game, 1);
+	assert_int_equal(yote_game_plies(played), 2);
+	yote_record_free(rec);
+	yote_game_free(played);
+	yote_keyset_free(ks);
+	unlink(path);
+}
+
+/* The tool's ply callback sees the plies until it asks to stop, and the
+ * judging still goes to the end. */
+static int
+count_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
+    const struct yote_move *m, const struct yote_pos *after,
+    const struct yote_node *item)
+{
+	int *n = ctx;
+
+	(void)ply;
+	(void)before;
+	(void)m;
+	(void)after;
+	(void)item;
+	return ++*n == 1;
+}
+
+static void
+test_ply_fn(void **state)
+{
+	struct yote_stream *s;
+	struct yote_stream_game *g;
+	char path[64];
+	int n = 0;
+
+	(void)state;
+	file_of(path, sizeof(path), "---\nyote: 1\nmoves: [c3, d4, c3]\n");
+	s = yote_stream_new();
+	yote_stream_set_ply_fn(s, count_ply, &n);
+	yote_stream_add(s, path);
+	assert_int_equal(yote_stream_next(s, &g), 1);
+	assert_int_equal(n, 1);
+	assert_int_equal(g->verdict, YOTE_VERDICT_INVALID);     /* ply 3 */
+	assert_int_equal(g->info.played, 2);
+	yote_stream_free(s);
+	unlink(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_games_forms),
+		cmocka_unit_test(test_keys_forms),
+		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_selection_judges_only_chosen),
+		cmocka_unit_test(test_unreadable_and_missing_input),
+		cmocka_unit_test(test_play_take_and_keys),
+		cmocka_unit_test(test_ply_fn),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
