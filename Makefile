@@ -69,6 +69,7 @@ TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-ga
 	bin/test-load-order bin/tune bin/fit-k
 TEST_PROGS += bin/test-game
 TEST_PROGS += bin/fuzz-archive-replay
+TEST_PROGS += bin/fuzz-select-replay
 
 all: bin/libyote.a $(TOOLS) bin/yote.pc
 
@@ -292,6 +293,7 @@ bin/yaml-parse-bench: tests/tools/yaml-parse-bench.c bin/obj/.dir
 FUZZERS = move position rules record protocol
 FUZZERS += archive
 FUZZERS += pattern
+FUZZERS += select
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined $(INCFLAGS) $(PKG_CFLAGS) \

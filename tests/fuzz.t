@@ -5,8 +5,8 @@ set -u
 . tests/lib/tap.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-harnesses="move position rules record protocol archive pattern"
-echo "1..7"
+harnesses="move position rules record protocol archive pattern select"
+echo "1..8"
 for h in $harnesses; do
 	files=$(find tests/fuzz/seeds/$h tests/fuzz/regress/$h -type f 2>/dev/null)
 	if [ -z "$files" ]; then
