@@ -62,6 +62,7 @@ TOOL_OBJ += bin/obj/play.o
 TOOL_OBJ += bin/obj/input.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_OBJ += bin/obj/line.o
+TOOL_OBJ += bin/obj/diagram.o bin/obj/step.o bin/obj/svgfile.o bin/obj/argrecord.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore
