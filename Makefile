@@ -58,10 +58,12 @@ LIB_OBJ = $(patsubst %.c,bin/obj/%.o,$(notdir $(LIB_SRC))) bin/obj/rules_builtin
 # the members it uses (yote-validate carries no engine and no SVG writer).
 TOOL_OBJ = bin/obj/tool.o bin/obj/text.o bin/obj/output.o bin/obj/engopt.o \
 	bin/obj/draw.o bin/obj/protocol.o
-TOOL_OBJ += bin/obj/play.o
+TOOL_OBJ += bin/obj/play.o bin/obj/session.o bin/obj/terminal.o \
+	bin/obj/pipemode.o
 TOOL_OBJ += bin/obj/input.o bin/obj/writer.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_OBJ += bin/obj/line.o
+TOOL_OBJ += bin/obj/diagram.o bin/obj/step.o bin/obj/svgfile.o bin/obj/argrecord.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore

@@ -187,7 +187,8 @@ ok $c "yote-play --openings: the invalid games named, not used, exit 1 ($st)" "$
 
 # ------------------------------------------------------------ -o FILE
 
-for run in "validate -l" "validate --format json -s" "analyze --depth 1 --no-tb" \
+for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
+    "replay --ply 5 -g 2" "analyze --depth 1 --no-tb" \
     "analyze --depth 1 --no-tb -s" "convert -t yaml" "convert -t lines" "convert -l" \
     "explore -D 2" "explore --players"; do
 	t=${run%% *}

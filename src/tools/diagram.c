@@ -1,0 +1,175 @@
+/*
+ * diagram.c - a replayed game as text: header, ply lines with what each
+ * capture removed, boards, positions and the ending (diagram.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "diagram.h"
+#include "tool.h"
+
+const char *
+diagram_key(const struct yote_record *rec, const char *key)
+{
+	const struct yote_node *n = yote_node_get(rec->root, key);
+
+	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
+}
+
+/* "removes c2 (jumped) and e1 (bonus)" for a capture, into buf. */
+static void
+describe_removal(const struct yote_rules *r, const struct yote_pos *before,
+    const struct yote_move *m, char *buf, size_t size)
+{
+	size_t used = 0;
+	int i, at = m->from, first = 1;
+	char a[4];
+
+#define CLAMP() do { if (used >= size) used = size - 1; } while (0)
+	buf[0] = '\0';
+	if (!yote_move_is_capture(m))
+		return;
+	for (i = 0; i < m->nseg && used < size; i++) {
+		if (m->kind == YOTE_BRIDGE && i == 0) {
+			at = m->seg_to[i];
+			continue;
+		}
+		yote_square_name(r, (at + m->seg_to[i]) / 2, a);
+		used += (size_t)snprintf(buf + used, size - used, "%s%s "
+		    "(jumped)", first ? "removes " : ", ", a);
+		CLAMP();
+		first = 0;
+		if (m->seg_bonus[i] == YOTE_BONUS_HAND)
+			used += (size_t)snprintf(buf + used, size - used,
+			    ", one from %s's hand (bonus)",
+			    tool_text(r->side_name[!before->side]));
+		else if (m->seg_bonus[i] != YOTE_BONUS_NO)
+			used += (size_t)snprintf(buf + used, size - used,
+			    ", %s (bonus)", yote_square_name(r,
+			    m->seg_bonus[i], a));
+		CLAMP();
+		at = m->seg_to[i];
+	}
+#undef CLAMP
+}
+
+void
+diagram_header(const struct replayed *g, int blank)
+{
+	const struct yote_record *rec = g->rec;
+	const char *ev = diagram_key(rec, "event");
+	const char *f = diagram_key(rec, "first");
+	const char *s = diagram_key(rec, "second");
+	const char *rd = diagram_key(rec, "round");
+	const char *date = diagram_key(rec, "date");
+
+	if (blank)
+		putc('\n', g->out);
+	/* names from the file, escaped (tool_text) */
+	fprintf(g->out, "Game %lu", rec->game);
+	if (ev != NULL)
+		fprintf(g->out, ": %s", tool_text(ev));
+	if (rd != NULL)
+		fprintf(g->out, ", round %s", tool_text(rd));
+	if (date != NULL)
+		fprintf(g->out, ", %s", tool_text(date));
+	fprintf(g->out, "\n%s (%s) - %s (%s), %s\n", f ? tool_text(f) : "?",
+	    tool_text(g->r->side_name[0]), s ? tool_text(s) : "?",
+	    tool_text(g->r->side_name[1]), tool_text(g->r->name));
+}
+
+/* How the game ended, in words. */
+static void
+print_end(const struct replayed *g)
+{
+	const struct yote_rules *r = g->r;
+	const struct yote_pos *p = yote_game_pos(g->play, g->n);
+	struct yote_outcome o;
+	const char *res = diagram_key(g->rec, "result");
+	const char *term = diagram_key(g->rec, "termination");
+
+	yote_pos_outcome(r, p, &o);
+	if (o.term == YOTE_TERM_NONE) {
+		if (res == NULL && term == NULL)
+			fprintf(g->out, "The game is not over (%s to move).\n",
+			    tool_text(r->side_name[p->side]));
+		else
+			fprintf(g->out, "Result: %s%s%s (declared; the position is not "
+			    "finished)\n", res ? tool_text(res) : "*", term ?
+			    ", " : "", term ? tool_text(term) : "");
+		return;
+	}
+	draw_ending(g->out, r, p, &o, 0);
+}
+
+/* Ply i's line, and the board after it. */
+static void
+print_ply(const struct replayed *g, size_t i, enum draw_style st)
+{
+	char text[YOTE_MOVE_TEXT], rem[600];
+	const struct yote_move *m = yote_game_move(g->play, i);
+	const struct yote_pos *before = yote_game_pos(g->play, i - 1);
+
+	describe_removal(g->r, before, m, rem, sizeof(rem));
+	fprintf(g->out, "Ply %zu, %s: %s%s%s%s\n", i, tool_text(g->r->side_name[
+	    before->side]), yote_move_format(g->r, m, text), rem[0] ? " (" :
+	    "", rem, rem[0] ? ")" : "");
+	draw_board(g->out, g->r, yote_game_pos(g->play, i),
+	    draw_move_squares(g->r, m), st);
+}
+
+/* The start position's string and board. */
+static void
+print_start(const struct replayed *g, enum draw_style st)
+{
+	char buf[YOTE_POS_TEXT];
+
+	fprintf(g->out, "Start: %s\n", yote_pos_format(g->r, yote_game_pos(g->play, 0),
+	    buf));
+	draw_board(g->out, g->r, yote_game_pos(g->play, 0), 0, st);
+}
+
+void
+diagram_position(const struct replayed *g, size_t i, enum draw_style st)
+{
+	char buf[YOTE_POS_TEXT];
+
+	if (i == 0) {
+		print_start(g, st);
+		return;
+	}
+	print_ply(g, i, st);
+	fprintf(g->out, "Position: %s\n", yote_pos_format(g->r, yote_game_pos(g->play,
+	    i), buf));
+}
+
+void
+diagram_game(const struct replayed *g, const struct yote_game_info *info,
+    enum draw_style st, int blank)
+{
+	size_t i;
+
+	diagram_header(g, blank);
+	print_start(g, st);
+	for (i = 1; i <= g->n; i++) {
+		putc('\n', g->out);
+		print_ply(g, i, st);
+	}
+	putc('\n', g->out);
+	if (info->played < info->plies)
+		fprintf(g->out, "Replay stopped after ply %zu.\n", g->n);
+	else
+		print_end(g);
+}
+
+void
+diagram_positions(const struct replayed *g)
+{
+	char buf[YOTE_POS_TEXT], text[YOTE_MOVE_TEXT];
+	size_t i;
+
+	for (i = 1; i <= g->n; i++)
+		fprintf(g->out, "%zu\t%s\t%s\t%lu\t%s\n", i, yote_move_format(g->r,
+		    yote_game_move(g->play, i), text), yote_pos_format(g->r,
+		    yote_game_pos(g->play, i), buf), g->rec->game, g->file);
+}

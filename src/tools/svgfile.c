@@ -1,0 +1,54 @@
+/*
+ * svgfile.c - SVG files of a replayed game's positions (svgfile.h); the
+ * pictures are draw_svg's.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "svgfile.h"
+#include "tool.h"
+
+int
+svgfile_write(const struct replayed *g, size_t i, const char *path)
+{
+	char title[300], text[YOTE_MOVE_TEXT];
+	const char *f = diagram_key(g->rec, "first");
+	const char *s = diagram_key(g->rec, "second");
+	FILE *fp;
+	int bad;
+
+	if (i == 0)
+		snprintf(title, sizeof(title), "%s - %s: start", f ? f : "?",
+		    s ? s : "?");
+	else
+		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
+		    "?", s ? s : "?", i, yote_move_format(g->r,
+		    yote_game_move(g->play, i), text));
+	if ((fp = tool_atomic_open(path)) == NULL) {
+		tool_warn("%s: %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	bad = draw_svg(fp, g->r, yote_game_pos(g->play, i), i ?
+	    yote_game_move(g->play, i) : NULL, title);
+	if (bad)
+		tool_warn("%s: write error; the old file is left as it was",
+		    path);
+	return tool_atomic_close(fp, path, !bad) != EXIT_OK || bad ? EXIT_IO :
+	    EXIT_OK;
+}
+
+int
+svgfile_game(const struct replayed *g, const char *dir)
+{
+	char path[4096];
+	size_t i;
+	int status = EXIT_OK;
+
+	for (i = 0; i <= g->n && status == EXIT_OK; i++) {
+		snprintf(path, sizeof(path), "%s/game%lu-ply%03zu.svg", dir,
+		    g->rec->game, i);
+		status = svgfile_write(g, i, path);
+	}
+	return status;
+}

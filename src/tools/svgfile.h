@@ -1,0 +1,27 @@
+/*
+ * svgfile.h - SVG pictures of a replayed game's positions written to
+ * files, each titled with the players and the ply (yote-replay --svg and
+ * --svg-dir).  Tool support, not libyote.
+ */
+#ifndef YOTE_SVGFILE_H
+#define YOTE_SVGFILE_H
+
+#include <stddef.h>
+
+#include "diagram.h"
+
+/*
+ * The position after ply i of g (0: the start), its last move marked,
+ * into path, written atomically (tool_atomic_open): the old file stays
+ * when writing fails.  Returns EXIT_OK, or EXIT_IO after saying why.
+ */
+int svgfile_write(const struct replayed *g, size_t i, const char *path);
+
+/*
+ * Every position of g, from the start, into dir/gameN-plyMMM.svg (N the
+ * game's number in the stream); stops at the first failure.  Returns
+ * EXIT_OK or EXIT_IO (said).
+ */
+int svgfile_game(const struct replayed *g, const char *dir);
+
+#endif
