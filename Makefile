@@ -170,6 +170,11 @@ TEST_PROGS += bin/fuzz-pattern-replay
 bin/test-collection: bin/obj/test-collection.o bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
 
+# the stream of games and its selection (src/stream/)
+TEST_PROGS += bin/test-stream
+bin/test-stream: bin/obj/test-stream.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
+
 # the test programs' helpers (tests/lib): TAP for those that are not
 # cmocka tests, pseudo-random numbers (rng.h, header only)
 TAP_SRC = tests/lib/tap.c tests/lib/tap.h
@@ -320,7 +325,3 @@ fuzz: bin/gen/rules_builtin.c
 
 -include $(wildcard bin/obj/*.d bin/*.d)
 
-# the stream of games and its selection (src/stream/)
-TEST_PROGS += bin/test-stream
-bin/test-stream: bin/obj/test-stream.o bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(CMOCKA_LIBS) $(LIBS)
