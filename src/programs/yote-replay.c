@@ -359,9 +359,7 @@ main(int argc, char *argv[])
 	if (rp.page != NULL && (st = html_close(rp.page, status < EXIT_IO)) >
 	    status)
 		status = st;
-	if (opt.output != NULL && (st = tool_atomic_close(rp.out, opt.output,
-	    status < EXIT_IO)) > status)
-		status = st;
+	status = tool_output_done(rp.out, opt.output, status);
 	status = tool_stdout_done(status);
 out:
 	yote_stream_free(s);

@@ -267,11 +267,8 @@ main(int argc, char *argv[])
 			list_line(&opt, g);
 	if (opt.summary && !opt.quiet)
 		summary(&opt, yote_stream_counts(s));
-	status = tool_stream_status(s, status);
-	if (opt.output != NULL) {
-		st = tool_atomic_close(opt.out, opt.output, status < EXIT_IO);
-		status = st > status ? st : status;
-	}
+	status = tool_output_done(opt.out, opt.output,
+	    tool_stream_status(s, status));
 	status = tool_stdout_done(status);
 out:
 	yote_stream_free(s);

@@ -338,3 +338,18 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 		    "was" : "");
 	return err != 0 ? EXIT_IO : EXIT_OK;
 }
+
+int
+tool_output_done(FILE *fp, const char *path, int status)
+{
+	int st;
+
+	if (path == NULL)
+		return status;
+	st = tool_atomic_close(fp, path, status < EXIT_IO);
+	if (st > status)
+		status = st;
+	tool_output_report(path, 0, 0, 0, status == EXIT_IO ? EXIT_IO :
+	    EXIT_OK);
+	return status;
+}

@@ -173,6 +173,14 @@ void tool_output_report(const char *file, unsigned long long written,
     unsigned long long kept, unsigned long long left_out, int status);
 
 /*
+ * The end of a file named with -o (path; NULL: standard output, nothing
+ * to do) by a tool whose exit status so far is status: put in place when
+ * status is below 3, else removed with a message saying that the file was
+ * not written and the old one left as it was.  Returns the exit status.
+ */
+int tool_output_done(FILE *fp, const char *path, int status);
+
+/*
  * For a tool's own signal handler (async-signal-safe): remove every
  * temporary file tool_atomic_open made and has not yet put in place;
  * tell: say so on standard error.
