@@ -62,6 +62,8 @@ TOOL_OBJ += bin/obj/play.o
 TOOL_OBJ += bin/obj/input.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_OBJ += bin/obj/line.o
+TOOL_OBJ += bin/obj/annopool.o bin/obj/annosummary.o bin/obj/evalgraph.o \
+	bin/obj/onepos.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore
