@@ -2,9 +2,9 @@
  * yote-analyze - engine analysis of recorded games (annotations lichess
  * style), of single positions, and move lists and perft.  The games are
  * analysed in parallel (annopool.c) and each is written here as it comes
- * back: as an annotated record, a --summary row (annosummary.c), a study
- * page (html.c) and an evaluation chart (evalgraph.c); one position goes
- * to onepos.c.
+ * back: as an annotated record, as --summary rows (annosummary.c) or onto
+ * a study page (html.c), and as an evaluation chart (evalgraph.c); one
+ * position goes to onepos.c.
  */
 #include <errno.h>
 #include <getopt.h>
