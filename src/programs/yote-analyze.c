@@ -103,7 +103,7 @@ struct out {
 	struct yote_writer *w;  /* the records, unless --summary or --html */
 	struct annosummary sm;  /* --summary */
 	struct html_page *page; /* --html */
-	struct yote_checker *ck;        /* --html: replays the annotated games */
+	struct yote_checker *ck;        /* --html: replays the games */
 };
 
 /* --html: the annotated record onto the page, played through again. */

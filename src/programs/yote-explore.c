@@ -155,7 +155,8 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 		case 'V':
 			return tool_version();
 		case 'D':
-			if (tool_number(optarg, "--depth", 1, OPENINGS_MAX_DEPTH, &v))
+			if (tool_number(optarg, "--depth", 1,
+			    OPENINGS_MAX_DEPTH, &v))
 				return EXIT_USAGE;
 			o->depth = (int)v;
 			break;

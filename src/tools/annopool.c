@@ -44,7 +44,7 @@ struct pool {
 	unsigned long games;
 	unsigned long positions;
 	unsigned long analysed;         /* games analysed */
-	double seconds, last;           /* their analysis time, the last one's */
+	double seconds, last;   /* their analysis time, the last one's */
 	struct timespec t0;
 	int progress_shown;     /* an unfinished progress line on stderr */
 };

@@ -109,7 +109,8 @@ onepos_best(const struct yote_rules *r, const struct yote_pos *p,
 	char text[YOTE_MOVE_TEXT];
 
 	if ((e = engopt_engine(eng)) == NULL) {
-		tool_warn("out of memory for a %zu MiB hash table", eng->hash_mb);
+		tool_warn("out of memory for a %zu MiB hash table",
+		    eng->hash_mb);
 		return EXIT_IO;
 	}
 	bc.r = r;

@@ -283,7 +283,8 @@ tree_print(const struct report *rp, uint32_t p, char *line, size_t len,
 		add = (size_t)sprintf(line + len, "%s%s", len ? " " : "",
 		    kids[i].text);
 		tree_row(rp, kids[i].c, &t->v[p].sc, line, depth);
-		if (tree_print(rp, kids[i].c, line, len + add, depth + 1) != 0) {
+		if (tree_print(rp, kids[i].c, line, len + add,
+		    depth + 1) != 0) {
 			free(kids);
 			return YOTE_ENOMEM;
 		}
