@@ -64,6 +64,9 @@ TOOL_OBJ += bin/obj/input.o bin/obj/writer.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
 TOOL_OBJ += bin/obj/line.o
 TOOL_OBJ += bin/obj/diagram.o bin/obj/step.o bin/obj/svgfile.o bin/obj/argrecord.o
+TOOL_OBJ += bin/obj/annopool.o bin/obj/annosummary.o bin/obj/evalgraph.o \
+	bin/obj/onepos.o
+TOOL_OBJ += bin/obj/figures.o bin/obj/openings.o bin/obj/players.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore

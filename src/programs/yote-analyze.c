@@ -1,52 +1,40 @@
 /*
  * yote-analyze - engine analysis of recorded games (annotations lichess
- * style), of single positions, and move lists and perft.
+ * style), of single positions, and move lists and perft.  The games are
+ * analysed in parallel (annopool.c) and each is written here as it comes
+ * back: as an annotated record, as --summary rows (annosummary.c) or onto
+ * a study page (html.c), and as an evaluation chart (evalgraph.c); one
+ * position goes to onepos.c.
  */
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "annopool.h"
+#include "annosummary.h"
+#include "evalgraph.h"
 #include "html.h"
+#include "onepos.h"
 #include "tool.h"
-#include "engopt.h"
 
 struct opts {
-	struct yote_limits lim; /* search budget per position */
-	size_t hash_mb;         /* --hash */
-	int jobs;               /* -j */
+	struct engopt eng;      /* budget, hash, jobs, endgame tables */
+	struct yote_annotate_opts ao;   /* the budget with its defaults;
+					   --only, --side, --from-ply */
 	int summary;            /* --summary */
-	int tsv;                /* --tsv, --format=tsv */
-	int json;               /* --format=json */
-	enum yote_class only;   /* --only: annotate this class and worse */
-	int side;               /* --side: 0, 1, or -1 for both */
-	unsigned long from_ply; /* --from-ply */
+	enum annosummary_fmt fmt;       /* --format, --tsv */
 	const char *graph;      /* --graph FILE.svg */
 	const char *output;     /* -o FILE, else standard output */
 	const char *html;       /* --html FILE: a study page, no records */
-	int progress;           /* stderr is a terminal */
-	struct engopt eng;      /* for new engines: hash, endgame tables */
-};
-
-static struct opts opt;
-
-/* One game in flight: read by the main thread, analysed by a worker,
- * written by the main thread in input order. */
-struct job {
-	struct yote_record *rec;        /* NULL: only a diagnostic */
-	const char *file;
-	char *diag;             /* diagnostics, in the one form */
-	size_t diaglen, diagcap;
-	int status;             /* exit status this game calls for */
-	struct yote_annotation an;      /* what the analysis found */
-	double seconds;         /* time the analysis took */
-	int state;              /* 0 free, 1 ready, 2 running, 3 done */
+	const char *rules;      /* --rules */
+	const char *position;   /* --position */
+	int perft;              /* --perft DEPTH, or -1 */
+	int divide;             /* --divide */
+	int moves;              /* --moves */
+	int best;               /* --best */
 };
 
 static void
@@ -108,701 +96,133 @@ usage(FILE *fp)
 	    tool_name, tool_name, tool_name, tool_name);
 }
 
-/* ------------------------------------------------------------ perft, moves */
-
-/* A count or list that met the move limit, or memory: say which. */
-static int
-perft_failed(long rc)
-{
-	if (rc == YOTE_ELIMIT) {
-		tool_warn("a position with more than %lu legal moves (the "
-		    "limit; see yote(5), LIMITS)", YOTE_MAX_MOVES);
-		return EXIT_INVALID;
-	}
-	tool_warn("out of memory");
-	return EXIT_IO;
-}
-
-static int
-perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
-    int divide)
-{
-	struct yote_movelist l = { 0 };
-	struct yote_pos q;
-	unsigned long long total = 0, n;
-	char text[YOTE_MOVE_TEXT];
-	size_t i;
-	int rc;
-
-	if (!divide || depth < 1) {
-		if ((rc = yote_perft_max(r, p, depth, &n)) != 0)
-			return perft_failed(rc);
-		printf("%llu\n", n);
-		return EXIT_OK;
-	}
-	if ((rc = (int)yote_gen_moves(r, p, &l)) < 0) {
-		yote_movelist_free(&l);
-		return perft_failed(rc);
-	}
-	yote_movelist_sort(r, &l);
-	for (i = 0; i < l.n; i++) {
-		q = *p;
-		yote_pos_play(r, &q, &l.v[i]);
-		if ((rc = yote_perft_max(r, &q, depth - 1, &n)) != 0) {
-			yote_movelist_free(&l);
-			return perft_failed(rc);
-		}
-		total += n;
-		printf("%s %llu\n", yote_move_format(r, &l.v[i], text), n);
-	}
-	printf("%llu\n", total);
-	yote_movelist_free(&l);
-	return EXIT_OK;
-}
-
-static int
-list_moves(const struct yote_rules *r, const struct yote_pos *p)
-{
-	struct yote_movelist l = { 0 };
-	char text[YOTE_MOVE_TEXT];
-	size_t i;
-	long rc;
-
-	/* counted first: a list over the limit would take its memory */
-	if (yote_count_moves_upto(r, p, YOTE_MAX_MOVES) > YOTE_MAX_MOVES)
-		return perft_failed(YOTE_ELIMIT);
-	if ((rc = yote_gen_moves(r, p, &l)) < 0) {
-		yote_movelist_free(&l);
-		return perft_failed(rc);
-	}
-	yote_movelist_sort(r, &l);
-	for (i = 0; i < l.n; i++)
-		printf("%s\n", yote_move_format(r, &l.v[i], text));
-	yote_movelist_free(&l);
-	return EXIT_OK;
-}
-
-/* ------------------------------------------------------------ one position */
-
-struct best_ctx {
-	const struct yote_rules *r;
-};
-
-static void
-print_info(void *ctx, const struct yote_search_result *sr)
-{
-	const struct best_ctx *bc = ctx;
-	char text[YOTE_MOVE_TEXT], sc[16];
-	int i;
-
-	printf("info depth %d score %s nodes %llu time %ld pv", sr->depth,
-	    yote_score_text(sr->score, sc), sr->nodes, sr->ms);
-	for (i = 0; i < sr->pvlen; i++)
-		printf(" %s", yote_move_format(bc->r, &sr->pv[i], text));
-	putchar('\n');
-	fflush(stdout);
-}
-
-static int
-best_move(const struct yote_rules *r, const struct yote_pos *p)
-{
-	struct yote_engine *e;
-	struct yote_search_result sr;
-	struct best_ctx bc;
-	char text[YOTE_MOVE_TEXT];
-
-	if ((e = engopt_engine(&opt.eng)) == NULL) {
-		tool_warn("out of memory for a %zu MiB hash table", opt.hash_mb);
-		return EXIT_IO;
-	}
-	bc.r = r;
-	if (yote_engine_search(e, r, p, &opt.lim, &sr, print_info, &bc) != 0) {
-		yote_engine_free(e);
-		tool_warn("out of memory");
-		return EXIT_IO;
-	}
-	if (sr.nmoves == 0)
-		printf("bestmove (none)\n");
-	else
-		printf("bestmove %s\n", yote_move_format(r, &sr.best, text));
-	yote_engine_free(e);
-	return EXIT_OK;
-}
-
-/* ------------------------------------------------------------ a game */
-
-static void
-job_diag(void *ctx, const struct yote_error *e)
-{
-	struct job *j = ctx;
-	char line[2048];
-	size_t n = tool_diag_format(e, line, sizeof(line));
-	char *nd;
-
-	j->status = EXIT_INVALID;
-	if (j->diaglen + n + 1 > j->diagcap) {
-		size_t cap = (j->diagcap + n + 1) * 2;
-
-		if ((nd = realloc(j->diag, cap)) == NULL)
-			return;
-		j->diag = nd;
-		j->diagcap = cap;
-	}
-	memcpy(j->diag + j->diaglen, line, n + 1);
-	j->diaglen += n;
-}
-
-static double
-seconds_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
-
-/* Analyse one game with engine e: fills j's annotations and figures. */
-static void
-analyse(struct yote_engine *e, struct yote_checker *ck, struct job *j)
-{
-	struct yote_annotate_opts ao;
-	struct timespec t0;
-	char engine[64];
-
-	memset(&ao, 0, sizeof(ao));
-	ao.lim = opt.lim;
-	ao.only = opt.only;
-	ao.side = opt.side;
-	ao.from_ply = opt.from_ply;
-	snprintf(engine, sizeof(engine), "yote-analyze %s", YOTE_VERSION);
-	ao.engine = engine;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	/* the stream has judged the game and said what is wrong with it */
-	if (yote_annotate_game(e, ck, j->rec, j->file, &ao, &j->an, NULL,
-	    NULL) == YOTE_ENOMEM) {
-		job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
-		    .msg = "out of memory", .file = j->file,
-		    .game = j->rec ? j->rec->game : 0 });
-		j->status = EXIT_IO;
-	} else if (opt.from_ply > j->an.plies && j->rec != NULL) {
-		/* said as yote-replay says it of --ply */
-		struct yote_error pe = { .code = YOTE_EVALUE,
-		    .file = j->file, .game = j->rec->game };
-
-		snprintf(pe.msg, sizeof(pe.msg), "--from-ply %lu: the game "
-		    "has %zu pl%s; there is no ply %lu", opt.from_ply,
-		    j->an.plies, j->an.plies == 1 ? "y" : "ies",
-		    opt.from_ply);
-		job_diag(j, &pe);
-	}
-	j->seconds = seconds_since(&t0);
-}
-
-/* ------------------------------------------------------------ output */
-
-struct output {
+/* Where the analysed games go. */
+struct out {
+	const struct opts *o;
 	FILE *fp;               /* the data: standard output or -o FILE */
-	struct yote_writer *w;
-	int status;
-	unsigned long games;
-	unsigned long positions;
-	unsigned long analysed;         /* games analysed */
-	double seconds, last;           /* their analysis time, the last one's */
-	struct timespec t0;
-	int header_done;
-	int progress_shown;     /* an unfinished progress line on stderr */
+	struct yote_writer *w;  /* the records, unless --summary or --html */
+	struct annosummary sm;  /* --summary */
 	struct html_page *page; /* --html */
-	struct yote_checker *ck;        /* --html: replays the annotated games */
+	struct yote_checker *ck;        /* --html: replays the games */
 };
-
-static void
-graph_path(const char *base, unsigned long game, char *buf, size_t size)
-{
-	size_t n = strlen(base);
-
-	if (game <= 1)
-		snprintf(buf, size, "%s", base);
-	else if (n > 4 && strcmp(base + n - 4, ".svg") == 0)
-		snprintf(buf, size, "%.*s-%lu.svg", (int)(n - 4), base, game);
-	else
-		snprintf(buf, size, "%s-%lu", base, game);
-}
-
-
-/*
- * The evaluation across the game: the first side's chance to win.  k is
- * the game's place in the output, so that games of several inputs (each
- * numbered from 1) do not overwrite each other's files.
- */
-static int
-write_graph(const struct job *j, unsigned long k)
-{
-	static const char *const colour[] = { "", "#e6b800", "#e67e22",
-		"#c0392b" };
-	const int w = 640, h = 260, l = 50, top = 30, pw = 570, ph = 190;
-	char path[4096];
-	const char *f, *s;
-	const struct yote_node *n;
-	FILE *fp;
-	size_t i, np = j->an.plies;
-	double x, y;
-
-	graph_path(opt.graph, k, path, sizeof(path));
-	if ((fp = tool_atomic_open(path)) == NULL) {
-		tool_warn("%s: %s", path, strerror(errno));
-		return EXIT_IO;
-	}
-	n = yote_node_get(j->rec->root, "first");
-	f = n && n->type == YOTE_NODE_SCALAR ? n->text : "first";
-	n = yote_node_get(j->rec->root, "second");
-	s = n && n->type == YOTE_NODE_SCALAR ? n->text : "second";
-	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, "
-	    "Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
-	    "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-	    w, h, w, h, w, h);
-	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
-	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
-	    j->rec->game);
-	tool_put_text(fp, f, TOOL_ESC_XML);
-	fputs(" against ", fp);
-	tool_put_text(fp, s, TOOL_ESC_XML);
-	fputs("</text>\n", fp);
-	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
-	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	    "stroke=\"#bbbbbb\" stroke-dasharray=\"4 4\"/>\n", l, top + ph / 2,
-	    l + pw, top + ph / 2);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">100%%</text>"
-	    "\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">50%%</text>\n"
-	    "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0%%</text>\n",
-	    l - 4, top + 5, l - 4, top + ph / 2 + 4, l - 4, top + ph);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">ply</text>"
-	    "\n", l + pw / 2, h - 12);
-	fputs("<polyline class=\"evaluation\" fill=\"none\" "
-	    "stroke=\"#2c3e50\" stroke-width=\"2\" points=\"", fp);
-	/* positions before --from-ply were not searched */
-	for (i = j->an.first; i <= np; i++) {
-		x = l + (np ? (double)pw * (double)i / (double)np : 0);
-		y = top + ph * (1.0 - j->an.wc[i] / 100.0);
-		fprintf(fp, "%s%.1f,%.1f", i > j->an.first ? " " : "", x, y);
-	}
-	fputs("\"/>\n", fp);
-	for (i = 1; i <= np; i++) {
-		if (j->an.cls[i - 1] == YOTE_CLASS_NONE)
-			continue;
-		x = l + (double)pw * (double)i / (double)np;
-		y = top + ph * (1.0 - j->an.wc[i] / 100.0);
-		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" "
-		    "r=\"%d\" fill=\"%s\"><title>ply %zu: %s</title></circle>\n",
-		    yote_class_name(j->an.cls[i - 1]), x, y,
-		    j->an.cls[i - 1] == YOTE_CLASS_BLUNDER ? 6 : 4,
-		    colour[j->an.cls[i - 1]], i, yote_class_name(j->an.cls[i - 1]));
-	}
-	fputs("</svg>\n", fp);
-	return tool_atomic_close(fp, path, !ferror(fp));
-}
-
-/*
- * A player's name: at most width characters when width > 0, padded with
- * spaces to width.  A UTF-8 sequence is one character and is never cut
- * (printf's %-24.24s counts bytes); tabs and line ends become spaces,
- * so that a row stays one line and TSV keeps its columns, and other
- * control characters are shown escaped (tool_escape).
- */
-static void
-put_name(FILE *fp, const char *name, int width)
-{
-	char safe[TOOL_TEXT_MAX];
-	const unsigned char *u = (const unsigned char *)safe;
-	size_t len;
-	int n = 0;
-
-	tool_escape(safe, sizeof(safe), name, TOOL_ESC_FIELD);
-	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
-		len = 1;
-		if (*u >= 0xC0)
-			while ((u[len] & 0xC0) == 0x80)
-				len++;
-		fwrite(u, 1, len, fp);
-	}
-	for (; n < width; n++)
-		putc(' ', fp);
-}
-
-static void
-summary_rows(struct output *o, const struct job *j)
-{
-	const struct yote_node *n;
-	const char *name;
-	int s;
-
-	if (!o->header_done && !opt.json) {
-		if (opt.tsv)
-			fprintf(o->fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
-			    "blunders\taverage-loss\taccuracy\tfile\n");
-		else
-			fprintf(o->fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
-			    "side", "player", "?!", "?", "??", "avg-loss",
-			    "accuracy");
-		o->header_done = 1;
-	}
-	for (s = 0; s < 2; s++) {
-		const struct yote_side_stats *st = &j->an.st[s];
-		double loss = st->moves ? st->loss / (double)st->moves : 0;
-		double acc = st->moves ? st->accuracy / (double)st->moves : 100;
-
-		if (opt.side >= 0 && opt.side != s)
-			continue;
-		n = yote_node_get(j->rec->root, s ? "second" : "first");
-		name = n && n->type == YOTE_NODE_SCALAR ? n->text : "?";
-		if (opt.json) {
-			fputs("{\"kind\":\"side\",\"file\":\"", o->fp);
-			tool_put_text(o->fp, j->file, TOOL_ESC_JSON);
-			fprintf(o->fp, "\",\"game\":%lu,\"side\":\"%s\",\"player\":\"",
-			    j->rec->game, s ? "second" : "first");
-			tool_put_text(o->fp, name, TOOL_ESC_JSON);
-			fprintf(o->fp, "\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
-			    "\"blunders\":%lu,\"average_loss\":%.1f,"
-			    "\"accuracy\":%.1f}\n", st->n[YOTE_CLASS_INACCURACY],
-			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-		} else if (opt.tsv) {
-			fprintf(o->fp, "%lu\t%s\t", j->rec->game, s ? "second" : "first");
-			put_name(o->fp, name, 0);
-			fprintf(o->fp, "\t%lu\t%lu\t%lu\t%.1f\t%.1f\t",
-			    st->n[YOTE_CLASS_INACCURACY],
-			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-			tool_put_text(o->fp, j->file, TOOL_ESC_FIELD);
-			putc('\n', o->fp);
-		} else {
-			fprintf(o->fp, "%-5lu %-6s ", j->rec->game, s ? "second" :
-			    "first");
-			put_name(o->fp, name, 24);
-			fprintf(o->fp, " %5lu %5lu %5lu %9.1f %8.1f\n",
-			    st->n[YOTE_CLASS_INACCURACY],
-			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-		}
-	}
-}
-
-static void
-progress(struct output *o, double fraction)
-{
-	double t = seconds_since(&o->t0);
-
-	fprintf(stderr, "\r%s: %lu games, %.0f positions/s", tool_name,
-	    o->games, t > 0 ? (double)o->positions / t : 0.0);
-	if (o->analysed > 0)
-		fprintf(stderr, ", %.1f s a game (last %.1f s)", o->seconds /
-		    (double)o->analysed, o->last);
-	if (fraction > 0.01 && fraction <= 1.0)
-		fprintf(stderr, ", %.0f%% done, about %.0f s left",
-		    100 * fraction, t / fraction - t);
-	fputs("   ", stderr);
-	o->progress_shown = 1;
-}
-
-/* End the progress line, so that what follows starts a line of its own. */
-static void
-progress_end(struct output *o)
-{
-	if (o->progress_shown)
-		fputc('\n', stderr);
-	o->progress_shown = 0;
-}
 
 /* --html: the annotated record onto the page, played through again. */
 static int
-page_game(struct output *o, const struct job *j)
+page_game(struct out *out, const struct annopool_game *ag)
 {
 	struct yote_game_info info;
 	struct yote_game *g = NULL;
 	int status = EXIT_OK;
 
-	if (yote_game_from_record(o->ck, j->rec, j->file, &info, NULL, NULL,
+	if (yote_game_from_record(out->ck, ag->rec, ag->file, &info, NULL, NULL,
 	    &g) == YOTE_ENOMEM)
 		status = EXIT_IO;
 	else if (g != NULL)
-		status = html_add(o->page, j->rec, g, &info);
+		status = html_add(out->page, ag->rec, g, &info);
 	yote_game_free(g);
 	return status;
 }
 
-/* Write a finished job, in input order, and release it. */
-static void
-flush_job(struct output *o, struct job *j)
-{
-	if (j->diag != NULL) {
-		progress_end(o);
-		fputs(j->diag, stderr);
-	}
-	if (j->status > o->status)
-		o->status = j->status;
-	if (j->rec != NULL) {
-		o->games++;
-		o->positions += j->an.positions;
-		if (j->an.analysed) {
-			o->analysed++;
-			o->seconds += j->seconds;
-			o->last = j->seconds;
-		}
-		if (opt.summary) {
-			if (j->an.analysed)
-				summary_rows(o, j);
-		} else if (o->page != NULL) {
-			if (page_game(o, j) != EXIT_OK)
-				o->status = EXIT_IO;
-		} else if (yote_writer_put(o->w, j->rec) != 0) {
-			if (o->status < EXIT_IO)
-				tool_warn("write error on standard output");
-			o->status = EXIT_IO;
-		}
-		if (opt.graph != NULL && j->an.analysed &&
-		    write_graph(j, o->games) != 0)
-			o->status = EXIT_IO;
-	}
-	yote_record_free(j->rec);
-	free(j->diag);
-	yote_annotation_free(&j->an);
-	memset(j, 0, sizeof(*j));
-}
-
-/* ------------------------------------------------------------ the pool */
-
-struct pool {
-	pthread_mutex_t mu;
-	pthread_cond_t work, done;
-	struct job *slot;
-	size_t width;           /* slots */
-	unsigned long queued;   /* jobs handed in so far */
-	unsigned long taken;    /* jobs taken by workers */
-	int closing;
-	const struct yote_rules *fallback;
-	size_t hash_mb;
-	int failed;             /* a worker could not start its engine */
-};
-
-static void *
-worker(void *arg)
-{
-	struct pool *pl = arg;
-	struct yote_engine *e = engopt_engine(&opt.eng);
-	struct yote_checker *ck = yote_checker_new();
-	struct job *j;
-
-	if (ck != NULL && pl->fallback != NULL)
-		yote_checker_set_rules(ck, pl->fallback);
-	pthread_mutex_lock(&pl->mu);
-	if (e == NULL || ck == NULL)
-		pl->failed = 1;
-	for (;;) {
-		while (pl->taken == pl->queued && !pl->closing)
-			pthread_cond_wait(&pl->work, &pl->mu);
-		if (pl->taken == pl->queued)
-			break;
-		j = &pl->slot[pl->taken++ % pl->width];
-		j->state = 2;
-		pthread_mutex_unlock(&pl->mu);
-		if (j->rec != NULL && e != NULL && ck != NULL)
-			analyse(e, ck, j);
-		else if (j->rec != NULL)
-			job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
-			    .msg = "out of memory for the engine",
-			    .file = j->file });
-		pthread_mutex_lock(&pl->mu);
-		j->state = 3;
-		pthread_cond_broadcast(&pl->done);
-	}
-	pthread_mutex_unlock(&pl->mu);
-	yote_engine_free(e);
-	yote_checker_free(ck);
-	return NULL;
-}
-
-/* Hand in a job, first writing out finished ones to make room. */
-static void
-pool_put(struct pool *pl, struct output *o, unsigned long *flushed,
-    struct job *in, double fraction)
-{
-	struct job *j;
-
-	pthread_mutex_lock(&pl->mu);
-	for (;;) {
-		j = &pl->slot[*flushed % pl->width];
-		if (*flushed < pl->queued && j->state == 3) {
-			pthread_mutex_unlock(&pl->mu);
-			flush_job(o, j);
-			if (opt.progress)
-				progress(o, fraction);
-			pthread_mutex_lock(&pl->mu);
-			(*flushed)++;
-			continue;
-		}
-		if (in == NULL && *flushed == pl->queued)
-			break;
-		if (in != NULL && pl->queued - *flushed < pl->width)
-			break;
-		pthread_cond_wait(&pl->done, &pl->mu);
-	}
-	if (in != NULL) {
-		j = &pl->slot[pl->queued % pl->width];
-		*j = *in;
-		j->state = 1;
-		pl->queued++;
-		pthread_cond_signal(&pl->work);
-	}
-	pthread_mutex_unlock(&pl->mu);
-}
-
-/* ------------------------------------------------------------ inputs */
-
-/* The stream's diagnostics go with the job being formed, so that they
- * come out in input order with its output. */
-static void
-stream_diag(void *ctx, const struct yote_error *e)
-{
-	job_diag(ctx, e);
-}
-
-/* Hand every game of the stream to the pool. */
+/* One game analysed, in input order: out it goes (annopool_put_fn). */
 static int
-read_games(struct yote_stream *s, struct pool *pl, struct output *o,
-    unsigned long *flushed)
+write_game(void *ctx, const struct annopool_game *g)
 {
-	struct yote_stream_game *g;
-	struct job j;
-	int rc;
+	struct out *out = ctx;
+	const struct opts *o = out->o;
+	int status = EXIT_OK;
 
-	memset(&j, 0, sizeof(j));
-	yote_stream_set_diag(s, stream_diag, &j);
-	while ((rc = yote_stream_next(s, &g)) > 0) {
-		j.file = g->file;
-		if (g->rec != NULL)
-			yote_stream_take(s, &j.rec, NULL);
-		pool_put(pl, o, flushed, &j, yote_stream_progress(s));
-		memset(&j, 0, sizeof(j));
+	if (o->summary) {
+		if (g->an->analysed)
+			annosummary_rows(&out->sm, g->rec, g->file, g->an);
+	} else if (out->page != NULL) {
+		if (page_game(out, g) != EXIT_OK)
+			status = EXIT_IO;
+	} else if (yote_writer_put(out->w, g->rec) != 0) {
+		if (g->status < EXIT_IO)
+			tool_warn("write error on standard output");
+		status = EXIT_IO;
 	}
-	if (j.diag != NULL)     /* said at the end of an input */
-		pool_put(pl, o, flushed, &j, 1.0);
-	return tool_stream_status(s, EXIT_OK);
+	if (o->graph != NULL && g->an->analysed &&
+	    evalgraph_write(o->graph, g->k, g->rec, g->an) != 0)
+		status = EXIT_IO;
+	return status;
 }
 
+/* Open where the games go: 0, or EXIT_IO (said). */
 static int
-analyse_files(struct yote_stream *s, const struct yote_rules *fallback)
+out_open(struct out *out, const struct opts *o,
+    const struct yote_rules *fallback)
 {
-	struct pool pl;
-	struct output o;
-	pthread_t *th;
-	unsigned long flushed = 0;
-	int i, status = EXIT_OK, st;
-
-	memset(&o, 0, sizeof(o));
-	clock_gettime(CLOCK_MONOTONIC, &o.t0);
-	if (opt.html != NULL) {
-		if ((o.ck = tool_checker(fallback)) == NULL)
+	memset(out, 0, sizeof(*out));
+	out->o = o;
+	if (o->html != NULL) {
+		if ((out->ck = tool_checker(fallback)) == NULL)
 			return EXIT_IO;
-		if ((o.page = html_open(opt.html)) == NULL) {
-			yote_checker_free(o.ck);
+		if ((out->page = html_open(o->html)) == NULL) {
+			yote_checker_free(out->ck);
 			return EXIT_IO;
 		}
-	} else {
-		o.fp = stdout;
-		if (opt.output != NULL &&
-		    (o.fp = tool_atomic_open(opt.output)) == NULL) {
-			tool_warn("%s: cannot write: %s", opt.output,
-			    strerror(errno));
-			return EXIT_IO;
-		}
-		if (!opt.summary && yote_writer_open(o.fp, &o.w) != 0) {
-			tool_warn("out of memory");
-			if (opt.output != NULL)
-				tool_atomic_close(o.fp, opt.output, 0);
-			return EXIT_IO;
-		}
+		return EXIT_OK;
 	}
-	memset(&pl, 0, sizeof(pl));
-	pthread_mutex_init(&pl.mu, NULL);
-	pthread_cond_init(&pl.work, NULL);
-	pthread_cond_init(&pl.done, NULL);
-	pl.width = (size_t)opt.jobs * 4;
-	pl.fallback = fallback;
-	pl.hash_mb = opt.hash_mb;
-	pl.slot = calloc(pl.width, sizeof(*pl.slot));
-	th = calloc((size_t)opt.jobs, sizeof(*th));
-	if (pl.slot == NULL || th == NULL) {
+	out->fp = stdout;
+	if (o->output != NULL &&
+	    (out->fp = tool_atomic_open(o->output)) == NULL) {
+		tool_warn("%s: cannot write: %s", o->output, strerror(errno));
+		return EXIT_IO;
+	}
+	if (!o->summary && yote_writer_open(out->fp, &out->w) != 0) {
 		tool_warn("out of memory");
-		free(pl.slot);
-		free(th);
-		yote_writer_close(o.w);
-		html_close(o.page, 0);
-		yote_checker_free(o.ck);
+		if (o->output != NULL)
+			tool_atomic_close(out->fp, o->output, 0);
 		return EXIT_IO;
 	}
-	for (i = 0; i < opt.jobs; i++)
-		if (pthread_create(&th[i], NULL, worker, &pl) != 0) {
-			tool_warn("cannot start thread: %s", strerror(errno));
-			opt.jobs = i;
-			break;
-		}
-	if (opt.jobs == 0) {
-		free(pl.slot);
-		free(th);
-		yote_writer_close(o.w);
-		html_close(o.page, 0);
-		yote_checker_free(o.ck);
+	out->sm.fp = out->fp;
+	out->sm.fmt = o->fmt;
+	out->sm.side = o->ao.side;
+	return EXIT_OK;
+}
+
+static int
+analyse_files(struct yote_stream *s, const struct yote_rules *fallback,
+    const struct opts *o)
+{
+	struct annopool_conf pc;
+	struct out out;
+	int status, games = EXIT_OK, st, ok;
+
+	if (out_open(&out, o, fallback) != EXIT_OK)
+		return EXIT_IO;
+	pc.eng = &o->eng;
+	pc.ao = &o->ao;
+	pc.fallback = fallback;
+	pc.jobs = o->eng.jobs;
+	pc.progress = isatty(STDERR_FILENO);
+	if ((status = annopool_run(s, &pc, write_game, &out, &games)) < 0) {
+		yote_writer_close(out.w);
+		html_close(out.page, 0);
+		yote_checker_free(out.ck);
 		return EXIT_IO;
 	}
-	status = read_games(s, &pl, &o, &flushed);
-	pool_put(&pl, &o, &flushed, NULL, 1.0);
-	pthread_mutex_lock(&pl.mu);
-	pl.closing = 1;
-	pthread_cond_broadcast(&pl.work);
-	pthread_mutex_unlock(&pl.mu);
-	for (i = 0; i < opt.jobs; i++)
-		pthread_join(th[i], NULL);
-	progress_end(&o);
-	if (o.w != NULL && yote_writer_close(o.w) != 0 && o.status < EXIT_IO) {
+	if (out.w != NULL && yote_writer_close(out.w) != 0 && games < EXIT_IO) {
 		tool_warn("write error on standard output");
-		o.status = EXIT_IO;
+		games = EXIT_IO;
 	}
-	if (pl.failed && o.status < EXIT_IO)
-		o.status = EXIT_IO;
-	if (o.page != NULL && (st = html_close(o.page, o.status < EXIT_IO &&
-	    status < EXIT_IO)) > o.status)
-		o.status = st;
-	if (opt.output != NULL && o.fp != NULL && (st = tool_atomic_close(o.fp,
-	    opt.output, o.status < EXIT_IO && status < EXIT_IO)) > o.status)
-		o.status = st;
-	yote_checker_free(o.ck);
-	free(pl.slot);
-	free(th);
-	pthread_mutex_destroy(&pl.mu);
-	pthread_cond_destroy(&pl.work);
-	pthread_cond_destroy(&pl.done);
-	return o.status > status ? o.status : status;
+	ok = games < EXIT_IO && status < EXIT_IO;
+	if (out.page != NULL && (st = html_close(out.page, ok)) > games)
+		games = st;
+	if (o->output != NULL && out.fp != NULL)
+		games = tool_output_done(out.fp, o->output, games > status ?
+		    games : status);
+	yote_checker_free(out.ck);
+	return games > status ? games : status;
 }
 
 /* ------------------------------------------------------------ main */
 
-/* What the command line asks for beyond struct opts. */
-struct mode {
-	const char *rules;      /* --rules */
-	const char *position;   /* --position */
-	int perft;              /* --perft DEPTH, or -1 */
-	int divide;             /* --divide */
-	int moves;              /* --moves */
-	int best;               /* --best */
-};
-
-/* The options into opt and md: -1 to go on, else the exit status. */
+/* The options into o: -1 to go on, else the exit status. */
 static int
 parse_options(int argc, char *argv[], struct yote_stream *s,
-    struct mode *md)
+    struct opts *o)
 {
 	/* long only: their letters mean other things in the suite (yote(7)) */
 	enum { OPT_BEST = 0x300, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
@@ -838,11 +258,11 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 	long long x;
 	int c, st;
 
-	engopt_init(&opt.eng);
-	memset(md, 0, sizeof(*md));
-	md->perft = -1;
-	opt.side = -1;
-	while ((c = engopt_getopt(&opt.eng, argc, argv,
+	memset(o, 0, sizeof(*o));
+	engopt_init(&o->eng);
+	o->perft = -1;
+	o->ao.side = -1;
+	while ((c = engopt_getopt(&o->eng, argc, argv,
 	    ":D:H:N:P:T:Vde:f:g:hj:o:r:s", longopts)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK)
@@ -853,62 +273,65 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
 		case OPT_POSITION:
-			md->position = optarg;
+			o->position = optarg;
 			break;
 		case 'o':
-			opt.output = strcmp(optarg, "-") == 0 ? NULL : optarg;
+			o->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			break;
 		case 's':
-			opt.summary = 1;
+			o->summary = 1;
 			break;
 		case OPT_TSV:
-			opt.tsv = 1;
+			if (o->fmt != ANNOSUMMARY_JSON)
+				o->fmt = ANNOSUMMARY_TSV;
 			break;
 		case 'f':
-			opt.tsv = strcmp(optarg, "tsv") == 0;
-			opt.json = strcmp(optarg, "json") == 0;
-			if (!opt.tsv && !opt.json && strcmp(optarg, "text") != 0)
+			o->fmt = strcmp(optarg, "tsv") == 0 ? ANNOSUMMARY_TSV :
+			    strcmp(optarg, "json") == 0 ? ANNOSUMMARY_JSON :
+			    ANNOSUMMARY_TEXT;
+			if (o->fmt == ANNOSUMMARY_TEXT &&
+			    strcmp(optarg, "text") != 0)
 				return tool_usage_error("--format: expected "
 				    "text, tsv or json, not '%s'", optarg);
 			break;
 		case 'V':
 			return tool_version();
 		case OPT_BEST:
-			md->best = 1;
+			o->best = 1;
 			break;
 		case 'd':
-			md->divide = 1;
+			o->divide = 1;
 			break;
 		case OPT_FROM_PLY:
 			if (tool_number(optarg, "--from-ply", 1, 1000000000, &x) != 0)
 				return EXIT_USAGE;
-			opt.from_ply = (unsigned long)x;
+			o->ao.from_ply = (unsigned long)x;
 			break;
 		case OPT_GRAPH:
-			opt.graph = optarg;
+			o->graph = optarg;
 			break;
 		case 'h':
 			return tool_help(usage);
 		case OPT_HTML:
-			opt.html = optarg;
+			o->html = optarg;
 			break;
 		case OPT_MOVES:
-			md->moves = 1;
+			o->moves = 1;
 			break;
 		case OPT_ONLY:
 			/* the words a user types: one or many, or the mark */
 			if (strcmp(optarg, "inaccuracies") == 0 ||
 			    strcmp(optarg, "inaccuracy") == 0 ||
 			    strcmp(optarg, "?!") == 0)
-				opt.only = YOTE_CLASS_INACCURACY;
+				o->ao.only = YOTE_CLASS_INACCURACY;
 			else if (strcmp(optarg, "mistakes") == 0 ||
 			    strcmp(optarg, "mistake") == 0 ||
 			    strcmp(optarg, "?") == 0)
-				opt.only = YOTE_CLASS_MISTAKE;
+				o->ao.only = YOTE_CLASS_MISTAKE;
 			else if (strcmp(optarg, "blunders") == 0 ||
 			    strcmp(optarg, "blunder") == 0 ||
 			    strcmp(optarg, "?" "?") == 0)
-				opt.only = YOTE_CLASS_BLUNDER;
+				o->ao.only = YOTE_CLASS_BLUNDER;
 			else
 				return tool_usage_error("--only: expected "
 				    "inaccuracies, mistakes or blunders (or "
@@ -917,13 +340,13 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		case OPT_PERFT:
 			if (tool_number(optarg, "--perft", 0, 64, &x) != 0)
 				return EXIT_USAGE;
-			md->perft = (int)x;
+			o->perft = (int)x;
 			break;
 		case 'r':
-			md->rules = optarg;
+			o->rules = optarg;
 			break;
 		case OPT_SIDE:
-			if ((opt.side = tool_side(optarg)) < 0)
+			if ((o->ao.side = tool_side(optarg)) < 0)
 				return tool_usage_error("--side: expected first "
 				    "or second (x, o, or a side's name: white, "
 				    "black, red), not '%s'", optarg);
@@ -932,24 +355,22 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 			return tool_bad_option(c, argv, longopts);
 		}
 	}
-	opt.lim = opt.eng.lim;
-	opt.hash_mb = opt.eng.hash_mb;
-	opt.jobs = opt.eng.jobs;
+	o->ao.lim = o->eng.lim;
 	return -1;
 }
 
 /* Options that exclude or need each other: -1 to go on, else EXIT_USAGE. */
 static int
-check_options(const struct mode *md)
+check_options(const struct opts *o)
 {
-	if ((md->perft >= 0) + md->moves + md->best > 1)
+	if ((o->perft >= 0) + o->moves + o->best > 1)
 		return tool_usage_error("give one of --perft, --moves, --best");
-	if (md->divide && md->perft < 0)
+	if (o->divide && o->perft < 0)
 		return tool_usage_error("--divide goes with --perft");
-	if ((opt.tsv || opt.json) && !opt.summary)
+	if (o->fmt != ANNOSUMMARY_TEXT && !o->summary)
 		return tool_usage_error("--tsv and --format go with --summary");
-	if (opt.html != NULL && (opt.summary || md->perft >= 0 || md->moves ||
-	    md->best))
+	if (o->html != NULL && (o->summary || o->perft >= 0 || o->moves ||
+	    o->best))
 		return tool_usage_error("--html writes the annotated games; it "
 		    "does not go with --summary, --perft, --moves or --best");
 	return -1;
@@ -957,20 +378,21 @@ check_options(const struct mode *md)
 
 /* --perft, --moves or --best on one position. */
 static int
-one_position(const struct yote_rules *r, const struct mode *md)
+one_position(const struct yote_rules *r, const struct opts *o)
 {
 	struct yote_error e;
 	struct yote_pos pos;
 
 	yote_error_clear(&e);
-	if (md->position == NULL)
+	if (o->position == NULL)
 		yote_pos_start(r, &pos);
-	else if (yote_pos_parse(r, md->position, &pos, &e) != 0) {
+	else if (yote_pos_parse(r, o->position, &pos, &e) != 0) {
 		tool_diag(&e);
 		return EXIT_INVALID;
 	}
-	return md->moves ? list_moves(r, &pos) : md->best ? best_move(r,
-	    &pos) : perft(r, &pos, md->perft, md->divide);
+	return o->moves ? onepos_moves(r, &pos) : o->best ? onepos_best(r,
+	    &pos, &o->eng, &o->ao.lim) : onepos_perft(r, &pos, o->perft,
+	    o->divide);
 }
 
 int
@@ -978,40 +400,42 @@ main(int argc, char *argv[])
 {
 	const struct yote_rules *r = NULL;
 	struct yote_stream *s;
-	struct mode md;
+	struct opts o;
+	char engine[64];
 	int owned = 0, status = EXIT_OK, on_position;
 
 	tool_init(argv[0]);
 	if ((s = tool_stream_new()) == NULL)
 		return EXIT_IO;
-	if ((status = parse_options(argc, argv, s, &md)) >= 0 ||
-	    (status = check_options(&md)) >= 0)
+	if ((status = parse_options(argc, argv, s, &o)) >= 0 ||
+	    (status = check_options(&o)) >= 0)
 		goto out;
 	status = EXIT_OK;
-	if (!opt.lim.depth && !opt.lim.nodes && !opt.lim.movetime_ms) {
-		opt.lim.depth = YOTE_ANNOTATE_DEPTH;
-		opt.lim.nodes = YOTE_ANNOTATE_NODES;
+	if (!o.ao.lim.depth && !o.ao.lim.nodes && !o.ao.lim.movetime_ms) {
+		o.ao.lim.depth = YOTE_ANNOTATE_DEPTH;
+		o.ao.lim.nodes = YOTE_ANNOTATE_NODES;
 	}
-	opt.lim.endgame = 1;
-	on_position = md.perft >= 0 || md.moves || md.best;
-	if ((md.rules != NULL || on_position) &&
-	    (r = tool_rules(md.rules, &owned, &status)) == NULL)
+	o.ao.lim.endgame = 1;
+	snprintf(engine, sizeof(engine), "yote-analyze %s", YOTE_VERSION);
+	o.ao.engine = engine;
+	on_position = o.perft >= 0 || o.moves || o.best;
+	if ((o.rules != NULL || on_position) &&
+	    (r = tool_rules(o.rules, &owned, &status)) == NULL)
 		goto out;
-	if (md.best || !on_position)
-		engopt_check(&opt.eng, r);
+	if (o.best || !on_position)
+		engopt_check(&o.eng, r);
 	if (on_position && optind < argc)
 		status = tool_usage_error("unexpected argument '%s'",
 		    argv[optind]);
 	else if (on_position)
-		status = one_position(r, &md);
-	else if (md.position != NULL)
+		status = one_position(r, &o);
+	else if (o.position != NULL)
 		status = tool_usage_error("--position goes with --best, "
 		    "--moves or --perft");
 	else if ((status = tool_stream_inputs(s, argv + optind,
 	    argc - optind)) == EXIT_OK) {
 		yote_stream_set_rules(s, r);
-		opt.progress = isatty(STDERR_FILENO);
-		status = analyse_files(s, r);
+		status = analyse_files(s, r, &o);
 	}
 	status = tool_stdout_done(status);
 out:

@@ -1,0 +1,327 @@
+/*
+ * annopool.c - games analysed in parallel and handed back in input order
+ * (annopool.h).  A ring of 4 slots a worker: the main thread reads a
+ * game into the next free slot, a worker takes it and analyses it, and
+ * the main thread hands the finished slots back in turn before it reads
+ * on, so that memory holds a few games whatever the input's size.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "annopool.h"
+
+/* One game in flight: read by the main thread, analysed by a worker,
+ * handed back by the main thread in input order. */
+struct job {
+	struct yote_record *rec;        /* NULL: only a diagnostic */
+	const char *file;
+	char *diag;             /* diagnostics, in the one form */
+	size_t diaglen, diagcap;
+	int status;             /* exit status this game calls for */
+	struct yote_annotation an;      /* what the analysis found */
+	double seconds;         /* time the analysis took */
+	int state;              /* 0 free, 1 ready, 2 running, 3 done */
+};
+
+struct pool {
+	const struct annopool_conf *c;
+	annopool_put_fn put;    /* the program's, and its context */
+	void *ctx;
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+	struct job *slot;
+	size_t width;           /* slots */
+	unsigned long queued;   /* jobs handed in so far */
+	unsigned long taken;    /* jobs taken by workers */
+	int closing;
+	int failed;             /* a worker could not start its engine */
+	/* the main thread's: */
+	int status;             /* the worst of the games' and put's */
+	unsigned long games;
+	unsigned long positions;
+	unsigned long analysed;         /* games analysed */
+	double seconds, last;   /* their analysis time, the last one's */
+	struct timespec t0;
+	int progress_shown;     /* an unfinished progress line on stderr */
+};
+
+static void
+job_diag(void *ctx, const struct yote_error *e)
+{
+	struct job *j = ctx;
+	char line[2048];
+	size_t n = tool_diag_format(e, line, sizeof(line));
+	char *nd;
+
+	j->status = EXIT_INVALID;
+	if (j->diaglen + n + 1 > j->diagcap) {
+		size_t cap = (j->diagcap + n + 1) * 2;
+
+		if ((nd = realloc(j->diag, cap)) == NULL)
+			return;
+		j->diag = nd;
+		j->diagcap = cap;
+	}
+	memcpy(j->diag + j->diaglen, line, n + 1);
+	j->diaglen += n;
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) +
+	    (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Analyse one game with engine e: fills j's annotations and figures. */
+static void
+analyse(struct yote_engine *e, struct yote_checker *ck,
+    const struct yote_annotate_opts *ao, struct job *j)
+{
+	struct timespec t0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	/* the stream has judged the game and said what is wrong with it */
+	if (yote_annotate_game(e, ck, j->rec, j->file, ao, &j->an, NULL,
+	    NULL) == YOTE_ENOMEM) {
+		job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
+		    .msg = "out of memory", .file = j->file,
+		    .game = j->rec ? j->rec->game : 0 });
+		j->status = EXIT_IO;
+	} else if (ao->from_ply > j->an.plies && j->rec != NULL) {
+		/* said as yote-replay says it of --ply */
+		struct yote_error pe = { .code = YOTE_EVALUE,
+		    .file = j->file, .game = j->rec->game };
+
+		snprintf(pe.msg, sizeof(pe.msg), "--from-ply %lu: the game "
+		    "has %zu pl%s; there is no ply %lu", ao->from_ply,
+		    j->an.plies, j->an.plies == 1 ? "y" : "ies",
+		    ao->from_ply);
+		job_diag(j, &pe);
+	}
+	j->seconds = seconds_since(&t0);
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *pl = arg;
+	struct yote_engine *e = engopt_engine(pl->c->eng);
+	struct yote_checker *ck = yote_checker_new();
+	struct job *j;
+
+	if (ck != NULL && pl->c->fallback != NULL)
+		yote_checker_set_rules(ck, pl->c->fallback);
+	pthread_mutex_lock(&pl->mu);
+	if (e == NULL || ck == NULL)
+		pl->failed = 1;
+	for (;;) {
+		while (pl->taken == pl->queued && !pl->closing)
+			pthread_cond_wait(&pl->work, &pl->mu);
+		if (pl->taken == pl->queued)
+			break;
+		j = &pl->slot[pl->taken++ % pl->width];
+		j->state = 2;
+		pthread_mutex_unlock(&pl->mu);
+		if (j->rec != NULL && e != NULL && ck != NULL)
+			analyse(e, ck, pl->c->ao, j);
+		else if (j->rec != NULL)
+			job_diag(j, &(struct yote_error){ .code = YOTE_ENOMEM,
+			    .msg = "out of memory for the engine",
+			    .file = j->file });
+		pthread_mutex_lock(&pl->mu);
+		j->state = 3;
+		pthread_cond_broadcast(&pl->done);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	yote_engine_free(e);
+	yote_checker_free(ck);
+	return NULL;
+}
+
+static void
+progress(struct pool *pl, double fraction)
+{
+	double t = seconds_since(&pl->t0);
+
+	fprintf(stderr, "\r%s: %lu games, %.0f positions/s", tool_name,
+	    pl->games, t > 0 ? (double)pl->positions / t : 0.0);
+	if (pl->analysed > 0)
+		fprintf(stderr, ", %.1f s a game (last %.1f s)", pl->seconds /
+		    (double)pl->analysed, pl->last);
+	if (fraction > 0.01 && fraction <= 1.0)
+		fprintf(stderr, ", %.0f%% done, about %.0f s left",
+		    100 * fraction, t / fraction - t);
+	fputs("   ", stderr);
+	pl->progress_shown = 1;
+}
+
+/* End the progress line, so that what follows starts a line of its own. */
+static void
+progress_end(struct pool *pl)
+{
+	if (pl->progress_shown)
+		fputc('\n', stderr);
+	pl->progress_shown = 0;
+}
+
+/* Hand a finished job to the program, in input order, and release it. */
+static void
+flush_job(struct pool *pl, struct job *j)
+{
+	struct annopool_game g;
+	int st;
+
+	if (j->diag != NULL) {
+		progress_end(pl);
+		fputs(j->diag, stderr);
+	}
+	if (j->status > pl->status)
+		pl->status = j->status;
+	if (j->rec != NULL) {
+		pl->games++;
+		pl->positions += j->an.positions;
+		if (j->an.analysed) {
+			pl->analysed++;
+			pl->seconds += j->seconds;
+			pl->last = j->seconds;
+		}
+		g.rec = j->rec;
+		g.file = j->file;
+		g.an = &j->an;
+		g.k = pl->games;
+		g.status = pl->status;
+		if ((st = pl->put(pl->ctx, &g)) > pl->status)
+			pl->status = st;
+	}
+	yote_record_free(j->rec);
+	free(j->diag);
+	yote_annotation_free(&j->an);
+	memset(j, 0, sizeof(*j));
+}
+
+/* Hand in a job, first handing back finished ones to make room. */
+static void
+pool_put(struct pool *pl, unsigned long *flushed, struct job *in,
+    double fraction)
+{
+	struct job *j;
+
+	pthread_mutex_lock(&pl->mu);
+	for (;;) {
+		j = &pl->slot[*flushed % pl->width];
+		if (*flushed < pl->queued && j->state == 3) {
+			pthread_mutex_unlock(&pl->mu);
+			flush_job(pl, j);
+			if (pl->c->progress)
+				progress(pl, fraction);
+			pthread_mutex_lock(&pl->mu);
+			(*flushed)++;
+			continue;
+		}
+		if (in == NULL && *flushed == pl->queued)
+			break;
+		if (in != NULL && pl->queued - *flushed < pl->width)
+			break;
+		pthread_cond_wait(&pl->done, &pl->mu);
+	}
+	if (in != NULL) {
+		j = &pl->slot[pl->queued % pl->width];
+		*j = *in;
+		j->state = 1;
+		pl->queued++;
+		pthread_cond_signal(&pl->work);
+	}
+	pthread_mutex_unlock(&pl->mu);
+}
+
+/* The stream's diagnostics go with the job being formed, so that they
+ * come out in input order with its output. */
+static void
+stream_diag(void *ctx, const struct yote_error *e)
+{
+	job_diag(ctx, e);
+}
+
+/* Hand every game of the stream to the pool. */
+static int
+read_games(struct yote_stream *s, struct pool *pl, unsigned long *flushed)
+{
+	struct yote_stream_game *g;
+	struct job j;
+	int rc;
+
+	memset(&j, 0, sizeof(j));
+	yote_stream_set_diag(s, stream_diag, &j);
+	while ((rc = yote_stream_next(s, &g)) > 0) {
+		j.file = g->file;
+		if (g->rec != NULL)
+			yote_stream_take(s, &j.rec, NULL);
+		pool_put(pl, flushed, &j, yote_stream_progress(s));
+		memset(&j, 0, sizeof(j));
+	}
+	if (j.diag != NULL)     /* said at the end of an input */
+		pool_put(pl, flushed, &j, 1.0);
+	return tool_stream_status(s, EXIT_OK);
+}
+
+int
+annopool_run(struct yote_stream *s, const struct annopool_conf *c,
+    annopool_put_fn put, void *ctx, int *games)
+{
+	struct pool pl;
+	pthread_t *th;
+	unsigned long flushed = 0;
+	int i, n, status;
+
+	memset(&pl, 0, sizeof(pl));
+	clock_gettime(CLOCK_MONOTONIC, &pl.t0);
+	pl.c = c;
+	pl.put = put;
+	pl.ctx = ctx;
+	pl.width = (size_t)c->jobs * 4;
+	pl.slot = calloc(pl.width, sizeof(*pl.slot));
+	th = calloc((size_t)c->jobs, sizeof(*th));
+	if (pl.slot == NULL || th == NULL) {
+		tool_warn("out of memory");
+		free(pl.slot);
+		free(th);
+		return -1;
+	}
+	pthread_mutex_init(&pl.mu, NULL);
+	pthread_cond_init(&pl.work, NULL);
+	pthread_cond_init(&pl.done, NULL);
+	for (n = 0; n < c->jobs; n++)
+		if (pthread_create(&th[n], NULL, worker, &pl) != 0) {
+			tool_warn("cannot start thread: %s", strerror(errno));
+			break;
+		}
+	status = -1;
+	if (n > 0) {
+		status = read_games(s, &pl, &flushed);
+		pool_put(&pl, &flushed, NULL, 1.0);
+		pthread_mutex_lock(&pl.mu);
+		pl.closing = 1;
+		pthread_cond_broadcast(&pl.work);
+		pthread_mutex_unlock(&pl.mu);
+		for (i = 0; i < n; i++)
+			pthread_join(th[i], NULL);
+		progress_end(&pl);
+		if (pl.failed && pl.status < EXIT_IO)
+			pl.status = EXIT_IO;
+		*games = pl.status;
+	}
+	free(pl.slot);
+	free(th);
+	pthread_mutex_destroy(&pl.mu);
+	pthread_cond_destroy(&pl.work);
+	pthread_cond_destroy(&pl.done);
+	return status;
+}

@@ -1,0 +1,94 @@
+/*
+ * annosummary.c - the --summary rows of yote-analyze (annosummary.h).
+ */
+#include <stdio.h>
+
+#include "annosummary.h"
+#include "tool.h"
+
+/*
+ * A player's name: at most width characters when width > 0, padded with
+ * spaces to width.  A UTF-8 sequence is one character and is never cut
+ * (printf's %-24.24s counts bytes); tabs and line ends become spaces,
+ * so that a row stays one line and TSV keeps its columns, and other
+ * control characters are shown escaped (tool_escape).
+ */
+static void
+put_name(FILE *fp, const char *name, int width)
+{
+	char safe[TOOL_TEXT_MAX];
+	const unsigned char *u = (const unsigned char *)safe;
+	size_t len;
+	int n = 0;
+
+	tool_escape(safe, sizeof(safe), name, TOOL_ESC_FIELD);
+	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
+		len = 1;
+		if (*u >= 0xC0)
+			while ((u[len] & 0xC0) == 0x80)
+				len++;
+		fwrite(u, 1, len, fp);
+	}
+	for (; n < width; n++)
+		putc(' ', fp);
+}
+
+void
+annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
+    const char *file, const struct yote_annotation *an)
+{
+	FILE *fp = sm->fp;
+	const struct yote_node *n;
+	const char *name;
+	int s;
+
+	if (!sm->header_done && sm->fmt != ANNOSUMMARY_JSON) {
+		if (sm->fmt == ANNOSUMMARY_TSV)
+			fprintf(fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
+			    "blunders\taverage-loss\taccuracy\tfile\n");
+		else
+			fprintf(fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
+			    "side", "player", "?!", "?", "??", "avg-loss",
+			    "accuracy");
+		sm->header_done = 1;
+	}
+	for (s = 0; s < 2; s++) {
+		const struct yote_side_stats *st = &an->st[s];
+		double loss = st->moves ? st->loss / (double)st->moves : 0;
+		double acc = st->moves ? st->accuracy / (double)st->moves : 100;
+
+		if (sm->side >= 0 && sm->side != s)
+			continue;
+		n = yote_node_get(rec->root, s ? "second" : "first");
+		name = n && n->type == YOTE_NODE_SCALAR ? n->text : "?";
+		if (sm->fmt == ANNOSUMMARY_JSON) {
+			fputs("{\"kind\":\"side\",\"file\":\"", fp);
+			tool_put_text(fp, file, TOOL_ESC_JSON);
+			fprintf(fp, "\",\"game\":%lu,\"side\":\"%s\",\"player\":\"",
+			    rec->game, s ? "second" : "first");
+			tool_put_text(fp, name, TOOL_ESC_JSON);
+			fprintf(fp, "\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
+			    "\"blunders\":%lu,\"average_loss\":%.1f,"
+			    "\"accuracy\":%.1f}\n", st->n[YOTE_CLASS_INACCURACY],
+			    st->n[YOTE_CLASS_MISTAKE],
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+		} else if (sm->fmt == ANNOSUMMARY_TSV) {
+			fprintf(fp, "%lu\t%s\t", rec->game, s ? "second" : "first");
+			put_name(fp, name, 0);
+			fprintf(fp, "\t%lu\t%lu\t%lu\t%.1f\t%.1f\t",
+			    st->n[YOTE_CLASS_INACCURACY],
+			    st->n[YOTE_CLASS_MISTAKE],
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+			tool_put_text(fp, file, TOOL_ESC_FIELD);
+			putc('\n', fp);
+		} else {
+			fprintf(fp, "%-5lu %-6s ", rec->game, s ? "second" :
+			    "first");
+			put_name(fp, name, 24);
+			fprintf(fp, " %5lu %5lu %5lu %9.1f %8.1f\n",
+			    st->n[YOTE_CLASS_INACCURACY],
+			    st->n[YOTE_CLASS_MISTAKE],
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+		}
+	}
+}

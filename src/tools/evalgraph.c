@@ -1,0 +1,95 @@
+/*
+ * evalgraph.c - the evaluation chart of an analysed game, as SVG
+ * (evalgraph.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "evalgraph.h"
+#include "tool.h"
+
+/* base for game 1, else base with -game before .svg (or at the end). */
+static void
+graph_path(const char *base, unsigned long game, char *buf, size_t size)
+{
+	size_t n = strlen(base);
+
+	if (game <= 1)
+		snprintf(buf, size, "%s", base);
+	else if (n > 4 && strcmp(base + n - 4, ".svg") == 0)
+		snprintf(buf, size, "%.*s-%lu.svg", (int)(n - 4), base, game);
+	else
+		snprintf(buf, size, "%s-%lu", base, game);
+}
+
+int
+evalgraph_write(const char *base, unsigned long k,
+    const struct yote_record *rec, const struct yote_annotation *an)
+{
+	static const char *const colour[] = { "", "#e6b800", "#e67e22",
+		"#c0392b" };
+	const int w = 640, h = 260, l = 50, top = 30, pw = 570, ph = 190;
+	char path[4096];
+	const char *f, *s;
+	const struct yote_node *n;
+	FILE *fp;
+	size_t i, np = an->plies;
+	double x, y;
+
+	graph_path(base, k, path, sizeof(path));
+	if ((fp = tool_atomic_open(path)) == NULL) {
+		tool_warn("%s: %s", path, strerror(errno));
+		return EXIT_IO;
+	}
+	n = yote_node_get(rec->root, "first");
+	f = n && n->type == YOTE_NODE_SCALAR ? n->text : "first";
+	n = yote_node_get(rec->root, "second");
+	s = n && n->type == YOTE_NODE_SCALAR ? n->text : "second";
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, "
+	    "Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+	    "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+	    w, h, w, h, w, h);
+	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
+	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
+	    rec->game);
+	tool_put_text(fp, f, TOOL_ESC_XML);
+	fputs(" against ", fp);
+	tool_put_text(fp, s, TOOL_ESC_XML);
+	fputs("</text>\n", fp);
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	    "stroke=\"#bbbbbb\" stroke-dasharray=\"4 4\"/>\n", l, top + ph / 2,
+	    l + pw, top + ph / 2);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">100%%</text>"
+	    "\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">50%%</text>\n"
+	    "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0%%</text>\n",
+	    l - 4, top + 5, l - 4, top + ph / 2 + 4, l - 4, top + ph);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">ply</text>"
+	    "\n", l + pw / 2, h - 12);
+	fputs("<polyline class=\"evaluation\" fill=\"none\" "
+	    "stroke=\"#2c3e50\" stroke-width=\"2\" points=\"", fp);
+	/* positions before --from-ply were not searched */
+	for (i = an->first; i <= np; i++) {
+		x = l + (np ? (double)pw * (double)i / (double)np : 0);
+		y = top + ph * (1.0 - an->wc[i] / 100.0);
+		fprintf(fp, "%s%.1f,%.1f", i > an->first ? " " : "", x, y);
+	}
+	fputs("\"/>\n", fp);
+	for (i = 1; i <= np; i++) {
+		if (an->cls[i - 1] == YOTE_CLASS_NONE)
+			continue;
+		x = l + (double)pw * (double)i / (double)np;
+		y = top + ph * (1.0 - an->wc[i] / 100.0);
+		fprintf(fp, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" "
+		    "r=\"%d\" fill=\"%s\"><title>ply %zu: %s</title></circle>\n",
+		    yote_class_name(an->cls[i - 1]), x, y,
+		    an->cls[i - 1] == YOTE_CLASS_BLUNDER ? 6 : 4,
+		    colour[an->cls[i - 1]], i, yote_class_name(an->cls[i - 1]));
+	}
+	fputs("</svg>\n", fp);
+	return tool_atomic_close(fp, path, !ferror(fp));
+}

@@ -1,0 +1,49 @@
+/*
+ * figures.c - the score of some games for one side (figures.h).
+ */
+#include "figures.h"
+#include "yote.h"
+
+static double
+percent(double part, double whole)
+{
+	return whole > 0 ? 100.0 * part / whole : 0.0;
+}
+
+void
+score_add(struct score *sc, int result, int s, unsigned long end)
+{
+	sc->games++;
+	sc->ends += end;
+	if (result == YOTE_RES_DRAW)
+		sc->draw++;
+	else if (result == (s == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND))
+		sc->win++;
+	else if (result == YOTE_RES_FIRST || result == YOTE_RES_SECOND)
+		sc->loss++;
+}
+
+double
+score_pct(const struct score *sc)
+{
+	return percent(sc->win + 0.5 * sc->draw, (double)(sc->win + sc->draw +
+	    sc->loss));
+}
+
+double
+score_share(const struct score *sc, const struct score *whole)
+{
+	return percent((double)sc->games, (double)whole->games);
+}
+
+unsigned long
+score_unfinished(const struct score *sc)
+{
+	return sc->games - sc->win - sc->draw - sc->loss;
+}
+
+double
+score_end(const struct score *sc)
+{
+	return sc->games ? (double)sc->ends / (double)sc->games : 0.0;
+}

@@ -1,0 +1,334 @@
+/*
+ * openings.c - the opening tree (openings.h).  A node for each distinct
+ * line of moves from the position, children as a linked list, the moves'
+ * text in one arena; a game is played through only up to the end of its
+ * line.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "openings.h"
+#include "tool.h"
+
+struct node {
+	uint32_t child, next;   /* first child, next sibling; 0: none */
+	uint32_t text;          /* the move, at this offset of the arena */
+	struct score sc;        /* for the side that played the move */
+};
+
+/* One game on its way through the position. */
+struct walk {
+	long at;                /* ply after which it stood there, -1 */
+	int n;                  /* moves of its line kept */
+	int mover[OPENINGS_MAX_DEPTH];
+	char text[OPENINGS_MAX_DEPTH][YOTE_MOVE_TEXT];
+};
+
+struct optree {
+	int depth;              /* moves a line keeps */
+	struct node *v;         /* v[0]: the position itself */
+	size_t n, cap;
+	char *arena;
+	size_t used, size;
+	struct yote_pattern root;
+	int root_set;           /* root and root_text are set */
+	char root_text[YOTE_POS_TEXT];
+	struct walk w;          /* the game being counted */
+};
+
+/* What optree_report writes with. */
+struct report {
+	const struct optree *t;
+	FILE *fp;
+	enum figures_fmt fmt;
+	unsigned long min_games;
+};
+
+struct optree *
+optree_new(int depth)
+{
+	struct optree *t = calloc(1, sizeof(*t));
+
+	if (t == NULL)
+		return NULL;
+	t->depth = depth;
+	t->cap = 1024;
+	t->size = 1 << 16;
+	t->v = calloc(t->cap, sizeof(*t->v));
+	t->arena = malloc(t->size);
+	t->n = 1;       /* node 0: the position itself */
+	if (t->v == NULL || t->arena == NULL) {
+		optree_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void
+optree_free(struct optree *t)
+{
+	if (t == NULL)
+		return;
+	free(t->v);
+	free(t->arena);
+	free(t);
+}
+
+const struct yote_pattern *
+optree_position(const struct optree *t)
+{
+	return &t->root;
+}
+
+/* The child of node p for move text s, made when new; 0 out of memory. */
+static uint32_t
+tree_child(struct optree *t, uint32_t p, const char *s)
+{
+	uint32_t c;
+	size_t len = strlen(s) + 1;
+	void *nv;
+
+	for (c = t->v[p].child; c != 0; c = t->v[c].next)
+		if (strcmp(t->arena + t->v[c].text, s) == 0)
+			return c;
+	if (t->n == t->cap || t->n >= UINT32_MAX) {
+		if (t->n >= UINT32_MAX || (nv = realloc(t->v, 2 *
+		    t->cap * sizeof(*t->v))) == NULL)
+			return 0;
+		t->v = nv;
+		t->cap *= 2;
+	}
+	while (t->used + len > t->size) {
+		if (t->size >= UINT32_MAX / 2 ||
+		    (nv = realloc(t->arena, 2 * t->size)) == NULL)
+			return 0;
+		t->arena = nv;
+		t->size *= 2;
+	}
+	c = (uint32_t)t->n++;
+	memset(&t->v[c], 0, sizeof(t->v[c]));
+	t->v[c].text = (uint32_t)t->used;
+	memcpy(t->arena + t->used, s, len);
+	t->used += len;
+	t->v[c].next = t->v[p].child;
+	t->v[p].child = c;
+	return c;
+}
+
+/*
+ * The root's text: a whole pattern written as a position string without
+ * its counters (they play no part), canonical whatever was typed.
+ */
+static void
+root_text(struct optree *tr)
+{
+	const struct yote_pattern *p = &tr->root;
+	char *t = tr->root_text;
+	int row, col, run, sq;
+
+	for (row = p->height - 1; row >= 0; row--) {
+		for (col = 0, run = 0; col < p->width; col++) {
+			sq = row * p->width + col;
+			if (p->on[0] >> sq & 1 || p->on[1] >> sq & 1) {
+				if (run > 0)
+					*t++ = (char)('0' + run);
+				run = 0;
+				*t++ = p->on[0] >> sq & 1 ? 'x' : 'o';
+			} else
+				run++;
+		}
+		if (run > 0)
+			*t++ = (char)('0' + run);
+		*t++ = row > 0 ? '/' : ' ';
+	}
+	snprintf(t, sizeof(tr->root_text) - (size_t)(t - tr->root_text),
+	    "%c %d %d", p->side == YOTE_FIRST ? 'x' : 'o', p->hand[0],
+	    p->hand[1]);
+	tr->root_set = 1;
+}
+
+/* The position exactly (a pattern would mix positions). */
+int
+optree_set_position(struct optree *t, const char *text, const char *option)
+{
+	struct yote_error e;
+
+	yote_error_clear(&e);
+	if (yote_pattern_parse(text, &t->root, &e) != 0)
+		return tool_usage_error("%s: bad position '%s': %s", option,
+		    text, e.msg);
+	if (!yote_pattern_exact(&t->root))
+		return tool_usage_error("%s: '%s' is not a whole "
+		    "position: give every point, the side to move and both "
+		    "hands", option, text);
+	root_text(t);
+	return EXIT_OK;
+}
+
+int
+optree_game(struct optree *t, const struct yote_stream_game *g)
+{
+	struct walk *w = &t->w;
+	const struct yote_rules *r = g->info.rules;
+	const struct yote_pos *before;
+	size_t i, n = yote_game_plies(g->played);
+	unsigned long end;
+	uint32_t at = 0;
+	int k;
+
+	w->at = -1;
+	w->n = 0;
+	if (!t->root_set) {
+		yote_pattern_of_pos(r, &g->info.start, &t->root);
+		root_text(t);
+	}
+	for (i = 1; i <= n && w->n < t->depth; i++) {
+		before = yote_game_pos(g->played, i - 1);
+		if (w->at < 0 && yote_pattern_match(r, &t->root, before))
+			w->at = (long)i - 1;
+		if (w->at >= 0) {
+			w->mover[w->n] = before->side;
+			yote_move_format(r, yote_game_move(g->played, i),
+			    w->text[w->n++]);
+		}
+	}
+	if (w->at < 0 && i > n &&
+	    yote_pattern_match(r, &t->root, yote_game_now(g->played)))
+		w->at = (long)n;
+	if (w->at < 0)
+		return 0;
+	end = g->info.start.ply - 1 + g->info.plies;
+	score_add(&t->v[0].sc, g->info.result, t->root.side, end);
+	for (k = 0; k < w->n; k++) {
+		if ((at = tree_child(t, at, w->text[k])) == 0)
+			return YOTE_ENOMEM;
+		score_add(&t->v[at].sc, g->info.result, w->mover[k], end);
+	}
+	return 0;
+}
+
+/* A child as it is sorted: most played first, then by its move. */
+struct kid {
+	unsigned long games;
+	const char *text;
+	uint32_t c;
+};
+
+static int
+kid_order(const void *a, const void *b)
+{
+	const struct kid *x = a, *y = b;
+
+	if (x->games != y->games)
+		return x->games > y->games ? -1 : 1;
+	return strcmp(x->text, y->text);
+}
+
+static void
+tree_row(const struct report *rp, uint32_t c, const struct score *parent,
+    const char *line, int depth)
+{
+	const struct score *sc = &rp->t->v[c].sc;
+	const char *t = rp->t->arena + rp->t->v[c].text;
+
+	switch (rp->fmt) {
+	case FIG_TABLE:
+		fprintf(rp->fp, "%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %6.1f%% "
+		    "%6.1f\n", 2 * depth, "", 12 - 2 * depth > 4 ? 12 - 2 *
+		    depth : 4, t, sc->games, score_share(sc, parent), sc->win,
+		    sc->draw, sc->loss, score_pct(sc), score_end(sc));
+		break;
+	case FIG_TSV:
+		fprintf(rp->fp, "%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t"
+		    "%.1f\n", depth + 1, line, t, sc->games, sc->win, sc->draw,
+		    sc->loss, score_unfinished(sc), score_pct(sc),
+		    score_end(sc));
+		break;
+	default:
+		fprintf(rp->fp, "{\"depth\":%d,\"line\":\"%s\",\"move\":\"%s\","
+		    "\"games\":%lu,\"wins\":%lu,\"draws\":%lu,\"losses\":%lu,"
+		    "\"unfinished\":%lu,\"score\":%.1f,\"end_ply\":%.1f}\n",
+		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
+		    score_unfinished(sc), score_pct(sc), score_end(sc));
+		break;
+	}
+}
+
+/* Print the children of p, most played first, and theirs below each. */
+static int
+tree_print(const struct report *rp, uint32_t p, char *line, size_t len,
+    int depth)
+{
+	const struct optree *t = rp->t;
+	struct kid *kids;
+	uint32_t c;
+	size_t n = 0, i, add;
+
+	for (c = t->v[p].child; c != 0; c = t->v[c].next)
+		n++;
+	if (n == 0)
+		return 0;
+	if ((kids = malloc(n * sizeof(*kids))) == NULL)
+		return YOTE_ENOMEM;
+	for (n = 0, c = t->v[p].child; c != 0; c = t->v[c].next, n++) {
+		kids[n].games = t->v[c].sc.games;
+		kids[n].text = t->arena + t->v[c].text;
+		kids[n].c = c;
+	}
+	qsort(kids, n, sizeof(*kids), kid_order);
+	for (i = 0; i < n; i++) {
+		if (kids[i].games < rp->min_games)
+			continue;
+		add = (size_t)sprintf(line + len, "%s%s", len ? " " : "",
+		    kids[i].text);
+		tree_row(rp, kids[i].c, &t->v[p].sc, line, depth);
+		if (tree_print(rp, kids[i].c, line, len + add,
+		    depth + 1) != 0) {
+			free(kids);
+			return YOTE_ENOMEM;
+		}
+		line[len] = '\0';
+	}
+	free(kids);
+	return 0;
+}
+
+int
+optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
+    unsigned long min_games)
+{
+	const struct score *sc = &t->v[0].sc;
+	struct report rp = { t, fp, fmt, min_games };
+	char *line;
+	int rc;
+
+	if (!t->root_set) {
+		tool_warn("no games");
+		return 0;
+	}
+	if (fmt == FIG_TABLE) {
+		fprintf(fp, "%s: %lu games; %s to move: +%lu =%lu -%lu "
+		    "(%.1f%%), %lu unfinished; they end at ply %.1f on "
+		    "average\n", t->root_text, sc->games, t->root.side ==
+		    YOTE_FIRST ? "x" : "o", sc->win, sc->draw, sc->loss,
+		    score_pct(sc), score_unfinished(sc), score_end(sc));
+		fprintf(fp, "%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move",
+		    "games", "share", "wins", "draws", "losses", "score",
+		    "ends");
+	} else if (fmt == FIG_TSV)
+		fprintf(fp, "depth\tline\tmove\tgames\twins\tdraws\tlosses\t"
+		    "unfinished\tscore\tend_ply\n");
+	else
+		fprintf(fp, "{\"position\":\"%s\",\"games\":%lu,\"wins\":%lu,"
+		    "\"draws\":%lu,\"losses\":%lu,\"unfinished\":%lu,"
+		    "\"score\":%.1f,\"end_ply\":%.1f}\n", t->root_text,
+		    sc->games, sc->win, sc->draw, sc->loss,
+		    score_unfinished(sc), score_pct(sc), score_end(sc));
+	if ((line = malloc((size_t)t->depth * YOTE_MOVE_TEXT + 1)) == NULL)
+		return YOTE_ENOMEM;
+	line[0] = '\0';
+	rc = tree_print(&rp, 0, line, 0, 0);
+	free(line);
+	return rc;
+}
