@@ -48,7 +48,7 @@ say() {	# say OK DESCRIPTION [DIAGNOSTICS]: every line of them shown
 	[ -z "${3:-}" ] || printf '%s\n' "$3" | sed 's/^/# /'
 }
 
-echo "1..10"
+echo "1..12"
 
 # 1. The checker finds a cycle it is shown (so that 2 means something).
 c=$(printf 'a.o b.o\nb.o c.o\nc.o a.o\nc.o d.o\n' | cycle)
@@ -204,4 +204,24 @@ if [ -n "$priv" ] && [ -z "$inc" ]; then
 else
 	say 0 "the tools include no private header of the library" \
 	    "private: $priv; included by: $inc"
+fi
+
+# 11. Thin programs: the programs' own sources, one file a program, at
+# most 2,500 lines together (what they share is in src/tools or the
+# library).
+n=$(cat src/programs/*.c | wc -l)
+if [ "$n" -le 2500 ] && [ "$n" -gt 0 ]; then
+	say 1 "the programs are $n lines together (at most 2500)"
+else
+	say 0 "the programs are $n lines together (at most 2500)"
+fi
+
+# 12. No file-scope variable in a program: its options live in a local
+# structure (a declaration in column 0 that ends in ; or = is one).
+vars=$(grep -nE '^(static |extern )?[a-z_ ]+[ *]+[a-z_][a-z0-9_]*(\[[^]]*\])* *(=|;)' \
+    src/programs/*.c || true)
+if [ -z "$vars" ]; then
+	say 1 "no file-scope variable in src/programs"
+else
+	say 0 "no file-scope variable in src/programs" "$vars"
 fi
