@@ -825,6 +825,28 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			yote_arena_free(a);
 			return stream_failed(rd, err);
 		}
+		/* a scalar in a collection, well within the limits, with no
+		 * tag and room among the kids: nearly every event of a
+		 * record, made here without the general path's tests */
+		if (ev.type == YAML_SCALAR_EVENT && depth > 0 &&
+		    ev.data.scalar.tag == NULL && rd->nkids < rd->capkids &&
+		    far_from_limits(stack, depth, nodes) &&
+		    ev.data.scalar.length <= YOTE_MAX_SCALAR) {
+			n = yote_arena_scalar(a, (const char *)
+			    ev.data.scalar.value, ev.data.scalar.length);
+			if (n == NULL) {
+				yaml_event_delete(&ev);
+				goto nomem;
+			}
+			n->style = (int)ev.data.scalar.style;
+			n->line = rd->base + ev.start_mark.line + 1;
+			n->col = ev.start_mark.column + 1;
+			yaml_event_delete(&ev);
+			nodes++;
+			rd->kids[rd->nkids++] = n;
+			stack[depth - 1]->n++;
+			continue;
+		}
 		limit = NULL;
 		diag = YOTE_D_LIMIT;
 		switch (ev.type) {
