@@ -118,7 +118,7 @@ struct run {
 	enum yote_warnings warn;
 };
 
-static void
+static YOTE_COLD void
 report(struct run *run, int diag, const struct yote_node *at,
     unsigned long ply, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -597,7 +597,7 @@ scalar_key(struct run *run, const struct yote_node *n, const char *key)
 #define ALT_COUNT 10000         /* moves from the square counted */
 #define ALT_ALL 1000000ULL      /* moves in all counted */
 
-static void
+static YOTE_COLD void
 alternatives(struct yote_checker *ck, const struct yote_rules *r,
     const struct yote_pos *p, int from, char *buf, size_t size)
 {

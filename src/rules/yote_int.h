@@ -8,6 +8,18 @@
 
 #define BIT(sq) ((uint64_t)1 << (sq))
 
+/*
+ * A function that only a problem calls (a diagnostic, a recovery): the
+ * compiler puts it apart from the code every game runs and lays out the
+ * callers' branches to it as not taken, so that the hot loops take less
+ * of the instruction cache they share with libyaml's parser.
+ */
+#if defined(__GNUC__)
+#define YOTE_COLD __attribute__((cold))
+#else
+#define YOTE_COLD
+#endif
+
 /* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid
  * (error.c). */
 size_t yote_utf8_len(const unsigned char *s, size_t n);
