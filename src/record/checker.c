@@ -317,15 +317,37 @@ same_key(const struct yote_node *a, const struct yote_node *b)
 	    memcmp(a->text, b->text, a->len) == 0));
 }
 
+/*
+ * A key's bit among 64, from its length and its first and last bytes: the
+ * same key, the same bit, and no two of the record format's keys
+ * (record_keys, below) share one.
+ */
+static inline unsigned
+key_bit(const struct yote_node *k)
+{
+	if (k->len == 0)
+		return 0;
+	return (unsigned)(k->len + 2 * (unsigned char)k->text[0] +
+	    3 * (unsigned char)k->text[k->len - 1]) & 63;
+}
+
 static void
 few_duplicates(struct run *run, const struct yote_node *map)
 {
 	const struct yote_node *k;
+	uint64_t seen = 0, bit;
 	size_t i, j;
 
-	for (i = 2; i + 1 < map->n; i += 2) {
+	for (i = 0; i + 1 < map->n; i += 2) {
 		if ((k = map->kids[i])->type != YOTE_NODE_SCALAR)
 			continue;
+		/* a key whose bit no key before it had is not a repeat: the
+		 * keys before it compared only when one had that bit */
+		bit = (uint64_t)1 << key_bit(k);
+		if (!(seen & bit)) {
+			seen |= bit;
+			continue;
+		}
 		for (j = 0; j < i; j += 2)
 			if (map->kids[j]->type == YOTE_NODE_SCALAR &&
 			    same_key(map->kids[j], k))
@@ -388,6 +410,22 @@ static const char *const record_keys[] = { "yote", "rules", "start",
 static const char *const item_keys[] = { "move", "comment", "eval",
 	"eval-before", "best", "pv", "class", "nag", "clock", NULL };
 
+/* record_keys by key_bit (above; a key's length, first and last bytes),
+ * so that a key is found with one look (a bit twice would not compile
+ * quietly: -Woverride-init) */
+#define KB(first, last, len) (((len) + 2 * (first) + 3 * (last)) & 63)
+static const char *const record_key_at[64] = {
+	[KB('y', 'e', 4)] = "yote", [KB('r', 's', 5)] = "rules",
+	[KB('s', 't', 5)] = "start", [KB('r', 't', 6)] = "result",
+	[KB('t', 'n', 11)] = "termination", [KB('e', 't', 5)] = "event",
+	[KB('s', 'e', 4)] = "site", [KB('d', 'e', 4)] = "date",
+	[KB('r', 'd', 5)] = "round", [KB('f', 't', 5)] = "first",
+	[KB('s', 'd', 6)] = "second", [KB('a', 'r', 9)] = "annotator",
+	[KB('s', 'e', 6)] = "source", [KB('m', 's', 5)] = "moves",
+	[KB('a', 's', 8)] = "analysis", [KB('s', 'd', 4)] = "seed",
+};
+#undef KB
+
 /* strcmp(a, b) == 0 without a call: a key is a few bytes, and nearly
  * every key of a record is one of the known, so met once a key. */
 static inline int
@@ -402,7 +440,8 @@ same_string(const char *a, const char *b)
 
 static void
 check_keys(struct run *run, const struct yote_node *map,
-    const char *const *known, unsigned long ply)
+    const char *const *known, const char *const *known_at,
+    unsigned long ply)
 {
 	const struct yote_node *k;
 	const char *const *w;
@@ -411,8 +450,14 @@ check_keys(struct run *run, const struct yote_node *map,
 
 	for (i = 0; i + 1 < map->n; i += 2) {
 		k = map->kids[i];
-		if (k->type != YOTE_NODE_SCALAR ||
-		    strncmp(k->text, "x-", 2) == 0)
+		if (k->type != YOTE_NODE_SCALAR)
+			continue;
+		/* the known key of its bit, most often: the list is gone
+		 * through only for the others */
+		if (known_at != NULL && (hint = known_at[key_bit(k)]) != NULL &&
+		    hint[0] == k->text[0] && same_string(hint, k->text))
+			continue;
+		if (strncmp(k->text, "x-", 2) == 0)
 			continue;
 		/* the first letters told apart before a call */
 		for (w = known; *w != NULL && ((*w)[0] != k->text[0] ||
@@ -527,13 +572,13 @@ check_slips(struct run *run, const struct yote_node *root,
 {
 	size_t i;
 
-	check_keys(run, root, record_keys, 0);
+	check_keys(run, root, record_keys, record_key_at, 0);
 	check_date(run, date);
 	if (moves == NULL || moves->type != YOTE_NODE_SEQ)
 		return;
 	for (i = 0; i < moves->n; i++)
 		if (moves->kids[i]->type == YOTE_NODE_MAP)
-			check_keys(run, moves->kids[i], item_keys, i + 1);
+			check_keys(run, moves->kids[i], item_keys, NULL, i + 1);
 }
 
 /*
@@ -654,7 +699,10 @@ decoded_moves(const struct yote_record *rec, const struct yote_rules *r,
 	    !yote_pos_same(&pl->start, start))
 		return NULL;
 	for (i = 0; i < moves->n; i++) {
-		if ((mn = yote_item_move(moves->kids[i])) == NULL)
+		/* a move text as a rule: no call for it */
+		mn = moves->kids[i];
+		if (mn == NULL || (mn->type != YOTE_NODE_SCALAR &&
+		    (mn = yote_item_move(mn)) == NULL))
 			return NULL;
 		/* the very text the reader gave it: not edited since */
 		if (pl->text[i] != NULL && mn->text == pl->text[i])
