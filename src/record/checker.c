@@ -40,12 +40,13 @@ struct cached_rules {
 
 /* 32 bytes, the array aligned to 64: an entry is on one cache line */
 struct cached_move {
+	uint64_t a, b;          /* the text, as text_words gives it: with
+				   len, every byte of it */
 	unsigned char len;      /* 0: empty */
-	char text[CACHED_TEXT];
 	uint8_t width, height;  /* the board (64 squares at most) */
 	uint8_t kind, from, nseg;
 	uint8_t seg_to[CACHED_SEGS], seg_bonus[CACHED_SEGS];
-	uint8_t pad[3];         /* to 32 bytes */
+	uint8_t pad[2];         /* to 32 bytes */
 };
 _Static_assert(sizeof(struct cached_move) == 32, "a cache entry is 32 bytes");
 
@@ -759,17 +760,19 @@ text_words(const char *t, size_t len, uint64_t *a, uint64_t *b)
 	}
 }
 
-/* The entry for text (len bytes) on r's board in the cache: NULL when
- * it cannot be kept, or there is no cache. */
+/* The entry for text (len bytes) on r's board in the cache, and the
+ * text's words in w: NULL when it cannot be kept, or there is no cache. */
 static inline struct cached_move *
 move_slot(struct cached_move *cache, const struct yote_rules *r,
-    const char *text, size_t len)
+    const char *text, size_t len, uint64_t w[2])
 {
 	uint64_t a, b, h;
 
 	if (cache == NULL || len == 0 || len > CACHED_TEXT)
 		return NULL;
 	text_words(text, len, &a, &b);
+	w[0] = a;
+	w[1] = b;
 	/* two products that do not wait on each other, then the high
 	 * bits, the best mixed, pick the entry */
 	h = (a ^ (uint64_t)(r->width * 256 + r->height) << 40 ^ len) *
@@ -778,43 +781,40 @@ move_slot(struct cached_move *cache, const struct yote_rules *r,
 	return &cache[(h * 0x165667B19E3779F9u) >> 53 & (MOVE_CACHE - 1)];
 }
 
-/* The move of a text read before, from the cache: 1, else 0. */
+/* The move of a text read before (its words w, from move_slot), from
+ * the cache: 1, else 0. */
 static int
 cached_move(const struct cached_move *c, const struct yote_rules *r,
-    const struct yote_node *mn, struct yote_move *m)
+    const struct yote_node *mn, const uint64_t w[2], struct yote_move *m)
 {
-	uint64_t a, b, ca, cb;
-	int i;
-
 	if (c == NULL || c->len != mn->len || c->width != r->width ||
-	    c->height != r->height)
-		return 0;
-	text_words(mn->text, mn->len, &a, &b);
-	text_words(c->text, c->len, &ca, &cb);
-	if (a != ca || b != cb)
+	    c->height != r->height || c->a != w[0] || c->b != w[1])
 		return 0;
 	m->kind = c->kind;
 	m->from = c->from;
 	m->nseg = c->nseg;
 	m->pad = 0;
-	for (i = 0; i < c->nseg; i++) {
-		m->seg_to[i] = c->seg_to[i];
-		m->seg_bonus[i] = c->seg_bonus[i];
-	}
+	/* all four, whatever nseg: a copy with no loop to mispredict (the
+	 * move's segments past nseg are never read) */
+	memcpy(m->seg_to, c->seg_to, CACHED_SEGS);
+	memcpy(m->seg_bonus, c->seg_bonus, CACHED_SEGS);
 	return 1;
 }
 
-/* Keep the move m of text mn (read without a problem) in c. */
+/* Keep the move m of text mn (read without a problem, its words w) in
+ * c. */
 static void
 keep_move(struct cached_move *c, const struct yote_rules *r,
-    const struct yote_node *mn, const struct yote_move *m)
+    const struct yote_node *mn, const uint64_t w[2],
+    const struct yote_move *m)
 {
 	int i;
 
 	if (c == NULL || m->nseg > CACHED_SEGS)
 		return;
 	c->len = (unsigned char)mn->len;
-	memcpy(c->text, mn->text, mn->len);
+	c->a = w[0];
+	c->b = w[1];
 	c->width = (uint8_t)r->width;
 	c->height = (uint8_t)r->height;
 	c->kind = m->kind;
@@ -840,6 +840,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 	struct yote_pos before;
 	const struct yote_node *item, *mn, *next;
 	struct cached_move *slot, *ahead = NULL;
+	uint64_t w[2], wa[2] = { 0, 0 };        /* this move's words, the next's */
 	char alt[300];
 	size_t i;
 	int found;
@@ -869,7 +870,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
 	if (moves->n > 0 && (next = moves->kids[0]) != NULL &&
 	    next->type == YOTE_NODE_SCALAR)
-		ahead = move_slot(ck->moves, r, next->text, next->len);
+		ahead = move_slot(ck->moves, r, next->text, next->len, wa);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
 		/* a move's text as a rule, a mapping with move: now and then */
@@ -881,17 +882,21 @@ play_moves(struct yote_checker *ck, struct run *run,
 			return -1;
 		}
 		/* a move text's entry was found a move ahead (below) */
-		slot = mn == item ? ahead : move_slot(ck->moves, r, mn->text,
-		    mn->len);
+		if (mn == item) {
+			slot = ahead;
+			w[0] = wa[0];
+			w[1] = wa[1];
+		} else
+			slot = move_slot(ck->moves, r, mn->text, mn->len, w);
 		/* the next move's entry fetched while this one is played:
 		 * the cache is larger than the first-level one, and a game
 		 * picks its entries at random */
 		ahead = NULL;
 		if (i + 1 < moves->n && (next = moves->kids[i + 1]) != NULL &&
 		    next->type == YOTE_NODE_SCALAR && (ahead = move_slot(
-		    ck->moves, r, next->text, next->len)) != NULL)
+		    ck->moves, r, next->text, next->len, wa)) != NULL)
 			__builtin_prefetch(ahead);
-		if (cached_move(slot, r, mn, &m))
+		if (cached_move(slot, r, mn, w, &m))
 			goto legal;
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
 		    strlen(mn->text) != mn->len) {
@@ -913,7 +918,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "illegal move '%s': %s", mn->text, e.msg);
 			return -1;
 		}
-		keep_move(slot, r, mn, &m);
+		keep_move(slot, r, mn, w, &m);
 legal:
 		if (!(found = yote_move_legal(r, &info->final, &m,
 		    &ck->list))) {
