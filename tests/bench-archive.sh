@@ -1,7 +1,9 @@
 #!/bin/sh
 # Archive benchmark (run by `make bench`, from the project root, after
-# `make bin/gen-games`): a generated collection of BENCH_GAMES games
-# (default 100000, a quarter under each built-in ruleset), then
+# `make bin/gen-games`): the varied collection of tests/bench-varied.sh
+# (about BENCH_GAMES games, default 100000: the four built-in rulesets,
+# short, usual and long games, set-up start positions, self-play, a
+# ruleset file, annotated records), then
 #  - size: bits per move of the archive against gzip -9 and xz -9 of the
 #    same YAML (every format holds the whole records, headers included);
 #  - speed: moves per second to pack (YAML -> archive) and to unpack
@@ -15,9 +17,10 @@
 #    (archive read at least as fast as YAML read; yote-validate on YAML
 #    at most 1.3 times libyaml alone).  These times are processor
 #    seconds (user + system), the best of BENCH_RUNS runs (default 3),
-#    to keep out a busy machine's worst; and the same ratio in
-#    instructions (valgrind's callgrind, 3,000 games), which a shared
-#    machine does not change.
+#    to keep out a busy machine's worst; and the same ratios in
+#    instructions (valgrind's callgrind) on a smaller collection of the
+#    same recipe (BENCH_IR_GAMES, default 4000), part by part, which a
+#    shared machine does not change.
 # Timings are whatever this machine gives; nothing here is a test.
 set -eu
 LC_ALL=C
@@ -29,14 +32,13 @@ trap 'rm -rf "$tmp"' EXIT
 TIME=/usr/bin/time
 [ -x "$TIME" ] || { echo "bench-archive: needs /usr/bin/time" >&2; exit 3; }
 
-q=$((N / 4))
-echo "generating $N games ($q per ruleset) ..."
-: >"$tmp/games.yaml"
-seed=1
-for r in classic traditional damasi ndar-kepp; do
-	"$B/gen-games" --rules "$r" --games "$q" --seed "$seed" >>"$tmp/games.yaml"
-	seed=$((seed + 1))
-done
+echo "generating the varied collection (about $N games) ..."
+mkdir "$tmp/coll"
+sh tests/bench-varied.sh "$tmp/coll" "$N"
+# the records of the ruleset file name it beside them
+cp "$tmp/coll/all.yaml" "$tmp/coll/bench-rules.yaml" "$tmp"
+mv "$tmp/all.yaml" "$tmp/games.yaml"
+N=$("$B/yote-validate" --summary "$tmp/games.yaml" | awk '{ print $1 }')
 
 # run LABEL CMD...: time and peak memory of CMD, output to $tmp/out
 run() {
@@ -90,60 +92,51 @@ lib_s=$secs
 vyc_s=$vy_s
 
 # Instructions, which a shared machine does not change (callgrind), on a
-# smaller collection of the same kind (750 games a ruleset): the same
-# ratio, yote-validate on YAML against libyaml alone; skipped without
-# valgrind (BENCH_IR=0 skips it too).
+# smaller collection of the same recipe: the same ratios, part by part;
+# skipped without valgrind (BENCH_IR=0 skips it too).
 ir_line=
 if [ "${BENCH_IR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
-	: >"$tmp/ir.yaml"
+	mkdir "$tmp/ir"
+	sh tests/bench-varied.sh "$tmp/ir" "${BENCH_IR_GAMES:-4000}"
 	# ir CMD...: the instructions CMD runs, in $ir
 	ir() {
 		ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 		    "$@" 2>&1 >/dev/null | awk '/Collected/ { print $NF }')
 	}
-	# reading an archive against reading YAML, ruleset by ruleset: the
-	# mix above hides the worst of them
-	ir_rules=$(printf '%-12s %10s %10s %8s %10s %10s\n' ruleset \
-	    "archive" "YAML" "ratio" "bits/move" "version 1")
-	seed=1
-	# the four rulesets, then self-play (BENCH_SELFPLAY engine games,
-	# 100: the move model was not made for an engine's moves)
-	"$B/yote-play" --self-play "${BENCH_SELFPLAY:-100}" --level beginner \
-	    --seed 3 >"$tmp/sp.yaml"
-	for r in classic traditional damasi ndar-kepp self-play; do
-		if [ "$r" = self-play ]; then
-			cp "$tmp/sp.yaml" "$tmp/ir1.yaml"
-		else
-			"$B/gen-games" --rules "$r" --games 750 --seed "$seed" \
-			    >"$tmp/ir1.yaml"
-			cat "$tmp/ir1.yaml" >>"$tmp/ir.yaml"
-		fi
-		"$B/yote-convert" -o "$tmp/ir1.yta" "$tmp/ir1.yaml"
-		"$B/yote-convert" --archive-version 1 -o "$tmp/ir1v1.yta" \
-		    "$tmp/ir1.yaml"
-		ir "$B/yote-validate" -q "$tmp/ir1.yta"
+	# reading an archive against reading YAML, part by part: the mix
+	# hides the worst of them
+	ir_rules=$(printf '%-12s %7s %9s %9s %9s %7s %7s %9s %9s\n' part \
+	    games archive YAML libyaml arc/YAML YAML/lib bits/move \
+	    "version 1")
+	for r in classic traditional damasi ndar-kepp custom annotated all; do
+		f=$tmp/ir/$r
+		"$B/yote-convert" -o "$f.yta" "$f.yaml"
+		"$B/yote-convert" --archive-version 1 -o "${f}v1.yta" "$f.yaml"
+		ir "$B/yote-validate" -q "$f.yta"
 		ia=$ir
-		ir "$B/yote-validate" -q "$tmp/ir1.yaml"
+		ir "$B/yote-validate" -q "$f.yaml"
 		iy=$ir
-		pl=$("$B/yote-convert" --list "$tmp/ir1.yta" |
+		ir "$B/yaml-parse-bench" "$f.yaml"
+		il=$ir
+		ng=$("$B/yote-validate" --summary "$f.yaml" | awk '{ print $1 }')
+		pl=$("$B/yote-convert" --list "$f.yta" |
 		    awk -F'\t' '{ n += $6 } END { print n }')
-		ab=$(wc -c <"$tmp/ir1.yta")
-		ab1=$(wc -c <"$tmp/ir1v1.yta")
-		ir_rules=$ir_rules$(awk -v r="$r" -v a="$ia" -v y="$iy" \
-		    -v p="$pl" -v b="$ab" -v b1="$ab1" 'BEGIN {
-		    printf "\n%-12s %9.0fM %9.0fM %8.2f %10.2f %10.2f", r,
-		    a / 1e6, y / 1e6, (y > 0 ? a / y : 0), 8 * b / p,
+		ab=$(wc -c <"$f.yta")
+		ab1=$(wc -c <"${f}v1.yta")
+		ir_rules=$ir_rules$(awk -v r="$r" -v g="$ng" -v a="$ia" \
+		    -v y="$iy" -v l="$il" -v p="$pl" -v b="$ab" -v b1="$ab1" \
+		    'BEGIN { printf "\n%-12s %7d %8.0fM %8.0fM %8.0fM %7.2f " \
+		    "%7.2f %9.2f %9.2f", r, g, a / 1e6, y / 1e6, l / 1e6, \
+		    (y > 0 ? a / y : 0), (l > 0 ? y / l : 0), 8 * b / p,
 		    8 * b1 / p }')
-		seed=$((seed + 1))
 	done
-	ir "$B/yote-validate" -q "$tmp/ir.yaml"
-	ir_v=$ir
-	ir "$B/yaml-parse-bench" "$tmp/ir.yaml"
-	ir_l=$ir
-	ir_line=$(awk -v v="$ir_v" -v l="$ir_l" 'BEGIN {
-	    printf "yote-validate YAML / libyaml alone, instructions (3,000 "
-	    printf "games, callgrind): %.0fM / %.0fM = %.2f (target: 1.3 or less)",
-	    v / 1e6, l / 1e6, (l > 0 ? v / l : 0) }')
+	ir_line=$(awk -v v="$iy" -v l="$il" -v a="$ia" -v g="$ng" 'BEGIN {
+	    printf "instructions (callgrind, the same recipe, %d games): " \
+	    "archive / YAML %.2f (target: 1 or less);\n", g,
+	    (v > 0 ? a / v : 0)
+	    printf "yote-validate YAML / libyaml alone %.0fM / %.0fM = %.2f " \
+	    "(target: 1.3 or less)", v / 1e6, l / 1e6,
+	    (l > 0 ? v / l : 0) }')
 fi
 
 yaml_b=$(wc -c <"$tmp/games.yaml")
@@ -190,9 +183,9 @@ awk -v n="$N" -v p="$plies" -v y="$yaml_b" -v a="$arc_b" -v g="$gz_b" \
 [ -n "$ir_line" ] && echo "$ir_line"
 if [ -n "$ir_line" ]; then
 	echo
-	echo "yote-validate, instructions (callgrind, 750 games a ruleset,"
-	echo "${BENCH_SELFPLAY:-100} of self-play): archive against YAML (target: a ratio"
-	echo "of 1 or less), and bits per move, version 2 against version 1"
+	echo "yote-validate, instructions (callgrind, part by part): archive"
+	echo "against YAML (target: 1 or less), YAML against libyaml alone"
+	echo "(target: 1.3 or less), and bits per move, version 2 against 1"
 	echo "$ir_rules"
 fi
 echo

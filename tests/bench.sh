@@ -1,7 +1,7 @@
 #!/bin/sh
 # make bench: speed and strength figures.  Nothing here is a pass/fail
 # test; the figures go in the closing notes and the README.
-#   BENCH_GAMES   games in the generated collection (default 100000)
+#   BENCH_GAMES   games in the collections (default 100000)
 #   BENCH_QUICK=1 smaller everything, for a smoke run
 set -u
 . tests/lib/env.sh
@@ -36,14 +36,19 @@ echo "$positions" | while read -r rules depth _ pos; do
 done
 
 echo
-echo "== validation of a generated collection"
-for rules in classic ndar-kepp; do
-	"$B/gen-games" --rules "$rules" --games "$games" --seed 1 >"$tmp/c.yaml"
-	plies=$("$B/yote-validate" --summary "$tmp/c.yaml" | awk '{ print $(NF-1) }')
-	t=$(secs "$B/yote-validate" -q "$tmp/c.yaml")
-	printf '%-10s %7s games %9s plies %8s bytes  %6.2f s  %s plies/s  peak %s KiB\n' \
-	    "$rules" "$games" "$plies" "$(wc -c <"$tmp/c.yaml")" "$t" "$(rate "$plies" "$t")" "$(cat "$tmp/mem")"
+echo "== validation of the varied collection (tests/bench-varied.sh, about $games games)"
+mkdir -p "$tmp/coll"
+sh tests/bench-varied.sh "$tmp/coll" "$games"
+for part in classic traditional damasi ndar-kepp custom annotated all; do
+	f=$tmp/coll/$part.yaml
+	set -- $("$B/yote-validate" --summary "$f")
+	n=$1
+	plies=$(echo "$@" | awk '{ print $(NF-1) }')
+	t=$(secs "$B/yote-validate" -q "$f")
+	printf '%-11s %7s games %9s plies %9s bytes  %6.2f s  %s plies/s  peak %s KiB\n' \
+	    "$part" "$n" "$plies" "$(wc -c <"$f")" "$t" "$(rate "$plies" "$t")" "$(cat "$tmp/mem")"
 done
+rm -rf "$tmp/coll"
 echo "-- how cost grows: validation and conversion, 10^3 to 10^6 games (classic)"
 echo "   (BENCH_MAX_SCALE, default 1000000, bounds it)"
 maxscale=${BENCH_MAX_SCALE:-1000000}

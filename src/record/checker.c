@@ -40,12 +40,13 @@ struct cached_rules {
 
 /* 32 bytes, the array aligned to 64: an entry is on one cache line */
 struct cached_move {
+	uint64_t a, b;          /* the text, as text_words gives it: with
+				   len, every byte of it */
 	unsigned char len;      /* 0: empty */
-	char text[CACHED_TEXT];
 	uint8_t width, height;  /* the board (64 squares at most) */
 	uint8_t kind, from, nseg;
 	uint8_t seg_to[CACHED_SEGS], seg_bonus[CACHED_SEGS];
-	uint8_t pad[3];         /* to 32 bytes */
+	uint8_t pad[2];         /* to 32 bytes */
 };
 _Static_assert(sizeof(struct cached_move) == 32, "a cache entry is 32 bytes");
 
@@ -118,7 +119,7 @@ struct run {
 	enum yote_warnings warn;
 };
 
-static void
+static YOTE_COLD void
 report(struct run *run, int diag, const struct yote_node *at,
     unsigned long ply, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -317,15 +318,37 @@ same_key(const struct yote_node *a, const struct yote_node *b)
 	    memcmp(a->text, b->text, a->len) == 0));
 }
 
+/*
+ * A key's bit among 64, from its length and its first and last bytes: the
+ * same key, the same bit, and no two of the record format's keys
+ * (record_keys, below) share one.
+ */
+static inline unsigned
+key_bit(const struct yote_node *k)
+{
+	if (k->len == 0)
+		return 0;
+	return (unsigned)(k->len + 2 * (unsigned char)k->text[0] +
+	    3 * (unsigned char)k->text[k->len - 1]) & 63;
+}
+
 static void
 few_duplicates(struct run *run, const struct yote_node *map)
 {
 	const struct yote_node *k;
+	uint64_t seen = 0, bit;
 	size_t i, j;
 
-	for (i = 2; i + 1 < map->n; i += 2) {
+	for (i = 0; i + 1 < map->n; i += 2) {
 		if ((k = map->kids[i])->type != YOTE_NODE_SCALAR)
 			continue;
+		/* a key whose bit no key before it had is not a repeat: the
+		 * keys before it compared only when one had that bit */
+		bit = (uint64_t)1 << key_bit(k);
+		if (!(seen & bit)) {
+			seen |= bit;
+			continue;
+		}
 		for (j = 0; j < i; j += 2)
 			if (map->kids[j]->type == YOTE_NODE_SCALAR &&
 			    same_key(map->kids[j], k))
@@ -388,6 +411,22 @@ static const char *const record_keys[] = { "yote", "rules", "start",
 static const char *const item_keys[] = { "move", "comment", "eval",
 	"eval-before", "best", "pv", "class", "nag", "clock", NULL };
 
+/* record_keys by key_bit (above; a key's length, first and last bytes),
+ * so that a key is found with one look (a bit twice would not compile
+ * quietly: -Woverride-init) */
+#define KB(first, last, len) (((len) + 2 * (first) + 3 * (last)) & 63)
+static const char *const record_key_at[64] = {
+	[KB('y', 'e', 4)] = "yote", [KB('r', 's', 5)] = "rules",
+	[KB('s', 't', 5)] = "start", [KB('r', 't', 6)] = "result",
+	[KB('t', 'n', 11)] = "termination", [KB('e', 't', 5)] = "event",
+	[KB('s', 'e', 4)] = "site", [KB('d', 'e', 4)] = "date",
+	[KB('r', 'd', 5)] = "round", [KB('f', 't', 5)] = "first",
+	[KB('s', 'd', 6)] = "second", [KB('a', 'r', 9)] = "annotator",
+	[KB('s', 'e', 6)] = "source", [KB('m', 's', 5)] = "moves",
+	[KB('a', 's', 8)] = "analysis", [KB('s', 'd', 4)] = "seed",
+};
+#undef KB
+
 /* strcmp(a, b) == 0 without a call: a key is a few bytes, and nearly
  * every key of a record is one of the known, so met once a key. */
 static inline int
@@ -402,7 +441,8 @@ same_string(const char *a, const char *b)
 
 static void
 check_keys(struct run *run, const struct yote_node *map,
-    const char *const *known, unsigned long ply)
+    const char *const *known, const char *const *known_at,
+    unsigned long ply)
 {
 	const struct yote_node *k;
 	const char *const *w;
@@ -411,8 +451,14 @@ check_keys(struct run *run, const struct yote_node *map,
 
 	for (i = 0; i + 1 < map->n; i += 2) {
 		k = map->kids[i];
-		if (k->type != YOTE_NODE_SCALAR ||
-		    strncmp(k->text, "x-", 2) == 0)
+		if (k->type != YOTE_NODE_SCALAR)
+			continue;
+		/* the known key of its bit, most often: the list is gone
+		 * through only for the others */
+		if (known_at != NULL && (hint = known_at[key_bit(k)]) != NULL &&
+		    hint[0] == k->text[0] && same_string(hint, k->text))
+			continue;
+		if (strncmp(k->text, "x-", 2) == 0)
 			continue;
 		/* the first letters told apart before a call */
 		for (w = known; *w != NULL && ((*w)[0] != k->text[0] ||
@@ -527,13 +573,13 @@ check_slips(struct run *run, const struct yote_node *root,
 {
 	size_t i;
 
-	check_keys(run, root, record_keys, 0);
+	check_keys(run, root, record_keys, record_key_at, 0);
 	check_date(run, date);
 	if (moves == NULL || moves->type != YOTE_NODE_SEQ)
 		return;
 	for (i = 0; i < moves->n; i++)
 		if (moves->kids[i]->type == YOTE_NODE_MAP)
-			check_keys(run, moves->kids[i], item_keys, i + 1);
+			check_keys(run, moves->kids[i], item_keys, NULL, i + 1);
 }
 
 /*
@@ -597,7 +643,7 @@ scalar_key(struct run *run, const struct yote_node *n, const char *key)
 #define ALT_COUNT 10000         /* moves from the square counted */
 #define ALT_ALL 1000000ULL      /* moves in all counted */
 
-static void
+static YOTE_COLD void
 alternatives(struct yote_checker *ck, const struct yote_rules *r,
     const struct yote_pos *p, int from, char *buf, size_t size)
 {
@@ -654,7 +700,10 @@ decoded_moves(const struct yote_record *rec, const struct yote_rules *r,
 	    !yote_pos_same(&pl->start, start))
 		return NULL;
 	for (i = 0; i < moves->n; i++) {
-		if ((mn = yote_item_move(moves->kids[i])) == NULL)
+		/* a move text as a rule: no call for it */
+		mn = moves->kids[i];
+		if (mn == NULL || (mn->type != YOTE_NODE_SCALAR &&
+		    (mn = yote_item_move(mn)) == NULL))
 			return NULL;
 		/* the very text the reader gave it: not edited since */
 		if (pl->text[i] != NULL && mn->text == pl->text[i])
@@ -711,17 +760,19 @@ text_words(const char *t, size_t len, uint64_t *a, uint64_t *b)
 	}
 }
 
-/* The entry for text (len bytes) on r's board in the cache: NULL when
- * it cannot be kept, or there is no cache. */
+/* The entry for text (len bytes) on r's board in the cache, and the
+ * text's words in w: NULL when it cannot be kept, or there is no cache. */
 static inline struct cached_move *
 move_slot(struct cached_move *cache, const struct yote_rules *r,
-    const char *text, size_t len)
+    const char *text, size_t len, uint64_t w[2])
 {
 	uint64_t a, b, h;
 
 	if (cache == NULL || len == 0 || len > CACHED_TEXT)
 		return NULL;
 	text_words(text, len, &a, &b);
+	w[0] = a;
+	w[1] = b;
 	/* two products that do not wait on each other, then the high
 	 * bits, the best mixed, pick the entry */
 	h = (a ^ (uint64_t)(r->width * 256 + r->height) << 40 ^ len) *
@@ -730,43 +781,40 @@ move_slot(struct cached_move *cache, const struct yote_rules *r,
 	return &cache[(h * 0x165667B19E3779F9u) >> 53 & (MOVE_CACHE - 1)];
 }
 
-/* The move of a text read before, from the cache: 1, else 0. */
+/* The move of a text read before (its words w, from move_slot), from
+ * the cache: 1, else 0. */
 static int
 cached_move(const struct cached_move *c, const struct yote_rules *r,
-    const struct yote_node *mn, struct yote_move *m)
+    const struct yote_node *mn, const uint64_t w[2], struct yote_move *m)
 {
-	uint64_t a, b, ca, cb;
-	int i;
-
 	if (c == NULL || c->len != mn->len || c->width != r->width ||
-	    c->height != r->height)
-		return 0;
-	text_words(mn->text, mn->len, &a, &b);
-	text_words(c->text, c->len, &ca, &cb);
-	if (a != ca || b != cb)
+	    c->height != r->height || c->a != w[0] || c->b != w[1])
 		return 0;
 	m->kind = c->kind;
 	m->from = c->from;
 	m->nseg = c->nseg;
 	m->pad = 0;
-	for (i = 0; i < c->nseg; i++) {
-		m->seg_to[i] = c->seg_to[i];
-		m->seg_bonus[i] = c->seg_bonus[i];
-	}
+	/* all four, whatever nseg: a copy with no loop to mispredict (the
+	 * move's segments past nseg are never read) */
+	memcpy(m->seg_to, c->seg_to, CACHED_SEGS);
+	memcpy(m->seg_bonus, c->seg_bonus, CACHED_SEGS);
 	return 1;
 }
 
-/* Keep the move m of text mn (read without a problem) in c. */
+/* Keep the move m of text mn (read without a problem, its words w) in
+ * c. */
 static void
 keep_move(struct cached_move *c, const struct yote_rules *r,
-    const struct yote_node *mn, const struct yote_move *m)
+    const struct yote_node *mn, const uint64_t w[2],
+    const struct yote_move *m)
 {
 	int i;
 
 	if (c == NULL || m->nseg > CACHED_SEGS)
 		return;
 	c->len = (unsigned char)mn->len;
-	memcpy(c->text, mn->text, mn->len);
+	c->a = w[0];
+	c->b = w[1];
 	c->width = (uint8_t)r->width;
 	c->height = (uint8_t)r->height;
 	c->kind = m->kind;
@@ -792,6 +840,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 	struct yote_pos before;
 	const struct yote_node *item, *mn, *next;
 	struct cached_move *slot, *ahead = NULL;
+	uint64_t w[2], wa[2] = { 0, 0 };        /* this move's words, the next's */
 	char alt[300];
 	size_t i;
 	int found;
@@ -821,7 +870,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
 	if (moves->n > 0 && (next = moves->kids[0]) != NULL &&
 	    next->type == YOTE_NODE_SCALAR)
-		ahead = move_slot(ck->moves, r, next->text, next->len);
+		ahead = move_slot(ck->moves, r, next->text, next->len, wa);
 	for (i = 0; i < moves->n; i++) {
 		item = moves->kids[i];
 		/* a move's text as a rule, a mapping with move: now and then */
@@ -833,17 +882,21 @@ play_moves(struct yote_checker *ck, struct run *run,
 			return -1;
 		}
 		/* a move text's entry was found a move ahead (below) */
-		slot = mn == item ? ahead : move_slot(ck->moves, r, mn->text,
-		    mn->len);
+		if (mn == item) {
+			slot = ahead;
+			w[0] = wa[0];
+			w[1] = wa[1];
+		} else
+			slot = move_slot(ck->moves, r, mn->text, mn->len, w);
 		/* the next move's entry fetched while this one is played:
 		 * the cache is larger than the first-level one, and a game
 		 * picks its entries at random */
 		ahead = NULL;
 		if (i + 1 < moves->n && (next = moves->kids[i + 1]) != NULL &&
 		    next->type == YOTE_NODE_SCALAR && (ahead = move_slot(
-		    ck->moves, r, next->text, next->len)) != NULL)
+		    ck->moves, r, next->text, next->len, wa)) != NULL)
 			__builtin_prefetch(ahead);
-		if (cached_move(slot, r, mn, &m))
+		if (cached_move(slot, r, mn, w, &m))
 			goto legal;
 		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
 		    strlen(mn->text) != mn->len) {
@@ -865,7 +918,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 			    "illegal move '%s': %s", mn->text, e.msg);
 			return -1;
 		}
-		keep_move(slot, r, mn, &m);
+		keep_move(slot, r, mn, w, &m);
 legal:
 		if (!(found = yote_move_legal(r, &info->final, &m,
 		    &ck->list))) {

@@ -461,7 +461,8 @@ yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
 	if (len > SIZE_MAX - ARENA_ALIGN - 1 ||
 	    (t = arena_alloc(a, len + 1)) == NULL)
 		return YOTE_ENOMEM;
-	memcpy(t, text, len);
+	/* an archive's move texts come this way, one a ply */
+	copy_text(t, text, len);
 	t[len] = '\0';
 	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
 		free(n->text);

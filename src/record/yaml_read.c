@@ -502,7 +502,7 @@ yaml_hint(const char *problem, const char *context)
 }
 
 /* Why the parser stopped, in err (diag set); the error code. */
-static int
+static YOTE_COLD int
 why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 {
 	yaml_parser_t *p = &rd->parser;
@@ -572,7 +572,7 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
  * goes on at the next document when there is one.  YOTE_EVALUE then,
  * with the place in the message; else the failure's code, and the end.
  */
-static int
+static YOTE_COLD int
 recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
     unsigned long line, int say)
 {
@@ -600,7 +600,7 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 }
 
 /* The parser cannot go on: say why, and go on after it if we can. */
-static int
+static YOTE_COLD int
 stream_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 {
 	struct yote_error e;
@@ -655,7 +655,7 @@ skip_to(struct yote_yaml_reader *rd, yaml_event_type_t want, yaml_mark_t *at,
  * libyaml's events, since going on through a document nested too deep
  * costs libyaml time quadratic in the nesting.
  */
-static int
+static YOTE_COLD int
 doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
     const yaml_mark_t *m, const char *msg)
 {
@@ -824,6 +824,28 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		if (!next_event(rd, &ev)) {
 			yote_arena_free(a);
 			return stream_failed(rd, err);
+		}
+		/* a scalar in a collection, well within the limits, with no
+		 * tag and room among the kids: nearly every event of a
+		 * record, made here without the general path's tests */
+		if (ev.type == YAML_SCALAR_EVENT && depth > 0 &&
+		    ev.data.scalar.tag == NULL && rd->nkids < rd->capkids &&
+		    far_from_limits(stack, depth, nodes) &&
+		    ev.data.scalar.length <= YOTE_MAX_SCALAR) {
+			n = yote_arena_scalar(a, (const char *)
+			    ev.data.scalar.value, ev.data.scalar.length);
+			if (n == NULL) {
+				yaml_event_delete(&ev);
+				goto nomem;
+			}
+			n->style = (int)ev.data.scalar.style;
+			n->line = rd->base + ev.start_mark.line + 1;
+			n->col = ev.start_mark.column + 1;
+			yaml_event_delete(&ev);
+			nodes++;
+			rd->kids[rd->nkids++] = n;
+			stack[depth - 1]->n++;
+			continue;
 		}
 		limit = NULL;
 		diag = YOTE_D_LIMIT;

@@ -2,7 +2,7 @@
  * gen-games - write a collection of complete, valid game records.
  *
  *   gen-games [--rules R] [--games N] [--seed S] [--max-plies K]
- *       [--terminations LIST]
+ *       [--set-up K] [--terminations LIST]
  *
  * The games are for tests, samples and `make bench`, so they must look
  * like real play (every way a game can end, plausible names and events)
@@ -27,7 +27,10 @@
  *   unfinished    *
  * --terminations keeps only games ending in one of the listed ways (the
  * others are played and thrown away), and limits the declared endings
- * chosen at the cap to those listed.
+ * chosen at the cap to those listed.  --set-up K starts every game from
+ * a set-up position, as an adjourned game resumed: the position after 1
+ * to K plies (drawn per game) of the same play, written as the record's
+ * start: and not as moves.
  *
  * Records go out through yote_writer (libyaml's emitter), never printf.
  */
@@ -199,6 +202,7 @@ struct gen {
 	const struct yote_rules *r;
 	const char *rules_text;         /* the rules: header */
 	unsigned long max_plies;        /* --max-plies: the longest game */
+	unsigned long setup;            /* --set-up: plies before start: */
 	unsigned allowed;               /* bit per enum yote_termination */
 	struct yote_movelist list;      /* reused every ply */
 	struct yote_game *play;         /* the game so far */
@@ -366,6 +370,22 @@ play(struct gen *g, struct game *gm)
 	yote_game_undo(g->play, yote_game_plies(g->play));
 	yote_pos_start(r, &gm->pos);
 	gm->plies = 0;
+	if (g->setup > 0) {
+		/* the game to record begins where these plies end: a game
+		 * of its own, from that start */
+		for (n = 1 + (long)rng_below(g->setup); n > 0; n--) {
+			yote_pos_outcome(r, &gm->pos, &o);
+			if (o.term != YOTE_TERM_NONE)
+				return 0;
+			if (yote_gen_moves(r, &gm->pos, &g->list) < 0)
+				return YOTE_ENOMEM;
+			m = g->list.v[choose(g, &gm->pos)];
+			yote_pos_play(r, &gm->pos, &m);
+		}
+		yote_game_free(g->play);
+		if ((g->play = yote_game_new(r, &gm->pos)) == NULL)
+			return YOTE_ENOMEM;
+	}
 	for (;;) {
 		yote_pos_outcome(r, &gm->pos, &o);
 		if (o.term != YOTE_TERM_NONE) {
@@ -444,6 +464,8 @@ usage(FILE *fp)
 	    "  -r, --rules R          classic (default), traditional, damasi,\n"
 	    "                         ndar-kepp, or a ruleset file\n"
 	    "  -s, --seed S           PRNG seed (1); same seed, same output\n"
+	    "  -u, --set-up K         start every game from the position after\n"
+	    "                         1 to K plies, written as start:\n"
 	    "  -t, --terminations L   keep only games ending so: a comma list\n"
 	    "                         of capture-all, blocked, few-pieces,\n"
 	    "                         move-limit, agreement, resignation,\n"
@@ -492,6 +514,7 @@ main(int argc, char *argv[])
 		{ "max-plies", required_argument, NULL, 'm' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "set-up", required_argument, NULL, 'u' },
 		{ "terminations", required_argument, NULL, 't' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -503,14 +526,14 @@ main(int argc, char *argv[])
 	struct yote_writer *w;
 	struct yote_record *rec;
 	struct yote_error e;
-	unsigned long long games = 10, seed = 1, k = 300, made, tries;
+	unsigned long long games = 10, seed = 1, k = 300, up = 0, made, tries;
 	const char *rules = "classic", *bad;
 	int c, rc, status = EXIT_OK;
 
 	memset(&g, 0, sizeof(g));
 	g.allowed = ~0U;
 	tool_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "Vg:hm:r:s:t:", longopts,
+	while ((c = getopt_long(argc, argv, "Vg:hm:r:s:t:u:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'V':
@@ -535,6 +558,11 @@ main(int argc, char *argv[])
 			if (number(optarg, ~0ULL, &seed) != 0)
 				return tool_usage_error("--seed: expected a "
 				    "number, not '%s'", optarg);
+			break;
+		case 'u':
+			if (number(optarg, 1000, &up) != 0)
+				return tool_usage_error("--set-up: expected "
+				    "0 to 1000, not '%s'", optarg);
 			break;
 		case 't':
 			if ((g.allowed = parse_terms(optarg, &bad)) == 0)
@@ -570,6 +598,7 @@ main(int argc, char *argv[])
 		return status;
 	}
 	g.max_plies = (unsigned long)k;
+	g.setup = (unsigned long)up;
 	if ((g.play = yote_game_new(g.r, NULL)) == NULL) {
 		tool_warn("out of memory");
 		yote_rules_free(g.r);
