@@ -20,9 +20,12 @@
  *    a search three plies deeper (tests/bench-annotate.sh).  Only the
  *    flags in doubt are: a loss of 30 points or more held up as well
  *    without it.  Moves graded below a mistake are not: searching those
- *    again found hardly any flag the longer search confirmed, at twice
- *    the cost; the misses are tactics deeper than either look, which the
- *    budget's depth 7 (6 before) finds more of, for less.
+ *    with a loss of 5 (or 7) points and more again found no flag more
+ *    that the longer search confirmed, for a quarter to a third more
+ *    time (with a test of scores swinging across iterations, 3 more of
+ *    140, for 2.4 times the time); the misses are tactics deeper than
+ *    either look, which the budget's depth 7 (6 before) finds more of,
+ *    for less.
  *  - Each search is given the game's earlier positions, so that a line
  *    that goes back to one of them is seen for the draw it can become
  *    (the search counts an earlier position on its third time only).
