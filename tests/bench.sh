@@ -79,6 +79,13 @@ echo "-- annotation of samples/*.yaml at depth 5: -j 1 against -j 2"
 t1=$(secs "$B/yote-analyze" --depth 5 -j 1 samples/classic.yaml samples/traditional.yaml samples/damasi.yaml samples/ndar-kepp.yaml)
 t2=$(secs "$B/yote-analyze" --depth 5 -j 2 samples/classic.yaml samples/traditional.yaml samples/damasi.yaml samples/ndar-kepp.yaml)
 awk -v a="$t1" -v b="$t2" 'BEGIN { if (b <= 0) b = 0.001; printf "-j 1 %.2f s, -j 2 %.2f s, speed-up %.2f\n", a, b, a / b }'
+echo "-- annotation: the default's mistakes and blunders against a longer search"
+echo "   (tests/bench-annotate.sh; BENCH_QUICK: ndar-kepp's games only)"
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+	ANNOTATE_SETS=tests/data/annotate/ndar-kepp.yaml sh tests/bench-annotate.sh | sed 's/^/  /'
+else
+	sh tests/bench-annotate.sh | sed 's/^/  /'
+fi
 
 if [ -x tests/bench-archive.sh ]; then
 	echo

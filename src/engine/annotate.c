@@ -23,6 +23,13 @@
  *    (the game was lost anyway), a mistake when W(before) <= 40, else
  *    graded by its loss;
  *  - once a loss is proven, no move is graded.
+ * Scores that prove nothing get the same two caps: a move that leaves the
+ * mover at W >= 75, or that was made at W <= 25, is at most an
+ * inaccuracy.  Four pieces from even, the likely result has not changed,
+ * and searches of two depths there often differ by a capture one of them
+ * does not see: on tests/bench-annotate.sh's games, most mistakes at W
+ * 85..97 were not mistakes for a search three plies deeper, which
+ * flagged others in the same stretch instead.
  */
 #include <math.h>
 #include <stdio.h>
@@ -88,6 +95,9 @@ yote_classify(int before, int after)
 		if (yote_win_chance(before) <= 40.0)
 			return at_most(c, YOTE_CLASS_MISTAKE);
 	}
+	/* as a proven result: still far ahead, or already far behind */
+	if (yote_win_chance(after) >= 75.0 || yote_win_chance(before) <= 25.0)
+		return at_most(c, YOTE_CLASS_INACCURACY);
 	return c;
 }
 

@@ -691,8 +691,10 @@ double yote_move_loss(int before, int after);
  * as lichess grades: by its loss, 5 inaccuracy, 10 mistake, 15 blunder;
  * but a proven win kept (a slower win) is no loss, a proven win let go
  * while still well ahead is at most an inaccuracy, and a proven loss
- * walked into from a position already lost is graded by how lost it was
- * (annotate.c gives the limits).
+ * walked into from a position already lost is graded by how lost it was;
+ * and any move that leaves the mover four pieces ahead (W >= 75), or made
+ * four pieces behind (W <= 25), is at most an inaccuracy (annotate.c
+ * gives the limits).
  */
 enum yote_class yote_classify(int before, int after);
 
@@ -937,20 +939,23 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * Annotating one game (analysis.c): every position of a record is
  * searched (knowing the game's earlier positions), every move valued at
  * the same depth as the best move and graded as yote_classify says, the
- * moves that would be mistakes or blunders searched again two plies
- * deeper, and the grades written into the record's moves items and its
- * analysis: header (formats/record.md, section 3).  Evaluations written
+ * moves that would be mistakes or blunders with a loss under 30 points
+ * (or decided by a proven result) searched again two plies deeper, and
+ * the grades written into the record's moves items and its analysis:
+ * header (formats/record.md, section 3).  Evaluations written
  * are from the first side's view; records written before that (no
  * eval-view in their analysis: header) hold the mover's view, and are
  * converted when annotated again.  One engine and one checker per thread.
  */
 
 /*
- * The budget per position that yote-analyze uses when given none: depth 6,
+ * The budget per position that yote-analyze uses when given none: depth 7,
  * and never more than a million nodes (about a second on one core), which
- * only the densest positions reach.
+ * only the densest positions reach.  Depth 7 rather than 6 finds more of
+ * the mistakes a longer search finds, for less than re-searching doubtful
+ * plies at depth 6 would cost (tests/bench-annotate.sh).
  */
-#define YOTE_ANNOTATE_DEPTH 6
+#define YOTE_ANNOTATE_DEPTH 7
 #define YOTE_ANNOTATE_NODES 1000000ULL
 
 struct yote_annotate_opts {

@@ -51,7 +51,7 @@ usage(FILE *fp)
 	    "blunders; the annotated records go to standard output.\n"
 	    "\n"
 	    "      --best            search one position, print info and bestmove\n"
-	    "  -D, --depth N         search each position N plies (default: 6,\n"
+	    "  -D, --depth N         search each position N plies (default: 7,\n"
 	    "                        within 1000000 nodes)\n"
 	    "  -d, --divide          with --perft: the count under each first move\n"
 	    "  -f, --format FMT      the --summary table as text (default), tsv\n"

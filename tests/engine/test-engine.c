@@ -34,6 +34,10 @@
  *     with one piece more the tables decide, and two engines with their
  *     own handles agree.
  *
+ *  5. Grading.  yote_classify's classes at its lines; a mistake that
+ *     lost under 30 points is searched again before it is graded, a
+ *     blunder that lost more, or the best move, is not.
+ *
  * -v prints every root move's score of the tactics as TAP comments.
  * Exit status: 0 when every test passed, 1 otherwise.
  */
@@ -862,6 +866,103 @@ run_budgets(struct yote_engine *e)
 	    sr.depth, text);
 }
 
+/* ------------------------------------------------------------ grading */
+
+/* A move that loses ground at depth 2, but less than 30 points: ply 4 of
+ * tests/data/annotate/classic.yaml's first game */
+#define DOUBT_RULES "classic"
+#define DOUBT_POS "3oo1/1x4/6/1x4/3xx1 o 8 10 7 8"
+#define DOUBT_MOVE "e4"
+
+/*
+ * Ply 1 of a record of one move, m from position pos under ruleset name,
+ * annotated by yote_annotate_game at depth d: its class and how many
+ * plies were searched again.
+ */
+static void
+annotate_one(struct yote_engine *e, const char *name, const char *pos,
+    const char *m, int d, enum yote_class *c, unsigned long *again)
+{
+	struct yote_annotate_opts o = { .only = YOTE_CLASS_NONE, .side = -1 };
+	struct yote_annotation a;
+	struct yote_record rec = { .game = 1 };
+	struct yote_checker *ck = yote_checker_new();
+	struct yote_node *moves = yote_node_seq();
+
+	*c = YOTE_CLASS_NONE;
+	*again = 99;
+	o.lim.depth = d;
+	o.lim.nodes = 1000000;
+	rec.root = yote_node_map();
+	if (ck == NULL || moves == NULL || rec.root == NULL ||
+	    yote_node_set(rec.root, "yote", yote_node_scalar("1")) != 0 ||
+	    yote_node_set(rec.root, "rules", yote_node_scalar(name)) != 0 ||
+	    yote_node_set(rec.root, "start", yote_node_scalar(pos)) != 0 ||
+	    yote_node_push(moves, yote_node_scalar(m)) != 0 ||
+	    yote_node_set(rec.root, "moves", moves) != 0)
+		bail("annotate_one: out of memory");
+	if (yote_annotate_game(e, ck, &rec, NULL, &o, &a, NULL, NULL) == 0 &&
+	    a.cls != NULL && a.plies == 1) {
+		*c = a.cls[0];
+		*again = a.researched;
+	}
+	yote_annotation_free(&a);
+	yote_node_free(rec.root);
+	yote_checker_free(ck);
+}
+
+/*
+ * 5. Grading.  The classes of yote_classify at its lines, the caps of a
+ * side far ahead or far behind included; and the re-search of
+ * yote_annotate_game: a mistake or blunder that lost under 30 points is
+ * searched again deeper before it is graded, a move that lost more, or
+ * that lost nothing, is not.
+ */
+static void
+run_grading(struct yote_engine *e)
+{
+	static const struct {
+		int before, after;
+		enum yote_class c;
+		const char *why;
+	} g[] = {
+		{ 0, -400, YOTE_CLASS_BLUNDER, "50 -> 25: a blunder" },
+		{ 0, -160, YOTE_CLASS_MISTAKE, "50 -> 39: a mistake" },
+		{ 0, -80, YOTE_CLASS_INACCURACY, "50 -> 45: an inaccuracy" },
+		{ 1200, 500, YOTE_CLASS_INACCURACY,
+			"96 -> 79: still four pieces ahead, an inaccuracy" },
+		{ 1200, 300, YOTE_CLASS_BLUNDER, "96 -> 69: a blunder" },
+		{ -500, -1200, YOTE_CLASS_INACCURACY,
+			"21 -> 4: four pieces behind already, an inaccuracy" },
+		{ -300, -1200, YOTE_CLASS_BLUNDER, "31 -> 4: a blunder" },
+		{ YOTE_WIN - 5, 500, YOTE_CLASS_INACCURACY,
+			"a proven win let go at 79: an inaccuracy" },
+	};
+	enum yote_class c;
+	unsigned long again;
+	size_t i;
+
+	for (i = 0; i < sizeof(g) / sizeof(g[0]); i++)
+		ok(yote_classify(g[i].before, g[i].after) == g[i].c,
+		    "yote_classify(%d, %d): %s", g[i].before, g[i].after,
+		    g[i].why);
+	/* tests/data/analyze/blunder-classic.yaml's ply 15 */
+	annotate_one(e, "classic", "2x3/3oo1/2xx2/2xx2/o1o3 x 7 6 5 15",
+	    "e3", 2, &c, &again);
+	ok(c == YOTE_CLASS_BLUNDER && again == 0, "classic e3 at depth 2, "
+	    "six pieces lost: a blunder (%s) not searched again (%lu)",
+	    yote_class_name(c), again);
+	annotate_one(e, "classic", "2x3/3oo1/2xx2/2xx2/o1o3 x 7 6 5 15",
+	    "d3xd5+a1", 2, &c, &again);
+	ok(c == YOTE_CLASS_NONE && again == 0, "classic d3xd5+a1 at depth 2, "
+	    "the best move: no class ('%s'), not searched again (%lu)",
+	    yote_class_name(c), again);
+	annotate_one(e, DOUBT_RULES, DOUBT_POS, DOUBT_MOVE, 2, &c, &again);
+	ok(again == 1, "%s %s at depth 2, a loss under 30 points at depth 2: "
+	    "searched again (%lu), graded '%s'", DOUBT_RULES, DOUBT_MOVE,
+	    again, yote_class_name(c));
+}
+
 /* ------------------------------------------------------------ repetition */
 
 /*
@@ -1112,6 +1213,7 @@ main(int argc, char *argv[])
 	run_partial(e);
 	run_repetition(e);
 	run_tables(e);
+	run_grading(e);
 	yote_engine_free(e);
 	if (tap_failures)
 		diag("%lu of %lu tests failed", tap_failures, tap_tests);

@@ -1,0 +1,135 @@
+#!/bin/sh
+# How far the annotator's mistakes and blunders hold up when it thinks
+# longer (part of `make bench`; nothing here is a pass/fail test).
+#
+# The games of tests/data/annotate/*.yaml (one file a ruleset, made by
+# yote-play self-play: one beginner game, four casual, one club game;
+# tests/data/annotate/README.md says how) are annotated twice, one game a
+# process, one process at a time: with the default budget, and with a
+# longer search (ANNOTATE_REF, by default --depth 9 --nodes 20000000,
+# many times the cost).  A ply is flagged when its class is mistake or
+# blunder.  Prints, per ruleset and in total:
+#   precision  of the plies the default flags, the share the longer
+#              search flags too;
+#   recall     of the plies the longer search flags, the share the
+#              default flags too;
+# the CPU seconds per game (median and worst, each scaled to 100 plies)
+# of both, the ratio of their costs, and the ply where they disagree
+# most (the default's and the longer search's loss in points).  The
+# endgame tables are built during the longer run, so the default's times
+# have none of that (YOTE_TB_DIR may name tables built before: the
+# scratch directory is used otherwise).  The default budget takes about
+# 40 s of CPU over the 1,597 plies, the longer one some 6 minutes.
+#   ANNOTATE_SETS  files to annotate (default tests/data/annotate/*.yaml)
+#   ANNOTATE_DEF   options of the default run (default: none)
+#   ANNOTATE_REF   options of the longer run
+#   ANNOTATE_KEEP  a directory where the annotated records are kept
+set -u
+. tests/lib/env.sh
+B=${BIN:-$(pwd)/bin}
+sets=${ANNOTATE_SETS:-$(ls tests/data/annotate/*.yaml)}
+def=${ANNOTATE_DEF:-}
+ref=${ANNOTATE_REF:---depth 9 --nodes 20000000}
+scratch bench-annotate
+keep=${ANNOTATE_KEEP:-$tmp}
+mkdir -p "$keep"
+
+# one run: file, options, output; a line per game in $keep/$3.cost:
+# file, game, plies, CPU seconds
+run() {
+	n=$(yote-validate --summary "$1" | awk '{ print $1 }')
+	g=1
+	while [ "$g" -le "$n" ]; do
+		# shellcheck disable=SC2086
+		/usr/bin/time -f '%U %S' -o "$tmp/cpu" "$B/yote-analyze" \
+		    -g "$g" $2 "$1" >"$tmp/one" 2>/dev/null
+		cat "$tmp/one" >>"$keep/$3.yaml"
+		p=$(grep -c '^- move:' "$tmp/one")
+		awk -v f="$1" -v g="$g" -v p="$p" \
+		    '{ printf "%s %d %d %.2f\n", f, g, p, $1 + $2 }' \
+		    "$tmp/cpu" >>"$keep/$3.cost"
+		g=$((g + 1))
+	done
+}
+
+# The plies of annotated records: file game ply flagged loss position,
+# from the records of $keep/$1.yaml.
+plies() {
+	awk -v f="$2" '
+	function w(s) {
+		gsub(/\047/, "", s)    # a proven score is quoted: '#+5'
+		if (s ~ /^#\+/) return 100
+		if (s ~ /^#-/) return 0
+		return 100 / (1 + exp(-0.0027 * s * 100))
+	}
+	function flush() {
+		if (ply == 0) return
+		l = w(eb) - w(ev); if (l < 0) l = -l
+		printf "%s %d %d %d %.1f %s\n", f, game, ply, fl, l, mv
+	}
+	/^---/ { flush(); game++; ply = 0; next }
+	/^- move:/ { flush(); ply++; fl = 0; mv = $3; eb = ev = 0; next }
+	/^  eval-before:/ { eb = $2 }
+	/^  eval:/ { ev = $2 }
+	/^  class: (mistake|blunder)/ { fl = 1 }
+	END { flush() }' "$keep/$1.yaml"
+}
+
+for f in $sets; do
+	r=$(basename "$f" .yaml)
+	: >"$keep/def-$r.yaml"
+	: >"$keep/ref-$r.yaml"
+	# the longer run first: it builds the endgame tables both use
+	run "$f" "$ref" "ref-$r"
+	run "$f" "$def" "def-$r"
+	plies "def-$r" "$r" >"$keep/def-$r.plies"
+	plies "ref-$r" "$r" >"$keep/ref-$r.plies"
+done
+cat "$keep"/def-*.plies >"$keep/def.plies"
+cat "$keep"/ref-*.plies >"$keep/ref.plies"
+cat "$keep"/def-*.cost >"$keep/def.cost"
+cat "$keep"/ref-*.cost >"$keep/ref.cost"
+
+echo "default: yote-analyze ${def:-(no options)}; longer: yote-analyze $ref"
+paste -d ' ' "$keep/def.plies" "$keep/ref.plies" | awk '
+	$1 != $7 || $2 != $8 || $3 != $9 { print "plies out of step"; exit 1 }
+	{
+		r = $1; n[r]++; N++
+		if ($4) { d[r]++; D++ }
+		if ($10) { f[r]++; F++ }
+		if ($4 && $10) { b[r]++; BB++ }
+		if ($4 != $10) {
+			gap = $5 - $11; if (gap < 0) gap = -gap
+			if (gap > worst) { worst = gap
+				w = sprintf("%s game %d ply %d (%s): default %s %.1f, longer %s %.1f",
+				    r, $2, $3, $6, $4 ? "flags" : "passes", $5,
+				    $10 ? "flags" : "passes", $11) }
+		}
+	}
+	function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "    -" }
+	END {
+		printf "%-12s %6s %8s %8s %6s %10s %8s\n", "ruleset", "plies",
+		    "default", "longer", "both", "precision", "recall"
+		split("classic traditional damasi ndar-kepp", order, " ")
+		for (i = 1; i <= 4; i++) if ((r = order[i]) in n)
+			printf "%-12s %6d %8d %8d %6d %10s %8s\n", r, n[r], d[r],
+			    f[r], b[r], pct(b[r], d[r]), pct(b[r], f[r])
+		printf "%-12s %6d %8d %8d %6d %10s %8s\n", "total", N, D, F,
+		    BB, pct(BB, D), pct(BB, F)
+		if (w != "") print "widest disagreement: " w
+	}'
+for k in def ref; do
+	# CPU seconds per 100 plies of each game: median, worst, and which
+	awk '{ printf "%.3f %s game %d (%d plies, %.2f s)\n",
+	    $4 * 100 / ($3 > 0 ? $3 : 1), $1, $2, $3, $4 }' "$keep/$k.cost" |
+	    sort -n | awk -v k="$k" '
+	{ c[NR] = $1; w = $0; sub(/^[^ ]* /, "", w) }
+	END {
+		printf "%-7s CPU per 100 plies: median %.2f s, worst %.2f s (%s)\n",
+		    k == "def" ? "default" : "longer", c[int((NR + 1) / 2)],
+		    c[NR], w
+	}'
+done
+awk 'FNR == 1 { k++ } { t[k] += $4 }
+    END { if (t[1] > 0) printf "CPU in all: default %.1f s, longer %.1f s, %.1f times as much\n", t[1], t[2], t[2] / t[1] }' \
+    "$keep/def.cost" "$keep/ref.cost"
