@@ -45,7 +45,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: %s [-hklsV] [-b N] [-g N[-M]] [-o FILE] [-r R] [-t FMT]\n"
+	    "usage: %s [-hklsV] [-b N] [-g GAMES] [-o FILE] [-r R] [-t FMT]\n"
 	    "                    [--archive-version N] [--lossy] [--no-index]\n"
 	    "                    [--position-index[=B]]\n"
 	    "                    [selection] [FILE...]\n"
