@@ -127,12 +127,16 @@ yote_stream_set_rules(struct yote_stream *s, const struct yote_rules *r)
 {
 	s->rules = r;
 	s->sel->rules = r;
+	if (s->ck != NULL)
+		yote_checker_set_rules(s->ck, r);
 }
 
 void
 yote_stream_set_warnings(struct yote_stream *s, enum yote_warnings w)
 {
 	s->warnings = w;
+	if (s->ck != NULL)
+		yote_checker_set_warnings(s->ck, w);
 }
 
 void
@@ -341,7 +345,6 @@ end_input(struct yote_stream *s)
 
 	if (s->highest > games)
 		games = s->highest;
-
 	if (!s->failed &&
 	    (missing = yote_select_missing(s->sel, games)) != 0) {
 		yote_error_clear(&e);
