@@ -668,7 +668,8 @@ int
 yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m, struct yote_movelist *scratch)
 {
-	int s = p->side, d;
+	const int8_t *adj;
+	int s = p->side, to;
 	uint64_t empty = empty_squares(r, p);
 
 	if (m->from >= r->squares)
@@ -682,10 +683,14 @@ yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
 		    !(empty & BIT(m->seg_to[0])) || placements_only(r, p) ||
 		    !steps_allowed(r, p, s))
 			return 0;
-		for (d = 0; d < 4; d++)
-			if (r->adj[m->from][d] == m->seg_to[0])
-				return !yote_over_unless_blocked(r, p);
-		return 0;
+		/* a neighbour: the four compared at once, no loop whose
+		 * exit depends on the direction the game moved in */
+		adj = r->adj[m->from];
+		to = m->seg_to[0];
+		if (!((adj[0] == to) | (adj[1] == to) | (adj[2] == to) |
+		    (adj[3] == to)))
+			return 0;
+		return !yote_over_unless_blocked(r, p);
 	}
 	(void)scratch;
 	return jump_legal(r, p, m);
