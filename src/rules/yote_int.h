@@ -176,12 +176,13 @@ yote_end_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
 	int s = p->side;
 
 	/* none left: no count needed (the counts are no call either: this
-	 * runs for every move a record plays) */
-	if (p->pieces[s] == 0 && p->hand[s] == 0)
+	 * runs for every move a record plays); each test one branch, its
+	 * parts joined without one */
+	if ((p->pieces[s] | (uint64_t)p->hand[s]) == 0)
 		return YOTE_TERM_CAPTURE_ALL;
 	if (r->few_pieces &&
-	    popcount64(p->pieces[s]) + p->hand[s] <= r->few_pieces &&
-	    popcount64(p->pieces[!s]) + p->hand[!s] <= r->few_pieces &&
+	    ((popcount64(p->pieces[s]) + p->hand[s] <= r->few_pieces) &
+	    (popcount64(p->pieces[!s]) + p->hand[!s] <= r->few_pieces)) &&
 	    !yote_pos_has_capture(r, p, s) && !yote_pos_has_capture(r, p, !s))
 		return YOTE_TERM_FEW_PIECES;
 	if (r->move_limit && p->since_capture >= (uint32_t)r->move_limit)
