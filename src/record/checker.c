@@ -425,6 +425,17 @@ static const char *const record_key_at[64] = {
 	[KB('s', 'e', 6)] = "source", [KB('m', 's', 5)] = "moves",
 	[KB('a', 's', 8)] = "analysis", [KB('s', 'd', 4)] = "seed",
 };
+
+/* The keys whose values the checker reads (record_values), and those by
+ * key_bit, plus one (0: a key of no value read). */
+enum { RK_YOTE, RK_MOVES, RK_DATE, RK_RESULT, RK_TERMINATION, RK_RULES,
+	RK_START, RK_N };
+static const unsigned char record_value_at[64] = {
+	[KB('y', 'e', 4)] = RK_YOTE + 1, [KB('m', 's', 5)] = RK_MOVES + 1,
+	[KB('d', 'e', 4)] = RK_DATE + 1, [KB('r', 't', 6)] = RK_RESULT + 1,
+	[KB('t', 'n', 11)] = RK_TERMINATION + 1,
+	[KB('r', 's', 5)] = RK_RULES + 1, [KB('s', 't', 5)] = RK_START + 1,
+};
 #undef KB
 
 /* strcmp(a, b) == 0 without a call: a key is a few bytes, and nearly
@@ -526,9 +537,6 @@ check_date(struct run *run, const struct yote_node *n)
  * key as yote_node_get would find it, in one pass over the record's
  * keys (a look-up a key would pass over all of them each time).
  */
-enum { RK_YOTE, RK_MOVES, RK_DATE, RK_RESULT, RK_TERMINATION, RK_RULES,
-	RK_START, RK_N };
-
 static void
 record_values(const struct yote_node *root, const struct yote_node **v)
 {
@@ -546,17 +554,11 @@ record_values(const struct yote_node *root, const struct yote_node **v)
 		if ((k = root->kids[i]) == NULL ||
 		    k->type != YOTE_NODE_SCALAR || k->len == 0)
 			continue;
-		/* the first byte (and for r, the length) names the one
-		 * key the text can be */
-		switch (k->text[0]) {
-		case 'y': j = RK_YOTE; break;
-		case 'm': j = RK_MOVES; break;
-		case 'd': j = RK_DATE; break;
-		case 'r': j = k->len == 6 ? RK_RESULT : RK_RULES; break;
-		case 't': j = RK_TERMINATION; break;
-		case 's': j = RK_START; break;
-		default: continue;
-		}
+		/* the key's bit names the one key the text can be: a
+		 * look in a table, not a jump that changes from key to
+		 * key */
+		if ((j = record_value_at[key_bit(k)] - 1) < 0)
+			continue;
 		if (!(found >> j & 1) && k->len == lens[j] &&
 		    memcmp(k->text, names[j], lens[j]) == 0) {
 			found |= 1u << j;
