@@ -102,15 +102,6 @@ void yote_stream_set_warnings(struct yote_stream *s, enum yote_warnings w);
 void yote_stream_set_diag(struct yote_stream *s, yote_diag_fn fn, void *ctx);
 
 /*
- * Called for every ply of every selected game as it is judged (as
- * yote_checker_play calls it) until it returns non-zero; the judging goes
- * on to the end of the game.  The game's verdict comes after: a tool that
- * counts what it saw keeps it until then.
- */
-void yote_stream_set_ply_fn(struct yote_stream *s, yote_ply_fn fn,
-    void *ctx);
-
-/*
  * Positions every selected game must reach (besides the selection's),
  * used only to pass over the archive blocks that cannot hold one; copied.
  * 0 or YOTE_ENOMEM.

@@ -26,11 +26,8 @@ struct yote_stream {
 	unsigned flags;                 /* YOTE_STREAM_* */
 	yote_diag_fn diag;
 	void *diag_ctx;
-	yote_ply_fn ply;
-	void *ply_ctx;
 	yote_input_fn input_end;
 	void *input_ctx;
-	int ply_done;                   /* the ply callback asked to stop */
 	struct yote_pattern *reach;     /* yote_stream_set_reaching */
 	size_t nreach;
 
@@ -144,13 +141,6 @@ yote_stream_set_diag(struct yote_stream *s, yote_diag_fn fn, void *ctx)
 {
 	s->diag = fn;
 	s->diag_ctx = ctx;
-}
-
-void
-yote_stream_set_ply_fn(struct yote_stream *s, yote_ply_fn fn, void *ctx)
-{
-	s->ply = fn;
-	s->ply_ctx = ctx;
 }
 
 int
@@ -370,19 +360,6 @@ diag_relay(void *ctx, const struct yote_error *e)
 	say(ctx, e);
 }
 
-/* The tool's ply callback, until it asks to stop; the judging goes on. */
-static int
-ply_relay(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	struct yote_stream *s = ctx;
-
-	if (!s->ply_done && s->ply(s->ply_ctx, ply, before, m, after, item))
-		s->ply_done = 1;
-	return 0;
-}
-
 static struct yote_checker *
 checker(struct yote_stream *s)
 {
@@ -404,21 +381,12 @@ judge(struct yote_stream *s)
 
 	if ((ck = checker(s)) == NULL)
 		return YOTE_ENOMEM;
-	s->ply_done = 0;
-	if (s->flags & YOTE_STREAM_PLAY) {
+	if (s->flags & YOTE_STREAM_PLAY)
 		problems = yote_game_from_record(ck, g->rec, s->name,
 		    &g->info, diag_relay, s, &g->played);
-		if (problems >= 0 && s->ply != NULL && g->played != NULL) {
-			size_t i, n = yote_game_plies(g->played);
-
-			for (i = 1; i <= n && !s->ply_done; i++)
-				ply_relay(s, i, yote_game_pos(g->played,
-				    i - 1), yote_game_move(g->played, i),
-				    yote_game_pos(g->played, i), NULL);
-		}
-	} else
+	else
 		problems = yote_checker_play(ck, g->rec, s->name, &g->info,
-		    diag_relay, s->ply != NULL ? ply_relay : NULL, s);
+		    diag_relay, NULL, s);
 	if (problems == YOTE_ENOMEM)
 		return YOTE_ENOMEM;
 	g->verdict = problems > 0 ? YOTE_VERDICT_INVALID :

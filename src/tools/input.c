@@ -8,22 +8,21 @@
 #include "input.h"
 #include "tool.h"
 
-/* The option a selection key is given by, for messages. */
+/* The selection key a getopt value gives, or NULL for another option
+ * (--game, --criteria and --invert are no keys). */
 static const char *
-option_of(int c)
+key_of(int c)
 {
-	switch (c) {
-	case 'g':
-		return "game";
-	case 'P':
+	int i;
+
+	if (c == 'P')
 		return "player";
-	case 'e':
+	if (c == 'e')
 		return "event";
-	case SELECT_OPT_CRITERIA:
-		return "criteria";
-	default:
-		return yote_select_keys[c - SELECT_OPT];
-	}
+	for (i = 0; yote_select_keys[i] != NULL; i++)
+		if (c == SELECT_OPT + i)
+			return yote_select_keys[i];
+	return NULL;
 }
 
 int
@@ -32,24 +31,16 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 {
 	struct yote_select *sel = yote_stream_select(s);
 	struct yote_error e;
+	const char *key;
 	int rc;
 
 	yote_error_clear(&e);
 	*status = EXIT_OK;
-	switch (c) {
-	case 'g':
-		rc = yote_select_games(sel, arg, &e);
-		break;
-	case 'P':
-		rc = yote_select_add(sel, "player", arg, &e);
-		break;
-	case 'e':
-		rc = yote_select_add(sel, "event", arg, &e);
-		break;
-	case SELECT_OPT_INVERT:
+	if (c == SELECT_OPT_INVERT) {
 		yote_select_invert(sel);
 		return 1;
-	case SELECT_OPT_CRITERIA:
+	}
+	if (c == SELECT_OPT_CRITERIA) {
 		if ((rc = yote_select_file(sel, arg, &e)) == 0)
 			return 1;
 		if (e.line > 0)
@@ -59,18 +50,16 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 			    tool_text(e.msg));
 		*status = rc == YOTE_EVALUE ? EXIT_USAGE : tool_exit_for(rc);
 		return 1;
-	default:
-		if (c < SELECT_OPT || c >= SELECT_OPT + 13)
-			return 0;
-		rc = yote_select_add(sel, option_of(c), arg, &e);
-		break;
 	}
-	if (rc == 0)
-		return 1;
-	if (rc == YOTE_EVALUE) {
-		/* the library's message begins with the key: "date: ..." */
+	if (c == 'g')
+		rc = yote_select_games(sel, arg, &e);
+	else if ((key = key_of(c)) != NULL)
+		rc = yote_select_add(sel, key, arg, &e);
+	else
+		return 0;
+	if (rc == YOTE_EVALUE)  /* the message begins with the key */
 		*status = tool_usage_error("--%s", e.msg);
-	} else {
+	else if (rc != 0) {
 		tool_warn("%s", e.msg);
 		*status = tool_exit_for(rc);
 	}

@@ -11,8 +11,9 @@
 
 #include "yote.h"
 
-/* getopt_long values of the selection options without a letter. */
-enum { SELECT_OPT = 0x200, SELECT_OPT_CRITERIA = SELECT_OPT + 16,
+/* getopt_long values of the selection options without a letter:
+ * SELECT_OPT + i for yote_select_keys[i]. */
+enum { SELECT_OPT = 0x200, SELECT_OPT_CRITERIA = SELECT_OPT + 0x40,
 	SELECT_OPT_INVERT };
 
 /*

@@ -3,7 +3,7 @@
  * yote_stream.h) through libyote alone: the selection's forms taken and
  * refused, the games handed over from several inputs with their verdicts,
  * the counts and the exit status, unreadable games, a number past the
- * end, the archive's index and key sets.  Run with
+ * end, played games, taken records and key sets.  Run with
  * CMOCKA_MESSAGE_OUTPUT=TAP (tests/stream.t).
  */
 #include <setjmp.h>
@@ -293,44 +293,6 @@ test_play_take_and_keys(void **state)
 	unlink(path);
 }
 
-/* The tool's ply callback sees the plies until it asks to stop, and the
- * judging still goes to the end. */
-static int
-count_ply(void *ctx, unsigned long ply, const struct yote_pos *before,
-    const struct yote_move *m, const struct yote_pos *after,
-    const struct yote_node *item)
-{
-	int *n = ctx;
-
-	(void)ply;
-	(void)before;
-	(void)m;
-	(void)after;
-	(void)item;
-	return ++*n == 1;
-}
-
-static void
-test_ply_fn(void **state)
-{
-	struct yote_stream *s;
-	struct yote_stream_game *g;
-	char path[64];
-	int n = 0;
-
-	(void)state;
-	file_of(path, sizeof(path), "---\nyote: 1\nmoves: [c3, d4, c3]\n");
-	s = yote_stream_new();
-	yote_stream_set_ply_fn(s, count_ply, &n);
-	yote_stream_add(s, path);
-	assert_int_equal(yote_stream_next(s, &g), 1);
-	assert_int_equal(n, 1);
-	assert_int_equal(g->verdict, YOTE_VERDICT_INVALID);     /* ply 3 */
-	assert_int_equal(g->info.played, 2);
-	yote_stream_free(s);
-	unlink(path);
-}
-
 int
 main(void)
 {
@@ -341,7 +303,6 @@ main(void)
 		cmocka_unit_test(test_selection_judges_only_chosen),
 		cmocka_unit_test(test_unreadable_and_missing_input),
 		cmocka_unit_test(test_play_take_and_keys),
-		cmocka_unit_test(test_ply_fn),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
