@@ -97,6 +97,10 @@ int yote_node_set(struct yote_node *map, const char *key,
 /* The value of key in a mapping, or NULL (also when map is not one). */
 struct yote_node *yote_node_get(const struct yote_node *map, const char *key);
 
+/* The text of key's value in a mapping when that value is a scalar (a
+ * record's header, as written), else NULL. */
+const char *yote_node_text(const struct yote_node *map, const char *key);
+
 /* Remove key from a mapping; 1 if it was there. */
 int yote_node_remove(struct yote_node *map, const char *key);
 

@@ -6,7 +6,6 @@
  * a study page (html.c), and as an evaluation chart (evalgraph.c); one
  * position goes to onepos.c.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,12 +163,8 @@ out_open(struct out *out, const struct opts *o,
 		}
 		return EXIT_OK;
 	}
-	out->fp = stdout;
-	if (o->output != NULL &&
-	    (out->fp = tool_atomic_open(o->output)) == NULL) {
-		tool_warn("%s: cannot write: %s", o->output, strerror(errno));
+	if ((out->fp = tool_output_open(o->output)) == NULL)
 		return EXIT_IO;
-	}
 	if (!o->summary && yote_writer_open(out->fp, &out->w) != 0) {
 		tool_warn("out of memory");
 		if (o->output != NULL)
@@ -233,7 +228,6 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		{ "divide", no_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "from-ply", required_argument, NULL, OPT_FROM_PLY },
-		{ "game", required_argument, NULL, 'g' },
 		{ "graph", required_argument, NULL, OPT_GRAPH },
 		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },

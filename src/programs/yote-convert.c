@@ -396,8 +396,7 @@ main(int argc, char *argv[])
 	opt.nfiles = argc - optind;
 	if ((status = tool_stream_inputs(s, opt.files, opt.nfiles)) != EXIT_OK)
 		goto out;
-	if (opt.output != NULL && (fp = tool_atomic_open(opt.output)) == NULL) {
-		tool_warn("%s: cannot write: %s", opt.output, strerror(errno));
+	if ((fp = tool_output_open(opt.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;
 	}

@@ -11,7 +11,6 @@
  * game for the rating fit).  A game is played through only up to the
  * end of its line, with the checker every tool plays records with.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,8 +216,7 @@ main(int argc, char *argv[])
 		status = EXIT_IO;
 		goto out;
 	}
-	if (o.output != NULL && (out = tool_atomic_open(o.output)) == NULL) {
-		tool_warn("%s: cannot write: %s", o.output, strerror(errno));
+	if ((out = tool_output_open(o.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;
 	}

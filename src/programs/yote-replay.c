@@ -1,7 +1,6 @@
 /*
  * yote-replay - replay recorded games: diagrams, positions, pictures.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,7 +182,6 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "final", no_argument, NULL, 'F' },
-		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "html", required_argument, NULL, OPT_HTML },
 		{ "interactive", no_argument, NULL, 'i' },
@@ -343,9 +341,7 @@ main(int argc, char *argv[])
 	    &status)) == NULL)
 		goto out;
 	yote_stream_set_rules(s, r);
-	if (opt.output != NULL &&
-	    (rp.out = tool_atomic_open(opt.output)) == NULL) {
-		tool_warn("%s: cannot write: %s", opt.output, strerror(errno));
+	if ((rp.out = tool_output_open(opt.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;
 	}

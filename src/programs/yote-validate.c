@@ -2,7 +2,6 @@
  * yote-validate - check recorded games against the rules and their
  * declared results.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,30 +86,15 @@ diag(void *ctx, const struct yote_error *e)
 	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
-/* A header value for --list, one field (tool_escape). */
-static void
-list_field(FILE *out, const struct yote_record *rec, const char *key,
-    const char *dflt)
-{
-	const struct yote_node *n = yote_node_get(rec->root, key);
-
-	putc('\t', out);
-	if (n == NULL || n->type != YOTE_NODE_SCALAR)
-		fputs(dflt, out);
-	else
-		tool_put_text(out, n->text, TOOL_ESC_FIELD);
-}
-
 /* A header value as a JSON member ,"key":"value" (dflt when absent). */
 static void
 json_field(FILE *out, const struct yote_record *rec, const char *key,
     const char *dflt)
 {
-	const struct yote_node *n = rec != NULL ?
-	    yote_node_get(rec->root, key) : NULL;
+	const char *v = rec != NULL ? yote_node_text(rec->root, key) : NULL;
 
 	fprintf(out, ",\"%s\":", key);
-	json_string(out, n == NULL || n->type != YOTE_NODE_SCALAR ? dflt : n->text);
+	json_string(out, v != NULL ? v : dflt);
 }
 
 static void
@@ -134,9 +118,9 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 	tool_put_text(out, g->file, TOOL_ESC_FIELD);
 	fprintf(out, "\t%lu", g->number);
 	if (rec != NULL) {
-		list_field(out, rec, "first", "?");
-		list_field(out, rec, "second", "?");
-		list_field(out, rec, "result", "*");
+		tool_put_field(out, rec, "first", "?");
+		tool_put_field(out, rec, "second", "?");
+		tool_put_field(out, rec, "result", "*");
 	} else
 		fputs("\t?\t?\t*", out);
 	fprintf(out, "\t%lu\t%s\n", plies, yote_verdict_name(g->verdict));
@@ -172,7 +156,6 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
-		{ "game", required_argument, NULL, 'g' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "output", required_argument, NULL, 'o' },
@@ -256,9 +239,7 @@ main(int argc, char *argv[])
 		status = EXIT_IO;
 		goto out;
 	}
-	if (opt.output != NULL &&
-	    (opt.out = tool_atomic_open(opt.output)) == NULL) {
-		tool_warn("%s: cannot write: %s", opt.output, strerror(errno));
+	if ((opt.out = tool_output_open(opt.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;
 	}

@@ -243,6 +243,14 @@ yote_node_get(const struct yote_node *map, const char *key)
 	return i < 0 ? NULL : map->kids[i + 1];
 }
 
+const char *
+yote_node_text(const struct yote_node *map, const char *key)
+{
+	const struct yote_node *n = yote_node_get(map, key);
+
+	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
+}
+
 int
 yote_node_set(struct yote_node *map, const char *key, struct yote_node *value)
 {

@@ -400,14 +400,6 @@ yote_select_missing(const struct yote_select *s, unsigned long games)
 
 /* ------------------------------------------------------------ headers */
 
-static const char *
-header(const struct yote_record *rec, const char *key)
-{
-	const struct yote_node *n = yote_node_get(rec->root, key);
-
-	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
-}
-
 /*
  * A text criterion: a glob (Awa*, *Diop) when it has *, ? or [, else a
  * text the value contains, as the tools' --player and --event always
@@ -431,27 +423,27 @@ crit_holds(const struct yote_select *s, int k, const struct select_crit *c,
 
 	switch (k) {
 	case SEL_PLAYER:
-		return glob_is(c->text, header(rec, "first")) ||
-		    glob_is(c->text, header(rec, "second"));
+		return glob_is(c->text, yote_node_text(rec->root, "first")) ||
+		    glob_is(c->text, yote_node_text(rec->root, "second"));
 	case SEL_DATE:
-		if ((v = header(rec, "date")) == NULL)
+		if ((v = yote_node_text(rec->root, "date")) == NULL)
 			return 0;
 		return (c->lo == NULL || strcmp(v, c->lo) >= 0) &&
 		    (c->hi == NULL || strncmp(v, c->hi, strlen(c->hi)) <= 0);
 	case SEL_RESULT:
-		return (v = header(rec, "result")) != NULL &&
+		return (v = yote_node_text(rec->root, "result")) != NULL &&
 		    strcmp(v, c->text) == 0;
 	case SEL_TERMINATION:
-		return (v = header(rec, "termination")) != NULL &&
+		return (v = yote_node_text(rec->root, "termination")) != NULL &&
 		    strcmp(v, c->text) == 0;
 	case SEL_RULESET:
-		if ((v = header(rec, "rules")) == NULL)
+		if ((v = yote_node_text(rec->root, "rules")) == NULL)
 			v = s->rules != NULL ? s->rules->name : "classic";
 		return glob_is(c->text, v);
 	case SEL_PLIES:
 		return plies >= c->nlo && plies <= c->nhi;
 	default:        /* first, second, event, site, round */
-		return glob_is(c->text, header(rec, key_name[k]));
+		return glob_is(c->text, yote_node_text(rec->root, key_name[k]));
 	}
 }
 
@@ -538,9 +530,9 @@ text_key(const struct yote_record *rec, struct yote_game_key *k)
 	if ((moves = yote_node_get(rec->root, "moves")) == NULL ||
 	    moves->type != YOTE_NODE_SEQ)
 		return 0;
-	v = header(rec, "rules");
+	v = yote_node_text(rec->root, "rules");
 	yote_game_key_text(k, v != NULL ? v : "", v != NULL ? strlen(v) : 0);
-	v = header(rec, "start");
+	v = yote_node_text(rec->root, "start");
 	yote_game_key_text(k, v != NULL ? v : "", v != NULL ? strlen(v) : 0);
 	for (i = 0; i < moves->n; i++)
 		if ((mn = yote_item_move(moves->kids[i])) != NULL)

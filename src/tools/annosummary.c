@@ -38,7 +38,6 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
     const char *file, const struct yote_annotation *an)
 {
 	FILE *fp = sm->fp;
-	const struct yote_node *n;
 	const char *name;
 	int s;
 
@@ -59,8 +58,9 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 
 		if (sm->side >= 0 && sm->side != s)
 			continue;
-		n = yote_node_get(rec->root, s ? "second" : "first");
-		name = n && n->type == YOTE_NODE_SCALAR ? n->text : "?";
+		if ((name = yote_node_text(rec->root, s ? "second" :
+		    "first")) == NULL)
+			name = "?";
 		if (sm->fmt == ANNOSUMMARY_JSON) {
 			fputs("{\"kind\":\"side\",\"file\":\"", fp);
 			tool_put_text(fp, file, TOOL_ESC_JSON);

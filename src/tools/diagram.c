@@ -8,14 +8,6 @@
 #include "diagram.h"
 #include "tool.h"
 
-const char *
-diagram_key(const struct yote_record *rec, const char *key)
-{
-	const struct yote_node *n = yote_node_get(rec->root, key);
-
-	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
-}
-
 /* "removes c2 (jumped) and e1 (bonus)" for a capture, into buf. */
 static void
 describe_removal(const struct yote_rules *r, const struct yote_pos *before,
@@ -57,11 +49,11 @@ void
 diagram_header(const struct replayed *g, int blank)
 {
 	const struct yote_record *rec = g->rec;
-	const char *ev = diagram_key(rec, "event");
-	const char *f = diagram_key(rec, "first");
-	const char *s = diagram_key(rec, "second");
-	const char *rd = diagram_key(rec, "round");
-	const char *date = diagram_key(rec, "date");
+	const char *ev = yote_node_text(rec->root, "event");
+	const char *f = yote_node_text(rec->root, "first");
+	const char *s = yote_node_text(rec->root, "second");
+	const char *rd = yote_node_text(rec->root, "round");
+	const char *date = yote_node_text(rec->root, "date");
 
 	if (blank)
 		putc('\n', g->out);
@@ -85,8 +77,8 @@ print_end(const struct replayed *g)
 	const struct yote_rules *r = g->r;
 	const struct yote_pos *p = yote_game_pos(g->play, g->n);
 	struct yote_outcome o;
-	const char *res = diagram_key(g->rec, "result");
-	const char *term = diagram_key(g->rec, "termination");
+	const char *res = yote_node_text(g->rec->root, "result");
+	const char *term = yote_node_text(g->rec->root, "termination");
 
 	yote_pos_outcome(r, p, &o);
 	if (o.term == YOTE_TERM_NONE) {

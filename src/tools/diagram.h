@@ -25,10 +25,6 @@ struct replayed {
 				   -o FILE */
 };
 
-/* The text of the record's scalar header key, as written (not escaped),
- * or NULL when it has none. */
-const char *diagram_key(const struct yote_record *rec, const char *key);
-
 /*
  * "Game 3: Event, round 2, date" and the players with their sides and
  * the ruleset, on standard output, after a blank line when blank (every

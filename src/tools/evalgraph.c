@@ -32,7 +32,6 @@ evalgraph_write(const char *base, unsigned long k,
 	const int w = 640, h = 260, l = 50, top = 30, pw = 570, ph = 190;
 	char path[4096];
 	const char *f, *s;
-	const struct yote_node *n;
 	FILE *fp;
 	size_t i, np = an->plies;
 	double x, y;
@@ -42,10 +41,10 @@ evalgraph_write(const char *base, unsigned long k,
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
-	n = yote_node_get(rec->root, "first");
-	f = n && n->type == YOTE_NODE_SCALAR ? n->text : "first";
-	n = yote_node_get(rec->root, "second");
-	s = n && n->type == YOTE_NODE_SCALAR ? n->text : "second";
+	if ((f = yote_node_text(rec->root, "first")) == NULL)
+		f = "first";
+	if ((s = yote_node_text(rec->root, "second")) == NULL)
+		s = "second";
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, "

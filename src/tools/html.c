@@ -205,14 +205,6 @@ board_template(struct html_page *pg, const struct yote_rules *r)
 
 /* ------------------------------------------------------------ a game */
 
-static const char *
-header(const struct yote_record *rec, const char *key)
-{
-	const struct yote_node *n = yote_node_get(rec->root, key);
-
-	return n != NULL && n->type == YOTE_NODE_SCALAR ? n->text : NULL;
-}
-
 /* "[from,to,...]": the squares a move goes through, in order. */
 static void
 json_path(FILE *fp, const struct yote_move *m)
@@ -378,7 +370,7 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 {
 	const struct yote_rules *r = yote_game_rules(g);
 	const struct yote_pos *p = yote_game_now(g);
-	const char *res = header(rec, "result"), *term = header(rec,
+	const char *res = yote_node_text(rec->root, "result"), *term = yote_node_text(rec->root,
 	    "termination");
 	struct yote_outcome o;
 	char *buf = NULL, *s, *d;
@@ -431,7 +423,7 @@ index_entry(struct html_page *pg, const struct yote_record *rec,
 	fprintf(pg->idx, "%s[%lu", pg->games > 1 ? ",\n" : "", rec->game);
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		fputc(',', pg->idx);
-		json_text(pg->idx, header(rec, keys[k]));
+		json_text(pg->idx, yote_node_text(rec->root, keys[k]));
 	}
 	fputc(',', pg->idx);
 	json_text(pg->idx, r->name);
@@ -571,8 +563,7 @@ html_open(const char *path)
 		free(pg);
 		return NULL;
 	}
-	if ((pg->fp = tool_atomic_open(path)) == NULL) {
-		tool_warn("%s: %s", path, strerror(errno));
+	if ((pg->fp = tool_output_open(path)) == NULL) {
 		fclose(pg->idx);
 		free(pg->idxbuf);
 		free(pg->path);

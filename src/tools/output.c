@@ -339,6 +339,18 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	return err != 0 ? EXIT_IO : EXIT_OK;
 }
 
+FILE *
+tool_output_open(const char *path)
+{
+	FILE *fp;
+
+	if (path == NULL)
+		return stdout;
+	if ((fp = tool_atomic_open(path)) == NULL)
+		tool_warn("%s: cannot write: %s", path, strerror(errno));
+	return fp;
+}
+
 int
 tool_output_done(FILE *fp, const char *path, int status)
 {

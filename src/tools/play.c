@@ -231,10 +231,9 @@ out_open(struct outfile *o, const char *path)
 	memset(o, 0, sizeof(*o));
 	if (path == NULL || strcmp(path, "-") == 0)
 		o->fp = stdout;
-	else if ((o->fp = tool_atomic_open(path)) == NULL) {
-		tool_warn("%s: %s", path, strerror(errno));
+	else if ((o->fp = tool_output_open(path)) == NULL)
 		return EXIT_IO;
-	} else
+	else
 		o->path = path;
 	if (yote_writer_open(o->fp, &o->w) != 0) {
 		tool_warn("out of memory");
@@ -568,8 +567,10 @@ openings_read(struct match *mt, unsigned long pairs)
 	unsigned long cap = 0;
 	int status = EXIT_OK;
 
-	if ((s = tool_stream_new()) == NULL ||
-	    tool_stream_inputs(s, (char *const *)&mt->o->openings, 1) != 0) {
+	if ((s = tool_stream_new()) == NULL)
+		return EXIT_IO;
+	if (yote_stream_add(s, mt->o->openings) != 0) {
+		tool_warn("out of memory");
 		yote_stream_free(s);
 		return EXIT_IO;
 	}

@@ -131,9 +131,8 @@ int
 players_game(struct players *pl, const struct yote_record *rec,
     unsigned long plies)
 {
-	const struct yote_node *rn = yote_node_get(rec->root, "result");
-	int res = rn != NULL && rn->type == YOTE_NODE_SCALAR ?
-	    yote_result_parse(rn->text) : -1;
+	const char *rt = yote_node_text(rec->root, "result");
+	int res = rt != NULL ? yote_result_parse(rt) : -1;
 	long a, b;
 	void *nv;
 

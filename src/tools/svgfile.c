@@ -13,8 +13,8 @@ int
 svgfile_write(const struct replayed *g, size_t i, const char *path)
 {
 	char title[300], text[YOTE_MOVE_TEXT];
-	const char *f = diagram_key(g->rec, "first");
-	const char *s = diagram_key(g->rec, "second");
+	const char *f = yote_node_text(g->rec->root, "first");
+	const char *s = yote_node_text(g->rec->root, "second");
 	FILE *fp;
 	int bad;
 

@@ -167,3 +167,16 @@ tool_put_text(FILE *fp, const char *src, unsigned how)
 	}
 	return 0;
 }
+
+void
+tool_put_field(FILE *fp, const struct yote_record *rec, const char *key,
+    const char *dflt)
+{
+	const char *v = yote_node_text(rec->root, key);
+
+	putc('\t', fp);
+	if (v == NULL)
+		fputs(dflt, fp);
+	else
+		tool_put_text(fp, v, TOOL_ESC_FIELD);
+}

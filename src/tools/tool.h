@@ -59,6 +59,11 @@ size_t tool_escape(char *dst, size_t size, const char *src, unsigned how);
 /* Onto fp, whole; 0 or -1 on a write error. */
 int tool_put_text(FILE *fp, const char *src, unsigned how);
 
+/* A tab, then a record's header key as one TSV field (TOOL_ESC_FIELD), or
+ * dflt when the record has no such scalar: a column of a --list line. */
+void tool_put_field(FILE *fp, const struct yote_record *rec, const char *key,
+    const char *dflt);
+
 /*
  * For printf arguments: s escaped (how 0) in one of TOOL_TEXT_RING
  * buffers of the calling thread, so that up to so many can be used in
@@ -171,6 +176,13 @@ int tool_atomic_close(FILE *fp, const char *path, int ok);
  */
 void tool_output_report(const char *file, unsigned long long written,
     unsigned long long kept, unsigned long long left_out, int status);
+
+/*
+ * The start of a file named with -o (path; NULL: standard output, which
+ * is returned): tool_atomic_open, saying "path: cannot write: reason"
+ * when it cannot (NULL then).
+ */
+FILE *tool_output_open(const char *path);
 
 /*
  * The end of a file named with -o (path; NULL: standard output, nothing

@@ -123,20 +123,6 @@ writer_close(struct out *o, struct yote_error *e)
 	return rc;
 }
 
-/* A header value for --list, one field (tool_escape). */
-static void
-list_field(FILE *fp, const struct yote_record *rec, const char *key,
-    const char *dflt)
-{
-	const struct yote_node *n = yote_node_get(rec->root, key);
-
-	putc('\t', fp);
-	if (n == NULL || n->type != YOTE_NODE_SCALAR)
-		fputs(dflt, fp);
-	else
-		tool_put_text(fp, n->text, TOOL_ESC_FIELD);
-}
-
 /* Write one record; returns the exit status it calls for (an invalid
  * game was said by the stream: its status is the stream's). */
 int
@@ -150,12 +136,12 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 	if (o->oo->list) {
 		tool_put_text(o->fp, name, TOOL_ESC_FIELD);
 		fprintf(o->fp, "\t%lu", rec->game);
-		list_field(o->fp, rec, "first", "?");
-		list_field(o->fp, rec, "second", "?");
-		list_field(o->fp, rec, "result", "*");
+		tool_put_field(o->fp, rec, "first", "?");
+		tool_put_field(o->fp, rec, "second", "?");
+		tool_put_field(o->fp, rec, "result", "*");
 		fprintf(o->fp, "\t%lu", plies);
-		list_field(o->fp, rec, "date", "?");
-		list_field(o->fp, rec, "event", "?");
+		tool_put_field(o->fp, rec, "date", "?");
+		tool_put_field(o->fp, rec, "event", "?");
 		if (o->ply >= 0)
 			fprintf(o->fp, "\t%ld", o->ply);
 		putc('\n', o->fp);
