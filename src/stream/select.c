@@ -328,9 +328,11 @@ yote_select_games(struct yote_select *s, const char *arg,
 		}
 		if (lo < 1 || hi < lo || lo == ULONG_MAX)
 			goto bad;
-		if (s->nrange == YOTE_SELECT_RANGES)
+		if (s->nrange == YOTE_SELECT_RANGES) {
+			s->nrange = 0;  /* a form refused chooses nothing */
 			return yote_error_set(err, YOTE_EVALUE, "game: at most "
 			    "%d ranges", YOTE_SELECT_RANGES);
+		}
 		s->range[s->nrange].lo = lo;
 		s->range[s->nrange].hi = hi;
 		s->nrange++;

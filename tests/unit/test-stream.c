@@ -91,6 +91,8 @@ test_games_forms(void **state)
 		"1-2-3", "2,", "99999999999999999999", "1 ", NULL };
 	struct yote_stream *s = yote_stream_new();
 	struct yote_error e;
+	char many[512];
+	size_t len;
 	int i;
 
 	(void)state;
@@ -106,6 +108,15 @@ test_games_forms(void **state)
 		    bad[i], &e), YOTE_EVALUE);
 		assert_non_null(strstr(e.msg, "game: expected"));
 	}
+	/* 65 ranges: refused, and nothing of them chosen */
+	for (i = 0, len = 0; i < 65; i++)
+		len += (size_t)snprintf(many + len, sizeof(many) - len, "%s%d",
+		    i ? "," : "", 2 * i + 1);
+	yote_error_clear(&e);
+	assert_int_equal(yote_select_games(yote_stream_select(s), many, &e),
+	    YOTE_EVALUE);
+	assert_non_null(strstr(e.msg, "at most 64"));
+	assert_false(yote_select_active(yote_stream_select(s)));
 	yote_stream_free(s);
 }
 
