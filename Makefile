@@ -51,7 +51,8 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/archive/archive_read.c src/archive/archive_write.c \
 	src/stream/reader.c src/stream/select.c src/stream/stream.c \
 	src/engine/tb/tb.c src/engine/tb/tb_file.c src/engine/eval.c \
-	src/engine/search.c src/engine/repetition.c src/engine/minimax.c \
+	src/engine/search.c src/engine/searchgen.c src/engine/repetition.c \
+	src/engine/minimax.c \
 	src/engine/annotate.c src/engine/analysis.c
 LIB_OBJ = $(patsubst %.c,bin/obj/%.o,$(notdir $(LIB_SRC))) bin/obj/rules_builtin.o
 # What the tools share, as an internal static library: a tool links only

@@ -20,7 +20,11 @@
 #    buffer is set whole, a line longer than 1 MiB is refused whole (its
 #    tail never runs as a command), a NUL byte refuses a line;
 #  - whitespace: runs of spaces and tabs anywhere, CRLF; errors name the
-#    offending word.
+#    offending word;
+#  - UCI: the uci handshake (id name, id author, the options, uciok) and
+#    scores as "cp N" and "mate N" after it; go mate N finds a win in N
+#    moves (and says when there is none), go searchmoves restricts the
+#    root, alone and with other budgets after its moves.
 set -u
 . tests/lib/env.sh
 . tests/lib/tap.sh
@@ -295,6 +299,77 @@ ok(before == [
     "error setoption: Hash: value 'lots': expected a number of MiB from 1 "
     "to 4096"],
    "errors name the word (control bytes shown as '?')", "\n".join(before))
+finish(e)
+
+# ---------------------------------------------------------------- UCI
+# white wins in 2 moves (3 plies), not in 1; c2xc4+f5 does not win in 2
+MATE2 = "5o/5x/1xo3/2x1ox/2x1o1 x 0 0 0 40"
+UCI_INFO = re.compile(r"^info depth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ "
+                      r"time \d+ nps \d+ seldepth \d+ multipv \d+ "
+                      r"hashfull \d+ pv( \S+)+$")
+e = session()
+e.send("uci\n")
+uok, lines = e.until("uciok", 10)
+ok(uok == "uciok" and len(lines) >= 3 and
+   lines[0].startswith("id name yote-play ") and
+   lines[1].startswith("id author ") and
+   all(s.startswith("option name ") for s in lines[2:]) and
+   "option name Hash type spin default 16 min 1 max 4096" in lines,
+   "uci: id name, id author, the option lines, uciok", "\n".join(lines))
+e.send("isready\nposition startpos moves %s\ngo depth 3\n" % MOVES)
+best, before = e.until("bestmove", 10)
+ok(best is not None and before[0] == "readyok" and
+   all(UCI_INFO.match(s) for s in before[1:]) and len(before) == 4,
+   "after uci: isready answered, info scores as 'cp N'", "\n".join(before))
+e.send("position fen %s\ngo mate 2\n" % MATE2)
+best, before = e.until("bestmove", 10)
+ok(best == "bestmove b3xd3+f5" and before and
+   " score mate 2 " in before[-1] and UCI_INFO.match(before[-1]),
+   "go mate 2: the winning move, its info line with 'score mate 2'",
+   best, "\n".join(before))
+e.send("go mate 1\n")
+best, before = e.until("bestmove", 10)
+ok(best is not None and best != "bestmove (none)" and
+   before[-1] == "info string no win in 1 move found",
+   "go mate 1 where there is none: said so, and a bestmove all the same",
+   best, "\n".join(before))
+e.send("go mate 2 searchmoves c2xc4+f5 b3xd3+f5\n")
+best, before = e.until("bestmove", 10)
+ok(best == "bestmove b3xd3+f5", "go mate 2 searchmoves: found among them",
+   best, "\n".join(before))
+e.send("go searchmoves c2xc4+f5 mate 2\n")
+best, before = e.until("bestmove", 10)
+ok(best == "bestmove c2xc4+f5" and
+   before[-1] == "info string no win in 2 moves found" and
+   all(s.split(" pv ")[1].startswith("c2xc4+f5") for s in before[:-1]),
+   "go searchmoves M mate 2: only M searched (a budget after the moves)",
+   best, "\n".join(before))
+e.send("position startpos moves c3\ngo searchmoves a1 f5 depth 4\n")
+best, before = e.until("bestmove", 10)
+ok(best in ("bestmove a1", "bestmove f5") and
+   [s.split()[2] for s in before] == ["1", "2", "3", "4"] and
+   all(s.split(" pv ")[1].split()[0] in ("a1", "f5") for s in before),
+   "go searchmoves a1 f5 depth 4: every line starts with one of them",
+   best, "\n".join(before))
+e.send("go searchmoves c3\ngo searchmoves\ngo searchmoves zz depth 2\n"
+       "go mate 0\ngo mate 31\nisready\n")
+ready, before = e.until("readyok", 10)
+ok(before == [
+    "error go: searchmoves 'c3': c3 is occupied",
+    "error go: searchmoves: expected one move or more",
+    "error go: searchmoves 'zz': " + before[2].split(": ", 2)[-1]
+    if len(before) > 2 else "",
+    "error go: mate '0': expected a number from 1 to 30",
+    "error go: mate '31': expected a number from 1 to 30"],
+   "go searchmoves and go mate: errors name the word", "\n".join(before))
+e.send("yote\n")
+e.until("yoteok", 10)
+e.send("position %s\ngo mate 2\n" % MATE2)
+best, before = e.until("bestmove", 10)
+ok(best == "bestmove b3xd3+f5" and " score #+3 " in before[-1] and
+   INFO.match(before[-1]),
+   "after yote again: the suite's own scores (#+3: a win in 3 plies)",
+   "\n".join(before))
 finish(e)
 
 print("1..%d" % n)

@@ -48,14 +48,6 @@
 #include "yote_engine.h"
 #include "search_int.h"
 
-/* enemy pieces left at or below which quiescence takes every bonus choice */
-#define QFULL_PIECES 4
-/* how many enemy pieces quiescence considers as bonus removals */
-#define QBONUS 3
-/* captures up to which quiescence, and the search below the root, take
- * every bonus choice */
-#define QFULL_MAX 24
-#define MAIN_FULL 0
 /* late move reductions: from this depth, after this many moves */
 #define LMR_DEPTH 3
 #define LMR_MOVES 3
@@ -105,6 +97,9 @@ struct yote_engine {
 	long movetime;
 	int stop, oom, must_finish;
 	int exact;              /* no reductions: the score minimax gives */
+	int full;               /* this search: no reductions (a mate search) */
+	const struct yote_move *only;   /* root moves searched, or NULL */
+	size_t nonly;
 	struct yote_move prev_best;     /* searched first at the root */
 	int have_prev;
 	struct yote_search_result part; /* best of the unfinished iteration */
@@ -427,19 +422,6 @@ hist_slot(struct yote_engine *e, int side, const struct yote_move *m)
 	    m->from][m->nseg ? m->seg_to[0] : m->from];
 }
 
-/* Score terminal positions (no legal move). */
-int
-yote_srch_terminal(const struct yote_rules *r, const struct yote_pos *p, int ply)
-{
-	struct yote_outcome o;
-
-	yote_pos_outcome(r, p, &o);
-	if (o.result == YOTE_RES_DRAW || o.result == YOTE_RES_NONE)
-		return 0;
-	return (o.result == YOTE_RES_FIRST) == (p->side == YOTE_FIRST) ?
-	    YOTE_WIN - ply : -(YOTE_WIN - ply);
-}
-
 static int
 tt_score_in(int s, int ply)
 {
@@ -471,168 +453,6 @@ ensure_scores(struct yote_engine *e, int ply, size_t n)
 	e->ord[ply].idx = ni;
 	e->ord[ply].cap = n;
 	return 0;
-}
-
-/*
- * Bring the best-scored remaining move to position i (selection: most
- * nodes cut off after a few moves, so sorting everything would waste).
- * idx, when not NULL, follows the moves.
- */
-static void
-pick(struct yote_movelist *l, int *sc, int *idx, size_t i)
-{
-	size_t j, best = i;
-	struct yote_move t;
-	int ts;
-
-	for (j = i + 1; j < l->n; j++)
-		if (sc[j] > sc[best])
-			best = j;
-	if (best == i)
-		return;
-	t = l->v[i];
-	l->v[i] = l->v[best];
-	l->v[best] = t;
-	ts = sc[i];
-	sc[i] = sc[best];
-	sc[best] = ts;
-	if (idx != NULL) {
-		ts = idx[i];
-		idx[i] = idx[best];
-		idx[best] = ts;
-	}
-}
-
-/*
- * The enemy pieces the search may take as bonus below the root: those
- * that could capture one of the mover's pieces, then those touching one,
- * at most QBONUS.  All of them when the enemy is nearly out of pieces (a
- * capture-all or few-pieces ending must not depend on a choice left out).
- */
-static uint64_t
-q_bonus(const struct yote_rules *r, const struct yote_pos *p)
-{
-	uint64_t own = p->pieces[p->side], opp = p->pieces[!p->side];
-	uint64_t empty = r->board & ~(own | opp), att = 0, touch = 0, pick1;
-	uint64_t out = 0;
-	int d, k, left = yote_pos_remaining(p, !p->side);
-
-	if (left <= QFULL_PIECES || (r->few_pieces && left <= r->few_pieces +
-	    2))
-		return ~(uint64_t)0;
-	for (d = 0; d < 4; d++) {
-		att |= opp & shift_dir(r, own & shift_dir(r, empty, d ^ 1),
-		    d ^ 1);
-		touch |= opp & shift_dir(r, own, d);
-	}
-	touch &= ~att;
-	for (k = 0; k < QBONUS && (att | touch); k++) {
-		pick1 = att ? att & -att : touch & -touch;
-		out |= pick1;
-		att &= ~pick1;
-		touch &= ~pick1;
-	}
-	return out;
-}
-
-/*
- * The root's moves: all of them or, where there are more than a list may
- * hold (custom rulesets), the first CAPPED from each square, so that a
- * huge position is still searched, on legal moves, in bounded time.
- * Counted first: the full list would take the limit's memory first.
- */
-#define CAPPED 256
-#define NODE_LIST 16384         /* moves below the root, before CAPPED */
-#define QLIST 4096              /* captures in quiescence, at most */
-
-static int
-root_moves(const struct yote_rules *r, const struct yote_pos *p,
-    struct yote_movelist *l)
-{
-	long n;
-
-	if (yote_count_moves_upto(r, p, YOTE_MAX_MOVES) <= YOTE_MAX_MOVES)
-		n = yote_gen_moves(r, p, l);
-	else
-		n = yote_gen_moves_capped(r, p, CAPPED, l);
-	return n < 0 ? (int)n : 0;
-}
-
-/*
- * The moves searched at a node: every legal move at the root, where the
- * answer is chosen; below it, captures take their bonus among the pieces
- * of q_bonus only (a dense board has thousands of bonus variants).
- */
-long
-yote_srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
-    struct yote_movelist *l, int ply)
-{
-	long n;
-
-	if (ply == 0)
-		return root_moves(r, p, l) == 0 ? (long)l->n : YOTE_ENOMEM;
-	n = yote_gen_captures_q(r, p, ~(uint64_t)0, MAIN_FULL, l);
-	if (n == YOTE_ELIMIT)
-		n = yote_gen_moves_q(r, p, q_bonus(r, p), NODE_LIST, l);
-	else if (n >= 0)
-		n = yote_gen_moves(r, p, l);
-	/* more than a list holds even so: a few from each square */
-	return n == YOTE_ELIMIT ? yote_gen_moves_capped(r, p, CAPPED, l) : n;
-}
-
-
-/*
- * The captures of quiescence: at its first ply all of them when they are
- * few, so that the capture the horizon cuts into is judged with every
- * bonus choice; then the limited ones (all choices everywhere multiply
- * into similar lines that cost tenfold).
- */
-long
-yote_srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
-    struct yote_movelist *l, int qd)
-{
-	long n = yote_gen_captures_q(r, p, ~(uint64_t)0, qd == 0 ? QFULL_MAX :
-	    0, l);
-
-	if (n == YOTE_ELIMIT)
-		n = yote_gen_captures_q(r, p, q_bonus(r, p), QLIST, l);
-	/* more even so (custom rulesets): the first QLIST, all legal */
-	return n == YOTE_ELIMIT ? (long)l->n : n;
-}
-
-/* Whether q has no move or is over by the rules: then yote_srch_terminal() scores it. */
-int
-yote_srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q)
-{
-	return yote_over_unless_blocked(r, q) || !yote_raw_has_move(r, q,
-	    q->side);
-}
-
-/*
- * Score every capture by the position after it (exact when that ends the
- * game, else minus the opponent's static evaluation, an upper bound of
- * the capture's quiescence value), and bring the min(n, QWIDTH) best to
- * the front, best first, ties in generator order.  Returns how many.
- * The same for the search and for minimax, whatever the window.
- */
-size_t
-yote_srch_q_order(const struct yote_rules *r, const struct yote_eval_weights *w,
-    const struct yote_pos *p, struct yote_movelist *l, int *sc, int *idx,
-    int ply)
-{
-	struct yote_pos q;
-	size_t i, k = l->n < QWIDTH ? l->n : QWIDTH;
-
-	for (i = 0; i < l->n; i++) {
-		q = *p;
-		yote_pos_play(r, &q, &l->v[i]);
-		sc[i] = yote_srch_is_terminal(r, &q) ? -yote_srch_terminal(r, &q, ply + 1) :
-		    -yote_evaluate_w(r, &q, w);
-		idx[i] = (int)i;
-	}
-	for (i = 0; i < k; i++)
-		pick(l, sc, idx, i);
-	return k;
 }
 
 static int
@@ -746,7 +566,7 @@ futile(struct yote_engine *e, const struct yote_pos *p, int depth,
 	uint64_t opp = p->pieces[!p->side], empty = empty_squares(r, p);
 	int v, d, steps = 0;
 
-	if (e->exact || depth > 2 || pvnode || ply == 0 ||
+	if (e->exact || e->full || depth > 2 || pvnode || ply == 0 ||
 	    alpha < -YOTE_WIN_BOUND || alpha > YOTE_WIN_BOUND ||
 	    yote_pos_remaining(p, 0) + yote_pos_remaining(p, 1) <= 10)
 		return -INF;
@@ -773,15 +593,18 @@ keep_root(struct yote_engine *e, int v)
 }
 
 /*
- * At the root: whether move m (number n in the search order) is one of
- * the lines already found at this depth (MultiPV); else tell the root
- * callback that it is searched now.
+ * At the root: whether move m (number n in the search order) is left
+ * out: not among the searchmoves, or one of the lines already found at
+ * this depth (MultiPV); else tell the root callback that it is searched
+ * now.
  */
 static int
 root_skip(struct yote_engine *e, const struct yote_move *m, int n, int depth)
 {
 	int i;
 
+	if (!yote_srch_root_allowed(e->only, e->nonly, m))
+		return 1;
 	for (i = 0; i < e->nexcl; i++)
 		if (yote_move_equal(m, &e->excl[i]))
 			return 1;
@@ -875,7 +698,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	}
 	fut = futile(e, p, depth, alpha, pvnode, ply);
 	for (i = 0; i < n && !e->stop; i++) {
-		pick(l, sc, idx, i);
+		yote_srch_pick(l, sc, idx, i);
 		if (fut > -INF && i > 0 && sc[i] < 1 << 23) {
 			/* a quiet move cannot lift this node to alpha */
 			if (fut > best)
@@ -890,7 +713,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			v = -search(e, &q, depth - 1, -beta, -alpha, ply + 1);
 		else {
 			/* a late quiet move is first looked at one ply less */
-			red = !e->exact && ply > 0 && depth >= LMR_DEPTH &&
+			red = !e->exact && !e->full && ply > 0 &&
+			    depth >= LMR_DEPTH &&
 			    i >= LMR_MOVES && sc[i] < 1 << 23;
 			if (red && depth >= LMR_DEPTH + 1 && i >= 3 * LMR_MOVES)
 				red = 2;
@@ -970,8 +794,10 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	maxdepth = lim->depth > 0 ? lim->depth : YOTE_MAX_PLY - 4;
 	if (maxdepth > YOTE_MAX_PLY - 4)
 		maxdepth = YOTE_MAX_PLY - 4;
-	if (lim->depth <= 0 && !lim->nodes && !lim->movetime_ms)
+	if (lim->depth <= 0 && !lim->nodes && !lim->movetime_ms && lim->mate <= 0)
 		maxdepth = 6;
+	if (lim->mate > 0 && lim->mate < maxdepth)
+		maxdepth = lim->mate;
 	/* little material: look for the exact result */
 	if (lim->endgame && yote_pos_remaining(p, 0) + yote_pos_remaining(p,
 	    1) <= YOTE_ENDGAME_PIECES && maxdepth < 16) {
@@ -979,19 +805,29 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 		if (!e->node_limit || e->node_limit > YOTE_ENDGAME_NODES)
 			e->node_limit = YOTE_ENDGAME_NODES;
 	}
-	if ((rc = root_moves(r, p, &e->list[0])) != 0)
+	if ((rc = yote_srch_root_moves(r, p, &e->list[0])) != 0)
 		return rc;
+	e->only = lim->searchmoves;
+	e->nonly = lim->nsearchmoves;
+	if (yote_srch_root_restrict(&e->list[0], lim->searchmoves,
+	    lim->nsearchmoves) == 0)
+		e->only = NULL;         /* none of them legal: every move */
 	/* the history may end with the root itself */
 	nhist = e->nhist;
 	if (e->nhist > 0 && e->rep[e->nhist - 1] == yote_pos_hash(p))
 		e->nhist--;
 	if (yote_srch_past_build(&e->past, e->rep, e->nhist, p->since_capture) != 0)
 		return YOTE_ENOMEM;
-	rc = tb_root(e, p, out, info, ctx);
+	e->full = lim->mate > 0;
+	/* the tables' move may not be one of the searchmoves */
+	rc = e->only == NULL ? tb_root(e, p, out, info, ctx) : 0;
 	if (rc == 0)
 		rc = iterate(e, r, p, maxdepth, out, info, ctx);
 	else if (rc == 1)
 		rc = 0;
+	e->full = 0;
+	e->only = NULL;
+	e->nonly = 0;
 	e->nhist = nhist;
 	return rc;
 }
@@ -1186,7 +1022,7 @@ tb_root(struct yote_engine *e, const struct yote_pos *p,
 	if (out->pvlen == 0)
 		return 0;
 	/* tb_best used the lists: the root's is the caller's */
-	if ((v = root_moves(e->r, p, &e->list[0])) != 0)
+	if ((v = yote_srch_root_moves(e->r, p, &e->list[0])) != 0)
 		return v;
 	out->nmoves = (int)e->list[0].n;
 	out->best = out->pv[0];

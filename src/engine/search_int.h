@@ -14,6 +14,8 @@
 #define INF (YOTE_WIN + 1)
 #define LISTS (YOTE_MAX_PLY + QDEPTH + 2)
 
+/* searchgen.c: */
+
 /* The score of p, which has no move or is over by the rules, at ply. */
 int yote_srch_terminal(const struct yote_rules *r, const struct yote_pos *p,
     int ply);
@@ -30,6 +32,23 @@ long yote_srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *
 size_t yote_srch_q_order(const struct yote_rules *r,
     const struct yote_eval_weights *w, const struct yote_pos *p,
     struct yote_movelist *l, int *sc, int *idx, int ply);
+/* Bring the best-scored of l's moves from i on to i (sc their scores;
+ * idx, when not NULL, follows the moves). */
+void yote_srch_pick(struct yote_movelist *l, int *sc, int *idx, size_t i);
+/* The root's moves into l: 0 or a YOTE_E* code. */
+int yote_srch_root_moves(const struct yote_rules *r, const struct yote_pos *p,
+    struct yote_movelist *l);
+/* Is m among only[0..nonly) (go searchmoves)?  Every move is when only
+ * is NULL. */
+int yote_srch_root_allowed(const struct yote_move *only, size_t nonly,
+    const struct yote_move *m);
+/* l cut down to the moves among only[0..nonly), in its order: how many
+ * are left; 0, and l as it was, when none of them is in it. */
+size_t yote_srch_root_restrict(struct yote_movelist *l,
+    const struct yote_move *only, size_t nonly);
+
+/* repetition.c: */
+
 /* Whether hash h at rep[at] repeats a position before it (repetition.c
  * says how the game before nhist counts). */
 int yote_srch_repeated(const uint64_t *rep, size_t nhist, size_t at,

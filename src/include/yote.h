@@ -538,6 +538,14 @@ struct yote_limits {
 	int endgame;            /* 1: with YOTE_ENDGAME_PIECES or fewer
 				   pieces left, search on to 16 plies (within
 				   YOTE_ENDGAME_NODES) for an exact result */
+	int mate;               /* > 0: look for a win in at most so many
+				   plies: no deeper, every move at full
+				   depth (no reductions, no futility
+				   pruning), done once a result is proven */
+	const struct yote_move *searchmoves;    /* not NULL: search only
+				   these root moves (those of them that are
+				   legal; all when none is) */
+	size_t nsearchmoves;
 };
 
 #define YOTE_ENDGAME_PIECES 5

@@ -4,13 +4,15 @@
  * difference from UCI):
  *
  *   yote                       -> id name, id rules, option ..., yoteok
+ *   uci                        -> id name, id author, option ..., uciok
+ *                                 (and scores as cp and mate from then on)
  *   isready                    -> readyok (also during a search)
  *   setoption name N [value V] Hash, Threads, Level, MultiPV, Clear Hash
  *   newgame | ucinewgame       forget the table, back to the start
  *   rules NAME|FILE            another ruleset (and the start position)
  *   position start|startpos|[fen] POS [moves M ...]
  *   go [depth N] [nodes N] [movetime MS] [wtime MS] [btime MS] [winc MS]
- *      [binc MS] [movestogo N] [infinite]
+ *      [binc MS] [movestogo N] [mate N] [infinite] [searchmoves M ...]
  *                              -> info ... (one per iteration and line)
  *                              -> bestmove M | bestmove (none)
  *   stop                       end the search now: its bestmove
@@ -43,6 +45,8 @@
 #define HASH_MAX 4096
 #define MAX_DEPTH (YOTE_MAX_PLY - 4)
 #define CURRMOVE_MS 1000        /* currmove lines after this long */
+#define MATE_MAX ((MAX_DEPTH + 1) / 2)  /* go mate N: moves, so many plies */
+#define AUTHOR "the Yote record suite authors"
 #define NUL_BYTE (-3)           /* line_read's lengths, and one more */
 
 /* A line waiting for the main thread. */
@@ -64,6 +68,7 @@ struct protocol {
 	unsigned long long nodes;
 	size_t hash_mb;
 	int multipv;
+	int uci;                /* the handshake was uci: UCI's score forms */
 	protocol_level_fn level_fn;
 	const char *level_names;
 	char level[32];
@@ -323,17 +328,38 @@ elapsed(const struct timespec *t0)
 	    (t.tv_nsec - t0->tv_nsec) / 1000000;
 }
 
+/*
+ * A score as an info line gives it: yote_score_text's form, or after the
+ * uci handshake UCI's "cp N" (hundredths of a piece) and "mate N" (moves
+ * of the side to move to the win, negative for a loss).
+ */
+static const char *
+score_text(const struct protocol *pr, int score, char buf[24])
+{
+	int plies;
+
+	if (!pr->uci)
+		return yote_score_text(score, buf);
+	if (score > YOTE_WIN_BOUND || score < -YOTE_WIN_BOUND) {
+		plies = YOTE_WIN - (score > 0 ? score : -score);
+		snprintf(buf, 24, "mate %d", score > 0 ? (plies + 1) / 2 :
+		    -(plies / 2));
+	} else
+		snprintf(buf, 24, "cp %d", score);
+	return buf;
+}
+
 static void
 info(void *ctx, const struct yote_search_result *sr)
 {
 	const struct protocol *pr = ctx;
-	char buf[YOTE_MOVE_TEXT], sc[16];
+	char buf[YOTE_MOVE_TEXT], sc[24];
 	int i;
 
 	flockfile(pr->out);
 	fprintf(pr->out, "info depth %d score %s nodes %llu time %ld nps %llu "
 	    "seldepth %d multipv %d hashfull %d pv", sr->depth,
-	    yote_score_text(sr->score, sc), sr->nodes, sr->ms, sr->ms > 0 ?
+	    score_text(pr, sr->score, sc), sr->nodes, sr->ms, sr->ms > 0 ?
 	    sr->nodes * 1000ULL / (unsigned long long)sr->ms : sr->nodes,
 	    sr->seldepth, sr->multipv, yote_engine_hashfull(pr->e));
 	for (i = 0; i < sr->pvlen; i++)
@@ -378,25 +404,89 @@ allot(long long left, long long inc, long long mtg)
 	return t < 1 ? 1 : (long)t;
 }
 
-/* The words of a go into lim; 0, or -1 after an error reply. */
+/* The budgets of go that take a number. */
+static const char *const go_key[] = { "depth", "nodes", "movetime", "wtime",
+	"btime", "winc", "binc", "movestogo", "mate" };
+#define GO_KEYS 9
+
+/* Is w a word of go other than a move? */
+static int
+go_word(const char *w)
+{
+	int k;
+
+	for (k = 0; k < GO_KEYS; k++)
+		if (strcmp(w, go_key[k]) == 0)
+			return 1;
+	return strcmp(w, "infinite") == 0 || strcmp(w, "ponder") == 0 ||
+	    strcmp(w, "searchmoves") == 0;
+}
+
+/*
+ * The moves after searchmoves, up to the next word of go (into *next,
+ * NULL at the end), each legal in the position, into lim (an array the
+ * caller frees); 0, or -1 after an error reply.
+ */
+static int
+go_searchmoves(struct protocol *pr, char **s, struct yote_limits *lim,
+    char **next)
+{
+	struct yote_move_text mt;
+	struct yote_move *m, *more;
+	struct yote_error e;
+	char *w, b[48];
+	size_t cap = 0;
+
+	yote_error_clear(&e);
+	while ((w = word(s)) != NULL && !go_word(w)) {
+		if (lim->nsearchmoves == cap) {
+			cap = cap ? 2 * cap : 16;
+			if ((more = realloc((void *)lim->searchmoves, cap *
+			    sizeof(*more))) == NULL) {
+				say(pr->out, "error go: out of memory");
+				return -1;
+			}
+			lim->searchmoves = more;
+		}
+		m = (struct yote_move *)lim->searchmoves + lim->nsearchmoves;
+		if (yote_move_parse(w, &mt, &e) != 0 ||
+		    yote_move_from_text(pr->r, &mt, m, &e) != 0 ||
+		    yote_move_check(pr->r, &pr->p, m, &e) != 0) {
+			say(pr->out, "error go: searchmoves '%s': %s",
+			    shown(w, b), e.msg);
+			return -1;
+		}
+		lim->nsearchmoves++;
+	}
+	*next = w;
+	if (lim->nsearchmoves == 0) {
+		say(pr->out, "error go: searchmoves: expected one move or more");
+		return -1;
+	}
+	return 0;
+}
+
+/* The words of a go into lim, lim->mate in moves; 0, or -1 after an
+ * error reply. */
 static int
 go_args(struct protocol *pr, char *s, struct yote_limits *lim, int *inf)
 {
-	static const char *const key[] = { "depth", "nodes", "movetime",
-		"wtime", "btime", "winc", "binc", "movestogo" };
-	static const long long lo[] = { 1, 1, 1, -86400000LL, -86400000LL, 0,
-		0, 1 };
-	static const long long hi[] = { 1000000, (long long)1 << 62,
-		86400000, 86400000, 86400000, 86400000, 86400000, 100000 };
-	long long v[8] = { 0 };
-	int set[8] = { 0 }, k, first = pr->p.side == YOTE_FIRST;
+	static const long long lo[GO_KEYS] = { 1, 1, 1, -86400000LL,
+		-86400000LL, 0, 0, 1, 1 };
+	static const long long hi[GO_KEYS] = { 1000000, (long long)1 << 62,
+		86400000, 86400000, 86400000, 86400000, 86400000, 100000,
+		MATE_MAX };
+	const char *const *key = go_key;
+	long long v[GO_KEYS] = { 0 };
+	int set[GO_KEYS] = { 0 }, k, first = pr->p.side == YOTE_FIRST;
 	char *w, b[48], c[48];
 	long t;
 
-	while ((w = word(&s)) != NULL) {
-		for (k = 0; k < 8 && strcmp(w, key[k]) != 0; k++)
+	for (w = word(&s); w != NULL; w = word(&s)) {
+again:
+		for (k = 0; k < GO_KEYS && strcmp(w, key[k]) != 0; k++)
 			;
-		if (k < 8) {
+		if (k < GO_KEYS) {
 			char *x = word(&s);
 
 			if (number(x, lo[k], hi[k], &v[k]) != 0) {
@@ -408,9 +498,14 @@ go_args(struct protocol *pr, char *s, struct yote_limits *lim, int *inf)
 			set[k] = 1;
 		} else if (strcmp(w, "infinite") == 0)
 			*inf = 1;
-		else if (strcmp(w, "ponder") == 0 || strcmp(w, "searchmoves")
-		    == 0 || strcmp(w, "mate") == 0) {
-			say(pr->out, "error go: '%s' is not supported", w);
+		else if (strcmp(w, "searchmoves") == 0) {
+			if (go_searchmoves(pr, &s, lim, &w) != 0)
+				return -1;
+			if (w != NULL)
+				goto again;     /* the word after the moves */
+			break;
+		} else if (strcmp(w, "ponder") == 0) {
+			say(pr->out, "error go: 'ponder' is not supported");
 			return -1;
 		} else {
 			say(pr->out, "error go: unknown budget '%s'",
@@ -427,8 +522,15 @@ go_args(struct protocol *pr, char *s, struct yote_limits *lim, int *inf)
 		if (lim->movetime_ms == 0 || t < lim->movetime_ms)
 			lim->movetime_ms = t;
 	}
+	lim->mate = set[8] ? (int)v[8] : 0;
 	if (*inf) {
-		*lim = (struct yote_limits){ .depth = MAX_DEPTH };
+		*lim = (struct yote_limits){ .depth = MAX_DEPTH, .searchmoves =
+		    lim->searchmoves, .nsearchmoves = lim->nsearchmoves };
+	} else if (set[8]) {
+		/* go mate N: up to a win in N moves, 2N - 1 plies */
+		lim->mate = 2 * lim->mate - 1;
+		if (!set[0])
+			lim->depth = lim->mate;
 	} else if (!set[0] && !set[1] && !set[2] && !set[3] && !set[4]) {
 		lim->depth = pr->depth;
 		lim->nodes = pr->nodes;
@@ -478,18 +580,25 @@ go(struct protocol *pr, char *args)
 	int inf = 0, rc;
 
 	memset(&lim, 0, sizeof(lim));
-	if (go_args(pr, args, &lim, &inf) != 0)
+	if (go_args(pr, args, &lim, &inf) != 0) {
+		free((void *)lim.searchmoves);
 		return;
+	}
 	if (pr->threaded)
 		search_starts(pr, inf);
 	clock_gettime(CLOCK_MONOTONIC, &pr->t0);
 	yote_engine_set_multipv(pr->e, pr->multipv);
 	yote_engine_set_root_fn(pr->e, currmove, pr);
 	rc = yote_engine_search(pr->e, pr->r, &pr->p, &lim, &sr, info, pr);
+	free((void *)lim.searchmoves);
 	if (rc != 0) {
 		say(pr->out, "error go: out of memory");
 		return;
 	}
+	if (lim.mate > 0 && sr.nmoves > 0 && !(sr.score > YOTE_WIN_BOUND &&
+	    YOTE_WIN - sr.score <= lim.mate))
+		say(pr->out, "info string no win in %d move%s found",
+		    (lim.mate + 1) / 2, lim.mate > 1 ? "s" : "");
 	/* "go infinite": the bestmove waits for the stop */
 	if (inf && pr->threaded) {
 		pthread_mutex_lock(&pr->mu);
@@ -638,10 +747,17 @@ protocol_line(struct protocol *pr, char *line, FILE *out)
 	if ((cmd = word(&s)) == NULL || *cmd == '#')
 		return 0;
 	if (strcmp(cmd, "yote") == 0) {
+		pr->uci = 0;
 		say(out, "id name yote-play %s", YOTE_VERSION);
 		say(out, "id rules %s", pr->r->name);
 		option_lines(pr);
 		say(out, "yoteok");
+	} else if (strcmp(cmd, "uci") == 0) {
+		pr->uci = 1;
+		say(out, "id name yote-play %s", YOTE_VERSION);
+		say(out, "id author %s", AUTHOR);
+		option_lines(pr);
+		say(out, "uciok");
 	} else if (strcmp(cmd, "isready") == 0) {
 		say(out, "readyok");
 	} else if (strcmp(cmd, "setoption") == 0) {

@@ -57,7 +57,7 @@ main(int argc, char *argv[])
 	struct yote_engine *e[2];
 	struct yote_movelist l = { 0 };
 	struct yote_search_result sr;
-	struct yote_limits lim = { 3, 0, 0, 0 };
+	struct yote_limits lim = { .depth = 3 };
 	struct yote_outcome o;
 	struct yote_pos start, p;
 	uint64_t seed = 1;
