@@ -63,7 +63,7 @@ TOOL_OBJ += bin/obj/play.o bin/obj/session.o bin/obj/terminal.o \
 	bin/obj/pipemode.o
 TOOL_OBJ += bin/obj/input.o bin/obj/writer.o
 TOOL_OBJ += bin/obj/html.o bin/obj/html_assets.o
-TOOL_OBJ += bin/obj/line.o
+TOOL_OBJ += bin/obj/line.o bin/obj/lineedit.o
 TOOL_OBJ += bin/obj/diagram.o bin/obj/step.o bin/obj/svgfile.o bin/obj/argrecord.o
 TOOL_OBJ += bin/obj/annopool.o bin/obj/annosummary.o bin/obj/evalgraph.o \
 	bin/obj/onepos.o

@@ -1,11 +1,17 @@
 #!/bin/sh
-# yote-replay -i driven through a pseudo-terminal as a person would (TAP).
-# Run from the project root (prove tests/interactive.t) after `make`.
+# yote-replay -i and yote-play's prompt driven through a pseudo-terminal as
+# a person would (TAP).  Run from the project root (prove
+# tests/interactive.t) after `make`.
 #
 # A python3 script (pty module) starts bin/yote-replay -i on a terminal,
-# waits for each prompt, types a command, and checks the screen that comes
-# back: the ply counter in the prompt and the diagram of that ply, compared
-# with what `yote-replay --ply N` prints for the same game.  Every read has
+# waits for each prompt, types a command or an arrow key, and checks the
+# screen that comes back: the ply counter in the prompt and the diagram of
+# that ply, compared with what `yote-replay --ply N` prints for the same
+# game.  Then yote-play's line editor (src/tools/lineedit.c): a move edited
+# with the arrow keys, Home and Ctrl-K, earlier lines recalled with Up,
+# keys it does not know refused and never echoed raw, the terminal put
+# back as it was after the session and after a signal; and with its output
+# through a pipe (no editing), an arrow key shown escaped.  Every read has
 # a timeout, so a tool that hangs fails the test instead of the run.
 set -u
 LC_ALL=C
@@ -36,7 +42,7 @@ if ! command -v python3 >/dev/null 2>&1 ||
 fi
 
 python3 - "$tap_n" <<'EOF'
-import os, pty, re, select, signal, subprocess, sys, time
+import os, pty, re, select, signal, subprocess, sys, termios, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "tests/lib")
@@ -88,9 +94,11 @@ try:
         "Awa Diop (white) - Moussa Ndiaye (black), classic\n"),
        "start screen opens with the game header",
        plain(first or ""))
-    ok(first is not None and "\u25cf" not in first and "\x1b[" not in first
-       and "\u00b7" in first,
-       "NO_COLOR on a terminal: Unicode points, no colour", first or "")
+    ok(first is not None and "\x1b[" not in first and "\u00b7" in first
+       and "   > white (\u25cf): 0 on board" in first and
+       "     black (\u25cb): 0 on board" in first,
+       "NO_COLOR on a terminal: Unicode points, no colour; the legend "
+       "names the pieces as drawn", first or "")
     for key, ply, desc in (("n", 1, "n: ply 1"), ("n", 2, "n: ply 2"),
                            ("p", 1, "p: back to ply 1"),
                            ("l", 12, "l: last ply, 12"),
@@ -155,6 +163,160 @@ try:
     ok(scr is not None and "\x1b[" in scr and "\u25cf" in scr,
        "without NO_COLOR: coloured discs", repr(scr))
     s.send("q")
+    s.rest()
+    s.wait()
+finally:
+    s.close()
+
+# ---- the arrow keys step: Right and Left a ply, Down/End the last ply,
+#      Up/Home the start; a number is typed and edited like any line
+LEFT, RIGHT, UP, DOWN = b"\x1b[D", b"\x1b[C", b"\x1b[A", b"\x1b[B"
+HOME, END = b"\x1b[H", b"\x1bOF"
+
+
+def cooked(fd):
+    """Whether the terminal is line by line with echo (as a shell has it),
+    not in the raw mode of a line editor."""
+    lflag = termios.tcgetattr(fd)[3]
+    return bool(lflag & termios.ICANON) and bool(lflag & termios.ECHO)
+
+
+s = Session([TOOL, "-i", FILE], env, PROMPT, TIMEOUT)
+try:
+    s.screen()
+    ok(not cooked(s.fd), "at the prompt: the terminal in raw mode (keys "
+       "read one by one)")
+    for key, ply, desc in ((RIGHT, 1, "Right: ply 1"),
+                           (RIGHT, 2, "Right: ply 2"),
+                           (LEFT, 1, "Left: back to ply 1"),
+                           (DOWN, 12, "Down: the last ply"),
+                           (UP, 0, "Up: the start"),
+                           (END, 12, "End (ESC O F): the last ply"),
+                           (HOME, 0, "Home: the start"),
+                           (b"3\x7f5\r", 5, "3, Backspace, 5, Enter: ply 5"),
+                           (b"1" + LEFT + b"1\r", 11,
+                            "1, Left, 1, Enter: ply 11")):
+        os.write(s.fd, key)
+        check_screen(s.screen(), ply, desc)
+    os.write(s.fd, b"\x1bOP")          # F1: not a key of -i
+    scr = s.screen()
+    ok(scr is not None and "unknown key '\\x1bOP'" in scr and
+       "\x1b" not in scr and plain(scr).endswith(
+           "[ply 11 of 12] n)ext p)rev f)irst l)ast NUMBER q)uit> "),
+       "F1: 'unknown key', its bytes shown escaped, never sent raw",
+       repr(scr))
+    s.send("q")
+    s.rest()
+    ok(s.wait() and s.status == 0 and cooked(s.fd),
+       "q: exit 0, the terminal line by line with echo again",
+       "status %r" % s.status)
+finally:
+    s.close()
+
+# a signal while the keys are read raw: the terminal is put back first,
+# then the signal does what it does (TERM ends yote-replay)
+s = Session([TOOL, "-i", FILE], env, PROMPT, TIMEOUT)
+try:
+    s.screen()
+    raw = not cooked(s.fd)
+    os.kill(s.pid, signal.SIGTERM)
+    s.rest()
+    ok(raw and s.wait() and s.status == -signal.SIGTERM and cooked(s.fd),
+       "SIGTERM at the -i prompt: the terminal restored, then ended by "
+       "the signal", "raw %r status %r" % (raw, s.status))
+finally:
+    s.close()
+
+# ---- yote-play's prompt: line editing and history
+PLAY = "bin/yote-play"
+PPROMPT = re.compile(rb"(^|\n)(white|black)> $")
+penv = dict(os.environ, NO_COLOR="1", TERM="dumb")
+
+
+def board_has(screen, square, piece="x"):
+    """Whether the last diagram shows piece on square (6x5 boards)."""
+    rows = [l for l in plain(screen).split("\n")
+            if re.match(r"^ [1-5]  ", l)][-5:]
+    for line in rows:
+        if line[1] == square[1]:
+            return line[4:].split()["abcdef".index(square[0])] == piece
+    return False
+
+
+s = Session([PLAY, "--human-vs-human"], penv, PPROMPT, TIMEOUT)
+try:
+    s.screen()
+    # "c4", Left, Backspace (the c), "d", End, Enter: d4 is played
+    os.write(s.fd, b"c4" + LEFT + b"\x7fd" + END + b"\r")
+    scr = s.screen()
+    ok(scr is not None and board_has(scr, "d4") and
+       "not a move" not in scr and "Illegal" not in scr and
+       plain(scr).endswith("Ply 2: black (second player) to move.\n"
+                           "black> "),
+       "c4, Left, Backspace, d, End, Enter: d4 played", plain(scr or ""))
+    # junk, Home (Ctrl-A), Ctrl-K deletes it all, then b2
+    os.write(s.fd, b"zz9\x01\x0bb2\r")
+    scr = s.screen()
+    ok(scr is not None and board_has(scr, "b2", "o") and
+       "not a move" not in scr,
+       "zz9, Ctrl-A, Ctrl-K, b2, Enter: b2 played", plain(scr or ""))
+    scr = s.type("moves")
+    n_before = plain(s.log).count("legal moves:")
+    os.write(s.fd, UP + b"\r")
+    scr = s.screen()
+    ok(scr is not None and "legal moves:" in scr and
+       plain(s.log).count("legal moves:") == n_before + 1,
+       "Up, Enter: the last line (moves) again", plain(scr or ""))
+    os.write(s.fd, UP + UP + UP + DOWN + b"\r")
+    scr = s.screen()
+    ok(scr is not None and "'b2' is not a move" not in scr and
+       "Illegal: b2 is occupied" in plain(scr),
+       "Up three times, Down: an older line (b2), occupied now",
+       plain(scr or ""))
+    # a key the editor does not know is refused, never put in the line
+    os.write(s.fd, b"\x1b[2~zz\r")
+    scr = s.screen()
+    ok(scr is not None and "'zz' is not a move" in scr and
+       "\x1b" not in scr and "\a" in scr,
+       "Insert (ESC [ 2 ~): a bell, not in the line, nothing raw echoed",
+       repr(scr))
+    s.send("quit")
+    s.rest()
+    ok(s.wait() and s.status == 0 and cooked(s.fd),
+       "quit: exit 0, the terminal as it was", "status %r" % s.status)
+finally:
+    s.close()
+
+# hangup and TERM end the game as unfinished (terminal.c); the terminal is
+# put back before
+s = Session([PLAY, "--level", "beginner", "--seed", "7"], penv, PPROMPT,
+            TIMEOUT)
+try:
+    s.screen()
+    os.write(s.fd, b"c3")               # half a line typed
+    time.sleep(0.2)
+    os.kill(s.pid, signal.SIGTERM)
+    tail = s.rest()
+    ok(s.wait() and s.status == 0 and cooked(s.fd) and
+       "Game left unfinished" in tail,
+       "SIGTERM at the yote-play prompt: the game left unfinished, the "
+       "terminal restored", "status %r\n%s" % (s.status, tail))
+finally:
+    s.close()
+
+# output through a pipe: no editing, lines as the terminal gives them; an
+# arrow key typed is in the line, and the message shows it escaped
+s = Session(["/bin/sh", "-c", "%s --level beginner --seed 7 | cat" % PLAY],
+            penv, PPROMPT, TIMEOUT)
+try:
+    s.screen()
+    os.write(s.fd, UP + b"\r")
+    scr = s.screen()
+    ok(scr is not None and "'\\x1b[A' is not a move" in scr and
+       "\x1b" not in scr,
+       "| cat: an arrow key is in the line, shown escaped in the message "
+       "(the terminal echoes it as ^[[A)", repr(scr))
+    s.send("quit")
     s.rest()
     s.wait()
 finally:

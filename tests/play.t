@@ -768,6 +768,26 @@ def engine_reply(screen):
     return m.group(1) if m else None
 
 
+def rendered(log):
+    """The lines of log as a terminal shows them: a carriage return goes
+    back to the first column, a backspace one column left, and what
+    comes after overwrites."""
+    out = []
+    for text in plain(log.replace("\r\n", "\n").replace("\r", "\x00"))\
+            .split("\n"):
+        row, col = [], 0
+        for c in text:
+            if c == "\x00":
+                col = 0
+            elif c == "\b":
+                col = max(0, col - 1)
+            elif c != "\a":
+                row[col:col + 1] = [c]
+                col += 1
+        out.append("".join(row))
+    return out
+
+
 def free_square(screen):
     taken = cells(screen)
     for sq in ("c3", "d2", "b4", "e3", "c2", "d4", "b2", "e4", "a1", "f5"):
@@ -808,8 +828,8 @@ try:
     sq = mine[0]
     board_scr = scr     # the last screen with a board
     scr = s.type(sq)
-    m = re.search(r"Illegal: %s is occupied\. Legal from %s:((?:\s+\S+)+)\n"
-                  % (sq, sq), plain(scr or "").replace("\nwhite> ", "\n"))
+    m = re.search(r"Illegal: %s is occupied\.\n  Legal from %s:(.*?)\n"
+                  r"white> $" % (sq, sq), plain(scr or ""), re.S)
     want = sorted(x for x in legal if re.match(sq + "[-x]", x))
     ok(m is not None and sorted(m.group(1).split()) == want[:12],
        "illegal move %s: short reason and the legal moves from %s" % (sq, sq),
@@ -821,7 +841,8 @@ try:
        s.tail())
 
     scr = s.type("moves")
-    m = re.search(r"(\d+) legal moves:\n((?:  .*\n)+)", plain(scr or ""))
+    m = re.search(r"(\d+) legal moves:(.*?)\nwhite> $", plain(scr or ""),
+                  re.S)
     ok(m is not None and int(m.group(1)) == len(legal) and
        sorted(m.group(2).split()) == sorted(legal),
        "moves: every legal move (%d, as yote-analyze --moves)" % len(legal),
@@ -926,6 +947,12 @@ try:
     ok(m is not None and "\u25cf" not in s.log and "\x1b[" not in s.log,
        "a game to the end: the result and how it ended, in words (-a: "
        "ASCII board)", s.tail())
+    text = plain(s.log)
+    end = text.rfind("\nResult: ")
+    last = text[text.rfind("\n 5  ", 0, end):end]
+    ok(end > 0 and " 5  " in last and "to move" not in last,
+       "a game to the end: the last board, then the result; nobody is "
+       "announced to move", last)
 finally:
     s.close()
 ok_record(full, "a game to the end: the record validates, with that result",
@@ -955,8 +982,9 @@ try:
     reply = engine_reply(scr)
     os.write(s.fd, b"\x03")
     scr = s.read_until(ABANDON)
-    ok(scr is not None and ("Abandon the game? It is written to %s as "
-                            "unfinished. (y/n) " % cc) in plain(scr),
+    ok(scr is not None and plain(scr).endswith(
+        "^C\nAbandoned, the game is written to %s as unfinished.\n"
+        "Abandon the game? (y/n) " % cc),
        "Ctrl-C at the prompt: asked whether to abandon the game", s.tail())
     scr = s.type("n")
     ok(scr is not None and plain(scr).endswith("\nwhite> ") and
@@ -978,8 +1006,8 @@ try:
     s.screen()
     os.write(s.fd, b"\x03")
     scr = s.read_until(ABANDON)
-    ok(scr is not None and "It is not saved: answer n and type 'save FILE' "
-       "to keep it." in plain(scr),
+    ok(scr is not None and "Abandoned, the game is not saved: answer n, "
+       "then 'save FILE' keeps it.\nAbandon the game? (y/n) " in plain(scr),
        "Ctrl-C without -o: the question says the game is not saved",
        s.tail())
     os.write(s.fd, b"\x03")
@@ -1013,6 +1041,33 @@ try:
     ok(boards == 3, "one board a ply: 3 boards after 2 plies and four "
        "commands (%d)" % boards, s.tail())
     s.last("quit")
+finally:
+    s.close()
+
+# ---- every message of a session fits 80 columns: long and illegal
+#      input, the commands and their refusals, the Ctrl-C question with a
+#      long -o name, the end
+longname = os.path.join(TMP, "a-rather-long-directory-name-for-the-game",
+                        "and-a-long-file-name-too.yaml")
+os.makedirs(os.path.dirname(longname), exist_ok=True)
+s = PlaySession(["--level", "beginner", "--seed", "9", "-o", longname,
+                 "--name", "Somebody With A Name Long Enough To Wrap The "
+                 "Opening Line Of The Session"])
+try:
+    scr = s.screen()
+    for line in ("x" * 150, "c3", "c3", "c3xc5+e1xe5+a2xa4+f1", "moves",
+                 "hint", "help", "save", "undo", "board",
+                 "'%s' %s" % ("y" * 30, "z" * 60)):
+        scr = s.type(line)
+    os.write(s.fd, b"\x03")
+    s.read_until(ABANDON)
+    scr = s.type("n")
+    ok(s.last("resign"), "80 columns: the session ends (resign)", s.tail())
+    wide = [l for l in rendered(s.log) if len(l) > 80]
+    ok(scr is not None and wide == [] and "Illegal: c3 is occupied." in
+       plain(s.log) and "Abandon the game? (y/n) n\n" in plain(s.log),
+       "80 columns: every line of the session fits (%d lines)" %
+       plain(s.log).count("\n"), "\n".join(wide) or s.tail())
 finally:
     s.close()
 
@@ -1188,8 +1243,8 @@ try:
        "--human-vs-human: undo takes back one ply", s.tail())
     s.type("d4")
     scr = s.type("draw", QUESTION)
-    ok(scr is not None and scr.endswith("white offers a draw. black, accept "
-                                        "(y/n)? "),
+    ok(scr is not None and plain(scr).endswith(
+        "white offers a draw.\nblack, accept (y/n)? "),
        "draw: the other player is asked", s.tail())
     scr = s.type("n")
     ok(scr is not None and "Draw declined." in scr and

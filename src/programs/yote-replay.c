@@ -341,6 +341,9 @@ main(int argc, char *argv[])
 	    &status)) == NULL)
 		goto out;
 	yote_stream_set_rules(s, r);
+	/* -i: every byte typed goes to the line editor (lineedit.h) */
+	if (opt.interactive)
+		setvbuf(stdin, NULL, _IONBF, 0);
 	if ((rp.out = tool_output_open(opt.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;

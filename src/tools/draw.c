@@ -82,6 +82,19 @@ colour_of(const char *name, int side)
 	return &other[side != 0];
 }
 
+/* Side s's piece as style st draws it: x or o, a disc or a ring, in
+ * the side's colour (left on: the caller resets it). */
+static void
+piece(FILE *fp, const struct yote_rules *r, int s, enum draw_style st)
+{
+	if (st == DRAW_ASCII)
+		fputc(s ? 'o' : 'x', fp);
+	else
+		fprintf(fp, "%s%s", st == DRAW_COLOUR ?
+		    colour_of(r->side_name[s], s)->ansi : "", s ?
+		    "\xe2\x97\x8b" : "\xe2\x97\x8f");
+}
+
 void
 draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
     uint64_t mark, enum draw_style st)
@@ -101,14 +114,8 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 				fputs("\033[7m", fp);
 			if (s < 0)
 				fputs(st == DRAW_ASCII ? "." : "\xc2\xb7", fp);
-			else if (st == DRAW_ASCII)
-				fputc(s ? 'o' : 'x', fp);
-			else if (st == DRAW_UNICODE)
-				fputs(s ? "\xe2\x97\x8b" : "\xe2\x97\x8f", fp);
 			else
-				fprintf(fp, "%s%s",
-				    colour_of(r->side_name[s], s)->ansi, s ?
-				    "\xe2\x97\x8b" : "\xe2\x97\x8f");
+				piece(fp, r, s, st);
 			if (st == DRAW_COLOUR && (s >= 0 || (mark & SQ(sq))))
 				fputs("\033[0m", fp);
 		}
@@ -118,11 +125,16 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	for (col = 0; col < r->width; col++)
 		fprintf(fp, " %c", 'a' + col);
 	fputc('\n', fp);
-	for (s = 0; s < 2; s++)
-		fprintf(fp, "   %s%s (%c): %d on board, %d in hand, %d captured\n",
-		    p->side == s ? "> " : "  ", tool_text(r->side_name[s]),
-		    s ? 'o' : 'x', __builtin_popcountll(p->pieces[s]),
-		    p->hand[s], yote_pos_captured_by(r, p, s));
+	/* the legend names each side's piece as the board draws it */
+	for (s = 0; s < 2; s++) {
+		fprintf(fp, "   %s%s (", p->side == s ? "> " : "  ",
+		    tool_text(r->side_name[s]));
+		piece(fp, r, s, st);
+		fprintf(fp, "%s): %d on board, %d in hand, %d captured\n",
+		    st == DRAW_COLOUR ? "\033[0m" : "",
+		    __builtin_popcountll(p->pieces[s]), p->hand[s],
+		    yote_pos_captured_by(r, p, s));
+	}
 }
 
 /* ------------------------------------------------------------ SVG */

@@ -7,9 +7,8 @@
 
 #include "line.h"
 
-/* Room for n + 1 bytes in *buf; -1 when out of memory. */
-static int
-grow(char **buf, size_t *cap, size_t n)
+int
+line_room(char **buf, size_t *cap, size_t n)
 {
 	size_t c = *cap ? *cap : 256;
 	char *nb;
@@ -31,13 +30,13 @@ line_read(FILE *fp, char **buf, size_t *cap, size_t limit)
 	size_t n = 0;
 	int c, over = 0;
 
-	if (grow(buf, cap, 0) != 0)
+	if (line_room(buf, cap, 0) != 0)
 		over = 1;
 	flockfile(fp);
 	while ((c = getc_unlocked(fp)) != EOF && c != '\n') {
 		if (over)
 			continue;
-		if (n >= limit || grow(buf, cap, n + 1) != 0) {
+		if (n >= limit || line_room(buf, cap, n + 1) != 0) {
 			over = 1;
 			continue;
 		}

@@ -27,4 +27,8 @@
  */
 long line_read(FILE *fp, char **buf, size_t *cap, size_t limit);
 
+/* Room for n bytes and a '\0' in *buf (grown, doubling, from 256; *cap
+ * its size); 0, or -1 when out of memory (*buf as it was). */
+int line_room(char **buf, size_t *cap, size_t n);
+
 #endif

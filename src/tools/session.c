@@ -2,12 +2,94 @@
  * session.c - a game of a person against the engine, or of two people:
  * what yote-play's terminal session and pipe mode share (session.h).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engopt.h"
 #include "session.h"
+
+/* Is byte c the start of a character (not a UTF-8 continuation)? */
+#define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
+
+void
+session_wrap(const char *text, int indent)
+{
+	const char *p = text, *q, *brk;
+	int width = SESSION_COLS, cols;
+
+	while (*p != '\0') {
+		brk = NULL;
+		for (q = p, cols = 0; *q != '\0' && *q != '\n'; q++) {
+			if (STARTS(*q) && cols++ == width)
+				break;
+			if (*q == ' ')
+				brk = q;
+		}
+		if (*q == '\0' || *q == '\n' || *q == ' ')
+			brk = q;        /* the rest fits, or up to a blank */
+		else if (brk == NULL || brk == p)
+			brk = q;        /* a word longer than a line: cut */
+		printf("%.*s\n", (int)(brk - p), p);
+		p = brk + (*brk == ' ' || *brk == '\n');
+		p += strspn(p, " ");
+		if (*p != '\0') {
+			printf("%*s", indent, "");
+			width = SESSION_COLS - indent;
+		}
+	}
+}
+
+void
+session_say(const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024], *big = NULL;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof(buf) && (big = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	if (n >= 0)
+		session_wrap(big != NULL ? big : buf, 0);
+	free(big);
+}
+
+/* Text built up in memory, to be wrapped: a stream, or stdout when
+ * memory ran out (the text is then printed as it comes). */
+struct said {
+	FILE *fp;
+	char *text;
+	size_t len;
+};
+
+static FILE *
+said_open(struct said *sd)
+{
+	sd->text = NULL;
+	if ((sd->fp = open_memstream(&sd->text, &sd->len)) == NULL)
+		sd->fp = stdout;
+	return sd->fp;
+}
+
+/* The text wrapped, continuation lines indented by indent. */
+static void
+said_close(struct said *sd, int indent)
+{
+	if (sd->fp == stdout) {
+		putchar('\n');
+		return;
+	}
+	if (fclose(sd->fp) == 0)
+		session_wrap(sd->text, indent);
+	free(sd->text);
+}
 
 int
 session_open(struct session *s, const struct yote_rules *r,
@@ -180,34 +262,39 @@ session_read_move(const struct game *g, const char *text, struct yote_move *m,
 	struct yote_move_text mt;
 	struct yote_movelist l = { 0 };
 	struct yote_error e;
+	struct said sd;
 	char buf[YOTE_MOVE_TEXT], sq[4];
+	FILE *fp;
 	size_t i;
 
 	yote_error_clear(&e);
 	if (yote_move_parse(text, &mt, &e) != 0) {
+		/* typed, so shown escaped: an arrow key at a prompt that
+		 * does not edit is an escape sequence */
 		if (!quiet)
-			printf("'%s' is not a move: %s (at character %lu). "
-			    "Type 'moves' for the legal moves, 'help' for "
-			    "commands.\n", text, e.msg, e.col);
+			session_say("'%s' is not a move: %s (at character "
+			    "%lu). Type 'moves' for the legal moves, 'help' "
+			    "for commands.", tool_text(text), e.msg, e.col);
 		return -1;
 	}
 	if (yote_move_from_text(r, &mt, m, &e) != 0 ||
 	    yote_move_check(r, p, m, &e) != 0) {
 		if (quiet)
 			return -1;
-		printf("Illegal: %s.", e.msg);
+		fp = said_open(&sd);
+		fprintf(fp, "Illegal: %s.", e.msg);
 		if (yote_move_from_text(r, &mt, m, NULL) == 0 &&
 		    yote_gen_moves_from(r, p, m->from, &l) > 0) {
 			yote_movelist_sort(r, &l);
-			printf(" Legal from %s:", yote_square_name(r, m->from,
-			    sq));
+			fprintf(fp, "\nLegal from %s:", yote_square_name(r,
+			    m->from, sq));
 			for (i = 0; i < l.n && i < 12; i++)
-				printf("%s%s", i % 6 ? " " : "\n  ",
-				    yote_move_format(r, &l.v[i], buf));
+				fprintf(fp, " %s", yote_move_format(r, &l.v[i],
+				    buf));
 			if (l.n > 12)
-				printf(" ... (%zu in all)", l.n);
+				fprintf(fp, " ... (%zu in all)", l.n);
 		}
-		putchar('\n');
+		said_close(&sd, 2);
 		yote_movelist_free(&l);
 		return -1;
 	}
@@ -218,7 +305,9 @@ void
 session_list_moves(const struct game *g, int pipe)
 {
 	struct yote_movelist l = { 0 };
+	struct said sd;
 	char buf[YOTE_MOVE_TEXT];
+	FILE *fp = stdout;
 	size_t i;
 
 	if (yote_gen_moves(g->r, game_now(g), &l) <= 0 && !pipe) {
@@ -230,11 +319,14 @@ session_list_moves(const struct game *g, int pipe)
 	if (pipe)
 		fputs("moves", stdout);
 	else
-		printf("%zu legal moves:", l.n);
+		fprintf(fp = said_open(&sd), "%zu legal move%s:", l.n,
+		    l.n == 1 ? "" : "s");
 	for (i = 0; i < l.n; i++)
-		printf("%s%s", pipe || i % 10 ? " " : "\n  ",
-		    yote_move_format(g->r, &l.v[i], buf));
-	putchar('\n');
+		fprintf(fp, " %s", yote_move_format(g->r, &l.v[i], buf));
+	if (pipe)
+		putchar('\n');
+	else
+		said_close(&sd, 2);
 	yote_movelist_free(&l);
 }
 
@@ -250,7 +342,7 @@ session_print_hint(struct session *s, int pipe)
 		printf("hint %s %s\n", yote_move_format(s->r, &sr.best, buf),
 		    yote_score_text(sr.score, sc));
 	else
-		printf("Hint: %s (%s for %s)\n", yote_move_format(s->r,
+		session_say("Hint: %s (%s for %s)", yote_move_format(s->r,
 		    &sr.best, buf), yote_score_text(sr.score, sc),
 		    s->side[game_now(&s->g)->side]);
 }

@@ -17,6 +17,7 @@
 #include "yote.h"
 
 struct engopt;
+struct ledit;
 
 /*
  * Lines typed at the prompt or sent in pipe mode: read whole (line.h),
@@ -57,6 +58,7 @@ struct session {
 					   ruleset file names them */
 	char *line;             /* the last line read (line_read's buffer) */
 	size_t cap;
+	struct ledit *edit;     /* the terminal's line editor, or NULL */
 };
 
 /* What a command leaves the session to do. */
@@ -112,6 +114,21 @@ int session_engine_agrees(struct session *s, enum yote_result res);
 
 /* End the game by agreement with result res. */
 void session_agree(struct session *s, enum yote_result res);
+
+/*
+ * Messages at the terminal fit 80 columns: session_wrap prints text broken
+ * at blanks into lines of at most SESSION_COLS columns (a UTF-8 character
+ * one column; a word longer than a line is cut), each '\n' in it starting
+ * a new line, every line after the first indented by indent blanks;
+ * session_say formats a message and prints it so.
+ */
+#define SESSION_COLS 79
+void session_wrap(const char *text, int indent);
+void session_say(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 /* Leading and trailing blanks off line (modified); the command, and its
  * argument in *arg (NULL when none). */

@@ -5,31 +5,70 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lineedit.h"
 #include "step.h"
+#include "tool.h"
+
+/* A command line's length at most. */
+#define STEP_LINE_MAX 64
 
 int
 step_game(const struct replayed *g, enum draw_style st)
 {
-	char line[64], *end;
+	struct ledit *le;
+	char prompt[96], *line, *end;
+	const char *cmd;
 	size_t at = 0;
 	long n;
+	int quit = -1;
 
-	for (;;) {
+	if ((le = ledit_new(STEP_LINE_MAX, NULL)) == NULL) {
+		tool_warn("out of memory");
+		return 1;
+	}
+	while (quit < 0) {
 		fputs("\n", stdout);
 		diagram_position(g, at, st);
-		printf("[ply %zu of %zu] n)ext p)rev f)irst l)ast NUMBER q)uit> ",
-		    at, g->n);
-		fflush(stdout);
-		if (fgets(line, sizeof(line), stdin) == NULL)
-			return 1;
-		line[strcspn(line, "\r\n")] = '\0';
-		switch (line[0]) {
+		snprintf(prompt, sizeof(prompt), "[ply %zu of %zu] n)ext p)rev "
+		    "f)irst l)ast NUMBER q)uit> ", at, g->n);
+		if ((n = ledit_read(le, prompt, LEDIT_KEYS, &line)) ==
+		    LINE_EOF) {
+			quit = 1;
+			break;
+		}
+		if (n == LEDIT_INTR)
+			continue;
+		cmd = n == LINE_LONG ? "?" : line;
+		/* the arrow keys: a ply back or on, the start or the end */
+		if (n == LEDIT_KEY)
+			switch (ledit_key(le)) {
+			case LEDIT_LEFT:
+				cmd = "p";
+				break;
+			case LEDIT_RIGHT:
+				cmd = "n";
+				break;
+			case LEDIT_UP:
+			case LEDIT_HOME:
+				cmd = "f";
+				break;
+			case LEDIT_DOWN:
+			case LEDIT_END:
+				cmd = "l";
+				break;
+			default:
+				printf("unknown key '%s': n, p, f, l, a ply "
+				    "number, q, or the arrow keys\n",
+				    tool_text(line));
+				continue;
+			}
+		switch (cmd[0]) {
 		case '\0':
 		case 'n':
 			if (at < g->n)
 				at++;
 			else
-				return 0;       /* past the end: next game */
+				quit = 0;       /* past the end: next game */
 			break;
 		case 'p':
 			if (at > 0)
@@ -42,14 +81,18 @@ step_game(const struct replayed *g, enum draw_style st)
 			at = g->n;
 			break;
 		case 'q':
-			return 1;
+			quit = 1;
+			break;
 		default:
-			n = strtol(line, &end, 10);
+			n = strtol(cmd, &end, 10);
 			if (*end == '\0' && n >= 0 && (size_t)n <= g->n)
 				at = (size_t)n;
 			else
 				printf("unknown command '%s': n, p, f, l, a ply "
-				    "number from 0 to %zu, or q\n", line, g->n);
+				    "number from 0 to %zu, q, or the arrow "
+				    "keys\n", tool_text(cmd), g->n);
 		}
 	}
+	ledit_free(le);
+	return quit;
 }

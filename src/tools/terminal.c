@@ -1,22 +1,17 @@
 /*
  * terminal.c - the interactive session at a terminal: the prompt, the
  * commands typed at it and their help, the board after every ply, and
- * what Ctrl-C and hangups do (terminal.h).
+ * what Ctrl-C and hangups do (terminal.h).  Lines are typed with editing
+ * and a history where the terminal allows (lineedit.h); every message
+ * fits 80 columns (session_say).
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/select.h>
-#include <unistd.h>
 
-#include "line.h"
+#include "lineedit.h"
 #include "terminal.h"
-
-/* What term_line returns when a signal came before a line (line.h has
- * the other results). */
-#define LINE_INTR (-3)
 
 /*
  * Ctrl-C at the prompt asks whether to abandon the game instead of
@@ -59,51 +54,26 @@ catch_signals(void)
 	checked = 1;
 }
 
-/*
- * Wait until the terminal has a line: 0, or LINE_INTR when a signal came
- * first, also one that came just before the wait (the check and the wait
- * are one step, so a Ctrl-C is never left pending behind a read).
- * Standard input is unbuffered at the terminal, so that a line read
- * leaves nothing behind in stdio for this wait to miss.
- */
+/* Has a signal come that the prompt must see? (lineedit.h: the wait for
+ * a line ends at once then) */
 static int
-wait_line(void)
+signalled(void)
 {
-	sigset_t block, old;
-	fd_set rd;
-	int r = -1;
-
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGPIPE);
-	sigprocmask(SIG_BLOCK, &block, &old);
-	FD_ZERO(&rd);
-	FD_SET(STDIN_FILENO, &rd);
-	if (!interrupted && !hung_up)
-		r = pselect(STDIN_FILENO + 1, &rd, NULL, NULL, NULL, &old);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	return r < 0 ? LINE_INTR : 0;
+	return interrupted || hung_up;
 }
 
-/* A line typed at the terminal into s->line: line_read's results, or
- * LINE_INTR. */
+/*
+ * A line typed at the terminal after prompt, into *line: ledit_read's
+ * results (LEDIT_INTR when a signal came first, also one that came just
+ * before the wait: the check and the wait are one step, so a Ctrl-C is
+ * never left pending behind a read).  history: a move or command, kept
+ * for Up and Down; answers to questions are not.
+ */
 static long
-term_line(struct session *s)
+term_line(struct session *s, const char *prompt, int history, char **line)
 {
-	long n;
-
 	catch_signals();
-	if (wait_line() != 0)
-		return LINE_INTR;
-	errno = 0;
-	n = line_read(stdin, &s->line, &s->cap, PLAY_LINE_MAX);
-	if (n == LINE_EOF && ferror(stdin) && errno == EINTR) {
-		clearerr(stdin);
-		return LINE_INTR;
-	}
-	return n;
+	return ledit_read(s->edit, prompt, history ? LEDIT_HISTORY : 0, line);
 }
 
 static void
@@ -116,21 +86,27 @@ show(struct session *s)
 	putchar('\n');
 	draw_board(stdout, s->r, p, n ? draw_move_squares(s->r,
 	    yote_game_move(play, n)) : 0, s->st);
-	printf("Ply %lu: %s (%s) to move.\n", (unsigned long)p->ply,
-	    s->side[p->side], s->who[p->side]);
+	/* after the last move the result follows, nobody is to move */
+	if (!game_over(&s->g))
+		session_say("Ply %lu: %s (%s) to move.", (unsigned long)p->ply,
+		    s->side[p->side], tool_text(s->who[p->side]));
 	s->shown = n;
 }
 
 static void
-help_text(void)
+help_text(const struct session *s)
 {
 	printf("Type a move in Yoté notation: c3 (place), c3-c4 (step),\n"
 	    "c3xc5+e1 (capture, bonus e1; +@ from the hand), c3xc5+e1xe5+a2\n"
 	    "(chain), c3-c5 (jump over your own piece), c3-c5xe5+a1 (bridge).\n"
 	    "Commands: moves (list the legal moves), hint (ask the engine),\n"
 	    "undo (take back your last move), resign, draw (offer a draw),\n"
-	    "save FILE (write the game so far), board, help, quit.\n"
-	    "Ctrl-C asks whether to abandon the game.\n");
+	    "save FILE (write the game so far), board, help, quit.\n");
+	if (ledit_edits(s->edit))
+		printf("Keys: Left/Right, Home/End (or Ctrl-A/Ctrl-E) move in "
+		    "the line; Backspace,\nDelete, Ctrl-U/Ctrl-K (to the "
+		    "start/end) delete; Up/Down recall earlier lines.\n");
+	printf("Ctrl-C asks whether to abandon the game.\n");
 }
 
 /* Does the other side accept a draw offer whose result is res?  Between
@@ -139,13 +115,14 @@ static int
 draw_accepted(struct session *s, enum yote_result res)
 {
 	const struct yote_pos *p = game_now(&s->g);
+	char q[3 * TOOL_TEXT_MAX], *line;
 
 	if (!s->opt->hvh)
 		return session_engine_agrees(s, res);
-	printf("%s offers a draw. %s, accept (y/n)? ",
-	    s->side[p->side], s->side[!p->side]);
-	fflush(stdout);
-	return term_line(s) >= 0 && (s->line[0] == 'y' || s->line[0] == 'Y');
+	session_say("%s offers a draw.", s->side[p->side]);
+	snprintf(q, sizeof(q), "%s, accept (y/n)? ", s->side[!p->side]);
+	return term_line(s, q, 0, &line) >= 0 && (line[0] == 'y' ||
+	    line[0] == 'Y');
 }
 
 static enum session_next
@@ -154,16 +131,16 @@ cmd_draw(struct session *s)
 	enum yote_result res = session_agreed_result(s);
 
 	if (!draw_accepted(s, res)) {
-		printf("Draw declined.\n");
+		session_say("Draw declined.");
 		return SESSION_GO_ON;
 	}
 	session_agree(s, res);
 	if (res == YOTE_RES_DRAW)
-		printf("Draw agreed. Result: %s.\n", yote_result_text(res));
+		session_say("Draw agreed. Result: %s.", yote_result_text(res));
 	else
-		printf("Agreed: no more captures; %s has captured more. "
-		    "Result: %s.\n", s->side[res == YOTE_RES_FIRST ?
-		    0 : 1], yote_result_text(res));
+		session_say("Agreed: no more captures; %s has captured more. "
+		    "Result: %s.", s->side[res == YOTE_RES_FIRST ? 0 : 1],
+		    yote_result_text(res));
 	return SESSION_ENDED;
 }
 
@@ -184,32 +161,32 @@ command(struct session *s, char *line)
 	else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0)
 		return SESSION_ENDED;
 	else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0)
-		help_text();
+		help_text(s);
 	else if (strcmp(cmd, "moves") == 0)
 		session_list_moves(&s->g, 0);
 	else if (strcmp(cmd, "hint") == 0)
 		session_print_hint(s, 0);
 	else if (strcmp(cmd, "undo") == 0) {
 		if ((k = session_undo_plies(s)) == 0)
-			printf("Nothing to take back.\n");
+			session_say("Nothing to take back.");
 		else {
 			yote_game_undo(s->g.play, k);
-			printf("Taken back: %zu pl%s.\n", k, k == 1 ? "y" :
+			session_say("Taken back: %zu pl%s.", k, k == 1 ? "y" :
 			    "ies");
 		}
 	} else if (strcmp(cmd, "resign") == 0) {
 		side = game_now(&s->g)->side;
 		session_resign(s);
-		printf("%s resigns. Result: %s.\n", s->side[side],
+		session_say("%s resigns. Result: %s.", s->side[side],
 		    yote_result_text(s->g.result));
 		return SESSION_ENDED;
 	} else if (strcmp(cmd, "draw") == 0)
 		return cmd_draw(s);
 	else if (strcmp(cmd, "save") == 0) {
 		if (arg == NULL)
-			printf("save needs a file name: save FILE\n");
+			session_say("save needs a file name: save FILE");
 		else if (session_save_now(s, arg) == EXIT_OK)
-			printf("Saved to %s.\n", arg);
+			session_say("Saved to %s.", tool_text(arg));
 	} else if (session_read_move(&s->g, cmd, &m, 0) == 0 &&
 	    game_play(&s->g, &m) != 0) {
 		tool_warn("out of memory");
@@ -219,31 +196,35 @@ command(struct session *s, char *line)
 }
 
 /* After Ctrl-C: abandon the game?  A second Ctrl-C or the end of the
- * input says yes. */
+ * input says yes.  The question starts on a line of its own (after the
+ * terminal's "^C"), and its answer ends that line whatever it is. */
 static int
 abandon(struct session *s)
 {
+	char *line;
 	long n;
 
+	putchar('\n');
 	if (s->opt->out != NULL)
-		printf("\nAbandon the game? It is written to %s as "
-		    "unfinished. (y/n) ", s->opt->out);
+		session_say("Abandoned, the game is written to %s as "
+		    "unfinished.", tool_text(s->opt->out));
 	else
-		printf("\nAbandon the game? It is not saved: answer n and "
-		    "type 'save FILE' to keep it. (y/n) ");
-	fflush(stdout);
-	n = term_line(s);
+		session_say("Abandoned, the game is not saved: answer n, then "
+		    "'save FILE' keeps it.");
 	interrupted = 0;
-	if (n == LINE_INTR || n == LINE_EOF)
+	n = term_line(s, "Abandon the game? (y/n) ", 0, &line);
+	if (n == LEDIT_INTR || n == LINE_EOF)
 		putchar('\n');
-	return n == LINE_INTR || n == LINE_EOF || (n > 0 && (s->line[0] ==
-	    'y' || s->line[0] == 'Y'));
+	interrupted = 0;
+	return n == LEDIT_INTR || n == LINE_EOF || (n > 0 && (line[0] ==
+	    'y' || line[0] == 'Y'));
 }
 
 /* The prompt, and the line typed at it carried out. */
 static enum session_next
 prompt(struct session *s)
 {
+	char pr[TOOL_TEXT_MAX + 3], *line;
 	long n;
 
 	for (;;) {
@@ -253,27 +234,28 @@ prompt(struct session *s)
 			interrupted = 0;
 			if (abandon(s))
 				return SESSION_ENDED;
+			continue;       /* hung up meanwhile? */
 		}
-		/* before the prompt shows: a Ctrl-C typed as soon as it
-		   shows finds the handler, not one a file write left */
-		catch_signals();
-		printf("%s> ", s->side[game_now(&s->g)->side]);
 		/* nobody reads the output any more (SIGPIPE ignored): the
 		 * game ends as on a hangup */
 		if (fflush(stdout) != 0 || ferror(stdout))
 			return SESSION_ENDED;
-		if ((n = term_line(s)) == LINE_INTR)
+		snprintf(pr, sizeof(pr), "%s> ", s->side[game_now(&s->g)->side]);
+		/* term_line sets the handlers before the prompt shows: a
+		 * Ctrl-C typed as soon as it shows finds them, not those a
+		 * file write left */
+		if ((n = term_line(s, pr, 1, &line)) == LEDIT_INTR)
 			continue;
 		if (n == LINE_EOF) {
 			putchar('\n');
 			return SESSION_ENDED;
 		}
 		if (n == LINE_LONG) {
-			printf("Line too long (more than %d bytes): "
-			    "ignored.\n", PLAY_LINE_MAX);
+			session_say("Line too long (more than %d bytes): "
+			    "ignored.", PLAY_LINE_MAX);
 			continue;
 		}
-		return command(s, s->line);
+		return command(s, line);
 	}
 }
 
@@ -291,42 +273,14 @@ end_game(struct session *s, int status)
 	} else if (!s->declared) {
 		s->g.result = YOTE_RES_NONE;
 		s->g.term = YOTE_TERM_UNFINISHED;
-		printf("Game left unfinished after %zu pl%s.\n", n, n == 1 ?
+		session_say("Game left unfinished after %zu pl%s.", n, n == 1 ?
 		    "y" : "ies");
 	}
 	if (s->opt->out != NULL && session_save(s, s->opt->out) == EXIT_OK)
-		printf("The game is in %s.\n", s->opt->out);
+		session_say("The game is in %s.", tool_text(s->opt->out));
 	else if (s->opt->out != NULL)
 		status = EXIT_IO;
 	return status;
-}
-
-/* text, broken at spaces into lines that fit 80 columns (UTF-8 letters
- * counted as one). */
-static void
-wrapped(const char *text)
-{
-	const char *p = text, *brk, *q;
-	int cols, brk_cols;
-
-	while (*p != '\0') {
-		brk = NULL;
-		for (q = p, cols = brk_cols = 0; *q != '\0' && cols <= 78;
-		    q++) {
-			if (*q == ' ') {
-				brk = q;
-				brk_cols = cols;
-			}
-			if (((unsigned char)*q & 0xC0) != 0x80)
-				cols++;
-		}
-		if (*q == '\0' && cols <= 78)
-			brk = q;
-		else if (brk == NULL || brk_cols == 0)
-			brk = q;        /* one word too long: cut it */
-		printf("%.*s\n", (int)(brk - p), p);
-		p = brk + (*brk == ' ');
-	}
 }
 
 int
@@ -335,21 +289,25 @@ terminal_play(const struct yote_rules *r, const struct yote_pos *start,
 {
 	struct session s;
 	struct yote_move m;
-	char buf[YOTE_MOVE_TEXT], head[3 * TOOL_TEXT_MAX];
+	char buf[YOTE_MOVE_TEXT];
 	enum session_next next = SESSION_GO_ON;
 	int status;
 
 	if ((status = session_open(&s, r, start, opt)) != EXIT_OK)
 		return status;
 	s.st = draw_style_for(stdout, opt->ascii);
+	/* every byte typed goes to the editor, none waits in stdio */
 	setvbuf(stdin, NULL, _IONBF, 0);
+	if ((s.edit = ledit_new(PLAY_LINE_MAX, signalled)) == NULL) {
+		tool_warn("out of memory");
+		session_close(&s);
+		return EXIT_IO;
+	}
 	catch_signals();
-	snprintf(head, sizeof(head), "Yoté, %s rules: %s", tool_text(r->name),
+	session_say("Yoté, %s rules: %s", tool_text(r->name),
 	    tool_text(r->description));
-	wrapped(head);
-	snprintf(head, sizeof(head), "%s plays %s, %s plays %s.", s.who[0],
-	    s.side[0], s.who[1], s.side[1]);
-	wrapped(head);
+	session_say("%s plays %s, %s plays %s.", tool_text(s.who[0]),
+	    s.side[0], tool_text(s.who[1]), s.side[1]);
 	printf("Type 'help' for the commands.\n");
 	while (next == SESSION_GO_ON && !game_over(&s.g)) {
 		/* one board a ply: commands that leave the position as it
@@ -362,13 +320,14 @@ terminal_play(const struct yote_rules *r, const struct yote_pos *start,
 				next = SESSION_FAILED;
 				break;
 			}
-			printf("%s plays %s\n", s.engname, yote_move_format(r,
-			    &m, buf));
+			session_say("%s plays %s", s.engname,
+			    yote_move_format(r, &m, buf));
 			continue;
 		}
 		next = prompt(&s);
 	}
 	status = end_game(&s, next == SESSION_FAILED ? EXIT_IO : EXIT_OK);
+	ledit_free(s.edit);
 	session_close(&s);
 	return status;
 }
