@@ -37,6 +37,8 @@ struct html_page {
 	char **tpl;             /* board templates written so far */
 	size_t ntpl;
 	unsigned long games;    /* games added */
+	char why[600];          /* the first problem of the game to come
+				   (html_diag), "" when none */
 	int err;                /* out of memory */
 };
 
@@ -411,10 +413,11 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 	free(buf);
 }
 
-/* The game list's entry: [players, event, round, date, result, rules]. */
+/* The game list's entry: [number, first, second, event, round, date,
+ * result, rules, why invalid or null]. */
 static void
 index_entry(struct html_page *pg, const struct yote_record *rec,
-    const struct yote_rules *r)
+    const struct yote_rules *r, const struct yote_game_info *info)
 {
 	static const char *const keys[] = { "first", "second", "event",
 		"round", "date", "result" };
@@ -427,7 +430,33 @@ index_entry(struct html_page *pg, const struct yote_record *rec,
 	}
 	fputc(',', pg->idx);
 	json_text(pg->idx, r->name);
+	fputc(',', pg->idx);
+	if (info->problems > 0)
+		json_text(pg->idx, pg->why[0] != '\0' ? pg->why :
+		    "the record is invalid");
+	else
+		fputs("null", pg->idx);
 	fputc(']', pg->idx);
+	pg->why[0] = '\0';
+}
+
+void
+html_diag(void *ctx, const struct yote_error *e)
+{
+	struct html_page *pg = ctx;
+
+	if (e == NULL)
+		pg->why[0] = '\0';
+	if (e == NULL || pg->why[0] != '\0')
+		return;
+	if (e->ply > 0 && e->line > 0)
+		snprintf(pg->why, sizeof(pg->why), "line %lu, ply %lu: %s",
+		    e->line, e->ply, e->msg);
+	else if (e->line > 0)
+		snprintf(pg->why, sizeof(pg->why), "line %lu: %s", e->line,
+		    e->msg);
+	else
+		snprintf(pg->why, sizeof(pg->why), "%s", e->msg);
 }
 
 /* The analysis: header's first: or second: mapping, as "key":[pairs]. */
@@ -464,7 +493,7 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 		return EXIT_IO;
 	}
 	pg->games++;
-	index_entry(pg, rec, r);
+	index_entry(pg, rec, r, info);
 	fprintf(fp, "<script type=\"application/json\" id=\"g%lu\">"
 	    "{\"n\":%lu,\"t\":%ld,\"w\":%d,\"pc\":%d,\"r\":", pg->games,
 	    rec->game, t, r->width, r->pieces);
@@ -483,22 +512,16 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 		json_side_stats(pg, fp, an, "first");
 		json_side_stats(pg, fp, an, "second");
 	}
-	fputs(",\"p\":[", fp);
-	for (i = 0; i <= n; i++) {
-		if (i > 0)
-			fputc(',', fp);
-		json_text(fp, yote_pos_format(r, yote_game_pos(g, i), pos));
-	}
-	fputs("],\"m\":[", fp);
+	/* the start and the moves as written: the script plays them out
+	 * (path, captures, bonus, counters are all in the notation), so
+	 * that a long game costs its moves' text, not a position a ply */
+	fputs(",\"p0\":", fp);
+	json_text(fp, yote_pos_format(r, yote_game_pos(g, 0), pos));
+	fputs(",\"m\":[", fp);
 	for (i = 1; i <= n; i++) {
-		fputs(i > 1 ? ",[" : "[", fp);
+		if (i > 1)
+			fputc(',', fp);
 		json_text(fp, yote_move_format(r, yote_game_move(g, i), text));
-		fputc(',', fp);
-		json_path(fp, yote_game_move(g, i));
-		fputc(',', fp);
-		json_removed(fp, r, yote_game_pos(g, i - 1), yote_game_pos(g,
-		    i));
-		fputc(']', fp);
 	}
 	fputc(']', fp);
 	if (moves != NULL && moves->type == YOTE_NODE_SEQ && moves->n >= n) {
