@@ -181,7 +181,7 @@ board_template(struct html_page *pg, const struct yote_rules *r)
 		p.pieces[1] = (uint64_t)1 << r->width;
 	if ((ms = open_memstream(&buf, &len)) == NULL)
 		return -1;
-	if (draw_svg(ms, r, &p, &m, NULL) != 0 || fclose(ms) != 0 ||
+	if (draw_svg(ms, r, &p, &m, NULL, NULL) != 0 || fclose(ms) != 0 ||
 	    buf == NULL) {
 		free(buf);
 		return -1;
