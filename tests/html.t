@@ -12,7 +12,12 @@
 #    page's own script shows it (#test-all) against yote-replay
 #    --positions; direct loads of #gNpM and of a pv line (#gNpMvK); the
 #    game list; annotations, the curve and accuracy figures; a screenshot
-#    that is not blank; a hostile record whose text stays text.
+#    that is not blank; a hostile record whose text stays text;
+#  - in frames of a reporting page (Chromium's window is never narrower
+#    than 500 px): names of 64 KB and 1 MB and a legal 100,000-ply game
+#    open (timed, at a generous margin) and show the right content; the
+#    page fits 375 and 800 px; the best move's arrow, the chart's axes,
+#    an invalid game marked in the list, bidirectional text isolated.
 set -u
 . tests/lib/env.sh
 scratch html-t

@@ -5,15 +5,20 @@
  * The page is streamed: the head, styles and empty layout first; then
  * per game a board template (once per distinct ruleset picture) and the
  * game's data; at the end the game list and the script.  The C side
- * precomputes what needs the rules: every position string, every move's
- * text, path and removed pieces, the lines of pv annotations played out,
- * the evaluation curve.  The script only draws, from those.
+ * does what needs the rules: it plays the game (only its legal moves
+ * reach the page, as text) and the lines of pv annotations, and makes
+ * the evaluation curve.  The script plays the moves out from the start
+ * position as the notation writes them (a move's text says its path,
+ * its captures and bonus removals), which needs no rules, as far as
+ * the board is shown: a long game costs the page its moves' text.
+ * The script cuts long texts for display and isolates each in <bdi>.
  *
  * Safety: record text (names, comments, unknown keys, ruleset names) only
  * ever reaches the page inside <script type="application/json"> blocks,
  * as JSON strings in which '<', '>', '&', U+2028 and U+2029 are escaped,
  * so no text can end the block or start markup; the script puts it into
- * the page with textContent only.  The board template is draw_svg's
+ * the page with textContent only.  Bidirectional controls stay as they
+ * are here (unlike tool_escape's): the page shows them, isolated.  The board template is draw_svg's
  * picture (side names XML-escaped there).
  */
 #include <errno.h>
