@@ -358,6 +358,7 @@ cat > "$tmp/frames.html" <<'EOF'
 <iframe id="long64k" src="light.html#g1p2" style="width:800px;height:600px"></iframe>
 <iframe id="long1m" src="light.html#g2p2" style="width:800px;height:600px"></iframe>
 <iframe id="plies" src="light.html#g3p99999" style="width:800px;height:600px"></iframe>
+<iframe id="key" src="light.html#g3p51201" style="width:800px;height:600px"></iframe>
 <iframe id="phone" src="mix.html#g1p15" style="width:375px;height:700px;border:0"></iframe>
 <iframe id="desk" src="mix.html#g1p15" style="width:800px;height:700px;border:0"></iframe>
 <iframe id="bidi" src="mix.html#g2p0" style="width:800px;height:700px;border:0"></iframe>
@@ -422,12 +423,14 @@ done
 ok $((! $?)) "long names (64 KB, 1 MB, no space): open in $(get long64k ms) and $(get long1m ms) ms, cut, the whole text in a <details>"
 
 want=$(yote-replay --ply 99999 "$tmp/long.yaml" | sed -n 's/^Position: //p')
+want2=$(yote-replay --ply 51201 "$tmp/long.yaml" | sed -n 's/^Position: //p')
 ms=$(get plies ms)
 moves=$(get plies moves)
-echo "# want $want, moves $moves" > "$TAP_WHY"
+echo "# want $want and $want2, moves $moves" > "$TAP_WHY"
 [ -n "$ms" ] && [ "$ms" -lt 10000 ] && [ "$(get plies position)" = "$want" ] &&
+    [ "$(get key position)" = "$want2" ] &&
     [ "$moves" -gt 100 ] && [ "$moves" -lt 500 ]
-ok $((! $?)) "a 100,000-ply game opens at ply 99,999 in $ms ms with the right position, $moves plies of the move list made"
+ok $((! $?)) "a 100,000-ply game opens at ply 99,999 in $ms ms with the right position (and at 51,201, past a kept one), $moves plies of the move list made"
 
 : > "$TAP_WHY"
 for f in phone desk; do

@@ -30,6 +30,9 @@
 #include "html.h"
 #include "tool.h"
 
+/* A position on the page every so many plies (html_add). */
+#define KEY_PLIES 256
+
 /* bin/gen/html_assets.c (src/embed-page.sh from html.css, html.js) */
 extern const char *const html_css[], *const html_js[];
 
@@ -519,7 +522,9 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 	}
 	/* the start and the moves as written: the script plays them out
 	 * (path, captures, bonus, counters are all in the notation), so
-	 * that a long game costs its moves' text, not a position a ply */
+	 * that a long game costs its moves' text, not a position a ply;
+	 * and the position every KEY_PLIES plies, so that it need not play
+	 * a long game from the start to show its end */
 	fputs(",\"p0\":", fp);
 	json_text(fp, yote_pos_format(r, yote_game_pos(g, 0), pos));
 	fputs(",\"m\":[", fp);
@@ -527,6 +532,12 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 		if (i > 1)
 			fputc(',', fp);
 		json_text(fp, yote_move_format(r, yote_game_move(g, i), text));
+	}
+	fprintf(fp, "],\"K\":%d,\"k\":[", KEY_PLIES);
+	for (i = KEY_PLIES; i <= n; i += KEY_PLIES) {
+		if (i > KEY_PLIES)
+			fputc(',', fp);
+		json_text(fp, yote_pos_format(r, yote_game_pos(g, i), pos));
 	}
 	fputc(']', fp);
 	if (moves != NULL && moves->type == YOTE_NODE_SEQ && moves->n >= n) {

@@ -187,17 +187,24 @@ function playOn(q, mv, w) {
 	return { q: n, step: [mv, pos, path, gone] };
 }
 
-// Position i of g (0: the start), played out as far as asked and kept.
-function reach(g, i) {
-	if (!g.P) { g.P = [g.p0]; g.S = [null]; g.Q = parse(g.p0, g.w); }
-	while (g.P.length <= i) {
-		var r = playOn(g.Q, g.m[g.P.length - 1], g.w);
-		g.Q = r.q;
-		g.P.push(r.step[1]);
-		g.S.push(r.step);
+// Position i of g (0: the start): played out from the position html.c
+// gives every g.K plies, a block of g.K positions at a time, kept.
+function posAt(g, i) {
+	var b = Math.floor(i / g.K), B;
+	if (!g.B) g.B = [];
+	if (!(B = g.B[b])) {
+		B = g.B[b] = [b ? g.k[b - 1] : g.p0];
+		var q = parse(B[0], g.w);
+		for (var j = b * g.K + 1; j < (b + 1) * g.K && j <= g.m.length; j++) {
+			var r = playOn(q, g.m[j - 1], g.w);
+			q = r.q;
+			B.push(r.step[1]);
+		}
 	}
+	return B[i - b * g.K];
 }
-function posAt(g, i) { reach(g, i); return g.P[i]; }
+// ply i as the board marks it: [move, position after, path, removed]
+function stepOf(g, i) { return i > 0 ? playOn(parse(posAt(g, i - 1), g.w), g.m[i - 1], g.w).step : null; }
 function plies(g) { return g.m.length; }
 
 function move(P, e, from, to) {
@@ -293,8 +300,6 @@ function arrow(svg, mv, w, at) {
 var cur = { g: 0, p: 0, line: null, flip: false };
 var PAGE = 200;         // plies a page of the move list shows
 
-// a ply as a line's step: [move, position after, path, removed]
-function stepOf(g, i) { reach(g, i); return g.S[i]; }
 function notes(g, i) { return g.o && g.o[i] ? g.o[i] : null; }
 function note(g, i, key) { var o = notes(g, i); return o ? pairs(o.k, key) : null; }
 function sideBefore(g, i) { return posAt(g, i - 1).split(' ')[1] === 'x' ? 0 : 1; }
