@@ -448,16 +448,37 @@ st=$?
 ok "$([ $st = 0 ] && [ "$(cat "$tmp/b")" = "bestmove (none)" ] && echo 1)" \
     "--best where the game is over: bestmove (none)"
 
-# the progress line goes to a terminal only, and changes no output
+# the progress line goes to a terminal only, and changes no output; it
+# counts games done (of the total once it is known), never says 100%
+# before the last game, says "1 game", and fits 80 columns
 if command -v script >/dev/null 2>&1 &&
     script -qec true /dev/null >/dev/null 2>&1; then
 	script -qec "yote-analyze --depth 1 samples/classic.yaml >$tmp/p" \
 	    "$tmp/typescript" >/dev/null 2>&1 </dev/null
 	yote-analyze --depth 1 samples/classic.yaml >"$tmp/p2" 2>"$tmp/e2"
-	ok "$(grep -q 'yote-analyze: 9 games, [0-9]* positions/s, [0-9.]* s a game (last [0-9.]* s)' "$tmp/typescript" &&
+	tr '\r' '\n' < "$tmp/typescript" | grep '^yote-analyze: ' > "$tmp/lines"
+	awk 'length($0) > 79 || /1 games/ || (/100%/ && !/^yote-analyze: 9 of 9 games done/) ||
+	    !/^yote-analyze: [0-9]+ (of (about )?[0-9]+ )?games? done/' "$tmp/lines" > "$tmp/badlines"
+	ok "$(grep -q '^yote-analyze: 9 of 9 games done (100%), about 0 s left, [0-9.]* s a game' "$tmp/lines" &&
+	    grep -q '^yote-analyze: 1 \(game\|of 9 games\) done' "$tmp/lines" &&
+	    [ ! -s "$tmp/badlines" ] &&
 	    cmp -s "$tmp/p" "$tmp/p2" && [ ! -s "$tmp/e2" ] && echo 1)" \
-	    "progress (with the time per game) on a terminal's stderr, none otherwise; the same records"
+	    "progress: games done of 9, the time per game, 80 columns, on a terminal's stderr, none otherwise; the same records"
+	sed 's/^/# /' "$tmp/badlines"
+	# three short games of one small file: all read before the first is
+	# done, yet the first line says 1 of 3, not 100%
+	for i in 1 2 3; do
+		printf -- '---\nyote: 1\nmoves: [c3, d3, c4, d4, c3-c2, d4-d5]\n'
+	done > "$tmp/three.yaml"
+	script -qec "yote-analyze --depth 2 $tmp/three.yaml >/dev/null" \
+	    "$tmp/typescript" >/dev/null 2>&1 </dev/null
+	tr '\r' '\n' < "$tmp/typescript" | grep '^yote-analyze: ' > "$tmp/lines"
+	ok "$(sed -n 1p "$tmp/lines" | grep -q '^yote-analyze: 1 \(game done\|of 3 games done (33%)\)' &&
+	    [ "$(grep -c '100%' "$tmp/lines")" -le 1 ] &&
+	    tail -n 1 "$tmp/lines" | grep -q '^yote-analyze: 3 of 3 games done (100%)' && echo 1)" \
+	    "progress after game 1 of 3: '$(sed -n 1p "$tmp/lines" | cut -c 1-60)'"
 else
+	skip "script(1) not available: no terminal for the progress line"
 	skip "script(1) not available: no terminal for the progress line"
 fi
 

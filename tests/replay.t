@@ -11,6 +11,8 @@
 #  2. --svg: well-formed XML (xmllint), one `class="piece ` circle per piece
 #     on the board and one hand circle per piece in hand, for several plies.
 #  3. --svg-dir: one file per ply plus the start, each one checked as in 2.
+#  4. annotations in the text diagrams, -i and the SVG pictures; bidi
+#     controls in an SVG title shown escaped.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -318,5 +320,48 @@ then
 else
 	ok 0 "--svg-dir with an illegal move: exit $st, files: $got"
 fi
+
+# annotations (grade, evaluation, best move, line, comment) in the text
+# diagrams, the -i screens and the SVG pictures, as on the study page
+A=tests/data/html/annotated.yaml
+yote-replay --ply 15 $A > "$tmp/notes" 2>&1
+st=$?
+grep -qx '  Notes: blunder ??, eval -3.04 (before -0.05), best e5, line e5 e1 a2 d2 b2 b5 e4 c5, clock 0:04:12' "$tmp/notes" &&
+    grep -qx '  Comment: Gives away the piece on the edge.' "$tmp/notes"
+ok $((! $? && st == 0)) "text diagram of a graded ply: its notes and comment"
+n=$(yote-replay $A | grep -c '^  Notes: ')
+[ "$n" = 100 ]
+ok $((! $?)) "text replay: a notes line for each of the 100 annotated plies ($n)"
+
+yote-replay --ply 15 --svg "$tmp/b15.svg" $A &&
+    yote-replay --ply 25 --svg "$tmp/b25.svg" $A
+st=$?
+xmllint --noout "$tmp/b15.svg" "$tmp/b25.svg" 2>/dev/null &&
+    grep -q '<g class="best"' "$tmp/b15.svg" &&
+    grep -A1 '<g class="best"' "$tmp/b15.svg" | grep -q '<circle cx="306" cy="70"' &&
+    grep -A2 '<g class="best"' "$tmp/b25.svg" | grep -q '<polygon' &&
+    grep -q '<text x="36" y="[0-9]*">blunder ??, eval -3.04' "$tmp/b15.svg" &&
+    grep -q '>Gives away the piece on the edge.</text>' "$tmp/b15.svg"
+ok $((! $? && st == 0)) "SVG of a graded ply: the notes under the board, the best move as a ring (e5) or an arrow (c4-c5)"
+yote-replay --ply 16 --svg "$tmp/b16.svg" $A
+! grep -q 'class="best"' "$tmp/b16.svg" && grep -q 'eval -2.99' "$tmp/b16.svg"
+ok $((! $?)) "SVG of an ungraded ply: its evaluation, no arrow"
+
+if command -v script >/dev/null 2>&1 &&
+    script -qec true /dev/null >/dev/null 2>&1; then
+	printf '15\nq\n' | timeout 10 script -qec "yote-replay -i $A" \
+	    /dev/null 2>/dev/null | tr -d '\r' > "$tmp/i"
+	grep -q '^  Notes: blunder ??, eval -3.04' "$tmp/i" &&
+	    grep -q '^  Comment: Gives away the piece on the edge.' "$tmp/i"
+	ok $((! $?)) "yote-replay -i: the notes and comment of ply 15"
+else
+	skip "script(1) not available: no terminal for -i"
+fi
+
+# bidirectional controls in names: shown as \uXXXX in the SVG's title
+yote-replay --final --svg "$tmp/bidi.svg" tests/data/html/bidi.yaml
+grep -q '<text [^>]*>Eve\\u202e0-1\\u202c - \\u200fAdam' "$tmp/bidi.svg" &&
+    ! grep -q "$(printf '\342\200\256')" "$tmp/bidi.svg"
+ok $((! $?)) "SVG title: a right-to-left override shown as \\u202e, not obeyed"
 
 tap_done

@@ -113,8 +113,9 @@ page_game(struct out *out, const struct annopool_game *ag)
 	struct yote_game *g = NULL;
 	int status = EXIT_OK;
 
-	if (yote_game_from_record(out->ck, ag->rec, ag->file, &info, NULL, NULL,
-	    &g) == YOTE_ENOMEM)
+	/* its problems were said; played again for the page's game list */
+	if (yote_game_from_record(out->ck, ag->rec, ag->file, &info, html_diag,
+	    out->page, &g) == YOTE_ENOMEM)
 		status = EXIT_IO;
 	else if (g != NULL)
 		status = html_add(out->page, ag->rec, g, &info);

@@ -73,6 +73,18 @@ struct replay {
 	FILE *out;              /* the diagrams and positions */
 };
 
+/* Every diagnostic: said, and with --html kept for the game list. */
+static void
+replay_diag(void *ctx, const struct yote_error *e)
+{
+	struct replay *rp = ctx;
+
+	if (e != NULL)
+		tool_stream_diag(NULL, e);
+	if (rp->page != NULL)
+		html_diag(rp->page, e);
+}
+
 /* Output one replayed game in the chosen form. */
 static int
 show_game(struct replay *rp, const struct replayed *g,
@@ -160,7 +172,7 @@ replay_args(struct replay *rp, const struct yote_rules *r)
 		return EXIT_IO;
 	}
 	problems = yote_game_from_record(ck, &rec, "--moves", &info,
-	    tool_stream_diag, NULL, &play);
+	    replay_diag, rp, &play);
 	if (problems == YOTE_ENOMEM) {
 		tool_warn("out of memory");
 		status = EXIT_IO;
@@ -310,9 +322,12 @@ replay_stream(struct replay *rp, struct yote_stream *s)
 	int status = EXIT_OK, st, rc;
 
 	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
+	yote_stream_set_diag(s, replay_diag, rp);
 	while (!rp->quit && (rc = yote_stream_next(s, &g)) > 0) {
-		if (g->rec == NULL)
+		if (g->rec == NULL) {
+			replay_diag(rp, NULL);
 			continue;       /* unreadable: said */
+		}
 		st = replay(rp, g->rec, g->file, g->played, &g->info,
 		    g->verdict == YOTE_VERDICT_INVALID);
 		if (st > status)

@@ -44,9 +44,13 @@ struct pool {
 	unsigned long games;
 	unsigned long positions;
 	unsigned long analysed;         /* games analysed */
-	double seconds, last;   /* their analysis time, the last one's */
+	double seconds;         /* their analysis time */
 	struct timespec t0;
-	int progress_shown;     /* an unfinished progress line on stderr */
+	unsigned long read;     /* games read (handed in with a record) */
+	double fraction;        /* of the current input read, or -1 */
+	int read_all;           /* every input read: read is the total */
+	int progress_shown;     /* columns of the progress line on stderr,
+				   0 when none is unfinished */
 };
 
 static void
@@ -146,28 +150,82 @@ worker(void *arg)
 	return NULL;
 }
 
+/* "42 s", "3 min 05 s", "2 h 07 min" into buf. */
 static void
-progress(struct pool *pl, double fraction)
+duration(char *buf, size_t size, double sec)
+{
+	long t = sec < 0 ? 0 : sec > 1e8 ? 100000000 : (long)(sec + 0.5);
+
+	if (t < 60)
+		snprintf(buf, size, "%ld s", t);
+	else if (t < 3600)
+		snprintf(buf, size, "%ld min %02ld s", t / 60, t % 60);
+	else
+		snprintf(buf, size, "%ld h %02ld min", t / 3600, t / 60 % 60);
+}
+
+/*
+ * The progress line: games done (handed back), of the total once every
+ * input is read (until then of a total guessed from the part of the
+ * input read, when that can be told), the share done and the time left
+ * from the games done; the time a game and positions a second.  Parts go
+ * in while the line fits 79 columns, so that it never wraps at 80; it
+ * overwrites the last one whole.
+ */
+#define PROGRESS_COLS 79
+static void
+progress(struct pool *pl)
 {
 	double t = seconds_since(&pl->t0);
+	unsigned long total = 0, done = pl->games;
+	char line[4 * PROGRESS_COLS], part[128], left[32];
+	size_t len;
+	int n;
 
-	fprintf(stderr, "\r%s: %lu games, %.0f positions/s", tool_name,
-	    pl->games, t > 0 ? (double)pl->positions / t : 0.0);
-	if (pl->analysed > 0)
-		fprintf(stderr, ", %.1f s a game (last %.1f s)", pl->seconds /
-		    (double)pl->analysed, pl->last);
-	if (fraction > 0.01 && fraction <= 1.0)
-		fprintf(stderr, ", %.0f%% done, about %.0f s left",
-		    100 * fraction, t / fraction - t);
-	fputs("   ", stderr);
-	pl->progress_shown = 1;
+	/* the input is read ahead in blocks: near its end the part read
+	 * says little of the games still in it */
+	if (pl->read_all)
+		total = pl->read;
+	else if (pl->fraction > 0.01 && pl->fraction < 0.9)
+		total = (unsigned long)((double)pl->read / pl->fraction + 0.5);
+	if (total != 0 && total < pl->read)
+		total = pl->read;
+	len = (size_t)snprintf(line, sizeof(line), "%s: %lu", tool_name, done);
+	if (total > 0)
+		len += (size_t)snprintf(line + len, sizeof(line) - len,
+		    " of %s%lu", pl->read_all ? "" : "about ", total);
+	len += (size_t)snprintf(line + len, sizeof(line) - len, " game%s done",
+	    (total > 0 ? total : done) == 1 ? "" : "s");
+	for (n = 0; n < 4; n++) {
+		part[0] = '\0';
+		if (n == 0 && total > 0)
+			snprintf(part, sizeof(part), " (%.0f%%)",
+			    100.0 * (double)done / (double)total);
+		else if (n == 1 && total > 0 && done > 0) {
+			duration(left, sizeof(left), t / (double)done *
+			    (double)(total - done));
+			snprintf(part, sizeof(part), ", about %s left", left);
+		} else if (n == 2 && pl->analysed > 0)
+			snprintf(part, sizeof(part), ", %.1f s a game",
+			    pl->seconds / (double)pl->analysed);
+		else if (n == 3 && t > 0)
+			snprintf(part, sizeof(part), ", %.0f positions/s",
+			    (double)pl->positions / t);
+		if (len + strlen(part) <= PROGRESS_COLS) {
+			memcpy(line + len, part, strlen(part) + 1);
+			len += strlen(part);
+		}
+	}
+	fprintf(stderr, "\r%s%*s", line, pl->progress_shown > (int)len ?
+	    pl->progress_shown - (int)len : 0, "");
+	pl->progress_shown = (int)len;
 }
 
 /* End the progress line, so that what follows starts a line of its own. */
 static void
 progress_end(struct pool *pl)
 {
-	if (pl->progress_shown)
+	if (pl->progress_shown > 0)
 		fputc('\n', stderr);
 	pl->progress_shown = 0;
 }
@@ -191,7 +249,6 @@ flush_job(struct pool *pl, struct job *j)
 		if (j->an.analysed) {
 			pl->analysed++;
 			pl->seconds += j->seconds;
-			pl->last = j->seconds;
 		}
 		g.rec = j->rec;
 		g.file = j->file;
@@ -209,8 +266,7 @@ flush_job(struct pool *pl, struct job *j)
 
 /* Hand in a job, first handing back finished ones to make room. */
 static void
-pool_put(struct pool *pl, unsigned long *flushed, struct job *in,
-    double fraction)
+pool_put(struct pool *pl, unsigned long *flushed, struct job *in)
 {
 	struct job *j;
 
@@ -221,7 +277,7 @@ pool_put(struct pool *pl, unsigned long *flushed, struct job *in,
 			pthread_mutex_unlock(&pl->mu);
 			flush_job(pl, j);
 			if (pl->c->progress)
-				progress(pl, fraction);
+				progress(pl);
 			pthread_mutex_lock(&pl->mu);
 			(*flushed)++;
 			continue;
@@ -262,13 +318,17 @@ read_games(struct yote_stream *s, struct pool *pl, unsigned long *flushed)
 	yote_stream_set_diag(s, stream_diag, &j);
 	while ((rc = yote_stream_next(s, &g)) > 0) {
 		j.file = g->file;
-		if (g->rec != NULL)
+		if (g->rec != NULL) {
 			yote_stream_take(s, &j.rec, NULL);
-		pool_put(pl, flushed, &j, yote_stream_progress(s));
+			pl->read++;
+		}
+		pl->fraction = yote_stream_progress(s);
+		pool_put(pl, flushed, &j);
 		memset(&j, 0, sizeof(j));
 	}
+	pl->read_all = 1;
 	if (j.diag != NULL)     /* said at the end of an input */
-		pool_put(pl, flushed, &j, 1.0);
+		pool_put(pl, flushed, &j);
 	return tool_stream_status(s, EXIT_OK);
 }
 
@@ -306,7 +366,7 @@ annopool_run(struct yote_stream *s, const struct annopool_conf *c,
 	status = -1;
 	if (n > 0) {
 		status = read_games(s, &pl, &flushed);
-		pool_put(&pl, &flushed, NULL, 1.0);
+		pool_put(&pl, &flushed, NULL);
 		pthread_mutex_lock(&pl.mu);
 		pl.closing = 1;
 		pthread_cond_broadcast(&pl.work);

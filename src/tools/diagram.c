@@ -94,18 +94,98 @@ print_end(const struct replayed *g)
 	draw_ending(g->out, r, p, &o, 0);
 }
 
-/* Ply i's line, and the board after it. */
+/* " key value" onto buf at *used, value escaped and cut (diagram_notes). */
+static void
+note_add(char *buf, size_t size, size_t *used, const char *key,
+    const char *value)
+{
+	char v[160];
+
+	if (*used >= size - 1)
+		return;
+	tool_escape(v, sizeof(v), value, 0);
+	*used += (size_t)snprintf(buf + *used, size - *used, "%s%s%s%s",
+	    *used > 0 ? ", " : "", key, *key != '\0' ? " " : "", v);
+	if (*used >= size)
+		*used = size - 1;
+}
+
+void
+diagram_notes(const struct replayed *g, size_t i, char *line, size_t lsize,
+    char *comment, size_t csize, const char **best)
+{
+	static const char *const shown[] = { "move", "class", "nag", "eval",
+		"eval-before", "best", "pv", "comment", NULL };
+	const struct yote_node *moves = yote_node_get(g->rec->root, "moves");
+	const struct yote_node *item, *pv, *k;
+	const char *v, *nag;
+	char text[800];
+	size_t used = 0, j, n, t;
+
+	line[0] = comment[0] = '\0';
+	*best = NULL;
+	if (moves == NULL || moves->type != YOTE_NODE_SEQ || i == 0 ||
+	    i > moves->n || (item = moves->kids[i - 1])->type !=
+	    YOTE_NODE_MAP)
+		return;
+	v = yote_node_text(item, "class");
+	nag = yote_node_text(item, "nag");
+	if (v != NULL || nag != NULL) {
+		snprintf(text, sizeof(text), "%.300s%s%.300s", v ? v : "",
+		    v && nag ? " " : "", nag ? nag : "");
+		note_add(line, lsize, &used, "", text);
+	}
+	if ((v = yote_node_text(item, "eval")) != NULL) {
+		note_add(line, lsize, &used, "eval", v);
+		if ((v = yote_node_text(item, "eval-before")) != NULL &&
+		    used + 12 < lsize)
+			used += (size_t)snprintf(line + used, lsize - used,
+			    " (before %s)", tool_text(v));
+	}
+	if ((*best = yote_node_text(item, "best")) != NULL)
+		note_add(line, lsize, &used, "best", *best);
+	if ((pv = yote_node_get(item, "pv")) != NULL &&
+	    pv->type == YOTE_NODE_SEQ) {
+		for (j = t = 0; j < pv->n && t + 1 < sizeof(text); j++)
+			if (pv->kids[j]->type == YOTE_NODE_SCALAR)
+				t += (size_t)snprintf(text + t, sizeof(text) - t,
+				    "%s%s", t ? " " : "", pv->kids[j]->text);
+		note_add(line, lsize, &used, "line", text);
+	}
+	for (j = 0; j + 1 < item->n; j += 2) {
+		k = item->kids[j];
+		for (n = 0; shown[n] != NULL && (k->type != YOTE_NODE_SCALAR ||
+		    strcmp(k->text, shown[n]) != 0); n++)
+			;
+		if (shown[n] == NULL && k->type == YOTE_NODE_SCALAR &&
+		    item->kids[j + 1]->type == YOTE_NODE_SCALAR) {
+			tool_escape(text, 40, k->text, 0);
+			note_add(line, lsize, &used, text,
+			    item->kids[j + 1]->text);
+		}
+	}
+	if ((v = yote_node_text(item, "comment")) != NULL)
+		tool_escape(comment, csize, v, 0);
+}
+
+/* Ply i's line, its annotations, and the board after it. */
 static void
 print_ply(const struct replayed *g, size_t i, enum draw_style st)
 {
-	char text[YOTE_MOVE_TEXT], rem[600];
+	char text[YOTE_MOVE_TEXT], rem[600], text2[1024];
 	const struct yote_move *m = yote_game_move(g->play, i);
+	const char *best;
 	const struct yote_pos *before = yote_game_pos(g->play, i - 1);
 
 	describe_removal(g->r, before, m, rem, sizeof(rem));
 	fprintf(g->out, "Ply %zu, %s: %s%s%s%s\n", i, tool_text(g->r->side_name[
 	    before->side]), yote_move_format(g->r, m, text), rem[0] ? " (" :
 	    "", rem, rem[0] ? ")" : "");
+	diagram_notes(g, i, rem, sizeof(rem), text2, sizeof(text2), &best);
+	if (rem[0] != '\0')
+		fprintf(g->out, "  Notes: %s\n", rem);
+	if (text2[0] != '\0')
+		fprintf(g->out, "  Comment: %s\n", text2);
 	draw_board(g->out, g->r, yote_game_pos(g->play, i),
 	    draw_move_squares(g->r, m), st);
 }

@@ -32,8 +32,20 @@ struct replayed {
  */
 void diagram_header(const struct replayed *g, int blank);
 
+/*
+ * Ply i's annotations (its moves item, when a mapping) in words, escaped
+ * as tool_escape shows text (how 0), each value cut at 160 bytes: into
+ * line the grade, evaluation, best move, line and other keys ("blunder
+ * ??, eval -3.04 (before -0.04), best e5, line e5 e1 a2"), and into
+ * comment the comment; either empty when the ply has none.  best gets
+ * the best move's text (NULL when none).
+ */
+void diagram_notes(const struct replayed *g, size_t i, char *line,
+    size_t lsize, char *comment, size_t csize, const char **best);
+
 /* The position after ply i (0: the start): the ply's line with what it
- * removed, the board in style st, and the position string. */
+ * removed, its annotations (diagram_notes), the board in style st, and
+ * the position string. */
 void diagram_position(const struct replayed *g, size_t i,
     enum draw_style st);
 

@@ -1,6 +1,7 @@
 /*
  * draw.c - text and SVG diagrams of positions.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -150,17 +151,104 @@ cell_centre(const struct yote_rules *r, int sq, int *x, int *y)
 	*y = TOP + (r->height - 1 - sq / r->width) * CELL + CELL / 2;
 }
 
+/*
+ * text as lines of at most cols characters, cut at a space where there is
+ * one, at most max lines (the last ending in "..." when more is left):
+ * each <text> at x, from y down, 18 apart.  With fp NULL, only counts
+ * them.  Returns the lines.
+ */
+static int
+svg_lines(FILE *fp, const char *text, int cols, int max, int x, int y)
+{
+	const char *s = text, *cut, *sp;
+	char buf[400];
+	int n = 0, c;
+	size_t len;
+
+	while (*s != '\0' && n < max) {
+		for (cut = s, sp = NULL, c = 0; *cut != '\0' && c < cols; c++) {
+			if (*cut == ' ')
+				sp = cut;
+			do
+				cut++;
+			while ((*cut & 0xC0) == 0x80);
+		}
+		if (*cut != '\0' && sp != NULL && sp > s)
+			cut = sp;
+		len = (size_t)(cut - s) < sizeof(buf) - 4 ? (size_t)(cut - s) :
+		    sizeof(buf) - 4;
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+		if (n == max - 1 && *cut != '\0')
+			strcat(buf, "...");
+		if (fp != NULL) {
+			fprintf(fp, "<text x=\"%d\" y=\"%d\">", x, y + 18 * n);
+			tool_put_text(fp, buf, TOOL_ESC_XML);
+			fputs("</text>\n", fp);
+		}
+		n++;
+		s = *cut == ' ' ? cut + 1 : cut;
+	}
+	return n;
+}
+
+/* The best move: a green arrow along its path, a ring where it places. */
+static void
+svg_best(FILE *fp, const struct yote_rules *r, const struct yote_move *m)
+{
+	int x, y, x0 = 0, y0 = 0, i, at = m->from;
+	double dx, dy, l, bx, by;
+
+	cell_centre(r, at, &x, &y);
+	fputs("<g class=\"best\" fill=\"#1e8449\" stroke=\"#1e8449\" "
+	    "opacity=\"0.75\">\n", fp);
+	if (m->nseg == 0) {
+		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"22\" "
+		    "fill=\"none\" stroke-width=\"5\" "
+		    "stroke-dasharray=\"6 4\"/>\n</g>\n", x, y);
+		return;
+	}
+	fprintf(fp, "<polyline fill=\"none\" stroke-width=\"8\" "
+	    "stroke-linecap=\"round\" points=\"%d,%d", x, y);
+	for (i = 0; i < m->nseg; i++) {
+		x0 = x;
+		y0 = y;
+		cell_centre(r, m->seg_to[i], &x, &y);
+		if (i + 1 < m->nseg)
+			fprintf(fp, " %d,%d", x, y);
+	}
+	/* the last leg stops at the arrowhead's base */
+	dx = x - x0;
+	dy = y - y0;
+	l = dx * dx + dy * dy > 0 ? sqrt(dx * dx + dy * dy) : 1;
+	dx /= l;
+	dy /= l;
+	bx = x - dx * 24;
+	by = y - dy * 24;
+	fprintf(fp, " %.1f,%.1f\"/>\n<polygon stroke=\"none\" "
+	    "points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n</g>\n", bx, by,
+	    x - dx * 6, y - dy * 6, bx - dy * 11, by + dx * 11,
+	    bx + dy * 11, by - dx * 11);
+}
+
 int
 draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
-    const struct yote_move *m, const char *title)
+    const struct yote_move *m, const char *title,
+    const struct draw_notes *notes)
 {
 	int bw = r->width * CELL, bh = r->height * CELL;
 	int w = 2 * MARGIN + bw, h = TOP + bh + 120, step;
-	int sq, x, y, s, i, k, at;
+	int sq, x, y, s, i, k, at, cols, nl = 0;
 	uint64_t mark = draw_move_squares(r, m), gone = 0;
 
 	if (w < 360)
 		w = 360;
+	cols = (w - 2 * MARGIN) / 7;
+	if (notes != NULL && notes->line != NULL)
+		nl += svg_lines(NULL, notes->line, cols, 4, 0, 0);
+	if (notes != NULL && notes->comment != NULL)
+		nl += svg_lines(NULL, notes->comment, cols, 4, 0, 0);
+	h += 18 * nl;
 	if (m != NULL)
 		gone = removed_squares(m);
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -251,7 +339,20 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			    s ? "second" : "first", MARGIN + 8 + k * step,
 			    y + 14, colour_of(r->side_name[s], s)->svg);
 	}
-	fputs("</g>\n</svg>\n", fp);
+	fputs("</g>\n", fp);
+	if (notes != NULL && notes->best != NULL)
+		svg_best(fp, r, notes->best);
+	if (nl > 0) {
+		y = TOP + bh + 124;
+		fputs("<g class=\"notes\" font-size=\"13\" fill=\"#222222\">\n",
+		    fp);
+		if (notes->line != NULL)
+			y += 18 * svg_lines(fp, notes->line, cols, 4, MARGIN, y);
+		if (notes->comment != NULL)
+			svg_lines(fp, notes->comment, cols, 4, MARGIN, y);
+		fputs("</g>\n", fp);
+	}
+	fputs("</svg>\n", fp);
 	return ferror(fp) ? -1 : 0;
 }
 

@@ -30,13 +30,23 @@ uint64_t draw_move_squares(const struct yote_rules *r,
 void draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
     uint64_t mark, enum draw_style st);
 
+/* A ply's annotations on a picture (each member may be NULL). */
+struct draw_notes {
+	const char *line;       /* grade, evaluation, best move... */
+	const char *comment;
+	const struct yote_move *best;   /* drawn as an arrow (a ring where
+					   it places) */
+};
+
 /*
  * An SVG picture of p: board, coordinates, both hands, the last move m
- * (may be NULL) marked.  title may be NULL.  Returns 0 or -1 on a write
- * error.
+ * (may be NULL) marked, and notes (may be NULL) under the hands, wrapped
+ * to the picture's width.  title may be NULL.  Returns 0 or -1 on a
+ * write error.
  */
 int draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
-    const struct yote_move *m, const char *title);
+    const struct yote_move *m, const char *title,
+    const struct draw_notes *notes);
 
 /* WORD in block letters (N, D, A, R, K, E, P, '-', '!' only). */
 void draw_banner(FILE *fp, const char *word);

@@ -5,15 +5,20 @@
  * The page is streamed: the head, styles and empty layout first; then
  * per game a board template (once per distinct ruleset picture) and the
  * game's data; at the end the game list and the script.  The C side
- * precomputes what needs the rules: every position string, every move's
- * text, path and removed pieces, the lines of pv annotations played out,
- * the evaluation curve.  The script only draws, from those.
+ * does what needs the rules: it plays the game (only its legal moves
+ * reach the page, as text) and the lines of pv annotations, and makes
+ * the evaluation curve.  The script plays the moves out from the start
+ * position as the notation writes them (a move's text says its path,
+ * its captures and bonus removals), which needs no rules, as far as
+ * the board is shown: a long game costs the page its moves' text.
+ * The script cuts long texts for display and isolates each in <bdi>.
  *
  * Safety: record text (names, comments, unknown keys, ruleset names) only
  * ever reaches the page inside <script type="application/json"> blocks,
  * as JSON strings in which '<', '>', '&', U+2028 and U+2029 are escaped,
  * so no text can end the block or start markup; the script puts it into
- * the page with textContent only.  The board template is draw_svg's
+ * the page with textContent only.  Bidirectional controls stay as they
+ * are here (unlike tool_escape's): the page shows them, isolated.  The board template is draw_svg's
  * picture (side names XML-escaped there).
  */
 #include <errno.h>
@@ -24,6 +29,9 @@
 #include "draw.h"
 #include "html.h"
 #include "tool.h"
+
+/* A position on the page every so many plies (html_add). */
+#define KEY_PLIES 256
 
 /* bin/gen/html_assets.c (src/embed-page.sh from html.css, html.js) */
 extern const char *const html_css[], *const html_js[];
@@ -37,6 +45,8 @@ struct html_page {
 	char **tpl;             /* board templates written so far */
 	size_t ntpl;
 	unsigned long games;    /* games added */
+	char why[600];          /* the first problem of the game to come
+				   (html_diag), "" when none */
 	int err;                /* out of memory */
 };
 
@@ -179,7 +189,7 @@ board_template(struct html_page *pg, const struct yote_rules *r)
 		p.pieces[1] = (uint64_t)1 << r->width;
 	if ((ms = open_memstream(&buf, &len)) == NULL)
 		return -1;
-	if (draw_svg(ms, r, &p, &m, NULL) != 0 || fclose(ms) != 0 ||
+	if (draw_svg(ms, r, &p, &m, NULL, NULL) != 0 || fclose(ms) != 0 ||
 	    buf == NULL) {
 		free(buf);
 		return -1;
@@ -411,10 +421,11 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 	free(buf);
 }
 
-/* The game list's entry: [players, event, round, date, result, rules]. */
+/* The game list's entry: [number, first, second, event, round, date,
+ * result, rules, why invalid or null]. */
 static void
 index_entry(struct html_page *pg, const struct yote_record *rec,
-    const struct yote_rules *r)
+    const struct yote_rules *r, const struct yote_game_info *info)
 {
 	static const char *const keys[] = { "first", "second", "event",
 		"round", "date", "result" };
@@ -427,7 +438,33 @@ index_entry(struct html_page *pg, const struct yote_record *rec,
 	}
 	fputc(',', pg->idx);
 	json_text(pg->idx, r->name);
+	fputc(',', pg->idx);
+	if (info->problems > 0)
+		json_text(pg->idx, pg->why[0] != '\0' ? pg->why :
+		    "the record is invalid");
+	else
+		fputs("null", pg->idx);
 	fputc(']', pg->idx);
+	pg->why[0] = '\0';
+}
+
+void
+html_diag(void *ctx, const struct yote_error *e)
+{
+	struct html_page *pg = ctx;
+
+	if (e == NULL)
+		pg->why[0] = '\0';
+	if (e == NULL || pg->why[0] != '\0')
+		return;
+	if (e->ply > 0 && e->line > 0)
+		snprintf(pg->why, sizeof(pg->why), "line %lu, ply %lu: %s",
+		    e->line, e->ply, e->msg);
+	else if (e->line > 0)
+		snprintf(pg->why, sizeof(pg->why), "line %lu: %s", e->line,
+		    e->msg);
+	else
+		snprintf(pg->why, sizeof(pg->why), "%s", e->msg);
 }
 
 /* The analysis: header's first: or second: mapping, as "key":[pairs]. */
@@ -464,7 +501,7 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 		return EXIT_IO;
 	}
 	pg->games++;
-	index_entry(pg, rec, r);
+	index_entry(pg, rec, r, info);
 	fprintf(fp, "<script type=\"application/json\" id=\"g%lu\">"
 	    "{\"n\":%lu,\"t\":%ld,\"w\":%d,\"pc\":%d,\"r\":", pg->games,
 	    rec->game, t, r->width, r->pieces);
@@ -483,22 +520,24 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 		json_side_stats(pg, fp, an, "first");
 		json_side_stats(pg, fp, an, "second");
 	}
-	fputs(",\"p\":[", fp);
-	for (i = 0; i <= n; i++) {
-		if (i > 0)
+	/* the start and the moves as written: the script plays them out
+	 * (path, captures, bonus, counters are all in the notation), so
+	 * that a long game costs its moves' text, not a position a ply;
+	 * and the position every KEY_PLIES plies, so that it need not play
+	 * a long game from the start to show its end */
+	fputs(",\"p0\":", fp);
+	json_text(fp, yote_pos_format(r, yote_game_pos(g, 0), pos));
+	fputs(",\"m\":[", fp);
+	for (i = 1; i <= n; i++) {
+		if (i > 1)
+			fputc(',', fp);
+		json_text(fp, yote_move_format(r, yote_game_move(g, i), text));
+	}
+	fprintf(fp, "],\"K\":%d,\"k\":[", KEY_PLIES);
+	for (i = KEY_PLIES; i <= n; i += KEY_PLIES) {
+		if (i > KEY_PLIES)
 			fputc(',', fp);
 		json_text(fp, yote_pos_format(r, yote_game_pos(g, i), pos));
-	}
-	fputs("],\"m\":[", fp);
-	for (i = 1; i <= n; i++) {
-		fputs(i > 1 ? ",[" : "[", fp);
-		json_text(fp, yote_move_format(r, yote_game_move(g, i), text));
-		fputc(',', fp);
-		json_path(fp, yote_game_move(g, i));
-		fputc(',', fp);
-		json_removed(fp, r, yote_game_pos(g, i - 1), yote_game_pos(g,
-		    i));
-		fputc(']', fp);
 	}
 	fputc(']', fp);
 	if (moves != NULL && moves->type == YOTE_NODE_SEQ && moves->n >= n) {

@@ -27,6 +27,14 @@ int html_add(struct html_page *pg, const struct yote_record *rec,
     const struct yote_game *g, const struct yote_game_info *info);
 
 /*
+ * A yote_diag_fn (ctx the page): the first problem said of the game
+ * about to be added, shown with it in the game list when html_add's
+ * info counts problems (an invalid game).  e NULL: forget it (the game
+ * is not added).
+ */
+void html_diag(void *ctx, const struct yote_error *e);
+
+/*
  * Finish the page and free pg: with ok and no earlier error, put it in
  * place of path; else remove it and leave the old file (tool_atomic_close,
  * which says so).  Returns EXIT_OK or EXIT_IO.  NULL is ignored

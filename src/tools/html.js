@@ -18,6 +18,42 @@ function sv(tag, attrs) {
 	return e;
 }
 function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+
+// Record text on the page: isolated (<bdi>: a right-to-left override in
+// a name reorders nothing around it) and cut to max characters, the
+// whole text one step away.  A long text without spaces is costly to lay
+// out inside flexible boxes and tables, so only the cut part ever is,
+// until asked for.
+var CUT = 80, LONG = 300;
+function cutText(s, max) {
+	var n = max;
+	if (s.length <= max) return s;
+	if (/[\ud800-\udbff]/.test(s.charAt(n - 1))) n--;
+	return s.slice(0, n) + '\u2026';
+}
+// short: one line's worth, the whole text in the title (tooltip)
+function short(s, max) {
+	s = s === null || s === undefined ? '' : String(s);
+	var b = el('bdi', null, cutText(s, max || CUT));
+	if (s.length > (max || CUT)) b.title = s;
+	return b;
+}
+// long: a paragraph's worth, the whole text in a <details> below it
+function long(s, max) {
+	s = s === null || s === undefined ? '' : String(s);
+	max = max || LONG;
+	if (s.length <= max) return el('bdi', null, s);
+	var d = el('details', 'long'), sm = el('summary');
+	sm.appendChild(el('bdi', null, cutText(s, max)));
+	sm.appendChild(el('span', 'more', ' (' + s.length + ' characters: the whole text)'));
+	d.appendChild(sm);
+	var whole = el('div', 'whole');
+	whole.appendChild(el('bdi', null, s));
+	d.appendChild(whole);
+	return d;
+}
+// for document.title and SVG text: isolated by FSI ... PDI
+function iso(s, max) { return '\u2068' + cutText(String(s), max || CUT) + '\u2069'; }
 function pairs(list, key) {
 	for (var i = 0; list && i < list.length; i++)
 		if (list[i][0] === key) return list[i][1];
@@ -81,8 +117,95 @@ function parse(pos, w) {
 			col++;
 		}
 	}
-	return { b: b, n: n, side: f[1] === 'x' ? 0 : 1, hand: [+f[2], +f[3]] };
+	return { b: b, n: n, side: f[1] === 'x' ? 0 : 1, hand: [+f[2], +f[3]],
+	    since: +f[4], ply: +f[5], h: rows.length };
 }
+
+// q as a position string (the library's form).
+function posText(q, w) {
+	var rows = [];
+	for (var r = q.h - 1; r >= 0; r--) {
+		var s = '', run = 0;
+		for (var c = 0; c < w; c++) {
+			var v = q.b[r * w + c];
+			if (v === undefined) { run++; continue; }
+			if (run) s += run;
+			run = 0;
+			s += v ? 'o' : 'x';
+		}
+		rows.push(run ? s + run : s);
+	}
+	return rows.join('/') + ' ' + (q.side ? 'o' : 'x') + ' ' + q.hand[0] +
+	    ' ' + q.hand[1] + ' ' + q.since + ' ' + q.ply;
+}
+
+function sqOf(t, w) { return t.charCodeAt(0) - 97 + (parseInt(t.slice(1), 10) - 1) * w; }
+
+// The squares a move's text goes through (not its bonus removals).
+function pathOf(mv, w) {
+	var t = mv.match(/[a-z]\d+|[-x+@]/g), path = [sqOf(t[0], w)];
+	for (var i = 1; i + 1 < t.length; i += 2)
+		if (t[i] !== '+') path.push(sqOf(t[i + 1], w));
+	return path;
+}
+
+// Move mv (as the record's moves list writes it, legal: html.c played
+// it) played on q, as notation.md reads it: a placement takes a piece
+// from the hand; a jump over an enemy piece (x) removes it, a bonus (+)
+// removes a piece from the board or the hand (@).  Returns the position
+// after it and the board's step [move, position, path, removed].
+function playOn(q, mv, w) {
+	var t = mv.match(/[a-z]\d+|[-x+@]/g), me = q.side;
+	var b = q.b.slice(), hand = q.hand.slice(), at = sqOf(t[0], w);
+	var path = [at], gone = [], cap = false, i, to;
+	if (t.length === 1) {
+		b[at] = me;
+		hand[me]--;
+	} else {
+		b[at] = undefined;
+		for (i = 1; i + 1 < t.length; i += 2) {
+			if (t[i] === '+') {
+				if (t[i + 1] === '@') hand[1 - me]--;
+				else { to = sqOf(t[i + 1], w); b[to] = undefined; gone.push(to); }
+				continue;
+			}
+			to = sqOf(t[i + 1], w);
+			if (t[i] === 'x') {
+				b[(at + to) / 2] = undefined;
+				gone.push((at + to) / 2);
+				cap = true;
+			}
+			at = to;
+			path.push(to);
+		}
+		b[at] = me;
+	}
+	var n = { b: b, side: 1 - me, hand: hand, since: cap ? 0 : q.since + 1,
+	    ply: q.ply + 1, h: q.h };
+	var pos = posText(n, w);
+	gone.sort(function (x, y) { return x - y; });
+	return { q: n, step: [mv, pos, path, gone] };
+}
+
+// Position i of g (0: the start): played out from the position html.c
+// gives every g.K plies, a block of g.K positions at a time, kept.
+function posAt(g, i) {
+	var b = Math.floor(i / g.K), B;
+	if (!g.B) g.B = [];
+	if (!(B = g.B[b])) {
+		B = g.B[b] = [b ? g.k[b - 1] : g.p0];
+		var q = parse(B[0], g.w);
+		for (var j = b * g.K + 1; j < (b + 1) * g.K && j <= g.m.length; j++) {
+			var r = playOn(q, g.m[j - 1], g.w);
+			q = r.q;
+			B.push(r.step[1]);
+		}
+	}
+	return B[i - b * g.K];
+}
+// ply i as the board marks it: [move, position after, path, removed]
+function stepOf(g, i) { return i > 0 ? playOn(parse(posAt(g, i - 1), g.w), g.m[i - 1], g.w).step : null; }
+function plies(g) { return g.m.length; }
 
 function move(P, e, from, to) {
 	e.setAttribute('transform', 'translate(' + (to[0] - from[0]) + ' ' +
@@ -91,8 +214,9 @@ function move(P, e, from, to) {
 }
 
 // The board of g at pos, the move step (["m",pos,[path],[removed]]) or
-// null marked; flipped turns it round.
-function board(g, pos, step, flipped) {
+// null marked; flipped turns it round; best (a move's text, or null)
+// drawn as an arrow along its path (a ring where it places).
+function board(g, pos, step, flipped, best) {
 	var P = proto(g.t), svg = P.svg.cloneNode(true), q = parse(pos, g.w);
 	var N = P.c.length, i, s;
 	var at = function (sq) { return P.c[flipped ? N - 1 - sq : sq]; };
@@ -134,7 +258,7 @@ function board(g, pos, step, flipped) {
 	var hands = svg.querySelector('.hands'), texts = hands.querySelectorAll('text');
 	for (s = 0; s < 2; s++) {
 		var cap = g.pc - q.n[1 - s] - q.hand[1 - s];
-		texts[s].textContent = g.s[s] + (q.side === s ? ' (to move)' : '') +
+		texts[s].textContent = iso(g.s[s]) + (q.side === s ? ' (to move)' : '') +
 		    ': ' + q.hand[s] + ' in hand, ' + cap + ' captured';
 		var st = q.hand[s] > 0 ? Math.floor((P.w - 2 * P.margin - 16) / q.hand[s]) : 0;
 		if (st > 16) st = 16;
@@ -144,44 +268,76 @@ function board(g, pos, step, flipped) {
 			hands.appendChild(hc);
 		}
 	}
+	if (best) arrow(svg, best, g.w, at);
 	return svg;
+}
+
+// The best move on the board: a green arrow along its path.
+function arrow(svg, mv, w, at) {
+	var path = pathOf(mv, w), gr = sv('g', { 'class': 'best' });
+	var pt = path.map(function (sq) { return at(sq); });
+	if (pt.length === 1) {
+		gr.appendChild(sv('circle', { cx: pt[0][0], cy: pt[0][1], r: 22 }));
+	} else {
+		var a = pt[pt.length - 2], z = pt[pt.length - 1];
+		var dx = z[0] - a[0], dy = z[1] - a[1], l = Math.sqrt(dx * dx + dy * dy) || 1;
+		var ux = dx / l, uy = dy / l, tip = [z[0] - ux * 6, z[1] - uy * 6];
+		var base = [tip[0] - ux * 18, tip[1] - uy * 18];
+		var line = pt.slice(0, -1).concat([base]);
+		gr.appendChild(sv('polyline', { points: line.map(function (p) { return p.join(','); }).join(' ') }));
+		gr.appendChild(sv('polygon', { points: [tip, [base[0] - uy * 11, base[1] + ux * 11],
+		    [base[0] + uy * 11, base[1] - ux * 11]].map(function (p) {
+			return p[0].toFixed(1) + ',' + p[1].toFixed(1); }).join(' ') }));
+	}
+	var t = sv('title', {});
+	t.textContent = 'best: ' + mv;
+	gr.appendChild(t);
+	svg.appendChild(gr);
 }
 
 // ------------------------------------------------------------ state
 
 var cur = { g: 0, p: 0, line: null, flip: false };
+var PAGE = 200;         // plies a page of the move list shows
 
-// a ply as a line's step: [move, position after, path, removed]
-function stepOf(g, i) {
-	return i > 0 ? [g.m[i - 1][0], g.p[i], g.m[i - 1][1], g.m[i - 1][2]] : null;
-}
 function notes(g, i) { return g.o && g.o[i] ? g.o[i] : null; }
 function note(g, i, key) { var o = notes(g, i); return o ? pairs(o.k, key) : null; }
+function sideBefore(g, i) { return posAt(g, i - 1).split(' ')[1] === 'x' ? 0 : 1; }
+// the best move of a graded ply, when it is not the one played
+function bestOf(g, i) {
+	var b = note(g, i, 'best');
+	return i > 0 && note(g, i, 'class') && b && b !== g.m[i - 1] &&
+	    /^[a-z]\d+([-x][a-z]\d+(\+([a-z]\d+|@))?)*$/.test(b) ? b : null;
+}
 
 function label(g, i) {
 	return i === 0 ? 'Start position' : 'After ply ' + i + ', ' +
-	    g.s[parse(g.p[i - 1], g.w).side] + ' ' + g.m[i - 1][0];
+	    g.s[sideBefore(g, i)] + ' ' + g.m[i - 1];
 }
 
 function showBoard() {
-	var g = game(cur.g), pos, step, text;
+	var g = game(cur.g), pos, step, text, best = null;
 	if (cur.line) {
 		var L = cur.line;
-		pos = L.at > 0 ? L.steps[L.at - 1][1] : g.p[L.ply - 1];
+		pos = L.at > 0 ? L.steps[L.at - 1][1] : posAt(g, L.ply - 1);
 		step = L.at > 0 ? L.steps[L.at - 1] : stepOf(g, L.ply - 1);
 		text = 'Line from ply ' + L.ply + ', ' + (L.at > 0 ? 'move ' + L.at +
-		    ' of ' + L.steps.length + ', ' + step[0] : 'before ' + g.m[L.ply - 1][0]);
+		    ' of ' + L.steps.length + ', ' + step[0] : 'before ' + g.m[L.ply - 1]);
 	} else {
-		pos = g.p[cur.p];
+		pos = posAt(g, cur.p);
 		step = stepOf(g, cur.p);
 		text = label(g, cur.p);
+		best = bestOf(g, cur.p);
+		if (best) text += ' (best was ' + best + ', the arrow)';
 	}
 	var f = $('board');
 	f.setAttribute('data-position', pos);
 	f.setAttribute('data-flipped', cur.flip ? '1' : '0');
+	if (best) f.setAttribute('data-best', best);
+	else f.removeAttribute('data-best');
 	f.setAttribute('aria-label', text + ': ' + pos);
 	clear($('svg'));
-	$('svg').appendChild(board(g, pos, step, cur.flip));
+	$('svg').appendChild(board(g, pos, step, cur.flip, best));
 	$('pos').textContent = text + ' \u2014 ' + pos;
 }
 
@@ -192,19 +348,20 @@ function showNote() {
 	if (!o || cur.p === 0) return;
 	var cls = note(g, cur.p, 'class'), nag = note(g, cur.p, 'nag');
 	var h = el('p', 'head');
-	h.appendChild(el('strong', null, cur.p + '. ' + g.m[cur.p - 1][0] + (nag || '')));
-	if (cls) h.appendChild(el('span', 'cls ' + (CLASSES[cls] || ''), ' ' + cls));
+	h.appendChild(el('strong', null, cur.p + '. ' + g.m[cur.p - 1]));
+	if (nag) h.appendChild(short(nag, 8));
+	if (cls) h.appendChild(el('span', 'cls ' + (CLASSES[cls] || ''), ' ' + cutText(cls, CUT)));
 	box.appendChild(h);
 	var dl = el('dl');
 	for (var i = 0; i < o.k.length; i++) {
 		var k = o.k[i][0];
 		if (k === 'class' || k === 'nag' || k === 'comment') continue;
-		dl.appendChild(el('dt', null, k));
-		dl.appendChild(el('dd', null, o.k[i][1]));
+		dl.appendChild(el('dt')).appendChild(short(k));
+		dl.appendChild(el('dd')).appendChild(long(o.k[i][1]));
 	}
 	box.appendChild(dl);
 	var c = note(g, cur.p, 'comment');
-	if (c !== null) box.appendChild(el('p', 'comment', c));
+	if (c !== null) box.appendChild(el('p', 'comment')).appendChild(long(c));
 	if (o.pv && o.pv.length) {
 		var p = el('p', 'pv'), ply = cur.p;
 		p.appendChild(el('span', null, 'Line: '));
@@ -227,7 +384,9 @@ function enterLine(ply, at) {
 }
 
 function update() {
-	var g = game(cur.g), items = $('moves').querySelectorAll('button.mv');
+	var g = game(cur.g);
+	if (cur.p < cur.lo || cur.p > cur.hi) moveList(g);
+	var items = $('moves').querySelectorAll('button.mv[data-ply]');
 	for (var i = 0; i < items.length; i++) {
 		var on = +items[i].getAttribute('data-ply') === cur.p;
 		items[i].classList.toggle('on', on);
@@ -253,7 +412,7 @@ function go(p) {
 		else if (p === 'last') L.at = L.steps.length;
 		return update();
 	}
-	var n = g.p.length - 1;
+	var n = plies(g);
 	cur.p = p === 'first' ? 0 : p === 'last' ? n : p === 'next' ?
 	    Math.min(n, cur.p + 1) : p === 'prev' ? Math.max(0, cur.p - 1) :
 	    typeof p === 'number' ? Math.max(0, Math.min(n, p)) : cur.p;
@@ -264,82 +423,140 @@ function go(p) {
 
 function header(g) {
 	var h = function (k) { return pairs(g.h, k); };
-	var f = h('first') || '?', s = h('second') || '?';
-	$('title').textContent = f + ' \u2013 ' + s;
-	document.title = f + ' \u2013 ' + s + ' (Yot\u00e9)';
+	var f = h('first') || '?', s = h('second') || '?', t = $('title');
+	clear(t);
+	t.appendChild(short(f));
+	t.appendChild(document.createTextNode(' \u2013 '));
+	t.appendChild(short(s));
+	document.title = iso(f) + ' \u2013 ' + iso(s) + ' (Yot\u00e9)';
 	var meta = [h('event'), h('round') !== null ? 'round ' + h('round') : null,
 	    h('date'), h('site'), g.r].filter(function (x) { return x; });
-	$('meta').textContent = meta.join(', ');
+	clear($('meta'));
+	meta.forEach(function (x, j) {
+		if (j) $('meta').appendChild(document.createTextNode(', '));
+		$('meta').appendChild(short(x));
+	});
 	var dl = $('info');
 	clear(dl);
-	var add = function (k, v) { dl.appendChild(el('dt', null, k)); dl.appendChild(el('dd', null, v)); };
+	var add = function (k, v) {
+		dl.appendChild(el('dt')).appendChild(short(k));
+		dl.appendChild(el('dd')).appendChild(long(v));
+	};
 	add('Rules', g.r);
 	add(g.s[0] + ' (first)', f);
 	add(g.s[1] + ' (second)', s);
 	for (var i = 0; i < g.h.length; i++)
 		if (['first', 'second', 'rules'].indexOf(g.h[i][0]) < 0)
 			add(g.h[i][0], g.h[i][1]);
-	$('ending').textContent = g.end;
+	var e = $('ending'), why = index[cur.g - 1][8];
+	clear(e);
+	e.appendChild(long(g.end));
+	if (why) {
+		e.appendChild(document.createTextNode(' '));
+		e.appendChild(el('span', 'bad', 'Invalid record: ')).appendChild(long(why));
+	}
 }
 
+// The page of the move list that holds cur.p: PAGE plies at a time, so
+// that a long game makes a few hundred elements, not one a ply.
 function moveList(g) {
-	var ol = $('moves');
+	var ol = $('moves'), n = plies(g);
+	var lo = Math.floor(Math.max(0, cur.p - 1) / PAGE) * PAGE;
+	var hi = Math.min(n, lo + PAGE);
+	cur.lo = lo === 0 ? 0 : lo + 1;
+	cur.hi = hi;
 	clear(ol);
-	var start = el('li', 'start'), b0 = el('button', 'mv', 'Start');
-	b0.setAttribute('data-ply', 0);
-	b0.onclick = function () { cur.line = null; go(0); };
-	start.appendChild(b0);
-	ol.appendChild(start);
-	g.m.forEach(function (m, j) {
-		var i = j + 1, li = el('li', 's' + parse(g.p[j], g.w).side);
-		var b = el('button', 'mv');
-		var cls = note(g, i, 'class'), nag = note(g, i, 'nag');
-		b.setAttribute('data-ply', i);
-		b.appendChild(el('span', 'no', i + '.'));
-		b.appendChild(document.createTextNode(' ' + m[0]));
-		if (nag) b.appendChild(el('span', 'nag ' + (CLASSES[cls] || ''), nag));
-		var ev = note(g, i, 'eval');
-		if (ev !== null) b.appendChild(el('span', 'ev', ev));
-		b.setAttribute('aria-label', 'Ply ' + i + ', ' + m[0] + (cls ? ', ' + cls : '') +
-		    (ev !== null ? ', evaluation ' + ev : ''));
-		b.onclick = function () { cur.line = null; go(i); };
-		li.appendChild(b);
-		ol.appendChild(li);
-		var c = note(g, i, 'comment'), clk = note(g, i, 'clock');
-		if (c !== null || clk !== null) {
-			var ci = el('li', 'cmt');
-			if (clk !== null) ci.appendChild(el('span', 'clock', clk));
-			if (c !== null) ci.appendChild(el('span', null, c));
-			ol.appendChild(ci);
-		}
-	});
+	var li = el('li', 'start'), b0;
+	if (lo === 0) {
+		b0 = el('button', 'mv', 'Start');
+		b0.setAttribute('data-ply', 0);
+		b0.onclick = function () { cur.line = null; go(0); };
+	} else {
+		b0 = el('button', 'mv page', '\u2039 plies ' + Math.max(1, lo - PAGE + 1) + '\u2013' + lo);
+		b0.onclick = function () { cur.line = null; go(lo); };
+	}
+	ol.appendChild(li).appendChild(b0);
+	for (var i = lo + 1; i <= hi; i++) ol.appendChild(moveItem(g, i));
+	for (i = lo + 1; i <= hi; i++) {
+		var c = note(g, i, 'comment');
+		if (c !== null || note(g, i, 'clock') !== null)
+			ol.querySelector('li[data-ply="' + i + '"]').after(comment(g, i, c));
+	}
+	if (hi < n) {
+		var b = el('button', 'mv page', 'plies ' + (hi + 1) + '\u2013' + Math.min(n, hi + PAGE) +
+		    ' of ' + n + ' \u203a');
+		b.onclick = function () { cur.line = null; go(hi + 1); };
+		ol.appendChild(el('li', 'start')).appendChild(b);
+	}
 }
 
+function moveItem(g, i) {
+	var m = g.m[i - 1], li = el('li', 's' + sideBefore(g, i)), b = el('button', 'mv');
+	var cls = note(g, i, 'class'), nag = note(g, i, 'nag'), ev = note(g, i, 'eval');
+	li.setAttribute('data-ply', i);
+	b.setAttribute('data-ply', i);
+	b.appendChild(el('span', 'no', i + '.'));
+	b.appendChild(document.createTextNode(' ' + m));
+	if (nag) b.appendChild(el('span', 'nag ' + (CLASSES[cls] || ''))).appendChild(short(nag, 8));
+	if (ev !== null) b.appendChild(el('span', 'ev')).appendChild(short(ev, 12));
+	b.setAttribute('aria-label', 'Ply ' + i + ', ' + m + (cls ? ', ' + cutText(cls, CUT) : '') +
+	    (ev !== null ? ', evaluation ' + cutText(ev, 12) : ''));
+	b.onclick = function () { cur.line = null; go(i); };
+	li.appendChild(b);
+	return li;
+}
+
+function comment(g, i, c) {
+	var ci = el('li', 'cmt'), clk = note(g, i, 'clock');
+	if (clk !== null) ci.appendChild(el('span', 'clock')).appendChild(short(clk, 20));
+	if (c !== null) ci.appendChild(long(c));
+	return ci;
+}
+
+// The evaluation curve: the first side's chance to win after each ply,
+// from 0 to 100 %, against the ply; at most about 1000 points drawn.
+var CH = { W: 640, H: 170, L: 46, R: 10, T: 10, B: 40 };
 function chart(g) {
 	var box = $('chart');
 	clear(box);
 	if (!g.e) return;
-	var n = g.e.length, W = 600, H = 120, dx = W / Math.max(1, n);
-	var svg = sv('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img',
-	    'aria-label': 'Evaluation curve: the first side\'s chance to win after each ply' });
-	svg.appendChild(sv('rect', { width: W, height: H, 'class': 'bg' }));
-	svg.appendChild(sv('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, 'class': 'mid' }));
-	var pts = [], marks = [];
+	var n = g.e.length, pw = CH.W - CH.L - CH.R, ph = CH.H - CH.T - CH.B;
+	var X = function (ply) { return CH.L + ply * pw / Math.max(1, n); };
+	var Y = function (v) { return CH.T + ph - v * ph / 100; };
+	var svg = sv('svg', { viewBox: '0 0 ' + CH.W + ' ' + CH.H, role: 'img',
+	    'aria-label': 'Evaluation curve: ' + g.s[0] + '\'s chance to win (0 to 100 %) after each ply (0 to ' + n + ')' });
+	svg.appendChild(sv('rect', { x: CH.L, y: CH.T, width: pw, height: ph, 'class': 'bg' }));
+	svg.appendChild(sv('line', { x1: CH.L, x2: CH.L + pw, y1: Y(50), y2: Y(50), 'class': 'mid' }));
+	var txt = function (x, y, s, cls, anchor) {
+		var t = sv('text', { x: x, y: y, 'class': cls, 'text-anchor': anchor || 'middle' });
+		t.textContent = s;
+		svg.appendChild(t);
+	};
+	[0, 50, 100].forEach(function (v) { txt(CH.L - 4, Y(v) + 4, v + '%', 'tick', 'end'); });
+	var ticks = [0, Math.round(n / 2), n].filter(function (v, j, a) { return a.indexOf(v) === j; });
+	ticks.forEach(function (v) { txt(X(v), CH.T + ph + 14, v, 'tick'); });
+	txt(CH.L + pw / 2, CH.H - 4, 'ply', 'axis');
+	var yl = sv('text', { x: 12, y: CH.T + ph / 2, 'class': 'axis', 'text-anchor': 'middle',
+	    transform: 'rotate(-90 12 ' + (CH.T + ph / 2) + ')' });
+	yl.textContent = 'win %, ' + iso(g.s[0], 12);
+	svg.appendChild(yl);
+	var pts = [], marks = [], every = Math.max(1, Math.ceil(n / 1000));
 	g.e.forEach(function (v, j) {
 		if (v === null) return;
-		var x = (j + 1) * dx, y = H - v * H / 100;
-		pts.push(x.toFixed(1) + ',' + y.toFixed(1));
+		var x = X(j + 1).toFixed(1), y = Y(v).toFixed(1);
+		if ((j + 1) % every === 0 || j === n - 1) pts.push(x + ',' + y);
 		var cls = note(g, j + 1, 'class');
-		if (CLASSES[cls]) marks.push(sv('circle', { cx: x.toFixed(1), cy: y.toFixed(1),
+		if (CLASSES[cls] && marks.length < 2000) marks.push(sv('circle', { cx: x, cy: y,
 		    r: 4, 'class': 'mk ' + CLASSES[cls] }));
 	});
-	svg.appendChild(sv('polyline', { points: '0,' + H / 2 + ' ' + pts.join(' '), 'class': 'curve' }));
+	svg.appendChild(sv('polyline', { points: X(0) + ',' + Y(50) + ' ' + pts.join(' '), 'class': 'curve' }));
 	marks.forEach(function (m) { svg.appendChild(m); });
-	svg.appendChild(sv('line', { id: 'cursor', y1: 0, y2: H }));
+	svg.appendChild(sv('line', { id: 'cursor', y1: CH.T, y2: CH.T + ph }));
 	svg.addEventListener('click', function (ev) {
 		var r = svg.getBoundingClientRect();
+		var x = (ev.clientX - r.left) / r.width * CH.W;
 		cur.line = null;
-		go(Math.round((ev.clientX - r.left) / r.width * W / dx));
+		go(Math.round((x - CH.L) / pw * n));
 	});
 	box.appendChild(svg);
 }
@@ -347,7 +564,7 @@ function chart(g) {
 function chartCursor(g) {
 	var c = $('cursor');
 	if (!c || !g.e) return;
-	var x = cur.p * 600 / Math.max(1, g.e.length);
+	var x = CH.L + cur.p * (CH.W - CH.L - CH.R) / Math.max(1, g.e.length);
 	c.setAttribute('x1', x);
 	c.setAttribute('x2', x);
 }
@@ -358,39 +575,52 @@ function stats(g) {
 	if (!g.first && !g.second) return;
 	var t = el('table'), cols = (g.first || g.second).map(function (p) { return p[0]; });
 	t.appendChild(el('caption', null, 'Analysis' + (pairs(g.a, 'engine') ?
-	    ' (' + pairs(g.a, 'engine') + ')' : '')));
+	    ' (' + cutText(pairs(g.a, 'engine'), CUT) + ')' : '')));
 	var tr = el('tr');
 	tr.appendChild(el('th', null, 'side'));
-	cols.forEach(function (c) { tr.appendChild(el('th', null, c)); });
+	cols.forEach(function (c) { tr.appendChild(el('th')).appendChild(short(c, 20)); });
 	t.appendChild(tr);
 	[['first', 0], ['second', 1]].forEach(function (sd) {
 		if (!g[sd[0]]) return;
-		var r = el('tr');
+		var r = el('tr'), th = el('th', null, g.s[sd[1]] + ' (');
 		r.className = 'side-' + sd[0];
-		r.appendChild(el('th', null, g.s[sd[1]] + ' (' + (pairs(g.h, sd[0]) || sd[0]) + ')'));
-		cols.forEach(function (c) { r.appendChild(el('td', null, pairs(g[sd[0]], c))); });
+		th.appendChild(short(pairs(g.h, sd[0]) || sd[0], 24));
+		th.appendChild(document.createTextNode(')'));
+		r.appendChild(th);
+		cols.forEach(function (c) { r.appendChild(el('td')).appendChild(short(pairs(g[sd[0]], c), 20)); });
 		t.appendChild(r);
 	});
 	box.appendChild(t);
 }
 
-// Print: a diagram of every annotated ply, with its comment.
+// How many plies the print view shows (counted up to 65).
+function printed(g) {
+	var n = 0;
+	for (var i in g.o || {})
+		if ((note(g, +i, 'comment') !== null || note(g, +i, 'class')) && ++n > 64) break;
+	return n;
+}
+
+// Print: a diagram of every annotated ply, with its comment; made when
+// the game opens, or for a long annotated game only when it is printed.
 function printView(g) {
 	var box = $('print');
 	clear(box);
-	for (var i = 1; i < g.p.length; i++) {
+	for (var i = 1; i <= plies(g); i++) {
 		var c = note(g, i, 'comment'), cls = note(g, i, 'class');
 		if (c === null && !cls) continue;
-		var f = el('figure', 'diagram');
+		var f = el('figure', 'diagram'), b = bestOf(g, i);
 		f.setAttribute('role', 'img');
-		f.setAttribute('aria-label', label(g, i) + ': ' + g.p[i]);
-		f.appendChild(board(g, g.p[i], stepOf(g, i), false));
-		var cap = el('figcaption', null, i + '. ' + g.m[i - 1][0] + (note(g, i, 'nag') || '') +
-		    (cls ? ' (' + cls + ')' : '') + (c !== null ? ' \u2014 ' + c : ''));
+		f.setAttribute('aria-label', label(g, i) + ': ' + posAt(g, i));
+		f.appendChild(board(g, posAt(g, i), stepOf(g, i), false, b));
+		var cap = el('figcaption', null, i + '. ' + g.m[i - 1] + cutText(note(g, i, 'nag') || '', 8) +
+		    (cls ? ' (' + cutText(cls, CUT) + ')' : '') + (b ? ', best ' + b : '') +
+		    (c !== null ? ' \u2014 ' + cutText(c, LONG) : ''));
 		f.appendChild(cap);
-		f.appendChild(el('p', 'fen', g.p[i]));
+		f.appendChild(el('p', 'fen', posAt(g, i)));
 		box.appendChild(f);
 	}
+	box.setAttribute('data-game', cur.g);
 }
 
 function open(i, p) {
@@ -401,11 +631,13 @@ function open(i, p) {
 		else rows[k].removeAttribute('aria-current');
 	if (cur.g !== i) {
 		cur.g = i;
+		cur.lo = 1;
+		cur.hi = 0;
 		header(g);
-		moveList(g);
 		chart(g);
 		stats(g);
-		printView(g);
+		clear($('print'));
+		if (printed(g) <= 64) printView(g);
 	}
 	cur.line = null;
 	go(p);
@@ -414,14 +646,21 @@ function open(i, p) {
 function gameList() {
 	var tb = $('games');
 	index.forEach(function (e, j) {
-		var tr = el('tr'), a = el('a', null, (e[1] || '?') + ' \u2013 ' + (e[2] || '?'));
+		var tr = el('tr'), a = el('a');
+		a.appendChild(short(e[1] || '?', 40));
+		a.appendChild(document.createTextNode(' \u2013 '));
+		a.appendChild(short(e[2] || '?', 40));
 		a.href = '#g' + (j + 1) + 'p0';
 		a.onclick = function (ev) { ev.preventDefault(); open(j + 1, 0); };
 		tr.appendChild(el('td', null, e[0]));
-		var td = el('td');
-		td.appendChild(a);
-		tr.appendChild(td);
-		for (var k = 3; k <= 7; k++) tr.appendChild(el('td', null, e[k]));
+		tr.appendChild(el('td')).appendChild(a);
+		for (var k = 3; k <= 7; k++) tr.appendChild(el('td')).appendChild(short(e[k], 40));
+		if (e[8]) {
+			tr.className = 'invalid';
+			var bad = el('span', 'bad', ' invalid: ');
+			bad.appendChild(short(e[8], 60));
+			tr.cells[5].appendChild(bad);
+		}
 		tb.appendChild(tr);
 	});
 	$('list').hidden = index.length < 2;
@@ -447,7 +686,7 @@ function testAll() {
 	var lines = [];
 	for (var i = 1; i <= index.length; i++) {
 		open(i, 0);
-		for (var p = 0; p < game(i).p.length; p++) {
+		for (var p = 0; p <= plies(game(i)); p++) {
 			go(p);
 			lines.push(i + '\t' + p + '\t' + $('board').getAttribute('data-position'));
 		}
@@ -468,6 +707,9 @@ $('b-next').onclick = function () { go('next'); };
 $('b-last').onclick = function () { go('last'); };
 $('b-exit').onclick = function () { go('exit'); };
 $('b-flip').onclick = function () { cur.flip = !cur.flip; update(); };
+window.addEventListener('beforeprint', function () {
+	if (+$('print').getAttribute('data-game') !== cur.g) printView(game(cur.g));
+});
 document.addEventListener('keydown', function (ev) {
 	if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
 	var k = ev.key;

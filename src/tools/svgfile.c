@@ -9,12 +9,38 @@
 #include "svgfile.h"
 #include "tool.h"
 
+/* Ply i's best move, when the record names one other than the move
+ * played and legal in its place, into m; else NULL. */
+static const struct yote_move *
+best_move(const struct replayed *g, size_t i, const char *text,
+    struct yote_move *m)
+{
+	struct yote_movelist scratch = { 0 };
+	struct yote_move_text mt;
+	struct yote_error e;
+	char played[YOTE_MOVE_TEXT];
+	int legal;
+
+	if (text == NULL || i == 0 || strcmp(text, yote_move_format(g->r,
+	    yote_game_move(g->play, i), played)) == 0 ||
+	    yote_move_parse(text, &mt, &e) != 0 ||
+	    yote_move_from_text(g->r, &mt, m, &e) != 0)
+		return NULL;
+	legal = yote_move_legal(g->r, yote_game_pos(g->play, i - 1), m,
+	    &scratch) == 1;
+	yote_movelist_free(&scratch);
+	return legal ? m : NULL;
+}
+
 int
 svgfile_write(const struct replayed *g, size_t i, const char *path)
 {
-	char title[300], text[YOTE_MOVE_TEXT];
+	char title[300], text[YOTE_MOVE_TEXT], line[600], comment[600];
 	const char *f = yote_node_text(g->rec->root, "first");
 	const char *s = yote_node_text(g->rec->root, "second");
+	const char *best;
+	struct draw_notes notes;
+	struct yote_move bm;
 	FILE *fp;
 	int bad;
 
@@ -29,8 +55,13 @@ svgfile_write(const struct replayed *g, size_t i, const char *path)
 		tool_warn("%s: %s", path, strerror(errno));
 		return EXIT_IO;
 	}
+	diagram_notes(g, i, line, sizeof(line), comment, sizeof(comment),
+	    &best);
+	notes.line = line;
+	notes.comment = comment;
+	notes.best = best_move(g, i, best, &bm);
 	bad = draw_svg(fp, g->r, yote_game_pos(g->play, i), i ?
-	    yote_game_move(g->play, i) : NULL, title);
+	    yote_game_move(g->play, i) : NULL, title, &notes);
 	if (bad)
 		tool_warn("%s: write error; the old file is left as it was",
 		    path);

@@ -44,12 +44,26 @@ utf8_char(const unsigned char *s, size_t n, unsigned long *cp)
 }
 
 /*
+ * The bidirectional controls: embeddings and overrides (U+202A-202E),
+ * isolates (U+2066-2069), the marks LRM, RLM (U+200E, U+200F) and ALM
+ * (U+061C).  Shown as they are, an override in a name turns the rest of
+ * the line round ("1-0" reads "0-1"), so they are shown as \uXXXX.
+ */
+static int
+bidi_control(unsigned long cp)
+{
+	return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 &&
+	    cp <= 0x2069) || cp == 0x200E || cp == 0x200F || cp == 0x061C;
+}
+
+/*
  * How the character at s (n > 0 bytes left) is shown: into out (at most
  * TOOL_ESC_MAX bytes, not terminated), its length in *olen.  Returns the
  * input bytes it stands for.  Control characters (C0, DEL, C1) and bytes
  * that are not UTF-8 become \xHH, one per byte, so that nothing reaches
  * a terminal that it would obey, and XML gets only characters XML 1.0
- * allows (U+FFFE and U+FFFF are shown by their bytes too).
+ * allows (U+FFFE and U+FFFF are shown by their bytes too).  Bidirectional
+ * controls become \uXXXX, in JSON too (where that is their escape).
  */
 #define TOOL_ESC_MAX 12
 static size_t
@@ -66,6 +80,10 @@ esc_char(const unsigned char *s, size_t n, unsigned how, char *out,
 		out[0] = ' ';
 		*olen = 1;
 		return 1;
+	}
+	if (len > 0 && bidi_control(cp)) {
+		*olen = (size_t)snprintf(out, TOOL_ESC_MAX, "\\u%04lx", cp);
+		return len;
 	}
 	if (how & TOOL_ESC_JSON) {
 		if (len == 0 || cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) {

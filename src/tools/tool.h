@@ -41,7 +41,9 @@ size_t tool_diag_format(const struct yote_error *e, char *buf, size_t size);
  * text as it is, except that control characters (C0, DEL, C1: what a
  * terminal would obey, as in ESC ] 0 ; ... BEL or ESC [ 2 J) and bytes
  * that are not UTF-8 are shown as \xHH, one per byte, so that the reader
- * sees them and the terminal does nothing.  how: TOOL_ESC_* or 0.
+ * sees them and the terminal does nothing; bidirectional controls
+ * (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C), which would turn
+ * the rest of the line round, as \uXXXX.  how: TOOL_ESC_* or 0.
  * Every diagnostic goes through it (tool_diag, tool_warn).
  */
 #define TOOL_ESC_XML 1          /* also & < > " ' as XML references; the
