@@ -47,6 +47,7 @@ struct yote_stream {
 	char *whole;                    /* it, read whole, or NULL */
 	size_t max;                     /* yote_stream_set_input_max */
 	const char *what;
+	int trust_index;                /* yote_stream_set_trust_index */
 
 	struct yote_stream_game cur;    /* what was handed over last */
 	struct yote_stream_counts n;
@@ -172,6 +173,12 @@ yote_stream_set_input_max(struct yote_stream *s, size_t max,
 {
 	s->max = max;
 	s->what = what;
+}
+
+void
+yote_stream_set_trust_index(struct yote_stream *s, int on)
+{
+	s->trust_index = on;
 }
 
 void
@@ -343,8 +350,9 @@ open_next(struct yote_stream *s)
 			close_input(s);
 			return nomem(s);
 		}
-		if (yote_select_reaching(s->sel, s->rd, s->reach,
-		    s->nreach) != 0)
+		/* a position set can only be believed, not checked */
+		if (s->trust_index && yote_select_reaching(s->sel, s->rd,
+		    s->reach, s->nreach) != 0)
 			return nomem(s);
 		/* an archive's index passes over the games not asked for */
 		first = yote_select_first(s->sel);

@@ -85,6 +85,8 @@ tool_stream_new(void)
 		return NULL;
 	}
 	yote_stream_set_diag(s, tool_stream_diag, NULL);
+	/* a position index is believed only when asked (yote(5)) */
+	yote_stream_set_trust_index(s, tool_env_on("YOTE_TRUST_INDEX"));
 	return s;
 }
 
