@@ -535,15 +535,17 @@ yote_rules_load_file(const char *path, struct yote_rules **out,
 	*out = NULL;
 	if ((rc = yote_file_read(path, YOTE_MAX_RULES_FILE, YOTE_FILE_REGULAR |
 	    YOTE_FILE_TEXT, "a ruleset file", &buf, &len, err)) != 0) {
-		if (err != NULL) {      /* "rules: " before the message */
+		/* "rules: " before what the file holds or is */
+		if (err != NULL && rc != YOTE_EIO && rc != YOTE_ENOMEM) {
 			n = strlen(err->msg);
 			if (n > sizeof(err->msg) - 8)
 				n = sizeof(err->msg) - 8;
 			memmove(err->msg + 7, err->msg, n);
 			memcpy(err->msg, "rules: ", 7);
 			err->msg[n + 7] = '\0';
-			err->file = path;
 		}
+		if (err != NULL)
+			err->file = path;
 		return rc;
 	}
 	rc = yote_rules_load_buffer(buf, len, path, out, err);
