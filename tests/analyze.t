@@ -505,4 +505,36 @@ usage "--best with --perft" --best --perft 2
 usage "an unknown option" --frobnicate
 usage "--from-ply 0" --from-ply 0
 
+# ---- memory per ply (issue 24): a legal game that goes round in circles,
+# four pieces a side shuffling, from 1,000 and 31,000 plies; the second
+# may take at most 1 KB a ply more (a search result per ply kept 9 KB,
+# and the history hashed and sorted again for every position took
+# quadratic time)
+shuffle() {
+	awk -v n="$1" 'BEGIN {
+		split("d1-e1 d5-e5 e1-d1 e5-d5", c, " ")
+		printf "yote: 1\nstart: \"oooo2/6/6/6/xxxx2 x 1 1 0 3\"\n"
+		printf "result: \"*\"\nmoves: ["
+		for (i = 0; i < n; i++)
+			printf "%s%s", i ? ", " : "", c[i % 4 + 1]
+		printf "]\n"
+	}'
+}
+if [ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
+	shuffle 1000 >"$tmp/short.yaml"
+	shuffle 31000 >"$tmp/long.yaml"
+	for n in short long; do
+		/usr/bin/time -o "$tmp/$n.kb" -f %M yote-analyze -s --depth 1 \
+		    "$tmp/$n.yaml" >"$tmp/$n.out" 2>"$tmp/$n.err"
+		echo $? >"$tmp/$n.st"
+	done
+	kb=$(($(cat "$tmp/long.kb") - $(cat "$tmp/short.kb")))
+	ok "$([ "$(cat "$tmp/short.st")$(cat "$tmp/long.st")" = 00 ] &&
+	    [ $kb -le 30000 ] && grep -q '^ *[0-9]* *first' "$tmp/long.out" &&
+	    echo 1)" "-s on a 31,000-ply game: $kb KB more than on 1,000 plies (at most 30,000)" \
+	    "$tmp/long.err" "$tmp/long.out"
+else
+	skip "no GNU time(1) for the memory used"
+fi
+
 tap_done

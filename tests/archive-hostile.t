@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..26"
+echo "1..27"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -119,6 +119,18 @@ c=0
 [ "$st" = 0 ] && cmp -s "$tmp/out" "$tmp/want" && [ ! -s "$tmp/err" ] && c=1
 cp "$tmp/err" "$TAP_WHY"
 ok $c "... a true index made by yta.py gives the same, in silence"
+
+# two members, the first's end block saying 3 games for its 5 (its CRC
+# right): --game 8 passed over it by that word and gave game 10
+{ sed 's/^E .*/E games=3/' "$tmp/five.desc"; cat "$tmp/five.desc"; } |
+    yta build >"$tmp/endlie.yta"
+cat "$tmp/five.yta" "$tmp/five.yta" >"$tmp/ten.yta"
+yote-convert --game 8 "$tmp/ten.yta" >"$tmp/want8" 2>/dev/null
+st=$(run yote-convert --game 8 "$tmp/endlie.yta")
+c=0
+[ "$st" != 3 ] && [ -s "$tmp/want8" ] && cmp -s "$tmp/out" "$tmp/want8" && c=1
+{ cat "$tmp/out"; cat "$tmp/err"; } >"$TAP_WHY"
+ok $c "an end block that lies about its member's games: --game 8 of two members is still game 8"
 
 # a piece of a numbered lines file: its games keep their numbers
 yote-convert -t lines "$tmp/five.yaml" | sed -n '3,5p' >"$tmp/piece.lines"

@@ -7,11 +7,15 @@
 # and a ruleset file, absent positions, the start, alternatives, with
 # --game, across concatenated archives, with games stored as text; a
 # damaged, lying or unknown set falls back to decoding.  The index must
-# also be used: blocks are passed over.  Run from the project root after
-# `make` and `make bin/gen-games`.
+# also be used: blocks are passed over, when the archive is trusted
+# (YOTE_TRUST_INDEX, set here but for the crafted set below, which hides
+# a game unless the sets are left alone, as by default).  Run from the
+# project root after `make` and `make bin/gen-games`.
 set -u
 . tests/lib/env.sh
 scratch archive-index
+YOTE_TRUST_INDEX=1
+export YOTE_TRUST_INDEX
 
 . tests/lib/tap.sh
 tap_need bin/yote-convert bin/yote-explore bin/yote-replay \
@@ -193,7 +197,8 @@ ok $c "a block with a game stored as text has no set and is read" "$tmp/err"
 # hblock OP K < archive > archive: the K-th set block (type H) with
 # OP: flip (a payload byte, CRC left: damage), lie (its games count off
 # by one, CRCs right: a set that names another block), junk (a kind of
-# set unknown, CRCs right)
+# set unknown, CRCs right), hide (the first set's payload, CRCs right: a
+# set that says its block holds positions of another)
 cat >"$tmp/hblock.pl" <<'EOF'
 use strict;
 use Compress::Zlib;
@@ -202,14 +207,20 @@ local $/;
 binmode STDIN;
 binmode STDOUT;
 my $a = <STDIN>;
-my ($at, $n) = (16, 0);
+my ($at, $n, $first) = (16, 0, undef);
 while ($at + 32 <= length $a) {
 	my $type = substr($a, $at + 3, 1);
 	my $clen = $type eq 'E' ? 0 : unpack('V', substr($a, $at + 4, 4));
 	if ($type eq 'E') { $at += 32 + 16; next; }
+	$first = substr($a, $at + 32, $clen) if $type eq 'H' && !defined $first;
 	if ($type eq 'H' && ++$n == $k) {
 		my $p = $at + 32;
-		if ($op eq 'flip') {
+		if ($op eq 'hide') {
+			substr($a, $p, $clen) = $first;
+			$clen = length $first;
+			substr($a, $at + 4, 8) = pack('VV', $clen, $clen);
+			substr($a, $at + 24, 4) = pack('V', crc32($first));
+		} elsif ($op eq 'flip') {
 			substr($a, $p + 9, 1) = chr(ord(substr($a, $p + 9, 1)) ^ 0x20);
 		} elsif ($op eq 'lie') {
 			substr($a, $at + 12, 4) = pack('V', unpack('V', substr($a, $at + 12, 4)) + 1);
@@ -248,6 +259,22 @@ if perl -MCompress::Zlib -e 1 2>/dev/null; then
 	    grep -q ', 1 without a set' "$tmp/err.junk" &&
 	    ! grep -q damaged "$tmp/err.lie" "$tmp/err.junk" && c=1
 	ok $c "a set that names another block, or of an unknown kind: ignored, its block read" "$tmp/err.lie" "$tmp/err.junk"
+	# a set that hides its block's positions, every checksum right: only
+	# decoding the block could tell, so by default no set is believed
+	perl "$tmp/hblock.pl" hide 3 <"$tmp/idx.yta" >"$tmp/hide.yta"
+	YOTE_TRUST_INDEX= yote-convert --list -s --reaches "$pos" "$tmp/hide.yta" \
+	    2>"$tmp/err.hide" | cut -f2,6,9 >"$tmp/got.hide"
+	c=0
+	cmp -s "$tmp/ref" "$tmp/got.hide" && [ -s "$tmp/ref" ] &&
+	    ! grep -q 'position index' "$tmp/err.hide" && c=1
+	ok $c "a set that hides its block's game: the game found all the same (sets not believed by default)" \
+	    "$tmp/err.hide" "$tmp/got.hide"
+	yote-convert --list -s --reaches "$pos" "$tmp/hide.yta" 2>"$tmp/err.hide" |
+	    cut -f2,6,9 >"$tmp/got.hide"
+	c=0
+	[ ! -s "$tmp/got.hide" ] && grep -q '[1-9][0-9]* blocks passed over' "$tmp/err.hide" && c=1
+	ok $c "... and missed with YOTE_TRUST_INDEX=1, which believes the sets (documented)" \
+	    "$tmp/err.hide" "$tmp/got.hide"
 	# a damaged data block passed over by its set is still reported
 	perl -e 'local $/; binmode STDIN; binmode STDOUT; my $a = <STDIN>;
 	    my $i = index($a, "YTBD", 16); $i = index($a, "YTBD", $i + 4);
@@ -262,6 +289,8 @@ else
 	skip "perl's Compress::Zlib missing: damaged sets"
 	skip "perl's Compress::Zlib missing: damaged sets"
 	skip "perl's Compress::Zlib missing: lying sets"
+	skip "perl's Compress::Zlib missing: hiding sets"
+	skip "perl's Compress::Zlib missing: hiding sets"
 	skip "perl's Compress::Zlib missing: damaged data blocks"
 fi
 

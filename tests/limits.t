@@ -211,6 +211,64 @@ ok "$(grep -q 'nesting deeper than 8 levels (the limit for a ruleset file)' \
     "$tmp/err" && echo 1)" "rules: a ruleset nested 60,000 deep is refused at once" \
     "$tmp/err"
 
+# ------------------------------------------------------------ other files
+# Every file an option names is read whole within its limit, and a text
+# one is refused at its first NUL byte, with the file and the line
+# (issue 24: --criteria /dev/zero grew by 0.5 GB a second; a criteria line
+# that began with a NUL was an empty line, and every game was chosen).
+# The address space is held to 400 MB where that means memory.
+sanitized=0
+grep -q sanitize bin/build.mk 2>/dev/null && sanitized=1
+capped() {
+	if [ $sanitized = 1 ]; then "$@"; else (ulimit -v 400000 && "$@"); fi
+}
+capped timeout 60 yote-convert -l --criteria /dev/zero samples/classic.yaml \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q '^yote-convert: /dev/zero:1:1: a NUL byte: a criteria file is text$' \
+    "$tmp/err" && echo 1)" "--criteria /dev/zero: refused at once, exit 2 ($rc)" \
+    "$tmp/err"
+printf 'player Hawa\n\000result 1-0\n' >"$tmp/nul.crit"
+yote-convert -l --criteria "$tmp/nul.crit" samples/classic.yaml \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "nul.crit:2:1: a NUL byte: a criteria file is text" "$tmp/err" &&
+    echo 1)" "--criteria: a line that begins with NUL is refused, not empty ($rc)" \
+    "$tmp/err" "$tmp/out"
+# 1 MiB and one byte, from a pipe: the line where it passes the limit
+awk 'BEGIN { for (i = 0; i < 65536; i++) print "player abcdefghij" }' |
+    capped yote-convert -l --criteria - samples/classic.yaml \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 2 ] && grep -q '^yote-convert: <stdin>:58255:[0-9]*: larger than 1 MiB (the limit for a criteria file)$' \
+    "$tmp/err" && echo 1)" "--criteria: over 1 MiB (from a pipe) is refused with its line ($rc)" \
+    "$tmp/err"
+# a ruleset file: the NUL's own line, on the command line and in a record
+{ sed -n 1,2p formats/rules/classic.yaml; printf '# a\000b\n';
+    sed 1,2d formats/rules/classic.yaml; } >"$tmp/nul-rules.yaml"
+yote-validate --rules "$tmp/nul-rules.yaml" samples/classic.yaml \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 1 ] && grep -q 'nul-rules.yaml:3:4: rules: a NUL byte: a ruleset file is text' \
+    "$tmp/err" && echo 1)" "--rules FILE: a NUL byte named at its line and column ($rc)" \
+    "$tmp/err"
+good "$tmp/nul-rules.yaml" >"$tmp/r-nul.yaml"
+yote-validate --summary "$tmp/r-nul.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q '^1 game, 0 valid, 1 invalid' "$tmp/out" &&
+    grep -q 'nul-rules.yaml:3:4: rules: a NUL byte' "$tmp/err" && echo 1)" \
+    "rules: a record's ruleset file with a NUL byte is named at its line" \
+    "$tmp/err" "$tmp/out"
+if [ -x bin/yote-play ]; then
+	capped timeout 60 yote-play --match beginner,beginner --games 2 --no-tb \
+	    --openings /dev/zero >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	ok "$([ $rc = 1 ] && grep -q '^yote-play: /dev/zero:.*larger than 16 MiB (the limit for an openings file)$' \
+	    "$tmp/err" && echo 1)" "yote-play --openings /dev/zero: refused past 16 MiB, exit 1 ($rc)" \
+	    "$tmp/err"
+fi
+
 # ------------------------------------------------------------ huge positions
 # tests/rules/huge-chains.yaml: 6x6, 64 pieces, chains, bonus from the board
 # or the hand, bridges.  This position has more moves than can be counted

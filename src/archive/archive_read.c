@@ -974,6 +974,32 @@ struct member {
 };
 
 /*
+ * Whether member m's data blocks, by their own headers, hold the games
+ * its end block says: the numbers of every member after it rest on that
+ * claim, and a jump passes over the member unread (a crafted end block,
+ * its CRC right, numbered the games after it wrongly, without a word).
+ * A header to read a block, none of the payloads.
+ */
+static int
+a_member_checked(struct yote_arc_reader *a, const struct member *m)
+{
+	unsigned char h[BLOCK_HEAD];
+	uint64_t at = m->start + MEMBER_HEAD, games = 0;
+
+	while (at < m->end) {
+		if (m->end - at < BLOCK_HEAD || a_seek(a, at) != 0 ||
+		    a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD ||
+		    !yote_arc_block_head_ok(h) || h[3] == 'E' ||
+		    get32(h + 4) > m->end - at - BLOCK_HEAD)
+			return 0;
+		if (h[3] == 'D')
+			games += get32(h + 12);
+		at += BLOCK_HEAD + get32(h + 4);
+	}
+	return at == m->end && games == m->games;
+}
+
+/*
  * Go straight to the block holding game n + 1 through the index: walk
  * the end blocks back from the end of the file, read the index of the
  * member that holds the game, seek to the block.  1 when done, 0 when it
@@ -1014,10 +1040,13 @@ a_jump(struct yote_arc_reader *a, unsigned long n)
 		m[nmem].ilen = get32(h + 20);
 		pos = m[nmem++].start;
 	}
-	/* members from the first; find the one holding game n + 1 */
+	/* members from the first; find the one holding game n + 1; those
+	 * before it are passed over by what their blocks say */
 	for (i = nmem; i-- > 0;) {
 		if (n < cum + m[i].games)
 			break;
+		if (!a_member_checked(a, &m[i]))
+			goto out;       /* read plainly: the damage is said */
 		cum += m[i].games;
 		if (i == 0)
 			goto out;       /* past the end: read it plainly */

@@ -58,11 +58,27 @@ struct searched {
 	int at[YOTE_MAX_PLY + 1];       /* at[d]: score after iteration d */
 };
 
+/*
+ * What grading keeps of one search, a few numbers and its moves as text,
+ * instead of the whole search (8.9 KB: the line's moves are 136 bytes
+ * each): a 100,000-ply game kept 10 KB a ply.
+ */
+struct seen {
+	int score, depth, nmoves;       /* the search's */
+	int at_d, at;           /* the score after iteration at_d, the one
+				   the previous ply's judge asks (0: none) */
+	int played;             /* its best move is the move played next */
+	int pvlen;
+	size_t text;            /* best move then pv, each NUL-ended, at
+				   this offset of the pool */
+	unsigned long long nodes;
+};
+
 /* One ply's verdict, from the mover's view. */
 struct verdict {
 	int before, after;      /* the best move's value, the played one's */
 	enum yote_class c;
-	const struct yote_search_result *by;    /* the search that judged */
+	const struct seen *by;  /* the search that judged */
 };
 
 struct work {
@@ -73,8 +89,11 @@ struct work {
 	const struct yote_game *g;     /* the game as played */
 	size_t n;               /* its plies */
 	struct yote_pos *hist;  /* its positions, 0..n */
-	struct searched *s;     /* s[i]: position i under the budget */
-	struct searched deep, tmp;      /* re-searches */
+	struct seen *s;         /* s[i]: position i under the budget */
+	struct seen deep_seen;  /* the re-search that judged */
+	struct searched cur, deep, tmp; /* the last search, re-searches */
+	char *pool;             /* the moves of s[] as text */
+	size_t used, size;
 	int oom;                /* a node could not be made */
 };
 
@@ -93,7 +112,7 @@ search(struct work *w, size_t i, const struct yote_limits *lim,
     struct searched *s)
 {
 	memset(s->at, 0, sizeof(s->at));
-	if (yote_engine_set_history(w->e, w->hist, i) != 0 ||
+	if (yote_engine_walk_history(w->e, w->hist, i) != 0 ||
 	    yote_engine_search(w->e, w->r, &w->hist[i], lim, &s->sr,
 	    keep_iteration, s) != 0)
 		return YOTE_ENOMEM;
@@ -108,25 +127,79 @@ proven(int score)
 	return score > YOTE_WIN_BOUND || score < -YOTE_WIN_BOUND;
 }
 
+/* Move m as text at the end of the pool. */
+static void
+pool_move(struct work *w, const struct yote_move *m)
+{
+	char text[YOTE_MOVE_TEXT], *nv;
+	size_t len = strlen(yote_move_format(w->r, m, text)) + 1;
+
+	if (w->used + len > w->size) {
+		if ((nv = realloc(w->pool, 2 * w->size + len)) == NULL) {
+			w->oom = 1;
+			return;
+		}
+		w->pool = nv;
+		w->size = 2 * w->size + len;
+	}
+	memcpy(w->pool + w->used, text, len);
+	w->used += len;
+}
+
+/*
+ * Keep of search s of position i what grading asks: at_d is the depth
+ * value_at asks of it when the ply before it is judged (prev: the search
+ * of position i - 1, or NULL).
+ */
+static void
+note(struct work *w, size_t i, const struct searched *s,
+    const struct seen *prev, struct seen *out)
+{
+	const struct yote_search_result *sr = &s->sr;
+	int k;
+
+	memset(out, 0, sizeof(*out));
+	out->score = sr->score;
+	out->depth = sr->depth;
+	out->nmoves = sr->nmoves;
+	out->nodes = sr->nodes;
+	out->played = i < w->n && sr->nmoves > 0 &&
+	    yote_move_equal(yote_game_move(w->g, i + 1), &sr->best);
+	if (prev != NULL) {
+		out->at_d = prev->depth - 1 < 1 ? 1 : prev->depth - 1;
+		if (sr->depth >= out->at_d)
+			out->at = s->at[out->at_d];
+		else
+			out->at_d = 0;
+	}
+	out->text = w->used;
+	if (sr->nmoves == 0)
+		return;
+	pool_move(w, &sr->best);
+	for (k = 0; k < sr->pvlen; k++)
+		pool_move(w, &sr->pv[k]);
+	out->pvlen = sr->pvlen;
+}
+
 /*
  * Position i's value (side to move's view) at depth d: from its search s
  * when that got there or proved the result, else from a search of its own
  * to d within lim's nodes and time (s may then be NULL).
  */
 static int
-value_at(struct work *w, size_t i, const struct searched *s,
+value_at(struct work *w, size_t i, const struct seen *s,
     int d, const struct yote_limits *lim, int *v)
 {
 	struct yote_limits to = *lim;
 
 	if (d < 1)
 		d = 1;
-	if (s != NULL && (s->sr.nmoves == 0 || proven(s->sr.score))) {
-		*v = s->sr.score;
+	if (s != NULL && (s->nmoves == 0 || proven(s->score))) {
+		*v = s->score;
 		return 0;
 	}
-	if (s != NULL && s->sr.depth >= d) {
-		*v = s->at[d];
+	if (s != NULL && s->at_d == d) {
+		*v = s->at;
 		return 0;
 	}
 	to.depth = d;
@@ -139,15 +212,15 @@ value_at(struct work *w, size_t i, const struct searched *s,
 
 /* Judge ply i by the search b of the position before it. */
 static int
-judge(struct work *w, size_t i, const struct searched *b,
-    const struct searched *after, const struct yote_limits *lim,
+judge(struct work *w, size_t i, const struct seen *b,
+    const struct seen *after, const struct yote_limits *lim,
     struct verdict *v)
 {
 	int x;
 
-	v->by = &b->sr;
-	v->before = b->sr.score;
-	if (yote_move_equal(yote_game_move(w->g, i), &b->sr.best))
+	v->by = b;
+	v->before = b->score;
+	if (b->played)
 		/* a proven result is one ply nearer after its move */
 		v->after = v->before + (v->before > YOTE_WIN_BOUND) -
 		    (v->before < -YOTE_WIN_BOUND);
@@ -156,8 +229,8 @@ judge(struct work *w, size_t i, const struct searched *b,
 		 * horizon, and a slower win needs the deepest look we have */
 		if (after == NULL && search(w, i, lim, &w->tmp) != 0)
 			return YOTE_ENOMEM;
-		v->after = -(after != NULL ? after : &w->tmp)->sr.score;
-	} else if (value_at(w, i, after, b->sr.depth - 1, lim,
+		v->after = -(after != NULL ? after->score : w->tmp.sr.score);
+	} else if (value_at(w, i, after, b->depth - 1, lim,
 	    &x) != 0)
 		return YOTE_ENOMEM;
 	else
@@ -182,16 +255,16 @@ in_doubt(const struct work *w, size_t i, const struct verdict *v)
 		return 0;
 	return yote_move_loss(v->before, v->after) < DOUBT_CLEAR ||
 	    proven(v->before) || proven(v->after) ||
-	    proven(w->s[i].sr.score);
+	    proven(w->s[i].score);
 }
 
 /* A mistake or a blunder in doubt must hold up two plies deeper. */
 static int
 judge_deeper(struct work *w, size_t i, struct verdict *v)
 {
-	const struct searched *b = &w->s[i - 1];
+	const struct seen *b = &w->s[i - 1];
 	struct yote_limits deep = w->o->lim;
-	unsigned long long cap = b->sr.nodes;
+	unsigned long long cap = b->nodes;
 
 	if (!in_doubt(w, i, v))
 		return 0;
@@ -200,17 +273,18 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	deep.nodes = cap < DEEP_MAX_NODES ? cap : DEEP_MAX_NODES;
 	deep.movetime_ms *= DEEP_FACTOR;
 	/* a proven value before the move needs no deeper look; after does */
-	if (proven(b->sr.score))
-		deep.depth = (w->s[i].sr.depth > deep.depth ?
-		    w->s[i].sr.depth : deep.depth) + 2;
+	if (proven(b->score))
+		deep.depth = (w->s[i].depth > deep.depth ?
+		    w->s[i].depth : deep.depth) + 2;
 	else
-		deep.depth = b->sr.depth + 2;
+		deep.depth = b->depth + 2;
 	if (deep.depth > YOTE_MAX_PLY - 4)
 		deep.depth = YOTE_MAX_PLY - 4;
-	if (!proven(b->sr.score)) {
+	if (!proven(b->score)) {
 		if (search(w, i - 1, &deep, &w->deep) != 0)
 			return YOTE_ENOMEM;
-		b = &w->deep;
+		note(w, i - 1, &w->deep, NULL, &w->deep_seen);
+		b = &w->deep_seen;
 	}
 	return judge(w, i, b, NULL, &deep, v);
 }
@@ -263,7 +337,8 @@ annotate_item(struct work *w, struct yote_node *moves, size_t i, int mover,
     const struct verdict *v)
 {
 	struct yote_node *item, *pv;
-	char text[YOTE_MOVE_TEXT], sc[16];
+	const char *text;
+	char sc[16];
 	int k;
 
 	if ((item = item_map(w, moves, i)) == NULL)
@@ -275,18 +350,19 @@ annotate_item(struct work *w, struct yote_node *moves, size_t i, int mover,
 	put(w, item, "eval", yote_score_text(first_view(v->after, mover),
 	    sc));
 	/* the better move only where the move played is graded */
-	if (v->c != YOTE_CLASS_NONE && v->by->nmoves > 0) {
-		put(w, item, "best", yote_move_format(w->r, &v->by->best,
-		    text));
+	if (v->c != YOTE_CLASS_NONE && v->by->nmoves > 0 && !w->oom) {
+		text = w->pool + v->by->text;
+		put(w, item, "best", text);
 		if ((pv = yote_node_seq()) == NULL) {
 			w->oom = 1;
 			return;
 		}
 		pv->style = YOTE_STYLE_FLOW;
-		for (k = 0; k < v->by->pvlen; k++)
-			if (yote_node_push(pv, yote_node_scalar(
-			    yote_move_format(w->r, &v->by->pv[k], text))) != 0)
+		for (k = 0; k < v->by->pvlen; k++) {
+			text += strlen(text) + 1;
+			if (yote_node_push(pv, yote_node_scalar(text)) != 0)
 				w->oom = 1;
+		}
 		if (yote_node_set(item, "pv", pv) != 0)
 			w->oom = 1;
 		put(w, item, "class", yote_class_name(v->c));
@@ -432,11 +508,14 @@ grade(struct work *w, struct yote_record *rec)
 	int s;
 
 	for (i = first; i <= w->n; i++) {
-		if (search(w, i, &o->lim, &w->s[i]) != 0)
+		if (search(w, i, &o->lim, &w->cur) != 0)
 			return YOTE_ENOMEM;
-		out->wc[i] = yote_win_chance(first_view(w->s[i].sr.score,
+		note(w, i, &w->cur, i > first ? &w->s[i - 1] : NULL, &w->s[i]);
+		out->wc[i] = yote_win_chance(first_view(w->s[i].score,
 		    yote_game_pos(w->g, i)->side));
 	}
+	if (o->figures_only)
+		moves = NULL;
 	if (moves != NULL && moves->type == YOTE_NODE_SEQ)
 		convert_view(w, rec, moves);
 	for (i = first + 1; i <= w->n; i++) {
@@ -456,7 +535,8 @@ grade(struct work *w, struct yote_record *rec)
 		if (moves != NULL && i - 1 < moves->n)
 			annotate_item(w, moves, i - 1, s, &v);
 	}
-	add_summary(w, rec);
+	if (!o->figures_only)
+		add_summary(w, rec);
 	out->analysed = 1;
 	return w->oom ? YOTE_ENOMEM : 0;
 }
@@ -500,10 +580,12 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 		w.hist[i] = *yote_game_pos(g, i);
 	/* every game from a clear table: the same game, the same output */
 	yote_engine_clear(e);
+	yote_engine_set_history(e, NULL, 0);    /* walked from here */
 	if (grade(&w, rec) != 0)
 		problems = YOTE_ENOMEM;
 out:
 	free(w.s);
+	free(w.pool);
 	free(w.hist);
 	yote_engine_set_history(e, NULL, 0);
 	yote_game_free(g);

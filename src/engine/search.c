@@ -86,10 +86,7 @@ struct yote_engine {
 	struct ordered ord[LISTS];
 	struct yote_move pv[YOTE_MAX_PLY][YOTE_MAX_PLY];
 	int pvlen[YOTE_MAX_PLY];
-	/* repetition: the history's hashes, then the line's (rep[nhist + ply]) */
-	uint64_t *rep;
-	size_t nhist, repcap;
-	struct yote_srch_past past;  /* a long history, sorted (search_int.h) */
+	struct yote_srch_hist hist;     /* repetition (search_int.h) */
 	/* one search */
 	const struct yote_rules *r;
 	unsigned long long nodes, node_limit;
@@ -172,12 +169,11 @@ yote_engine_new(size_t hash_mb)
 	e->tt_mask = n - 1;
 	e->w = yote_eval_default;
 	e->multipv = 1;
-	if ((e->rep = malloc((YOTE_MAX_PLY + 1) * sizeof(uint64_t))) == NULL) {
+	if (yote_srch_hist_init(&e->hist) != 0) {
 		free(e->tt);
 		free(e);
 		return NULL;
 	}
-	e->repcap = YOTE_MAX_PLY + 1;
 	return e;
 }
 
@@ -241,20 +237,14 @@ int
 yote_engine_set_history(struct yote_engine *e, const struct yote_pos *pos,
     size_t n)
 {
-	uint64_t *nr;
-	size_t i;
+	return yote_srch_hist_set(&e->hist, pos, n, 0);
+}
 
-	if (n + YOTE_MAX_PLY + 1 > e->repcap) {
-		if ((nr = realloc(e->rep, (n + YOTE_MAX_PLY + 1) *
-		    sizeof(uint64_t))) == NULL)
-			return YOTE_ENOMEM;
-		e->rep = nr;
-		e->repcap = n + YOTE_MAX_PLY + 1;
-	}
-	for (i = 0; i < n; i++)
-		e->rep[i] = yote_pos_hash(&pos[i]);
-	e->nhist = n;
-	return 0;
+int
+yote_engine_walk_history(struct yote_engine *e, const struct yote_pos *pos,
+    size_t n)
+{
+	return yote_srch_hist_set(&e->hist, pos, n, 1);
 }
 
 void
@@ -269,8 +259,7 @@ yote_engine_free(struct yote_engine *e)
 		free(e->ord[i].score);
 		free(e->ord[i].idx);
 	}
-	free(e->rep);
-	yote_srch_past_free(&e->past);
+	yote_srch_hist_free(&e->hist);
 	free(e->tt);
 	yote_tb_close(e->tb_own);
 	free(e->tb_dir);
@@ -630,11 +619,9 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	if (ply >= YOTE_MAX_PLY - 1)
 		return yote_evaluate_w(r, p, &e->w);
 	h = yote_pos_hash(p);
-	e->rep[e->nhist + ply] = h;
-	if (ply > 0 && (e->past.n[0] + e->past.n[1] > 0 ?
-	    yote_srch_past_repeated(&e->past, e->rep, e->nhist, (size_t)ply,
-	    p->since_capture, h) : yote_srch_repeated(e->rep, e->nhist, e->nhist +
-	    (size_t)ply, p->since_capture, h)))
+	e->hist.rep[e->hist.n + ply] = h;
+	if (ply > 0 && yote_srch_past_repeated(&e->hist, (size_t)ply,
+	    p->since_capture, h))
 		return 0;
 	if (depth <= 0)
 		return qsearch(e, p, alpha, beta, ply, 0);
@@ -813,10 +800,10 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	    lim->nsearchmoves) == 0)
 		e->only = NULL;         /* none of them legal: every move */
 	/* the history may end with the root itself */
-	nhist = e->nhist;
-	if (e->nhist > 0 && e->rep[e->nhist - 1] == yote_pos_hash(p))
-		e->nhist--;
-	if (yote_srch_past_build(&e->past, e->rep, e->nhist, p->since_capture) != 0)
+	nhist = e->hist.n;
+	if (nhist > 0 && e->hist.rep[nhist - 1] == yote_pos_hash(p))
+		e->hist.n--;
+	if (yote_srch_past_build(&e->hist, p->since_capture) != 0)
 		return YOTE_ENOMEM;
 	e->full = lim->mate > 0;
 	/* the tables' move may not be one of the searchmoves */
@@ -828,7 +815,7 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	e->full = 0;
 	e->only = NULL;
 	e->nonly = 0;
-	e->nhist = nhist;
+	e->hist.n = nhist;
 	return rc;
 }
 

@@ -55,22 +55,36 @@ int yote_srch_repeated(const uint64_t *rep, size_t nhist, size_t at,
     uint32_t since, uint64_t h);
 
 /*
- * The same answer for a long game before the root: yote_srch_past_build
- * sorts the entries of rep[0..nhist) that a search from a root with
- * root_since plies since the last capture can look back to, when there
- * are more than a few (else it leaves n[0] + n[1] = 0: scan them); 0 or
- * YOTE_ENOMEM.  yote_srch_past_repeated(sp, rep, nhist, ply, since, h) is
- * then yote_srch_repeated(rep, nhist, nhist + ply, since, h).  The structure
- * starts zeroed and is freed by yote_srch_past_free.
+ * The game before the root and the line searched (repetition.c): rep[0..n)
+ * the history's hashes, rep[n + ply] the line's, rep[0..valid) still the
+ * hashes of the positions last given.  For a long history, past counts
+ * the window of it that a search can look back to, by hash, kept from
+ * one search to the next.  yote_srch_hist_set(hs, pos, n, keep): the
+ * history pos[0..n), hashing only from valid on when keep says pos
+ * begins as the positions last given; yote_srch_past_build at a
+ * search's start, for its root's plies since a capture; both 0 or
+ * YOTE_ENOMEM.  yote_srch_past_repeated(hs, ply, since, h) is then
+ * yote_srch_repeated(rep, n, n + ply, since, h).
  */
+struct past_slot;
 struct yote_srch_past {
-	uint64_t *v;            /* parity 0 at the front, 1 from base1 */
-	size_t n[2], base1, cap;
+	struct past_slot *t;    /* open addressing, linear probing */
+	size_t mask;            /* slots - 1 (t NULL: none) */
+	size_t used;            /* slots holding a hash */
+	size_t lo, hi;          /* rep[lo..hi) are counted */
+	int on;                 /* a window longer than a scan: ask t */
 };
-int yote_srch_past_build(struct yote_srch_past *sp, const uint64_t *rep, size_t nhist,
-    uint32_t root_since);
-int yote_srch_past_repeated(const struct yote_srch_past *sp, const uint64_t *rep,
-    size_t nhist, size_t ply, uint32_t since, uint64_t h);
-void yote_srch_past_free(struct yote_srch_past *sp);
+struct yote_srch_hist {
+	uint64_t *rep;
+	size_t n, cap, valid;
+	struct yote_srch_past past;
+};
+int yote_srch_hist_init(struct yote_srch_hist *hs);
+int yote_srch_hist_set(struct yote_srch_hist *hs, const struct yote_pos *pos,
+    size_t n, int keep);
+void yote_srch_hist_free(struct yote_srch_hist *hs);
+int yote_srch_past_build(struct yote_srch_hist *hs, uint32_t root_since);
+int yote_srch_past_repeated(const struct yote_srch_hist *hs, size_t ply,
+    uint32_t since, uint64_t h);
 
 #endif

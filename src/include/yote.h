@@ -598,6 +598,16 @@ int yote_engine_set_history(struct yote_engine *e,
     const struct yote_pos *positions, size_t n);
 
 /*
+ * yote_engine_set_history for positions that begin as those of the
+ * history set last (the same game, more or fewer of its positions): only
+ * the positions the engine does not hold yet are read, and what the
+ * search keeps of a long history is updated, not rebuilt, so walking a
+ * game's positions one by one costs a ply each, not the game so far.
+ */
+int yote_engine_walk_history(struct yote_engine *e,
+    const struct yote_pos *positions, size_t n);
+
+/*
  * Endgame tables for the engine's searches (formats/engine.md): a
  * position they cover and know is scored by them (a win in n plies from a
  * position met at ply k scores YOTE_WIN - (k + n)), not searched.  When
@@ -974,6 +984,8 @@ struct yote_annotate_opts {
 				   are annotated and counted; -1 both */
 	unsigned long from_ply; /* first ply analysed (0 or 1: all) */
 	const char *engine;     /* analysis: engine text; NULL: none */
+	int figures_only;       /* 1: out's figures only, rec left as it is
+				   (a summary needs no annotated record) */
 };
 
 /* One side's figures over the moves graded. */
@@ -1003,7 +1015,7 @@ struct yote_annotation {
  * problems go to diag), search its positions with e (cleared first, so
  * the same game gives the same output at any load when lim has no
  * movetime; e's history is set for each search and left empty), grade
- * its moves and write the annotations into rec.  A game
+ * its moves and write the annotations into rec (unless figures_only).  A game
  * with a bad move is analysed up to it.  out is filled (zeroed first);
  * free its arrays with yote_annotation_free.  Returns the number of
  * problems sent to diag (0: a valid record), or YOTE_ENOMEM (rec may

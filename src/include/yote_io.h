@@ -74,7 +74,11 @@ long yote_reader_skip(struct yote_reader *rd, unsigned long n,
  * compared as --reaches compares them: board, side to move and hands.
  * n = 0 stops the search.  YAML and lines are read as always.  Returns
  * 0, YOTE_EVALUE when a pattern is not exact (nothing changes) or
- * YOTE_ENOMEM.
+ * YOTE_ENOMEM.  Only for an archive whose origin is trusted: a set that
+ * says "not there" is believed, and nothing short of decoding the block
+ * can check it, so a crafted set (its checksums made to hold) hides
+ * games that do reach a position.  The stream uses it only when asked
+ * (yote_stream_set_trust_index).
  */
 struct yote_pattern;            /* yote_collection.h */
 

@@ -30,9 +30,15 @@
 #define YOTE_MAX_MOVES (1UL << 22)      /* moves one list may hold, and
 					   one count counts (4194304) */
 
-/* ------------------------------------------------------------ ruleset files */
+/* ------------------------------------------------------------ other files */
+/* Every file a tool reads besides the games is read whole within one of
+ * these (textfile.c); a text one is refused at its first NUL byte. */
 #define YOTE_MAX_RULES_FILE (64UL << 10)        /* bytes of a ruleset file */
 #define YOTE_MAX_RULES_DEPTH 8          /* nesting in a ruleset file */
+#define YOTE_MAX_CRITERIA_FILE (1UL << 20)      /* bytes of a criteria file
+						   (--criteria) */
+#define YOTE_MAX_OPENINGS_FILE (16UL << 20)     /* bytes of an openings
+						   file (yote-play -O) */
 
 struct yote_record;
 struct yote_error;

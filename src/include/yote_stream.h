@@ -131,6 +131,28 @@ void yote_stream_set_flags(struct yote_stream *s, unsigned flags);
  */
 int yote_stream_add(struct yote_stream *s, const char *path);
 
+/*
+ * Read each input whole, at most max bytes of it, before its games
+ * (what names such a file in messages: "an openings file"): an input
+ * larger is refused, said with the limit, and makes the status 1, so
+ * that no input named by an option can be read for ever (/dev/zero) or
+ * hold more than max bytes of memory.  0: no limit (the default; an
+ * input is read as it comes, a game at a time).
+ */
+void yote_stream_set_input_max(struct yote_stream *s, size_t max,
+    const char *what);
+
+/*
+ * Whether an archive's position index may pass over the blocks it says
+ * hold none of the positions searched for (1), or every block is decoded
+ * and its games matched (0, the default).  A set is a claim that only
+ * decoding its block can check, so believing it is for archives of
+ * trusted origin: a crafted one, its checksums made to hold, hides the
+ * games it covers, and an index may only cost time (formats/archive.md,
+ * section 12.3).  The tools set it from YOTE_TRUST_INDEX (yote(5)).
+ */
+void yote_stream_set_trust_index(struct yote_stream *s, int on);
+
 /* The verdict on one game. */
 enum yote_verdict {
 	YOTE_VERDICT_VALID,     /* no problem */

@@ -351,6 +351,7 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		}
 	}
 	o->ao.lim = o->eng.lim;
+	o->ao.figures_only = o->summary;
 	return -1;
 }
 

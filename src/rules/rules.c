@@ -517,71 +517,37 @@ yote_rules_load_buffer(const char *buf, size_t len, const char *name,
 	return 0;
 }
 
-/* An error about the file at path, from errno or a message. */
-static int
-file_error(struct yote_error *err, int code, const char *path,
-    const char *msg)
-{
-	yote_error_set(err, code, "%s", msg != NULL ? msg : strerror(errno));
-	if (err != NULL)
-		err->file = path;
-	return code;
-}
-
 /*
  * Only a regular file is read: a record may name any path, and a FIFO
  * would block for ever, /dev/stdin would eat the records that follow, a
  * device would never end.  Opened without blocking, so that a FIFO
- * answers at once, then checked by what was opened, not by the name.
+ * answers at once, then checked by what was opened, not by the name
+ * (textfile.c).
  */
 int
 yote_rules_load_file(const char *path, struct yote_rules **out,
     struct yote_error *err)
 {
-	struct stat st;
 	char *buf;
-	size_t len = 0;
-	ssize_t got;
-	int fd, rc;
+	size_t len, n;
+	int rc;
 
 	*out = NULL;
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0)
-		return file_error(err, YOTE_EIO, path, NULL);
-	if (fstat(fd, &st) != 0) {
-		rc = file_error(err, YOTE_EIO, path, NULL);
-		close(fd);
+	if ((rc = yote_file_read(path, YOTE_MAX_RULES_FILE, YOTE_FILE_REGULAR |
+	    YOTE_FILE_TEXT, "a ruleset file", &buf, &len, err)) != 0) {
+		/* "rules: " before what the file holds or is */
+		if (err != NULL && rc != YOTE_EIO && rc != YOTE_ENOMEM) {
+			n = strlen(err->msg);
+			if (n > sizeof(err->msg) - 8)
+				n = sizeof(err->msg) - 8;
+			memmove(err->msg + 7, err->msg, n);
+			memcpy(err->msg, "rules: ", 7);
+			err->msg[n + 7] = '\0';
+		}
+		if (err != NULL)
+			err->file = path;
 		return rc;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return file_error(err, YOTE_EVALUE, path, S_ISDIR(st.st_mode) ?
-		    "rules: a directory, not a ruleset file" : "rules: not a "
-		    "regular file (a FIFO, a device or a socket): a ruleset is "
-		    "read from a regular file only");
-	}
-	if (st.st_size > (off_t)YOTE_MAX_RULES_FILE) {
-		close(fd);
-		return file_error(err, YOTE_ELIMIT, path, "rules: a file "
-		    "larger than 64 KiB (the limit for a ruleset file)");
-	}
-	if ((buf = malloc(YOTE_MAX_RULES_FILE + 1)) == NULL) {
-		close(fd);
-		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
-	}
-	/* the size may change under us: read up to the limit and one more */
-	while (len <= YOTE_MAX_RULES_FILE && ((got = read(fd, buf + len,
-	    YOTE_MAX_RULES_FILE + 1 - len)) > 0 || (got < 0 &&
-	    errno == EINTR)))
-		len += got > 0 ? (size_t)got : 0;
-	if (got < 0 || len > YOTE_MAX_RULES_FILE) {
-		rc = got < 0 ? file_error(err, YOTE_EIO, path, NULL) :
-		    file_error(err, YOTE_ELIMIT, path, "rules: a file larger "
-		    "than 64 KiB (the limit for a ruleset file)");
-		free(buf);
-		close(fd);
-		return rc;
-	}
-	close(fd);
 	rc = yote_rules_load_buffer(buf, len, path, out, err);
 	free(buf);
 	return rc;

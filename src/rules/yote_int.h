@@ -20,6 +20,24 @@
 #define YOTE_COLD
 #endif
 
+/*
+ * A file an option or a record names, besides the games (textfile.c):
+ * the whole of path ("-": standard input, unless YOTE_FILE_REGULAR) in
+ * *buf, NUL-terminated after its *len bytes (free it).  what names the
+ * file in messages ("a criteria file").  At most max + 1 bytes are read.
+ * 0, or, with err's message and, where the problem is in the text, its
+ * line and column: YOTE_EIO (cannot be opened or read; a directory, but
+ * see below), YOTE_EVALUE (YOTE_FILE_REGULAR: not a regular file;
+ * YOTE_FILE_TEXT: a NUL byte), YOTE_ELIMIT (more than max bytes),
+ * YOTE_ENOMEM.  err->file is left to the caller.
+ */
+#define YOTE_FILE_REGULAR 1u    /* a regular file only (a directory is
+				   then YOTE_EVALUE), opened without
+				   blocking so that a FIFO is refused */
+#define YOTE_FILE_TEXT 2u       /* text: a NUL byte is refused */
+int yote_file_read(const char *path, size_t max, unsigned flags,
+    const char *what, char **buf, size_t *len, struct yote_error *err);
+
 /* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid
  * (error.c). */
 size_t yote_utf8_len(const unsigned char *s, size_t n);

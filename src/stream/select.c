@@ -18,6 +18,7 @@
 #include <limits.h>
 
 #include "stream_int.h"
+#include "yote_int.h"
 
 /* One criterion: an alternative of its key. */
 struct select_crit {
@@ -277,25 +278,29 @@ file_line(struct yote_select *s, unsigned long n, char *line,
 	return yote_select_add(s, line, v, err);
 }
 
+/*
+ * Read whole, within YOTE_MAX_CRITERIA_FILE, and refused at its first NUL
+ * byte (textfile.c): /dev/zero grew by 0.5 GB a second, and a line that
+ * began with a NUL was an empty line, so that every game was chosen.
+ */
 int
 yote_select_file(struct yote_select *s, const char *path,
     struct yote_error *err)
 {
-	char *line = NULL;
-	size_t cap = 0;
+	char *buf, *line, *nl;
+	size_t len;
 	unsigned long n = 0;
-	FILE *fp;
-	int rc = 0;
+	int rc;
 
-	if ((rc = yote_file_open(path, &fp, err)) != 0)
-		return rc;
-	while (rc == 0 && getline(&line, &cap, fp) != -1)
-		rc = file_line(s, ++n, line, err);
-	if (rc == 0 && ferror(fp))
-		rc = yote_error_set(err, YOTE_EIO, "read error");
-	free(line);
-	if (fp != stdin)
-		fclose(fp);
+	if ((rc = yote_file_read(path, YOTE_MAX_CRITERIA_FILE, YOTE_FILE_TEXT,
+	    "a criteria file", &buf, &len, err)) == 0)
+		for (line = buf; rc == 0 && line < buf + len; line = nl + 1) {
+			if ((nl = strchr(line, '\n')) == NULL)
+				nl = buf + len;
+			*nl = '\0';
+			rc = file_line(s, ++n, line, err);
+		}
+	free(buf);
 	if (rc != 0 && err->file == NULL)
 		err->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	return rc;

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "stream_int.h"
+#include "yote_int.h"
 
 struct yote_stream {
 	struct yote_select *sel;
@@ -43,6 +44,10 @@ struct yote_stream {
 					   starts at any number) */
 	int failed;                     /* it could not be read to the end */
 	long size;                      /* its size when a file, else -1 */
+	char *whole;                    /* it, read whole, or NULL */
+	size_t max;                     /* yote_stream_set_input_max */
+	const char *what;
+	int trust_index;                /* yote_stream_set_trust_index */
 
 	struct yote_stream_game cur;    /* what was handed over last */
 	struct yote_stream_counts n;
@@ -91,6 +96,8 @@ close_input(struct yote_stream *s)
 	yote_reader_close(s->rd);
 	if (s->fp != NULL && s->fp != stdin)
 		fclose(s->fp);
+	free(s->whole);
+	s->whole = NULL;
 	s->rd = NULL;
 	s->fp = NULL;
 }
@@ -158,6 +165,20 @@ yote_stream_set_reaching(struct yote_stream *s,
 	s->reach = p;
 	s->nreach = n;
 	return 0;
+}
+
+void
+yote_stream_set_input_max(struct yote_stream *s, size_t max,
+    const char *what)
+{
+	s->max = max;
+	s->what = what;
+}
+
+void
+yote_stream_set_trust_index(struct yote_stream *s, int on)
+{
+	s->trust_index = on;
 }
 
 void
@@ -268,6 +289,29 @@ nomem(struct yote_stream *s)
 
 /* ------------------------------------------------------------ inputs */
 
+/*
+ * Input path into s->fp: as a file, or read whole within s->max (the
+ * stream then reads it from memory).  0 or an error code, with e set.
+ */
+static int
+open_input(struct yote_stream *s, const char *path, struct yote_error *e)
+{
+	size_t len;
+	int rc;
+
+	if (s->max == 0)
+		return yote_file_open(path, &s->fp, e);
+	if ((rc = yote_file_read(path, s->max, 0, s->what, &s->whole, &len,
+	    e)) != 0)
+		return rc;
+	/* an empty buffer is a stream without a byte: fmemopen needs one */
+	if ((s->fp = fmemopen(s->whole, len > 0 ? len : 1, "rb")) == NULL)
+		return yote_error_set(e, YOTE_ENOMEM, "out of memory");
+	if (len == 0)
+		(void)getc(s->fp);
+	return 0;
+}
+
 /* Open the next input that opens: 1, 0 when none is left, or
  * YOTE_ENOMEM. */
 static int
@@ -277,6 +321,7 @@ open_next(struct yote_stream *s)
 	struct stat sb;
 	unsigned long first;
 	long skipped;
+	int rc;
 
 	while (s->next < s->npaths) {
 		const char *path = s->paths[s->next++];
@@ -286,23 +331,28 @@ open_next(struct yote_stream *s)
 		s->highest = 0;
 		s->failed = 0;
 		yote_error_clear(&e);
-		if (yote_file_open(path, &s->fp, &e) != 0) {
-			e.diag = YOTE_D_IO;
+		if ((rc = open_input(s, path, &e)) != 0) {
+			e.diag = rc == YOTE_ELIMIT ? YOTE_D_LIMIT : YOTE_D_IO;
 			e.file = s->name;
 			say(s, &e);
 			s->n.inputs_failed++;
-			worse(s, 3);
+			worse(s, status_of(rc));
+			close_input(s);
+			if (rc == YOTE_ENOMEM)
+				return YOTE_ENOMEM;
 			continue;
 		}
 		s->size = -1;
-		if (fstat(fileno(s->fp), &sb) == 0 && S_ISREG(sb.st_mode))
+		if (s->whole == NULL && fstat(fileno(s->fp), &sb) == 0 &&
+		    S_ISREG(sb.st_mode))
 			s->size = (long)sb.st_size;
 		if (yote_reader_open(s->fp, s->name, &s->rd) != 0) {
 			close_input(s);
 			return nomem(s);
 		}
-		if (yote_select_reaching(s->sel, s->rd, s->reach,
-		    s->nreach) != 0)
+		/* a position set can only be believed, not checked */
+		if (s->trust_index && yote_select_reaching(s->sel, s->rd,
+		    s->reach, s->nreach) != 0)
 			return nomem(s);
 		/* an archive's index passes over the games not asked for */
 		first = yote_select_first(s->sel);

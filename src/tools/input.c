@@ -48,7 +48,9 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 		else
 			tool_warn("--criteria: %s: %s", tool_text(arg),
 			    tool_text(e.msg));
-		*status = rc == YOTE_EVALUE ? EXIT_USAGE : tool_exit_for(rc);
+		/* what the file says, its size included: a usage error */
+		*status = rc == YOTE_EVALUE || rc == YOTE_ELIMIT ? EXIT_USAGE :
+		    tool_exit_for(rc);
 		return 1;
 	}
 	if (c == 'g')
@@ -83,6 +85,8 @@ tool_stream_new(void)
 		return NULL;
 	}
 	yote_stream_set_diag(s, tool_stream_diag, NULL);
+	/* a position index is believed only when asked (yote(5)) */
+	yote_stream_set_trust_index(s, tool_env_on("YOTE_TRUST_INDEX"));
 	return s;
 }
 

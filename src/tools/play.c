@@ -575,6 +575,7 @@ openings_read(struct match *mt, unsigned long pairs)
 		return EXIT_IO;
 	}
 	yote_stream_set_rules(s, mt->r);
+	yote_stream_set_input_max(s, YOTE_MAX_OPENINGS_FILE, "an openings file");
 	while (mt->nopenings < pairs && status == EXIT_OK &&
 	    yote_stream_next(s, &g) > 0) {
 		if (g->verdict == YOTE_VERDICT_INVALID)

@@ -21,15 +21,22 @@
 
 const char *tool_name = "yote";
 
+int
+tool_env_on(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v != NULL && *v != '\0' && strcmp(v, "0") != 0;
+}
+
 void
 tool_init(const char *argv0)
 {
-	const char *slash, *v;
+	const char *slash;
 
 	/* tools run on untrusted records: none may make us open a file
 	 * (yote(5), ENVIRONMENT) */
-	if ((v = getenv("YOTE_NO_RULES_FILES")) != NULL && *v != '\0' &&
-	    strcmp(v, "0") != 0)
+	if (tool_env_on("YOTE_NO_RULES_FILES"))
 		yote_checker_allow_files(0);
 	if (argv0 == NULL || *argv0 == '\0')
 		return;

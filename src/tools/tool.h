@@ -24,6 +24,9 @@ extern const char *tool_name;   /* set by tool_init */
 /* Set the name used in messages (argv[0] without directories). */
 void tool_init(const char *argv0);
 
+/* Whether environment variable name is set to anything but empty or 0. */
+int tool_env_on(const char *name);
+
 /*
  * Print one diagnostic to stderr in the suite's one form:
  *   prog: file:line:col: game N, ply P: message
