@@ -332,6 +332,57 @@ key_bit(const struct yote_node *k)
 	    3 * (unsigned char)k->text[k->len - 1]) & 63;
 }
 
+/* " (first at line 12)", or "" where lines are not known (an archive). */
+static const char *
+first_at(const struct yote_node *first, char *buf, size_t size)
+{
+	if (first->line == 0)
+		return "";
+	snprintf(buf, size, " (first at line %lu)", first->line);
+	return buf;
+}
+
+static void
+repeated_key(struct run *run, const struct yote_node *k,
+    const struct yote_node *first)
+{
+	char at[48];
+
+	report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' given twice%s: a "
+	    "record is one game; are two games missing a '---' between "
+	    "them?", k->text, first_at(first, at, sizeof(at)));
+}
+
+/*
+ * Two games joined without '---' between them read as one record whose
+ * keys all come twice: one problem, at each 'yote' after the first, says
+ * it, rather than one a key.  1 when there was such a 'yote'.
+ */
+static int
+joined_games(struct run *run, const struct yote_node *map)
+{
+	const struct yote_node *k, *first = NULL;
+	char at[48];
+	size_t i;
+	int joined = 0;
+
+	for (i = 0; i + 1 < map->n; i += 2) {
+		k = map->kids[i];
+		if (k->type != YOTE_NODE_SCALAR || k->len != 4 ||
+		    memcmp(k->text, "yote", 4) != 0)
+			continue;
+		if (first == NULL) {
+			first = k;
+			continue;
+		}
+		joined = 1;
+		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key 'yote' again%s: "
+		    "a second game begins here, without the '---' line that "
+		    "must come before it", first_at(first, at, sizeof(at)));
+	}
+	return joined;
+}
+
 static void
 few_duplicates(struct run *run, const struct yote_node *map)
 {
@@ -354,10 +405,7 @@ few_duplicates(struct run *run, const struct yote_node *map)
 			    same_key(map->kids[j], k))
 				break;
 		if (j < i)
-			report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' "
-			    "given twice (first at line %lu): a record is one "
-			    "game; are two games missing a '---' between "
-			    "them?", k->text, map->kids[j]->line);
+			repeated_key(run, k, map->kids[j]);
 	}
 }
 
@@ -367,6 +415,8 @@ check_duplicates(struct run *run, const struct yote_node *map)
 	struct key_at *ks, *dup;
 	size_t i, n = 0, nd = 0, first = 0;
 
+	if (map->n >= 4 && joined_games(run, map))
+		return;
 	if (map->n >= 4 && map->n <= 2 * FEW_KEYS) {
 		few_duplicates(run, map);
 		return;
@@ -392,10 +442,7 @@ check_duplicates(struct run *run, const struct yote_node *map)
 	}
 	qsort(dup, nd, sizeof(*dup), place_cmp);
 	for (i = 0; i < nd; i++)
-		report(run, YOTE_D_DUPLICATE_KEY, map->kids[dup[i].i], 0,
-		    "key '%s' given twice (first at line %lu): a record is one "
-		    "game; are two games missing a '---' between them?",
-		    map->kids[dup[i].i]->text, dup[i].k->line);
+		repeated_key(run, map->kids[dup[i].i], dup[i].k);
 	free(ks);
 }
 
@@ -1140,6 +1187,17 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	if (rc < 0 || rc > 0)
 		return (long)info->problems;
 	yote_pos_outcome(r, &info->final, &info->outcome);
+	if (resn == NULL && val[RK_RESULT] == NULL &&
+	    info->outcome.term != YOTE_TERM_NONE && ck->warn != YOTE_WARN_NONE)
+		report(&run, YOTE_D_NO_RESULT, moves->n > 0 ?
+		    moves->kids[moves->n - 1] : moves, (unsigned long)moves->n,
+		    "the game is over on the board (%s, %s) but the record "
+		    "has no result: add result: %s%s%s",
+		    yote_termination_text(info->outcome.term),
+		    yote_result_text(info->outcome.result),
+		    yote_result_text(info->outcome.result), termn == NULL ?
+		    " and termination: " : "", termn == NULL ?
+		    yote_termination_text(info->outcome.term) : "");
 	/* an unreadable result or termination was reported already */
 	if ((info->result >= 0 || info->term >= 0) &&
 	    !(resn != NULL && info->result < 0) &&

@@ -35,7 +35,7 @@ static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
 	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
 	"bad-result", "bad-termination", "result-mismatch", "io",
 	"duplicate-key", "damaged-archive", "unknown-key", "suspect-value",
-	"no-such-game" };
+	"no-such-game", "missing-result" };
 
 const char *
 yote_diag_name(int diag)
@@ -46,7 +46,8 @@ yote_diag_name(int diag)
 int
 yote_diag_is_warning(int diag)
 {
-	return diag == YOTE_D_UNKNOWN_KEY || diag == YOTE_D_SUSPECT_VALUE;
+	return diag == YOTE_D_UNKNOWN_KEY || diag == YOTE_D_SUSPECT_VALUE ||
+	    diag == YOTE_D_NO_RESULT;
 }
 
 /*
