@@ -43,7 +43,7 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/rules/movegen.c src/rules/notation.c src/rules/status.c \
 	src/record/node.c src/record/yaml_read.c src/record/yaml_write.c \
 	src/record/lines.c src/record/checker.c src/record/game.c \
-	src/record/collection.c \
+	src/record/collection.c src/record/suggest.c \
 	src/archive/archive_io.c src/archive/rangecoder.c \
 	src/archive/archive_moves.c src/archive/archive_score.c \
 	src/archive/archive_mv2.c src/archive/archive_bridge.c \
@@ -67,6 +67,7 @@ TOOL_OBJ += bin/obj/diagram.o bin/obj/step.o bin/obj/svgfile.o bin/obj/argrecord
 TOOL_OBJ += bin/obj/annopool.o bin/obj/annosummary.o bin/obj/evalgraph.o \
 	bin/obj/onepos.o
 TOOL_OBJ += bin/obj/figures.o bin/obj/openings.o bin/obj/players.o
+TOOL_OBJ += bin/obj/repair.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore
@@ -75,6 +76,7 @@ TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-ga
 TEST_PROGS += bin/test-game
 TEST_PROGS += bin/fuzz-archive-replay
 TEST_PROGS += bin/fuzz-select-replay
+TEST_PROGS += bin/make-slips
 
 all: bin/libyote.a $(TOOLS) bin/yote.pc
 
@@ -281,6 +283,10 @@ clean:
 # generated game collections (samples, tests, benchmarks)
 bin/gen-games: tests/tools/gen-games.c tests/lib/rng.h $(TOOL_LIB) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
+
+# scoresheet slips for yote-validate --suggest (tests/suggest.t)
+bin/make-slips: tests/tools/make-slips.c tests/lib/rng.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-engine: tests/engine/test-engine.c $(TAP_SRC) tests/lib/rng.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)

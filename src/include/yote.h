@@ -1025,6 +1025,7 @@ int yote_annotation_eval(const struct yote_record *rec,
 #include "yote_io.h"       /* formats, archives, lines */
 
 #include "yote_collection.h"    /* patterns, game keys (collections) */
+#include "yote_repair.h"        /* scorer-error repair (suggest.c) */
 #include "yote_stream.h"        /* the stream of games every tool reads */
 
 #endif /* YOTE_H */

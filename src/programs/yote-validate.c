@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "repair.h"
 #include "tool.h"
+
+enum { OPT_SUGGEST = 0x100 };
 
 struct opts {
 	int quiet;              /* -q: nothing but the exit status */
@@ -15,6 +18,7 @@ struct opts {
 	int list;               /* --list: one line per game */
 	int json;               /* --format=json */
 	int strict;             /* --strict: warnings are errors */
+	size_t suggest;         /* --suggest: edits shown a game, 0 none */
 	const char *output;     /* -o FILE, NULL: standard output */
 	FILE *out;              /* where the list, JSON and summary go */
 };
@@ -24,7 +28,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: %s [-hlqsV] [--format text|json] [--rules R] [--strict]\n"
-	    "       [--game N] [--player TEXT] [--event TEXT] [FILE...]\n"
+	    "       [--suggest[=N]] [--game N] [--player TEXT] [--event TEXT]\n"
+	    "       [FILE...]\n"
 	    "\n"
 	    "Check every game of every FILE (standard input when none, or -)\n"
 	    "against the rules and its declared result.\n"
@@ -47,6 +52,8 @@ usage(FILE *fp)
 	    "                     (and warnings, when there are some)\n"
 	    "      --strict       warnings (unknown keys, odd dates, no result)\n"
 	    "                     are errors\n"
+	    "      --suggest[=N]  for each invalid game, the N (3) smallest\n"
+	    "                     edits of its moves that make it valid\n"
 	    "  -V, --version      print the version\n"
 	    "\n"
 	    "Exit status: 0 all valid (warnings or not), 1 some game invalid,\n"
@@ -163,6 +170,7 @@ main(int argc, char *argv[])
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "strict", no_argument, NULL, 'W' },
+		{ "suggest", optional_argument, NULL, OPT_SUGGEST },
 		{ "summary", no_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
 		SELECT_LONGOPTS,
@@ -173,6 +181,7 @@ main(int argc, char *argv[])
 	struct yote_stream_game *g;
 	const struct yote_rules *r = NULL;
 	const char *rules = NULL;
+	long long n;
 	int c, owned = 0, status = EXIT_OK, st;
 
 	tool_init(argv[0]);
@@ -225,6 +234,15 @@ main(int argc, char *argv[])
 		case 'W':
 			opt.strict = 1;
 			break;
+		case OPT_SUGGEST:
+			n = YOTE_REPAIR_MAX;
+			if (optarg != NULL && tool_number(optarg, "--suggest", 1,
+			    1000, &n) != 0) {
+				status = EXIT_USAGE;
+				goto out;
+			}
+			opt.suggest = (size_t)n;
+			break;
 		default:
 			status = tool_bad_option(c, argv, longopts);
 			goto out;
@@ -244,9 +262,16 @@ main(int argc, char *argv[])
 		status = EXIT_IO;
 		goto out;
 	}
-	while ((c = yote_stream_next(s, &g)) > 0)
+	while ((c = yote_stream_next(s, &g)) > 0) {
 		if (opt.list && !opt.quiet)
 			list_line(&opt, g);
+		if (opt.suggest > 0 && !opt.quiet && repair_print(opt.out,
+		    opt.json, opt.suggest, g) != 0) {
+			tool_warn("out of memory");
+			status = EXIT_IO;
+			break;
+		}
+	}
 	if (opt.summary && !opt.quiet)
 		summary(&opt, yote_stream_counts(s));
 	status = tool_output_done(opt.out, opt.output,

@@ -1007,20 +1007,6 @@ after_end:
 	return -1;
 }
 
-/* The result a declared agreement gives. */
-static enum yote_result
-agreement_result(const struct yote_rules *r, const struct yote_pos *p)
-{
-	int a, b;
-
-	if (r->blocked != YOTE_BLOCK_MORE_CAPTURED)
-		return YOTE_RES_DRAW;
-	a = yote_pos_captured_by(r, p, YOTE_FIRST);
-	b = yote_pos_captured_by(r, p, YOTE_SECOND);
-	return a == b ? YOTE_RES_DRAW : a > b ? YOTE_RES_FIRST :
-	    YOTE_RES_SECOND;
-}
-
 static void
 check_result(struct run *run, const struct yote_rules *r,
     const struct yote_node *resn, const struct yote_node *termn)
@@ -1028,64 +1014,53 @@ check_result(struct run *run, const struct yote_rules *r,
 	struct yote_game_info *info = run->info;
 	const struct yote_outcome *o = &info->outcome;
 	const struct yote_node *at = resn != NULL ? resn : termn;
-	int res = info->result, term = info->term;
 
-	if (o->term != YOTE_TERM_NONE) {
-		/* the game is over: only the truth will do */
-		if (res >= 0 && res != (int)o->result)
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' does not match the final position: %s by %s",
-			    resn->text, yote_result_text(o->result),
-			    yote_termination_text(o->term));
-		else if (term >= 0 && term != (int)o->term)
-			report(run, YOTE_D_RESULT_MISMATCH, termn, 0,
-			    "termination '%s' does not match the final "
-			    "position: the game ended by %s (%s)", termn->text,
-			    yote_termination_text(o->term),
-			    yote_result_text(o->result));
-		return;
-	}
-	if (term >= 0 && term <= YOTE_TERM_MOVE_LIMIT) {
+	switch (yote_result_problem(r, &info->final, o, info->result,
+	    info->term)) {
+	case YOTE_RP_NONE:
+		break;
+	case YOTE_RP_RESULT:
+		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' does "
+		    "not match the final position: %s by %s", resn->text,
+		    yote_result_text(o->result),
+		    yote_termination_text(o->term));
+		break;
+	case YOTE_RP_TERMINATION:
+		report(run, YOTE_D_RESULT_MISMATCH, termn, 0, "termination "
+		    "'%s' does not match the final position: the game ended "
+		    "by %s (%s)", termn->text, yote_termination_text(o->term),
+		    yote_result_text(o->result));
+		break;
+	case YOTE_RP_NOT_FINISHED:
 		report(run, YOTE_D_RESULT_MISMATCH, termn, 0, "termination "
 		    "'%s' but the final position is not finished",
 		    termn->text);
-		return;
-	}
-	if (res < 0)
-		return;
-	if (res == YOTE_RES_NONE) {
-		if (term >= 0 && term != YOTE_TERM_UNFINISHED)
-			report(run, YOTE_D_RESULT_MISMATCH, at, 0, "result "
-			    "'*' goes only with termination 'unfinished' or "
-			    "none, not '%s'", termn->text);
-		return;
-	}
-	switch (term) {
-	case -1:
+		break;
+	case YOTE_RP_STAR:
+		report(run, YOTE_D_RESULT_MISMATCH, at, 0, "result '*' goes "
+		    "only with termination 'unfinished' or none, not '%s'",
+		    termn->text);
+		break;
+	case YOTE_RP_NO_TERMINATION:
 		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
 		    "but the final position is not finished and no "
 		    "termination (resignation, agreement, time, adjudication) "
 		    "is declared", resn->text);
 		break;
-	case YOTE_TERM_UNFINISHED:
+	case YOTE_RP_UNFINISHED:
 		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
 		    "with termination 'unfinished': expected '*'", resn->text);
 		break;
-	case YOTE_TERM_RESIGNATION:
-		if (res == YOTE_RES_DRAW)
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' with termination 'resignation': expected "
-			    "1-0 or 0-1", resn->text);
+	case YOTE_RP_RESIGNATION:
+		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
+		    "with termination 'resignation': expected 1-0 or 0-1",
+		    resn->text);
 		break;
-	case YOTE_TERM_AGREEMENT:
-		if (res != (int)agreement_result(r, &info->final))
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' with termination 'agreement': under %s an "
-			    "agreement here gives %s", resn->text, r->name,
-			    yote_result_text(agreement_result(r,
-			    &info->final)));
-		break;
-	default:        /* time, adjudication: any result */
+	case YOTE_RP_AGREEMENT:
+		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
+		    "with termination 'agreement': under %s an agreement here "
+		    "gives %s", resn->text, r->name, yote_result_text(
+		    yote_agreement_result(r, &info->final)));
 		break;
 	}
 }
