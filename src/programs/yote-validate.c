@@ -8,9 +8,10 @@
 #include <string.h>
 
 #include "repair.h"
+#include "summary.h"
 #include "tool.h"
 
-enum { OPT_SUGGEST = 0x100 };
+enum { OPT_SUGGEST = 0x100, OPT_MERGE };
 
 struct opts {
 	int quiet;              /* -q: nothing but the exit status */
@@ -19,6 +20,7 @@ struct opts {
 	int json;               /* --format=json */
 	int strict;             /* --strict: warnings are errors */
 	size_t suggest;         /* --suggest: edits shown a game, 0 none */
+	int merge;              /* --merge-summaries */
 	const char *output;     /* -o FILE, NULL: standard output */
 	FILE *out;              /* where the list, JSON and summary go */
 };
@@ -30,6 +32,7 @@ usage(FILE *fp)
 	    "usage: %s [-hlqsV] [--format text|json] [--rules R] [--strict]\n"
 	    "       [--suggest[=N]] [--game N] [--player TEXT] [--event TEXT]\n"
 	    "       [FILE...]\n"
+	    "       %s --merge-summaries [--format text|json] [FILE...]\n"
 	    "\n"
 	    "Check every game of every FILE (standard input when none, or -)\n"
 	    "against the rules and its declared result.\n"
@@ -56,9 +59,13 @@ usage(FILE *fp)
 	    "                     edits of its moves that make it valid\n"
 	    "  -V, --version      print the version\n"
 	    "\n"
+	    "      --merge-summaries  add up the JSON summaries of FILE (runs\n"
+	    "                     over pieces of a collection); other lines\n"
+	    "                     are copied\n"
+	    "\n"
 	    "Exit status: 0 all valid (warnings or not), 1 some game invalid,\n"
 	    "2 usage, 3 I/O.\n",
-	    tool_name);
+	    tool_name, tool_name);
 }
 
 static void
@@ -134,31 +141,6 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 	fprintf(out, "\t%lu\t%s\n", plies, yote_verdict_name(g->verdict));
 }
 
-/* --summary, as text or JSON. */
-static void
-summary(const struct opts *opt, const struct yote_stream_counts *n)
-{
-	unsigned long valid = n->valid + n->warned;
-	FILE *out = opt->out;
-
-	if (opt->json) {
-		fprintf(out, "{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
-		    "\"invalid\":%lu,\"plies\":%lu,\"warnings\":%lu,"
-		    "\"games_with_warnings\":%lu}\n", n->games, valid,
-		    n->invalid, n->plies, n->warnings, n->with_warnings);
-		return;
-	}
-	fprintf(out, "%lu game%s, %lu valid, %lu invalid, %lu pl%s", n->games,
-	    n->games == 1 ? "" : "s", valid, n->invalid, n->plies,
-	    n->plies == 1 ? "y" : "ies");
-	/* the line stays as it was for clean input, for scripts */
-	if (n->warnings > 0)
-		fprintf(out, ", %lu warning%s in %lu game%s", n->warnings,
-		    n->warnings == 1 ? "" : "s", n->with_warnings,
-		    n->with_warnings == 1 ? "" : "s");
-	putc('\n', out);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -166,6 +148,7 @@ main(int argc, char *argv[])
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "merge-summaries", no_argument, NULL, OPT_MERGE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
@@ -234,6 +217,9 @@ main(int argc, char *argv[])
 		case 'W':
 			opt.strict = 1;
 			break;
+		case OPT_MERGE:
+			opt.merge = 1;
+			break;
 		case OPT_SUGGEST:
 			n = YOTE_REPAIR_MAX;
 			if (optarg != NULL && tool_number(optarg, "--suggest", 1,
@@ -247,6 +233,17 @@ main(int argc, char *argv[])
 			status = tool_bad_option(c, argv, longopts);
 			goto out;
 		}
+	}
+	if (opt.merge) {
+		if ((opt.out = tool_output_open(opt.output)) == NULL) {
+			status = EXIT_IO;
+			goto out;
+		}
+		status = summary_merge(opt.out, opt.json, argv + optind,
+		    argc - optind);
+		status = tool_stdout_done(tool_output_done(opt.out,
+		    opt.output, status));
+		goto out;
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
 		goto out;
@@ -273,7 +270,8 @@ main(int argc, char *argv[])
 		}
 	}
 	if (opt.summary && !opt.quiet)
-		summary(&opt, yote_stream_counts(s));
+		summary_print(opt.out, opt.json, yote_stream_counts(s),
+		    tool_stream_status(s, status));
 	status = tool_output_done(opt.out, opt.output,
 	    tool_stream_status(s, status));
 	status = tool_stdout_done(status);
