@@ -342,15 +342,23 @@ first_at(const struct yote_node *first, char *buf, size_t size)
 	return buf;
 }
 
+/* A key given twice: in the record (ply 0), or in the mapping of the
+ * moves item of ply. */
 static void
 repeated_key(struct run *run, const struct yote_node *k,
-    const struct yote_node *first)
+    const struct yote_node *first, unsigned long ply)
 {
 	char at[48];
 
-	report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' given twice%s: a "
-	    "record is one game; are two games missing a '---' between "
-	    "them?", k->text, first_at(first, at, sizeof(at)));
+	if (ply > 0)
+		report(run, YOTE_D_DUPLICATE_KEY, k, ply, "key '%s' given "
+		    "twice in one move%s", k->text, first_at(first, at,
+		    sizeof(at)));
+	else
+		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' given "
+		    "twice%s: a record is one game; are two games missing a "
+		    "'---' between them?", k->text, first_at(first, at,
+		    sizeof(at)));
 }
 
 /*
@@ -384,7 +392,8 @@ joined_games(struct run *run, const struct yote_node *map)
 }
 
 static void
-few_duplicates(struct run *run, const struct yote_node *map)
+few_duplicates(struct run *run, const struct yote_node *map,
+    unsigned long ply)
 {
 	const struct yote_node *k;
 	uint64_t seen = 0, bit;
@@ -405,20 +414,21 @@ few_duplicates(struct run *run, const struct yote_node *map)
 			    same_key(map->kids[j], k))
 				break;
 		if (j < i)
-			repeated_key(run, k, map->kids[j]);
+			repeated_key(run, k, map->kids[j], ply);
 	}
 }
 
 static void
-check_duplicates(struct run *run, const struct yote_node *map)
+check_duplicates(struct run *run, const struct yote_node *map,
+    unsigned long ply)
 {
 	struct key_at *ks, *dup;
 	size_t i, n = 0, nd = 0, first = 0;
 
-	if (map->n >= 4 && joined_games(run, map))
+	if (map->n >= 4 && ply == 0 && joined_games(run, map))
 		return;
 	if (map->n >= 4 && map->n <= 2 * FEW_KEYS) {
-		few_duplicates(run, map);
+		few_duplicates(run, map, ply);
 		return;
 	}
 	if (map->n < 4 || (ks = malloc(map->n / 2 * sizeof(*ks) * 2)) == NULL)
@@ -442,7 +452,7 @@ check_duplicates(struct run *run, const struct yote_node *map)
 	}
 	qsort(dup, nd, sizeof(*dup), place_cmp);
 	for (i = 0; i < nd; i++)
-		repeated_key(run, map->kids[dup[i].i], dup[i].k);
+		repeated_key(run, map->kids[dup[i].i], dup[i].k, ply);
 	free(ks);
 }
 
@@ -1077,6 +1087,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	struct run run;
 	struct yote_node at;
 	char hint[64];
+	size_t i;
 	int rc;
 
 	memset(info, 0, sizeof(*info));
@@ -1102,7 +1113,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	}
 	at.line = root->line;
 	at.col = root->col;
-	check_duplicates(&run, root);
+	check_duplicates(&run, root, 0);
 	record_values(root, val);
 	if ((v = val[RK_YOTE]) == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'yote' "
@@ -1121,6 +1132,11 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "a mapping" : "a single value");
 		moves = NULL;
 	}
+	/* a moves item's mapping repeats no key either (which move?) */
+	for (i = 0; moves != NULL && i < moves->n; i++)
+		if (moves->kids[i] != NULL &&
+		    moves->kids[i]->type == YOTE_NODE_MAP)
+			check_duplicates(&run, moves->kids[i], i + 1);
 	if (ck->warn != YOTE_WARN_NONE)
 		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
 	resn = scalar_key(&run, val[RK_RESULT], "result");
