@@ -21,6 +21,7 @@
 struct written {
 	const struct yote_node *node;   /* its text, or NULL */
 	const char *text;               /* "" when there is none */
+	size_t len;                     /* its length */
 	struct yote_move m;
 	int ok;                         /* m is the text, on the board */
 };
@@ -221,6 +222,13 @@ closeness(const struct written *w, const struct yote_move *m,
 		if (i == m->nseg && m->nseg == w->m.nseg)
 			c->near = YOTE_NEAR_BONUS;
 	}
+	/* a text longer than any move (a value gone wrong, megabytes
+	 * perhaps) is far from every move, and not read again a move */
+	if (w->len > YOTE_DISTANCE_MAX) {
+		c->distance = 1000;
+		c->gap = 0;
+		return;
+	}
 	d = yote_text_distance(w->text, c->move);
 	c->gap = gap(w->text, c->move);
 	if (c->near == YOTE_NEAR_BONUS) {
@@ -353,7 +361,8 @@ written_game(struct search *s, const struct yote_node *moves,
 		/* an item without a move: the item, for its place */
 		w->node = mn != NULL ? mn : moves->kids[k];
 		w->text = mn != NULL && mn->text != NULL ? mn->text : "";
-		w->ok = mn != NULL && strlen(w->text) == mn->len &&
+		w->len = strlen(w->text);
+		w->ok = mn != NULL && w->len == mn->len &&
 		    yote_move_parse(w->text, &mt, NULL) == 0 &&
 		    yote_move_from_text(s->r, &mt, &w->m, NULL) == 0;
 	}
