@@ -277,12 +277,14 @@ try_moves(struct search *s, size_t k)
 		m = &s->list.v[i];
 		memset(&c, 0, sizeof(c));
 		c.ply = k + 1;
+		c.edit = YOTE_EDIT_REPLACE;
+		c.distance = 1;         /* the best it could rank */
 		p = s->pos[k];
 		yote_pos_play(s->r, &p, m);
 		/* replaced */
 		if (k < s->n && !(s->w[k].ok && yote_move_equal(m,
-		    &s->w[k].m)) && tail_valid(s, p, k + 1)) {
-			c.edit = YOTE_EDIT_REPLACE;
+		    &s->w[k].m)) && may_enter(s, &c) &&
+		    tail_valid(s, p, k + 1)) {
 			c.at = s->w[k].node;
 			yote_move_format(s->r, m, c.move);
 			closeness(&s->w[k], m, &c);
