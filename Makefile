@@ -44,7 +44,7 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/rules/textfile.c \
 	src/record/node.c src/record/yaml_read.c src/record/yaml_write.c \
 	src/record/lines.c src/record/checker.c src/record/game.c \
-	src/record/collection.c \
+	src/record/collection.c src/record/suggest.c \
 	src/archive/archive_io.c src/archive/rangecoder.c \
 	src/archive/archive_moves.c src/archive/archive_score.c \
 	src/archive/archive_mv2.c src/archive/archive_bridge.c \
@@ -69,6 +69,7 @@ TOOL_OBJ += bin/obj/diagram.o bin/obj/step.o bin/obj/svgfile.o bin/obj/argrecord
 TOOL_OBJ += bin/obj/annopool.o bin/obj/annosummary.o bin/obj/evalgraph.o \
 	bin/obj/onepos.o
 TOOL_OBJ += bin/obj/figures.o bin/obj/openings.o bin/obj/players.o
+TOOL_OBJ += bin/obj/repair.o bin/obj/summary.o
 TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore
@@ -77,8 +78,10 @@ TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-ga
 TEST_PROGS += bin/test-game
 TEST_PROGS += bin/fuzz-archive-replay
 TEST_PROGS += bin/fuzz-select-replay
+TEST_PROGS += bin/make-slips
 
-all: bin/libyote.a $(TOOLS) bin/yote.pc
+# bin/gen-games too: the README's tour makes its collections with it
+all: bin/libyote.a $(TOOLS) bin/yote.pc bin/gen-games
 
 bin/obj/.dir:
 	mkdir -p bin/obj
@@ -254,7 +257,8 @@ install: all
 	cp bin/yote.pc $(DESTDIR)$(PCDIR)/
 	cp src/include/yote.h src/include/yote_limits.h src/include/yote_io.h \
 	    src/include/yote_node.h src/include/yote_collection.h \
-	    src/include/yote_stream.h $(DESTDIR)$(INCLUDEDIR)/
+	    src/include/yote_stream.h src/include/yote_repair.h \
+	    $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
@@ -267,7 +271,8 @@ uninstall:
 	    $(DESTDIR)$(INCLUDEDIR)/yote.h $(DESTDIR)$(INCLUDEDIR)/yote_limits.h \
 	    $(DESTDIR)$(INCLUDEDIR)/yote_io.h $(DESTDIR)$(INCLUDEDIR)/yote_node.h \
 	    $(DESTDIR)$(INCLUDEDIR)/yote_collection.h \
-	    $(DESTDIR)$(INCLUDEDIR)/yote_stream.h
+	    $(DESTDIR)$(INCLUDEDIR)/yote_stream.h \
+	    $(DESTDIR)$(INCLUDEDIR)/yote_repair.h
 	for f in $(RULES); do rm -f $(DESTDIR)$(DATADIR)/rules/$${f##*/}; done
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done
@@ -283,6 +288,10 @@ clean:
 # generated game collections (samples, tests, benchmarks)
 bin/gen-games: tests/tools/gen-games.c tests/lib/rng.h $(TOOL_LIB) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
+
+# scoresheet slips for yote-validate --suggest (tests/suggest.t)
+bin/make-slips: tests/tools/make-slips.c tests/lib/rng.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/test-engine: tests/engine/test-engine.c $(TAP_SRC) tests/lib/rng.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)

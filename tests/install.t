@@ -2,7 +2,7 @@
 # make install and make uninstall into a staging directory (TAP): install
 # writes the tools, the library, its header and yote.pc; a program builds
 # against the staged library through pkg-config; uninstall leaves no file
-# behind.  Run from the project root (prove does) after `make`.
+# behind; plain make builds bin/gen-games, which the README's tour uses.  Run from the project root (prove does) after `make`.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 d=$tmp/stage
 prefix=/usr/local
 . tests/lib/tap.sh
-echo "1..5"
+echo "1..6"
 c=0
 if $MAKE -s install DESTDIR="$d" PREFIX=$prefix >"$tmp/log" 2>&1 &&
     [ -f "$d$prefix/lib/pkgconfig/yote.pc" ] &&
@@ -95,3 +95,7 @@ find "$d" ! -type d | sed "s|^$d||" >"$tmp/left"
 c=0
 [ ! -s "$tmp/left" ] && [ ! -d "$d$prefix/share/yote" ] && c=1
 ok $c "make uninstall leaves no file and no data directory" "$tmp/left"
+$MAKE -s -n -B all >"$tmp/log" 2>&1 || true
+c=0
+grep -q 'o bin/gen-games ' "$tmp/log" && c=1
+ok $c "make (all) builds bin/gen-games, for the README's tour"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A collection split on line boundaries and checked in pieces by GNU
 # parallel (--pipe --keep-order) gives exactly what one serial run gives:
-# the lines format carries each game's number, so diagnostics agree too.
+# the lines format carries each game's number, so diagnostics agree too;
+# and the pieces' JSON summaries, merged, are the serial run's summary.
 set -u
 . tests/lib/env.sh
 if ! command -v parallel >/dev/null 2>&1; then
@@ -15,7 +16,7 @@ check() { # check NAME DESCRIPTION: serial.NAME and parallel.NAME agree
 	diff "$tmp/serial.$1" "$tmp/parallel.$1" >"$tmp/diff.$1"
 	ok $((! $?)) "$2" "$tmp/diff.$1"
 }
-echo "1..7"
+echo "1..11"
 # valid games, then games with defects in between
 { yote-convert --to lines --lossy samples/classic.yaml samples/damasi.yaml
   yote-convert --to lines --keep-invalid samples/invalid/illegal-move-occupied.yaml \
@@ -44,6 +45,28 @@ check json "yote-validate --format=json: the same objects"
 yote-validate --list <"$tmp/all.lines" >"$tmp/serial.list" 2>/dev/null
 $P yote-validate --list <"$tmp/all.lines" >"$tmp/parallel.list" 2>/dev/null
 check list "yote-validate --list: the same lines"
+
+# the pieces' summaries added up: the one summary of a serial run
+yote-validate --summary <"$tmp/all.lines" >"$tmp/serial.sum" 2>/dev/null
+$P yote-validate --summary -f json <"$tmp/all.lines" 2>/dev/null |
+    yote-validate --merge-summaries >"$tmp/merged.out"
+st=$?
+tail -n 1 "$tmp/merged.out" >"$tmp/parallel.sum"
+check sum "yote-validate --merge-summaries: the serial --summary line"
+echo "status $st" >"$tmp/st"
+ok $((st == 1)) "--merge-summaries: exit status 1 (some game invalid)" "$tmp/st"
+yote-validate --summary -f json <"$tmp/all.lines" >"$tmp/serial.jsum" 2>/dev/null
+$P yote-validate --summary -f json <"$tmp/all.lines" 2>/dev/null |
+    yote-validate --merge-summaries -f json >"$tmp/parallel.jsum"
+check jsum "--merge-summaries -f json: the serial JSON, byte for byte"
+# a line that is not JSON is said, and the rest still merged
+{ echo 'garbage'; cat "$tmp/serial.jsum"; } |
+    yote-validate --merge-summaries >"$tmp/g.out" 2>"$tmp/g.err"
+st=$?
+c=0
+tail -n 1 "$tmp/g.out" | cmp -s - "$tmp/serial.sum" && [ "$st" = 1 ] &&
+    grep -q '^yote-validate: <stdin>:1: not a JSON object' "$tmp/g.err" && c=1
+ok $c "--merge-summaries: a line not JSON is said, the rest merged" "$tmp/g.err"
 
 grep -v 'termination=unfinished' "$tmp/all.lines" | head -12 >"$tmp/some.lines"
 yote-analyze --depth 2 <"$tmp/some.lines" >"$tmp/serial.yaml" 2>"$tmp/serial.aerr"

@@ -81,6 +81,8 @@ enum yote_diag {
 	YOTE_D_UNKNOWN_KEY,     /* warning: a key the format does not know */
 	YOTE_D_SUSPECT_VALUE,   /* warning: a value that looks mistyped */
 	YOTE_D_NO_SUCH_GAME,    /* a selected game number past the end */
+	YOTE_D_NO_RESULT,       /* warning: a game over on the board whose
+				   record has no result: */
 	YOTE_D_COUNT
 };
 
@@ -89,7 +91,8 @@ const char *yote_diag_name(int diag);
 
 /*
  * Whether a diagnostic is a warning: the record is still valid, but a
- * key or value looks like a slip (YOTE_D_UNKNOWN_KEY, YOTE_D_SUSPECT_VALUE).
+ * key or value looks like a slip (YOTE_D_UNKNOWN_KEY, YOTE_D_SUSPECT_VALUE)
+ * or is missing (YOTE_D_NO_RESULT).
  * A warning reaches a diag callback with e->code 0; under a strict
  * checker (yote_checker_set_warnings) it comes as YOTE_EVALUE, an error.
  */
@@ -1042,6 +1045,7 @@ int yote_annotation_eval(const struct yote_record *rec,
 #include "yote_io.h"       /* formats, archives, lines */
 
 #include "yote_collection.h"    /* patterns, game keys (collections) */
+#include "yote_repair.h"        /* scorer-error repair (suggest.c) */
 #include "yote_stream.h"        /* the stream of games every tool reads */
 
 #endif /* YOTE_H */

@@ -7,7 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "repair.h"
+#include "summary.h"
 #include "tool.h"
+
+enum { OPT_SUGGEST = 0x100, OPT_MERGE };
 
 struct opts {
 	int quiet;              /* -q: nothing but the exit status */
@@ -15,6 +19,8 @@ struct opts {
 	int list;               /* --list: one line per game */
 	int json;               /* --format=json */
 	int strict;             /* --strict: warnings are errors */
+	size_t suggest;         /* --suggest: edits shown a game, 0 none */
+	int merge;              /* --merge-summaries */
 	const char *output;     /* -o FILE, NULL: standard output */
 	FILE *out;              /* where the list, JSON and summary go */
 };
@@ -24,7 +30,9 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: %s [-hlqsV] [--format text|json] [--rules R] [--strict]\n"
-	    "       [--game N] [--player TEXT] [--event TEXT] [FILE...]\n"
+	    "       [--suggest[=N]] [--game N] [--player TEXT] [--event TEXT]\n"
+	    "       [FILE...]\n"
+	    "       %s --merge-summaries [--format text|json] [FILE...]\n"
 	    "\n"
 	    "Check every game of every FILE (standard input when none, or -)\n"
 	    "against the rules and its declared result.\n"
@@ -45,12 +53,19 @@ usage(FILE *fp)
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
 	    "                     (and warnings, when there are some)\n"
-	    "      --strict       warnings (unknown keys, odd dates) are errors\n"
+	    "      --strict       warnings (unknown keys, odd dates, no result)\n"
+	    "                     are errors\n"
+	    "      --suggest[=N]  for each invalid game, the N (3) smallest\n"
+	    "                     edits of its moves that make it valid\n"
 	    "  -V, --version      print the version\n"
+	    "\n"
+	    "      --merge-summaries  add up the JSON summaries of FILE (runs\n"
+	    "                     over pieces of a collection); other lines\n"
+	    "                     are copied\n"
 	    "\n"
 	    "Exit status: 0 all valid (warnings or not), 1 some game invalid,\n"
 	    "2 usage, 3 I/O.\n",
-	    tool_name);
+	    tool_name, tool_name);
 }
 
 static void
@@ -126,31 +141,6 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 	fprintf(out, "\t%lu\t%s\n", plies, yote_verdict_name(g->verdict));
 }
 
-/* --summary, as text or JSON. */
-static void
-summary(const struct opts *opt, const struct yote_stream_counts *n)
-{
-	unsigned long valid = n->valid + n->warned;
-	FILE *out = opt->out;
-
-	if (opt->json) {
-		fprintf(out, "{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
-		    "\"invalid\":%lu,\"plies\":%lu,\"warnings\":%lu,"
-		    "\"games_with_warnings\":%lu}\n", n->games, valid,
-		    n->invalid, n->plies, n->warnings, n->with_warnings);
-		return;
-	}
-	fprintf(out, "%lu game%s, %lu valid, %lu invalid, %lu pl%s", n->games,
-	    n->games == 1 ? "" : "s", valid, n->invalid, n->plies,
-	    n->plies == 1 ? "y" : "ies");
-	/* the line stays as it was for clean input, for scripts */
-	if (n->warnings > 0)
-		fprintf(out, ", %lu warning%s in %lu game%s", n->warnings,
-		    n->warnings == 1 ? "" : "s", n->with_warnings,
-		    n->with_warnings == 1 ? "" : "s");
-	putc('\n', out);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -158,10 +148,12 @@ main(int argc, char *argv[])
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "merge-summaries", no_argument, NULL, OPT_MERGE },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "strict", no_argument, NULL, 'W' },
+		{ "suggest", optional_argument, NULL, OPT_SUGGEST },
 		{ "summary", no_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
 		SELECT_LONGOPTS,
@@ -172,6 +164,7 @@ main(int argc, char *argv[])
 	struct yote_stream_game *g;
 	const struct yote_rules *r = NULL;
 	const char *rules = NULL;
+	long long n;
 	int c, owned = 0, status = EXIT_OK, st;
 
 	tool_init(argv[0]);
@@ -224,10 +217,33 @@ main(int argc, char *argv[])
 		case 'W':
 			opt.strict = 1;
 			break;
+		case OPT_MERGE:
+			opt.merge = 1;
+			break;
+		case OPT_SUGGEST:
+			n = YOTE_REPAIR_MAX;
+			if (optarg != NULL && tool_number(optarg, "--suggest", 1,
+			    1000, &n) != 0) {
+				status = EXIT_USAGE;
+				goto out;
+			}
+			opt.suggest = (size_t)n;
+			break;
 		default:
 			status = tool_bad_option(c, argv, longopts);
 			goto out;
 		}
+	}
+	if (opt.merge) {
+		if ((opt.out = tool_output_open(opt.output)) == NULL) {
+			status = EXIT_IO;
+			goto out;
+		}
+		status = summary_merge(opt.out, opt.json, argv + optind,
+		    argc - optind);
+		status = tool_stdout_done(tool_output_done(opt.out,
+		    opt.output, status));
+		goto out;
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)
 		goto out;
@@ -243,11 +259,19 @@ main(int argc, char *argv[])
 		status = EXIT_IO;
 		goto out;
 	}
-	while ((c = yote_stream_next(s, &g)) > 0)
+	while ((c = yote_stream_next(s, &g)) > 0) {
 		if (opt.list && !opt.quiet)
 			list_line(&opt, g);
+		if (opt.suggest > 0 && !opt.quiet && repair_print(opt.out,
+		    opt.json, opt.suggest, g) != 0) {
+			tool_warn("out of memory");
+			status = EXIT_IO;
+			break;
+		}
+	}
 	if (opt.summary && !opt.quiet)
-		summary(&opt, yote_stream_counts(s));
+		summary_print(opt.out, opt.json, yote_stream_counts(s),
+		    tool_stream_status(s, status));
 	status = tool_output_done(opt.out, opt.output,
 	    tool_stream_status(s, status));
 	status = tool_stdout_done(status);

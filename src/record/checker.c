@@ -332,8 +332,68 @@ key_bit(const struct yote_node *k)
 	    3 * (unsigned char)k->text[k->len - 1]) & 63;
 }
 
+/* " (first at line 12)", or "" where lines are not known (an archive). */
+static const char *
+first_at(const struct yote_node *first, char *buf, size_t size)
+{
+	if (first->line == 0)
+		return "";
+	snprintf(buf, size, " (first at line %lu)", first->line);
+	return buf;
+}
+
+/* A key given twice: in the record (ply 0), or in the mapping of the
+ * moves item of ply. */
 static void
-few_duplicates(struct run *run, const struct yote_node *map)
+repeated_key(struct run *run, const struct yote_node *k,
+    const struct yote_node *first, unsigned long ply)
+{
+	char at[48];
+
+	if (ply > 0)
+		report(run, YOTE_D_DUPLICATE_KEY, k, ply, "key '%s' given "
+		    "twice in one move%s", k->text, first_at(first, at,
+		    sizeof(at)));
+	else
+		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' given "
+		    "twice%s: a record is one game; are two games missing a "
+		    "'---' between them?", k->text, first_at(first, at,
+		    sizeof(at)));
+}
+
+/*
+ * Two games joined without '---' between them read as one record whose
+ * keys all come twice: one problem, at each 'yote' after the first, says
+ * it, rather than one a key.  1 when there was such a 'yote'.
+ */
+static int
+joined_games(struct run *run, const struct yote_node *map)
+{
+	const struct yote_node *k, *first = NULL;
+	char at[48];
+	size_t i;
+	int joined = 0;
+
+	for (i = 0; i + 1 < map->n; i += 2) {
+		k = map->kids[i];
+		if (k->type != YOTE_NODE_SCALAR || k->len != 4 ||
+		    memcmp(k->text, "yote", 4) != 0)
+			continue;
+		if (first == NULL) {
+			first = k;
+			continue;
+		}
+		joined = 1;
+		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key 'yote' again%s: "
+		    "a second game begins here, without the '---' line that "
+		    "must come before it", first_at(first, at, sizeof(at)));
+	}
+	return joined;
+}
+
+static void
+few_duplicates(struct run *run, const struct yote_node *map,
+    unsigned long ply)
 {
 	const struct yote_node *k;
 	uint64_t seen = 0, bit;
@@ -354,21 +414,21 @@ few_duplicates(struct run *run, const struct yote_node *map)
 			    same_key(map->kids[j], k))
 				break;
 		if (j < i)
-			report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' "
-			    "given twice (first at line %lu): a record is one "
-			    "game; are two games missing a '---' between "
-			    "them?", k->text, map->kids[j]->line);
+			repeated_key(run, k, map->kids[j], ply);
 	}
 }
 
 static void
-check_duplicates(struct run *run, const struct yote_node *map)
+check_duplicates(struct run *run, const struct yote_node *map,
+    unsigned long ply)
 {
 	struct key_at *ks, *dup;
 	size_t i, n = 0, nd = 0, first = 0;
 
+	if (map->n >= 4 && ply == 0 && joined_games(run, map))
+		return;
 	if (map->n >= 4 && map->n <= 2 * FEW_KEYS) {
-		few_duplicates(run, map);
+		few_duplicates(run, map, ply);
 		return;
 	}
 	if (map->n < 4 || (ks = malloc(map->n / 2 * sizeof(*ks) * 2)) == NULL)
@@ -392,10 +452,7 @@ check_duplicates(struct run *run, const struct yote_node *map)
 	}
 	qsort(dup, nd, sizeof(*dup), place_cmp);
 	for (i = 0; i < nd; i++)
-		report(run, YOTE_D_DUPLICATE_KEY, map->kids[dup[i].i], 0,
-		    "key '%s' given twice (first at line %lu): a record is one "
-		    "game; are two games missing a '---' between them?",
-		    map->kids[dup[i].i]->text, dup[i].k->line);
+		repeated_key(run, map->kids[dup[i].i], dup[i].k, ply);
 	free(ks);
 }
 
@@ -960,20 +1017,6 @@ after_end:
 	return -1;
 }
 
-/* The result a declared agreement gives. */
-static enum yote_result
-agreement_result(const struct yote_rules *r, const struct yote_pos *p)
-{
-	int a, b;
-
-	if (r->blocked != YOTE_BLOCK_MORE_CAPTURED)
-		return YOTE_RES_DRAW;
-	a = yote_pos_captured_by(r, p, YOTE_FIRST);
-	b = yote_pos_captured_by(r, p, YOTE_SECOND);
-	return a == b ? YOTE_RES_DRAW : a > b ? YOTE_RES_FIRST :
-	    YOTE_RES_SECOND;
-}
-
 static void
 check_result(struct run *run, const struct yote_rules *r,
     const struct yote_node *resn, const struct yote_node *termn)
@@ -981,64 +1024,53 @@ check_result(struct run *run, const struct yote_rules *r,
 	struct yote_game_info *info = run->info;
 	const struct yote_outcome *o = &info->outcome;
 	const struct yote_node *at = resn != NULL ? resn : termn;
-	int res = info->result, term = info->term;
 
-	if (o->term != YOTE_TERM_NONE) {
-		/* the game is over: only the truth will do */
-		if (res >= 0 && res != (int)o->result)
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' does not match the final position: %s by %s",
-			    resn->text, yote_result_text(o->result),
-			    yote_termination_text(o->term));
-		else if (term >= 0 && term != (int)o->term)
-			report(run, YOTE_D_RESULT_MISMATCH, termn, 0,
-			    "termination '%s' does not match the final "
-			    "position: the game ended by %s (%s)", termn->text,
-			    yote_termination_text(o->term),
-			    yote_result_text(o->result));
-		return;
-	}
-	if (term >= 0 && term <= YOTE_TERM_MOVE_LIMIT) {
+	switch (yote_result_problem(r, &info->final, o, info->result,
+	    info->term)) {
+	case YOTE_RP_NONE:
+		break;
+	case YOTE_RP_RESULT:
+		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' does "
+		    "not match the final position: %s by %s", resn->text,
+		    yote_result_text(o->result),
+		    yote_termination_text(o->term));
+		break;
+	case YOTE_RP_TERMINATION:
+		report(run, YOTE_D_RESULT_MISMATCH, termn, 0, "termination "
+		    "'%s' does not match the final position: the game ended "
+		    "by %s (%s)", termn->text, yote_termination_text(o->term),
+		    yote_result_text(o->result));
+		break;
+	case YOTE_RP_NOT_FINISHED:
 		report(run, YOTE_D_RESULT_MISMATCH, termn, 0, "termination "
 		    "'%s' but the final position is not finished",
 		    termn->text);
-		return;
-	}
-	if (res < 0)
-		return;
-	if (res == YOTE_RES_NONE) {
-		if (term >= 0 && term != YOTE_TERM_UNFINISHED)
-			report(run, YOTE_D_RESULT_MISMATCH, at, 0, "result "
-			    "'*' goes only with termination 'unfinished' or "
-			    "none, not '%s'", termn->text);
-		return;
-	}
-	switch (term) {
-	case -1:
+		break;
+	case YOTE_RP_STAR:
+		report(run, YOTE_D_RESULT_MISMATCH, at, 0, "result '*' goes "
+		    "only with termination 'unfinished' or none, not '%s'",
+		    termn->text);
+		break;
+	case YOTE_RP_NO_TERMINATION:
 		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
 		    "but the final position is not finished and no "
 		    "termination (resignation, agreement, time, adjudication) "
 		    "is declared", resn->text);
 		break;
-	case YOTE_TERM_UNFINISHED:
+	case YOTE_RP_UNFINISHED:
 		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
 		    "with termination 'unfinished': expected '*'", resn->text);
 		break;
-	case YOTE_TERM_RESIGNATION:
-		if (res == YOTE_RES_DRAW)
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' with termination 'resignation': expected "
-			    "1-0 or 0-1", resn->text);
+	case YOTE_RP_RESIGNATION:
+		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
+		    "with termination 'resignation': expected 1-0 or 0-1",
+		    resn->text);
 		break;
-	case YOTE_TERM_AGREEMENT:
-		if (res != (int)agreement_result(r, &info->final))
-			report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result "
-			    "'%s' with termination 'agreement': under %s an "
-			    "agreement here gives %s", resn->text, r->name,
-			    yote_result_text(agreement_result(r,
-			    &info->final)));
-		break;
-	default:        /* time, adjudication: any result */
+	case YOTE_RP_AGREEMENT:
+		report(run, YOTE_D_RESULT_MISMATCH, resn, 0, "result '%s' "
+		    "with termination 'agreement': under %s an agreement here "
+		    "gives %s", resn->text, r->name, yote_result_text(
+		    yote_agreement_result(r, &info->final)));
 		break;
 	}
 }
@@ -1055,6 +1087,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	struct run run;
 	struct yote_node at;
 	char hint[64];
+	size_t i;
 	int rc;
 
 	memset(info, 0, sizeof(*info));
@@ -1080,7 +1113,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	}
 	at.line = root->line;
 	at.col = root->col;
-	check_duplicates(&run, root);
+	check_duplicates(&run, root, 0);
 	record_values(root, val);
 	if ((v = val[RK_YOTE]) == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'yote' "
@@ -1099,6 +1132,11 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "a mapping" : "a single value");
 		moves = NULL;
 	}
+	/* a moves item's mapping repeats no key either (which move?) */
+	for (i = 0; moves != NULL && i < moves->n; i++)
+		if (moves->kids[i] != NULL &&
+		    moves->kids[i]->type == YOTE_NODE_MAP)
+			check_duplicates(&run, moves->kids[i], i + 1);
 	if (ck->warn != YOTE_WARN_NONE)
 		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
 	resn = scalar_key(&run, val[RK_RESULT], "result");
@@ -1140,6 +1178,17 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	if (rc < 0 || rc > 0)
 		return (long)info->problems;
 	yote_pos_outcome(r, &info->final, &info->outcome);
+	if (resn == NULL && val[RK_RESULT] == NULL &&
+	    info->outcome.term != YOTE_TERM_NONE && ck->warn != YOTE_WARN_NONE)
+		report(&run, YOTE_D_NO_RESULT, moves->n > 0 ?
+		    moves->kids[moves->n - 1] : moves, (unsigned long)moves->n,
+		    "the game is over on the board (%s, %s) but the record "
+		    "has no result: add result: %s%s%s",
+		    yote_termination_text(info->outcome.term),
+		    yote_result_text(info->outcome.result),
+		    yote_result_text(info->outcome.result), termn == NULL ?
+		    " and termination: " : "", termn == NULL ?
+		    yote_termination_text(info->outcome.term) : "");
 	/* an unreadable result or termination was reported already */
 	if ((info->result >= 0 || info->term >= 0) &&
 	    !(resn != NULL && info->result < 0) &&

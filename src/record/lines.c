@@ -360,6 +360,9 @@ read_line(struct yote_lines_reader *l, size_t *len)
 		return -2;
 	if (n > 0 && l->buf[n - 1] == '\r')
 		n--;
+	/* a byte order mark: a file saved with one, joined with cat */
+	if (n >= 3 && memcmp(l->buf, "\xEF\xBB\xBF", 3) == 0)
+		memmove(l->buf, l->buf + 3, n -= 3);
 	if (l->buf == NULL && (l->buf = malloc(1)) != NULL)
 		l->cap = 1;
 	if (l->buf == NULL)

@@ -60,7 +60,8 @@ struct yote_yaml_reader {
 	/* lines */
 	unsigned long base;     /* lines before this parser's first */
 	unsigned long line;     /* the line of the next byte handed out */
-	unsigned char bol[4];   /* the first bytes of that line */
+	unsigned char bol[8];   /* the first bytes of that line (a byte
+				   order mark and four) */
 	int boln;
 	int skip_line;          /* hand out nothing up to the next line */
 	unsigned long long pos; /* bytes of the stream read */
@@ -136,6 +137,27 @@ is_marker(const unsigned char *bol)
 	    strchr(" \t\r\n", bol[3]) != NULL;
 }
 
+/*
+ * A byte order mark may begin every document (YAML 1.2), so a file saved
+ * with one and joined to another with cat has one at the start of a
+ * line: the bytes handed to libyaml leave it out (reader_read), and a
+ * marker line after one is still a marker line (bol_add).
+ */
+static const unsigned char bom[3] = { 0xEF, 0xBB, 0xBF };
+
+/* One more of the line's first bytes; a marker line is noted. */
+static inline void
+bol_add(struct yote_yaml_reader *rd, unsigned char c)
+{
+	int want = rd->boln >= 3 && memcmp(rd->bol, bom, 3) == 0 ? 7 : 4;
+
+	if (rd->boln >= want)
+		return;
+	rd->bol[rd->boln++] = (unsigned char)c;
+	if (rd->boln == want && is_marker(rd->bol + want - 4))
+		marker_line(rd);
+}
+
 /* Note byte c as read: lines, marker lines, the bytes to keep. */
 static inline void
 note_byte(struct yote_yaml_reader *rd, unsigned char c)
@@ -143,11 +165,7 @@ note_byte(struct yote_yaml_reader *rd, unsigned char c)
 	rd->pos++;
 	if (rd->nmarks > 0)
 		keep_bytes(rd, &c, 1);
-	if (rd->boln < 4) {
-		rd->bol[rd->boln++] = c;
-		if (rd->boln == 4 && is_marker(rd->bol))
-			marker_line(rd);
-	}
+	bol_add(rd, c);
 	if (c == '\n') {
 		rd->line++;
 		rd->boln = 0;
@@ -268,7 +286,7 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 
 	/* a whole line from its start, most often: its first four bytes
 	 * (no newline among them) at once */
-	if (rd->boln == 0 && n > 4) {
+	if (rd->boln == 0 && n > 4 && b[0] != bom[0]) {
 		rd->pos += 4;
 		if (rd->nmarks > 0)
 			keep_bytes(rd, b, 4);
@@ -278,7 +296,8 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 			marker_line(rd);
 		i = 4;
 	}
-	while (i < n && rd->boln < 4)
+	while (i < n && rd->boln < 7 && (rd->boln < 4 ||
+	    memcmp(rd->bol, bom, 3) == 0))
 		note_byte(rd, b[i++]);
 	if (i == n)
 		return;
@@ -302,9 +321,18 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct yote_yaml_reader *rd = data;
 	size_t n;
+	int bol;
 
 	for (;;) {
+		bol = rd->boln == 0;
 		n = take_line(rd, buf, size);
+		if (bol && n >= 3 && memcmp(buf, bom, 3) == 0) {
+			/* counted as read, never handed to libyaml */
+			rd->pos += 3;
+			memmove(buf, buf + 3, n -= 3);
+			if (n == 0 && !rd->eof)
+				continue;
+		}
 		note_bytes(rd, buf, n);
 		if (!rd->skip_line || n == 0)
 			break;

@@ -35,7 +35,7 @@ static const char *const diag_names[YOTE_D_COUNT] = { "none", "yaml",
 	"bad-rules", "bad-start", "move-syntax", "illegal-move", "after-end",
 	"bad-result", "bad-termination", "result-mismatch", "io",
 	"duplicate-key", "damaged-archive", "unknown-key", "suspect-value",
-	"no-such-game" };
+	"no-such-game", "missing-result" };
 
 const char *
 yote_diag_name(int diag)
@@ -46,41 +46,50 @@ yote_diag_name(int diag)
 int
 yote_diag_is_warning(int diag)
 {
-	return diag == YOTE_D_UNKNOWN_KEY || diag == YOTE_D_SUSPECT_VALUE;
+	return diag == YOTE_D_UNKNOWN_KEY || diag == YOTE_D_SUSPECT_VALUE ||
+	    diag == YOTE_D_NO_RESULT;
 }
 
 /*
  * Edit distance with swaps of neighbours (frist -> first is one edit),
- * letters compared without case, so that Rules -> rules is none.  Words
- * longer than the buffer are never close to anything.
+ * letters compared without case, so that Rules -> rules is none: three
+ * rows of the table kept, so texts up to YOTE_DISTANCE_MAX bytes (longer
+ * ones are never close to anything: (size_t)-1).
  */
-static size_t
-distance(const char *a, const char *b)
+size_t
+yote_text_distance(const char *a, const char *b)
 {
-	enum { MAXW = 40 };
-	size_t d[MAXW + 1][MAXW + 1], la = strlen(a), lb = strlen(b), i, j, c;
+	size_t rows[3][YOTE_DISTANCE_MAX + 1], la = strlen(a), lb = strlen(b);
+	size_t *d2, *d1, *d0, *t, i, j, c;
 
-	if (la > MAXW || lb > MAXW)
+	if (la > YOTE_DISTANCE_MAX || lb > YOTE_DISTANCE_MAX)
 		return (size_t)-1;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
+	d2 = rows[0];   /* row i - 2 */
+	d1 = rows[1];   /* row i - 1 */
+	d0 = rows[2];   /* row i */
 	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
+		d1[j] = j;
+	for (i = 1; i <= la; i++) {
+		d0[0] = i;
 		for (j = 1; j <= lb; j++) {
 			c = tolower((unsigned char)a[i - 1]) !=
 			    tolower((unsigned char)b[j - 1]);
-			d[i][j] = d[i - 1][j - 1] + c;
-			if (d[i - 1][j] + 1 < d[i][j])
-				d[i][j] = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < d[i][j])
-				d[i][j] = d[i][j - 1] + 1;
+			d0[j] = d1[j - 1] + c;
+			if (d1[j] + 1 < d0[j])
+				d0[j] = d1[j] + 1;
+			if (d0[j - 1] + 1 < d0[j])
+				d0[j] = d0[j - 1] + 1;
 			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 <
-			    d[i][j])
-				d[i][j] = d[i - 2][j - 2] + 1;
+			    a[i - 2] == b[j - 1] && d2[j - 2] + 1 < d0[j])
+				d0[j] = d2[j - 2] + 1;
 		}
-	return d[la][lb];
+		/* the rows move up one */
+		t = d2;
+		d2 = d1;
+		d1 = d0;
+		d0 = t;
+	}
+	return d1[lb];
 }
 
 const char *
@@ -92,7 +101,7 @@ yote_suggest(const char *word, const char *const *cands)
 	for (; *cands != NULL; cands++) {
 		if (strcmp(word, *cands) == 0)
 			return NULL;    /* not a typo at all */
-		if ((d = distance(word, *cands)) < bd) {
+		if ((d = yote_text_distance(word, *cands)) < bd) {
 			bd = d;
 			best = *cands;
 		}

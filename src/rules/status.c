@@ -11,7 +11,12 @@
  *  3. few-pieces: both sides have at most N pieces (board and hand) and
  *     neither has a capture, each as if it were to move: draw.
  *  4. move-limit: N plies in a row without a capture: draw.
- * The same checks apply to a set-up start position.
+ * The same checks apply to a set-up start position.  And whether what a
+ * record declares agrees with them (section 8): a finished game carries
+ * its true result; in a game not over, a result other than * needs a
+ * termination that allows it (resignation 1-0 or 0-1, agreement the
+ * result the rules give it, time and adjudication any), and * goes
+ * with unfinished or none.
  */
 
 #include "yote_int.h"
@@ -70,6 +75,53 @@ yote_pos_outcome(const struct yote_rules *r, const struct yote_pos *p,
 }
 
 static const char *const result_texts[] = { "*", "1-0", "0-1", "1/2-1/2" };
+
+/* The result a declared agreement gives (rules.md section 4): a draw, or
+ * where a blocked game is scored by captures, by them. */
+enum yote_result
+yote_agreement_result(const struct yote_rules *r, const struct yote_pos *p)
+{
+	if (r->blocked != YOTE_BLOCK_MORE_CAPTURED)
+		return YOTE_RES_DRAW;
+	return compare(yote_pos_captured_by(r, p, YOTE_FIRST),
+	    yote_pos_captured_by(r, p, YOTE_SECOND));
+}
+
+/* A declared result and termination against the position (rules.md
+ * section 8). */
+int
+yote_result_problem(const struct yote_rules *r, const struct yote_pos *final,
+    const struct yote_outcome *o, int res, int term)
+{
+	if (o->term != YOTE_TERM_NONE) {
+		/* the game is over: only the truth will do */
+		if (res >= 0 && res != (int)o->result)
+			return YOTE_RP_RESULT;
+		return term >= 0 && term != (int)o->term ?
+		    YOTE_RP_TERMINATION : YOTE_RP_NONE;
+	}
+	if (term >= 0 && term <= YOTE_TERM_MOVE_LIMIT)
+		return YOTE_RP_NOT_FINISHED;
+	if (res < 0)
+		return YOTE_RP_NONE;
+	if (res == YOTE_RES_NONE)
+		return term >= 0 && term != YOTE_TERM_UNFINISHED ?
+		    YOTE_RP_STAR : YOTE_RP_NONE;
+	switch (term) {
+	case -1:
+		return YOTE_RP_NO_TERMINATION;
+	case YOTE_TERM_UNFINISHED:
+		return YOTE_RP_UNFINISHED;
+	case YOTE_TERM_RESIGNATION:
+		return res == YOTE_RES_DRAW ? YOTE_RP_RESIGNATION :
+		    YOTE_RP_NONE;
+	case YOTE_TERM_AGREEMENT:
+		return res != (int)yote_agreement_result(r, final) ?
+		    YOTE_RP_AGREEMENT : YOTE_RP_NONE;
+	default:        /* time, adjudication: any result */
+		return YOTE_RP_NONE;
+	}
+}
 
 const char *
 yote_result_text(enum yote_result res)

@@ -38,6 +38,30 @@
 int yote_file_read(const char *path, size_t max, unsigned flags,
     const char *what, char **buf, size_t *len, struct yote_error *err);
 
+/*
+ * The edit distance of two texts (error.c): letters, case aside, added,
+ * dropped, changed or two neighbours swapped, one each; (size_t)-1 when
+ * one is longer than YOTE_DISTANCE_MAX bytes.
+ */
+#define YOTE_DISTANCE_MAX 400
+size_t yote_text_distance(const char *a, const char *b);
+
+/*
+ * Whether a declared result and termination (enum yote_result and enum
+ * yote_termination, -1 when not given) agree with the final position and
+ * its outcome o (rules.md section 8; status.c): YOTE_RP_NONE when they
+ * do, else what is wrong.  yote_agreement_result: the result a declared
+ * agreement gives in p.
+ */
+enum yote_result yote_agreement_result(const struct yote_rules *r,
+    const struct yote_pos *p);
+enum { YOTE_RP_NONE, YOTE_RP_RESULT, YOTE_RP_TERMINATION,
+	YOTE_RP_NOT_FINISHED, YOTE_RP_STAR, YOTE_RP_NO_TERMINATION,
+	YOTE_RP_UNFINISHED, YOTE_RP_RESIGNATION, YOTE_RP_AGREEMENT };
+int yote_result_problem(const struct yote_rules *r,
+    const struct yote_pos *final, const struct yote_outcome *o, int res,
+    int term);
+
 /* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid
  * (error.c). */
 size_t yote_utf8_len(const unsigned char *s, size_t n);

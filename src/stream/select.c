@@ -259,6 +259,8 @@ file_line(struct yote_select *s, unsigned long n, char *line,
 	char *v, *end;
 
 	line[strcspn(line, "\r\n")] = '\0';
+	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
+		line += 3;      /* a byte order mark */
 	while (isspace((unsigned char)*line))
 		line++;
 	if (*line == '\0' || *line == '#')

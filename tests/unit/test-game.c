@@ -206,6 +206,74 @@ test_record(void **state)
 	yote_checker_free(ck);
 }
 
+/* The edits yote_record_repair finds for text, judged by a checker. */
+static long
+repair(const char *text, size_t max, unsigned long long work,
+    struct yote_repair *out, int *complete)
+{
+	struct yote_repair_opts o = { max, work };
+	struct yote_checker *ck = yote_checker_new();
+	struct yote_record *rec = read_record(text);
+	struct yote_game_info info;
+	long n;
+
+	assert_non_null(ck);
+	yote_checker_play(ck, rec, "t.yaml", &info, NULL, NULL, NULL);
+	n = yote_record_repair(rec, &info, &o, out, complete);
+	/* the nodes point into rec: only their places are kept here */
+	for (long i = 0; i < n; i++)
+		out[i].at = out[i].next = NULL;
+	yote_record_free(rec);
+	yote_checker_free(ck);
+	return n;
+}
+
+static void
+test_repair(void **state)
+{
+	struct yote_repair v[5];
+	int complete;
+	long n;
+
+	(void)state;
+	/* c3 placed twice: one character changed, at either ply, the
+	 * nearer squares and the earlier ply first */
+	n = repair("yote: 1\nmoves: [c3, d4, c3]\n", 5, 0, v, &complete);
+	assert_int_equal(n, 5);
+	assert_int_equal(complete, 1);
+	assert_int_equal(v[0].edit, YOTE_EDIT_REPLACE);
+	assert_int_equal(v[0].near, YOTE_NEAR_ONE_CHAR);
+	assert_int_equal(v[0].distance, 1);
+	assert_int_equal(v[0].ply, 1);
+	assert_int_equal(v[0].gap, 1);
+	assert_string_equal(v[0].move, "b3");
+	for (long i = 1; i < n; i++)
+		assert_true(v[i - 1].distance < v[i].distance ||
+		    (v[i - 1].distance == v[i].distance &&
+		    v[i - 1].gap <= v[i].gap));
+	/* at most max, and the best of them */
+	assert_int_equal(repair("yote: 1\nmoves: [c3, d4, c3]\n", 1, 0, v,
+	    &complete), 1);
+	assert_string_equal(v[0].move, "b3");
+	/* a move written twice: dropped once */
+	n = repair("yote: 1\nmoves: [c3, d4, d4, c2]\nresult: '*'\n", 3, 0,
+	    v, &complete);
+	assert_true(n >= 1);
+	assert_int_equal(v[0].edit, YOTE_EDIT_REPLACE);
+	/* nothing wrong with the moves: no repair */
+	assert_int_equal(repair("yote: 2\nmoves: [c3, d4]\n", 3, 0, v,
+	    &complete), YOTE_EVALUE);
+	assert_int_equal(repair("yote: 1\nmoves: 3\n", 3, 0, v,
+	    &complete), YOTE_EVALUE);
+	/* the work limit: the search stops, and says so */
+	n = repair("yote: 1\nmoves: [c3, d4, c3]\n", 3, 1, v, &complete);
+	assert_true(n >= 0 && n <= 3);
+	assert_int_equal(complete, 0);
+	assert_string_equal(yote_edit_name(YOTE_EDIT_SWAP), "swap");
+	assert_string_equal(yote_near_name(YOTE_NEAR_CHAIN_SHORT),
+	    "chain-cut-short");
+}
+
 int
 main(void)
 {
@@ -214,6 +282,7 @@ main(void)
 		cmocka_unit_test(test_long_game),
 		cmocka_unit_test(test_from_record),
 		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_repair),
 	};
 
 	return cmocka_run_group_tests_name("game", tests, NULL, NULL);

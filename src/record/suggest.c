@@ -1,0 +1,434 @@
+/*
+ * suggest.c - scorer-error repair (yote_repair.h): the edits of a
+ * record's moves that make it valid to its end.
+ *
+ * The written game is played once, its positions kept up to the first
+ * move that fails (or to the end, when only the result disagrees).  An
+ * edit can only help at or before that move: an edit after it leaves it
+ * failing.  Each edit is tried by playing the written moves after it from
+ * the position it leaves, stopping at the first that fails; a replay that
+ * comes back, before the failure, to the very position the written game
+ * had at the same move would fail as the written game does, and stops
+ * there too.  The best edits found are kept in order, and an edit whose
+ * rank could not enter them is not tried at all.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "yote_int.h"
+
+/* One move as written. */
+struct written {
+	const struct yote_node *node;   /* its text, or NULL */
+	const char *text;               /* "" when there is none */
+	size_t len;                     /* its length */
+	struct yote_move m;
+	int ok;                         /* m is the text, on the board */
+};
+
+struct search {
+	const struct yote_rules *r;
+	int res, term;                  /* declared, or -1 */
+	size_t n;                       /* moves written */
+	struct written *w;
+	struct yote_pos *pos;           /* pos[k]: before written move k */
+	size_t fail;                    /* the first written move that
+					   fails; n: the result disagrees */
+	struct yote_repair *best;       /* the best found, in order */
+	size_t nbest, max;
+	unsigned long long work, limit; /* moves tried, and the most */
+	struct yote_movelist list;
+};
+
+const char *
+yote_edit_name(enum yote_edit e)
+{
+	static const char *const names[] = { "replace", "swap", "drop",
+		"insert" };
+
+	return (unsigned)e < 4 ? names[e] : "?";
+}
+
+const char *
+yote_near_name(enum yote_near n)
+{
+	static const char *const names[] = { "other", "one-character",
+		"same-squares", "chain-cut-short", "chain-too-long",
+		"bonus-square" };
+
+	return (unsigned)n < 6 ? names[n] : "?";
+}
+
+/*
+ * The same position for what follows: everything but the ply counter,
+ * which matters only while the first two plies are placements.
+ */
+static int
+same_state(const struct yote_pos *a, const struct yote_pos *b)
+{
+	return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
+	    a->hand[0] == b->hand[0] && a->hand[1] == b->hand[1] &&
+	    a->side == b->side && a->since_capture == b->since_capture &&
+	    (a->ply == b->ply || (a->ply > 2 && b->ply > 2));
+}
+
+/* Whether the written moves from k on, played from p, make the record
+ * valid: every move legal, and the result and termination agreeing. */
+static int
+tail_valid(struct search *s, struct yote_pos p, size_t k)
+{
+	struct yote_outcome o;
+
+	for (; k < s->n; k++) {
+		if (k <= s->fail && same_state(&p, &s->pos[k]))
+			return 0;       /* as written from here: it fails */
+		s->work++;
+		if (!s->w[k].ok || !yote_move_legal(s->r, &p, &s->w[k].m,
+		    NULL))
+			return 0;
+		yote_pos_play(s->r, &p, &s->w[k].m);
+	}
+	if (k <= s->fail && same_state(&p, &s->pos[k]))
+		return 0;
+	yote_pos_outcome(s->r, &p, &o);
+	return yote_result_problem(s->r, &p, &o, s->res, s->term) ==
+	    YOTE_RP_NONE;
+}
+
+/* The rank of two edits: < 0 when a comes first. */
+static int
+rank_cmp(const struct yote_repair *a, const struct yote_repair *b)
+{
+	if (a->distance != b->distance)
+		return a->distance < b->distance ? -1 : 1;
+	if (a->edit != b->edit)
+		return a->edit < b->edit ? -1 : 1;
+	if (a->gap != b->gap)
+		return a->gap < b->gap ? -1 : 1;
+	if (a->ply != b->ply)
+		return a->ply < b->ply ? -1 : 1;
+	return strcmp(a->move, b->move);
+}
+
+/* Whether an edit of that rank could be among the best. */
+static int
+may_enter(const struct search *s, const struct yote_repair *c)
+{
+	return s->nbest < s->max || rank_cmp(c, &s->best[s->max - 1]) < 0;
+}
+
+static void
+enter(struct search *s, const struct yote_repair *c)
+{
+	size_t i = s->nbest < s->max ? s->nbest++ : s->max - 1;
+
+	while (i > 0 && rank_cmp(c, &s->best[i - 1]) < 0) {
+		s->best[i] = s->best[i - 1];
+		i--;
+	}
+	s->best[i] = *c;
+}
+
+/* The squares of a move text, sorted, as a string ("c3c5e1"). */
+static void
+squares_of(const char *t, char *out, size_t size)
+{
+	char sq[YOTE_MAX_SEGS * 2 + 2][4];
+	size_t n = 0, i, j, k = 0;
+
+	while (*t != '\0' && n < sizeof(sq) / sizeof(sq[0])) {
+		if ((*t | 0x20) >= 'a' && (*t | 0x20) <= 'z' &&
+		    t[1] >= '0' && t[1] <= '9') {
+			sq[n][0] = (char)(*t | 0x20);
+			sq[n][1] = t[1];
+			sq[n][2] = t[2] >= '0' && t[2] <= '9' ? t[2] : '\0';
+			sq[n++][3] = '\0';
+			t += sq[n - 1][2] != '\0' ? 3 : 2;
+		} else
+			t++;
+	}
+	/* a few squares: sorted by insertion */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && strcmp(sq[j - 1], sq[j]) > 0; j--) {
+			char tmp[4];
+
+			memcpy(tmp, sq[j], 4);
+			memcpy(sq[j], sq[j - 1], 4);
+			memcpy(sq[j - 1], tmp, 4);
+		}
+	for (i = 0; i < n && k + 4 < size; i++)
+		for (j = 0; sq[i][j] != '\0'; j++)
+			out[k++] = sq[i][j];
+	out[k] = '\0';
+}
+
+/* Whether the first n segments of two moves are the same. */
+static int
+same_segments(const struct yote_move *a, const struct yote_move *b, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a->seg_to[i] != b->seg_to[i] ||
+		    a->seg_bonus[i] != b->seg_bonus[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * How far apart the characters of two texts of one length are (c3 and c4
+ * 1, c3 and c5 2: a square one off is the likelier slip); of two lengths,
+ * the characters added or dropped.
+ */
+static unsigned
+gap(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	unsigned g = 0;
+
+	if (la != lb)
+		return (unsigned)(la > lb ? la - lb : lb - la);
+	for (; *a != '\0'; a++, b++)
+		g += (unsigned)abs((*a | 0x20) - (*b | 0x20));
+	return g;
+}
+
+/* How close move m (its text in c->move) is to what was written: sets
+ * c->near, c->distance and c->gap. */
+static void
+closeness(const struct written *w, const struct yote_move *m,
+    struct yote_repair *c)
+{
+	char a[YOTE_MOVE_TEXT], b[YOTE_MOVE_TEXT];
+	size_t d;
+	int i;
+
+	c->near = YOTE_NEAR_OTHER;
+	c->distance = 1;
+	if (w->ok && w->m.from == m->from && yote_move_is_capture(m) &&
+	    yote_move_is_capture(&w->m)) {
+		if (m->nseg > w->m.nseg && same_segments(m, &w->m,
+		    w->m.nseg)) {
+			c->near = YOTE_NEAR_CHAIN_SHORT;
+			return;
+		}
+		if (m->nseg < w->m.nseg && same_segments(m, &w->m, m->nseg)) {
+			c->near = YOTE_NEAR_CHAIN_LONG;
+			return;
+		}
+		for (i = 0; i < m->nseg && m->nseg == w->m.nseg &&
+		    m->seg_to[i] == w->m.seg_to[i]; i++)
+			;
+		if (i == m->nseg && m->nseg == w->m.nseg)
+			c->near = YOTE_NEAR_BONUS;
+	}
+	/* a text longer than any move (a value gone wrong, megabytes
+	 * perhaps) is far from every move, and not read again a move */
+	if (w->len > YOTE_DISTANCE_MAX) {
+		c->distance = 1000;
+		c->gap = 0;
+		return;
+	}
+	d = yote_text_distance(w->text, c->move);
+	c->gap = gap(w->text, c->move);
+	if (c->near == YOTE_NEAR_BONUS) {
+		c->distance = d > 1000 ? 1000 : (unsigned)d;
+		return;
+	}
+	if (d == 1) {
+		c->near = YOTE_NEAR_ONE_CHAR;
+		return;
+	}
+	squares_of(w->text, a, sizeof(a));
+	squares_of(c->move, b, sizeof(b));
+	if (a[0] != '\0' && strcmp(a, b) == 0) {
+		c->near = YOTE_NEAR_SAME_SQUARES;
+		return;
+	}
+	c->distance = d > 1000 ? 1000 : (unsigned)d;
+}
+
+/* The moves legal before written move k, in s->list: 0, or < 0 when
+ * they cannot be listed. */
+static long
+legal_moves(struct search *s, size_t k)
+{
+	s->list.n = 0;
+	return yote_gen_moves(s->r, &s->pos[k], &s->list);
+}
+
+/*
+ * Replacements and insertions at written move k.  The replay comes first:
+ * it is cheaper than the writing's distance (a position under chained
+ * rules has thousands of moves, nearly all failing within a ply or two).
+ */
+static int
+try_moves(struct search *s, size_t k)
+{
+	struct yote_repair c;
+	struct yote_pos p;
+	const struct yote_move *m;
+	long got;
+	size_t i;
+
+	if ((got = legal_moves(s, k)) < 0)
+		return got == YOTE_ENOMEM ? YOTE_ENOMEM : 0;
+	for (i = 0; i < s->list.n && s->work < s->limit; i++) {
+		m = &s->list.v[i];
+		memset(&c, 0, sizeof(c));
+		c.ply = k + 1;
+		c.edit = YOTE_EDIT_REPLACE;
+		c.distance = 1;         /* the best it could rank */
+		p = s->pos[k];
+		yote_pos_play(s->r, &p, m);
+		/* replaced */
+		if (k < s->n && !(s->w[k].ok && yote_move_equal(m,
+		    &s->w[k].m)) && may_enter(s, &c) &&
+		    tail_valid(s, p, k + 1)) {
+			c.at = s->w[k].node;
+			yote_move_format(s->r, m, c.move);
+			closeness(&s->w[k], m, &c);
+			if (may_enter(s, &c))
+				enter(s, &c);
+		}
+		/* inserted (ranked without its text first: no text is less) */
+		c.edit = YOTE_EDIT_INSERT;
+		c.near = YOTE_NEAR_OTHER;
+		c.distance = 2;
+		c.gap = 0;
+		c.move[0] = '\0';
+		c.at = k < s->n ? s->w[k].node : NULL;
+		if (may_enter(s, &c) && tail_valid(s, p, k)) {
+			yote_move_format(s->r, m, c.move);
+			if (may_enter(s, &c))
+				enter(s, &c);
+		}
+	}
+	return 0;
+}
+
+/* A swap of written moves k and k + 1, and a drop of move k. */
+static void
+try_order(struct search *s, size_t k)
+{
+	struct yote_repair c;
+	struct yote_pos p;
+	const struct written *a = &s->w[k], *b = &s->w[k + 1];
+
+	memset(&c, 0, sizeof(c));
+	c.ply = k + 1;
+	c.at = a->node;
+	c.distance = 2;
+	c.edit = YOTE_EDIT_DROP;
+	/* a move written twice: one drop says it, the second copy's */
+	if (!(k + 1 < s->n && strcmp(a->text, b->text) == 0) &&
+	    may_enter(s, &c) && tail_valid(s, s->pos[k], k + 1))
+		enter(s, &c);
+	if (k + 1 >= s->n || !a->ok || !b->ok || yote_move_equal(&a->m,
+	    &b->m))
+		return;
+	c.edit = YOTE_EDIT_SWAP;
+	c.next = b->node;
+	p = s->pos[k];
+	s->work += 2;
+	if (!may_enter(s, &c) || !yote_move_legal(s->r, &p, &b->m, NULL))
+		return;
+	yote_pos_play(s->r, &p, &b->m);
+	if (!yote_move_legal(s->r, &p, &a->m, NULL))
+		return;
+	yote_pos_play(s->r, &p, &a->m);
+	if (tail_valid(s, p, k + 2))
+		enter(s, &c);
+}
+
+/* The moves as written, and the written game played up to its first
+ * failure: 0 or YOTE_ENOMEM. */
+static int
+written_game(struct search *s, const struct yote_node *moves,
+    const struct yote_pos *start)
+{
+	struct yote_move_text mt;
+	struct written *w;
+	const struct yote_node *mn;
+	size_t k;
+
+	if ((s->w = calloc(s->n + 1, sizeof(*s->w))) == NULL ||
+	    (s->pos = malloc((s->n + 1) * sizeof(*s->pos))) == NULL)
+		return YOTE_ENOMEM;
+	for (k = 0; k < s->n; k++) {
+		w = &s->w[k];
+		mn = moves->kids[k];
+		if (mn != NULL && mn->type != YOTE_NODE_SCALAR)
+			mn = yote_item_move(mn);
+		/* an item without a move: the item, for its place */
+		w->node = mn != NULL ? mn : moves->kids[k];
+		w->text = mn != NULL && mn->text != NULL ? mn->text : "";
+		w->len = strlen(w->text);
+		w->ok = mn != NULL && w->len == mn->len &&
+		    yote_move_parse(w->text, &mt, NULL) == 0 &&
+		    yote_move_from_text(s->r, &mt, &w->m, NULL) == 0;
+	}
+	s->pos[0] = *start;
+	for (k = 0; k < s->n; k++) {
+		if (!s->w[k].ok || !yote_move_legal(s->r, &s->pos[k],
+		    &s->w[k].m, NULL))
+			break;
+		s->pos[k + 1] = s->pos[k];
+		yote_pos_play(s->r, &s->pos[k + 1], &s->w[k].m);
+	}
+	s->fail = k;
+	return 0;
+}
+
+long
+yote_record_repair(const struct yote_record *rec,
+    const struct yote_game_info *info, const struct yote_repair_opts *o,
+    struct yote_repair *out, int *complete)
+{
+	const struct yote_node *moves;
+	struct yote_outcome oc;
+	struct search s;
+	size_t k;
+	long rc;
+
+	*complete = 1;
+	moves = rec->root != NULL && rec->root->type == YOTE_NODE_MAP ?
+	    yote_node_get(rec->root, "moves") : NULL;
+	if (info->rules == NULL || moves == NULL ||
+	    moves->type != YOTE_NODE_SEQ)
+		return YOTE_EVALUE;
+	memset(&s, 0, sizeof(s));
+	s.r = info->rules;
+	s.res = info->result;
+	s.term = info->term;
+	s.n = moves->n;
+	s.best = out;
+	s.max = o != NULL && o->max > 0 ? o->max : YOTE_REPAIR_MAX;
+	s.limit = o != NULL && o->work > 0 ? o->work : YOTE_REPAIR_WORK;
+	if ((rc = written_game(&s, moves, &info->start)) != 0)
+		goto done;
+	if (s.fail == s.n) {
+		yote_pos_outcome(s.r, &s.pos[s.n], &oc);
+		if (yote_result_problem(s.r, &s.pos[s.n], &oc, s.res,
+		    s.term) == YOTE_RP_NONE) {
+			rc = YOTE_EVALUE;       /* the moves are not the
+						   problem */
+			goto done;
+		}
+	}
+	/* from the failure back: the edits nearest it rank first among
+	 * equals, and enter first */
+	for (k = s.fail + 1; k-- > 0 && s.work < s.limit;) {
+		if (k < s.n)
+			try_order(&s, k);
+		if ((rc = try_moves(&s, k)) != 0)
+			goto done;
+	}
+	*complete = s.work < s.limit;
+	rc = (long)s.nbest;
+done:
+	free(s.w);
+	free(s.pos);
+	yote_movelist_free(&s.list);
+	return rc;
+}

@@ -1,0 +1,171 @@
+/*
+ * repair.c - yote-validate --suggest: what yote_record_repair found, in
+ * the form of the tool's other lines: the place, the game and the ply,
+ * what is written and what would make the record valid.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "repair.h"
+#include "tool.h"
+
+#define SHOWN 60                /* bytes of a move text shown */
+
+/* A move as written, quoted: its first SHOWN bytes, escaped. */
+static void
+put_move(FILE *out, const char *text, int json)
+{
+	char buf[SHOWN + 4];
+	size_t len = strlen(text);
+
+	memcpy(buf, text, len > SHOWN ? SHOWN : len);
+	strcpy(buf + (len > SHOWN ? SHOWN : len), len > SHOWN ? "..." : "");
+	putc(json ? '"' : '\'', out);
+	tool_put_text(out, buf, json ? TOOL_ESC_JSON : 0);
+	putc(json ? '"' : '\'', out);
+}
+
+static const char *
+text_of(const struct yote_node *n)
+{
+	return n != NULL && n->text != NULL ? n->text : "";
+}
+
+static const char *
+why(const struct yote_repair *e)
+{
+	static const char *const near[] = { "another move",
+		"one character changed", "the same squares",
+		"the capture chain written cut short",
+		"the capture chain written too long", "another bonus square" };
+
+	switch (e->edit) {
+	case YOTE_EDIT_REPLACE:
+		return near[e->near];
+	case YOTE_EDIT_SWAP:
+		return "two moves swapped";
+	case YOTE_EDIT_DROP:
+		return "a move too many";
+	default:
+		return "a move missing";
+	}
+}
+
+/* file:line:col: game G[, ply P]: (lines where known) */
+static void
+put_place(FILE *out, const struct yote_stream_game *g,
+    const struct yote_node *at, unsigned long ply)
+{
+	unsigned long line = at != NULL ? at->line : g->rec->line;
+	unsigned long col = at != NULL ? at->col : g->rec->col;
+
+	tool_put_text(out, g->file, 0);
+	if (line > 0)
+		fprintf(out, ":%lu:%lu", line, col);
+	fprintf(out, ": game %lu", g->number);
+	if (ply > 0)
+		fprintf(out, ", ply %lu", ply);
+	fputs(": ", out);
+}
+
+static void
+text_line(FILE *out, const struct yote_stream_game *g,
+    const struct yote_repair *e, size_t rank)
+{
+	put_place(out, g, e->at, e->ply);
+	fprintf(out, "suggestion %zu: ", rank);
+	if (e->at == NULL)
+		fputs("nothing written", out);
+	else if (e->at->type != YOTE_NODE_SCALAR)
+		fputs("written no move", out);
+	else {
+		fputs("written ", out);
+		put_move(out, text_of(e->at), 0);
+	}
+	switch (e->edit) {
+	case YOTE_EDIT_SWAP:
+		fputs(" then ", out);
+		put_move(out, text_of(e->next), 0);
+		fputs(", valid with ", out);
+		put_move(out, text_of(e->next), 0);
+		fputs(" then ", out);
+		put_move(out, text_of(e->at), 0);
+		break;
+	case YOTE_EDIT_DROP:
+		fputs(", valid without it", out);
+		break;
+	default:
+		fputs(", valid with ", out);
+		put_move(out, e->move, 0);
+		if (e->edit == YOTE_EDIT_INSERT)
+			fputs(e->at != NULL ? " before it" : " at the end",
+			    out);
+		break;
+	}
+	fprintf(out, " (%s)\n", why(e));
+}
+
+static void
+json_line(FILE *out, const struct yote_stream_game *g,
+    const struct yote_repair *e, size_t rank)
+{
+	const struct yote_node *at = e->at;
+
+	fputs("{\"kind\":\"suggestion\",\"file\":", out);
+	put_move(out, g->file, 1);
+	fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
+	    "\"rank\":%zu,\"edit\":\"%s\",\"near\":\"%s\",\"distance\":%u,"
+	    "\"written\":[", at != NULL ? at->line : g->rec->line,
+	    at != NULL ? at->col : g->rec->col, g->number, e->ply, rank,
+	    yote_edit_name(e->edit), yote_near_name(e->near), e->distance);
+	if (at != NULL && e->edit != YOTE_EDIT_INSERT)
+		put_move(out, text_of(at), 1);
+	if (e->edit == YOTE_EDIT_SWAP) {
+		putc(',', out);
+		put_move(out, text_of(e->next), 1);
+	}
+	fputs("],\"valid\":[", out);
+	if (e->edit == YOTE_EDIT_SWAP) {
+		put_move(out, text_of(e->next), 1);
+		putc(',', out);
+		put_move(out, text_of(at), 1);
+	} else if (e->edit != YOTE_EDIT_DROP)
+		put_move(out, e->move, 1);
+	fputs("]}\n", out);
+}
+
+int
+repair_print(FILE *out, int json, size_t max,
+    const struct yote_stream_game *g)
+{
+	struct yote_repair_opts o = { max, 0 };
+	struct yote_repair *v;
+	long n, i;
+	int complete;
+
+	if (g->rec == NULL || g->verdict != YOTE_VERDICT_INVALID)
+		return 0;
+	if ((v = malloc(max * sizeof(*v))) == NULL)
+		return YOTE_ENOMEM;
+	n = yote_record_repair(g->rec, &g->info, &o, v, &complete);
+	for (i = 0; i < n; i++)
+		(json ? json_line : text_line)(out, g, &v[i], (size_t)i + 1);
+	free(v);
+	if (n != 0)
+		return n == YOTE_ENOMEM ? YOTE_ENOMEM : 0;
+	if (json) {
+		fputs("{\"kind\":\"suggestion\",\"file\":", out);
+		put_move(out, g->file, 1);
+		fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,"
+		    "\"rank\":0,\"edit\":\"none\",\"complete\":%s}\n",
+		    g->rec->line, g->rec->col, g->number, complete ? "true" :
+		    "false");
+		return 0;
+	}
+	put_place(out, g, NULL, 0);
+	fprintf(out, "no suggestion: no one edit of the moves makes the "
+	    "record valid%s\n", !complete ? " (the search stopped at its "
+	    "work limit)" : g->info.played == g->info.plies ? "; its moves "
+	    "are all legal: is the result or termination wrong?" : "");
+	return 0;
+}

@@ -1,0 +1,190 @@
+/*
+ * summary.c - yote-validate --summary and --merge-summaries (summary.h).
+ *
+ * A collection split into pieces and checked piece by piece (parallel
+ * --pipe ... yote-validate --summary -f json) gives one summary object a
+ * piece, each line after the problems of its piece.  --merge-summaries
+ * adds the objects up and passes every other line on, so that with
+ * --keep-order the merged output is byte for byte that of one run over
+ * the whole collection.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "summary.h"
+#include "tool.h"
+
+void
+summary_print(FILE *out, int json, const struct yote_stream_counts *n,
+    int status)
+{
+	unsigned long valid = n->valid + n->warned;
+
+	if (json) {
+		fprintf(out, "{\"kind\":\"summary\",\"games\":%lu,\"valid\":%lu,"
+		    "\"invalid\":%lu,\"plies\":%lu,\"warnings\":%lu,"
+		    "\"games_with_warnings\":%lu,\"status\":%d}\n", n->games,
+		    valid, n->invalid, n->plies, n->warnings,
+		    n->with_warnings, status);
+		return;
+	}
+	fprintf(out, "%lu game%s, %lu valid, %lu invalid, %lu pl%s", n->games,
+	    n->games == 1 ? "" : "s", valid, n->invalid, n->plies,
+	    n->plies == 1 ? "y" : "ies");
+	/* the line stays as it was for clean input, for scripts */
+	if (n->warnings > 0)
+		fprintf(out, ", %lu warning%s in %lu game%s", n->warnings,
+		    n->warnings == 1 ? "" : "s", n->with_warnings,
+		    n->with_warnings == 1 ? "" : "s");
+	putc('\n', out);
+}
+
+/* The fields of a summary object, in the order of summary_print. */
+static const char *const fields[] = { "games", "valid", "invalid", "plies",
+	"warnings", "games_with_warnings", "status" };
+#define NFIELDS 7
+
+/* A problem with line `line` of file (0: the whole file). */
+static void
+say(const char *file, unsigned long line, const char *msg)
+{
+	struct yote_error e;
+
+	yote_error_clear(&e);
+	e.code = YOTE_EVALUE;
+	e.file = file;
+	e.line = line;
+	snprintf(e.msg, sizeof(e.msg), "%s", msg);
+	tool_diag(&e);
+}
+
+/* The numbers of a summary object into v (NFIELDS): 0, or -1 when one is
+ * missing (status may be: an older yote-validate's). */
+static int
+parse_summary(const char *line, unsigned long long v[NFIELDS])
+{
+	char key[32];
+	const char *p;
+	char *end;
+	int i;
+
+	for (i = 0; i < NFIELDS; i++) {
+		snprintf(key, sizeof(key), "\"%s\":", fields[i]);
+		v[i] = 0;
+		if ((p = strstr(line, key)) == NULL) {
+			if (i == NFIELDS - 1)
+				continue;
+			return -1;
+		}
+		p += strlen(key);
+		if (*p < '0' || *p > '9')
+			return -1;
+		errno = 0;
+		v[i] = strtoull(p, &end, 10);
+		if (errno != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* One input: 0, or the exit status its problems call for. */
+static int
+merge_file(FILE *out, FILE *fp, const char *name,
+    unsigned long long total[NFIELDS], unsigned long *found)
+{
+	unsigned long long v[NFIELDS];
+	unsigned long n = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int status = 0, i;
+
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		n++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len == 0)
+			continue;
+		if (line[0] != '{' || line[len - 1] != '}' ||
+		    strlen(line) != (size_t)len) {
+			say(name, n, "not a JSON object: --merge-summaries "
+			    "reads what yote-validate --summary -f json "
+			    "writes");
+			status = 1;
+			continue;
+		}
+		if (strncmp(line, "{\"kind\":\"summary\"", 17) != 0) {
+			fputs(line, out);       /* another run's line, as is */
+			putc('\n', out);
+			continue;
+		}
+		if (parse_summary(line, v) != 0) {
+			say(name, n, "a summary without its counts (games, "
+			    "valid, invalid, plies, warnings, "
+			    "games_with_warnings)");
+			status = 1;
+			continue;
+		}
+		for (i = 0; i < NFIELDS - 1; i++)
+			total[i] += v[i];
+		if (v[NFIELDS - 1] > total[NFIELDS - 1])
+			total[NFIELDS - 1] = v[NFIELDS - 1];
+		(*found)++;
+	}
+	if (ferror(fp)) {
+		say(name, 0, strerror(errno ? errno : EIO));
+		status = 3;
+	}
+	free(line);
+	return status;
+}
+
+int
+summary_merge(FILE *out, int json, char *const *files, int nfiles)
+{
+	char dash[] = "-", *stdin_only[] = { dash };
+	unsigned long long total[NFIELDS] = { 0 };
+	struct yote_stream_counts n;
+	unsigned long found = 0;
+	int status = 0, st, i;
+	const char *name;
+	FILE *fp;
+
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	for (i = 0; i < nfiles; i++) {
+		name = strcmp(files[i], "-") == 0 ? "<stdin>" : files[i];
+		if ((fp = strcmp(files[i], "-") == 0 ? stdin :
+		    fopen(files[i], "r")) == NULL) {
+			say(name, 0, strerror(errno));
+			status = 3;
+			continue;
+		}
+		st = merge_file(out, fp, name, total, &found);
+		status = st > status ? st : status;
+		if (fp != stdin)
+			fclose(fp);
+	}
+	if (found == 0) {
+		say(nfiles == 1 ? (strcmp(files[0], "-") == 0 ? "<stdin>" :
+		    files[0]) : NULL, 0, "no summary to merge (yote-validate "
+		    "--summary -f json writes one)");
+		return status > 1 ? status : 1;
+	}
+	memset(&n, 0, sizeof(n));
+	n.games = (unsigned long)total[0];
+	n.valid = (unsigned long)total[1];
+	n.invalid = (unsigned long)total[2];
+	n.plies = (unsigned long)total[3];
+	n.warnings = (unsigned long)total[4];
+	n.with_warnings = (unsigned long)total[5];
+	if (total[NFIELDS - 1] > (unsigned long long)status)
+		status = (int)total[NFIELDS - 1];
+	if (n.invalid > 0 && status < 1)
+		status = 1;
+	summary_print(out, json, &n, status);
+	return status;
+}
