@@ -51,8 +51,9 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/archive/archive_keys.c src/archive/archive_hash.c \
 	src/archive/archive_read.c src/archive/archive_write.c \
 	src/stream/reader.c src/stream/select.c src/stream/stream.c \
-	src/engine/tb/tb.c src/engine/tb/tb_file.c src/engine/eval.c \
-	src/engine/search.c src/engine/searchgen.c src/engine/repetition.c \
+	src/engine/tb/tb.c src/engine/tb/tb_budget.c src/engine/tb/tb_file.c \
+	src/engine/eval.c src/engine/search.c src/engine/searchgen.c \
+	src/engine/search_tb.c src/engine/repetition.c \
 	src/engine/minimax.c \
 	src/engine/annotate.c src/engine/analysis.c
 LIB_OBJ = $(patsubst %.c,bin/obj/%.o,$(notdir $(LIB_SRC))) bin/obj/rules_builtin.o
@@ -102,13 +103,13 @@ bin/gen/rules_builtin.c: src/rules/embed-rules.sh $(RULES)
 
 # endgame tables (src/engine/tb/tb.c, tests/tb/; bin/tb-build, a developer's
 # command that builds and probes them: tests/tools/tb-build.c)
-TEST_PROGS += bin/test-tb
+TEST_PROGS += bin/test-tb bin/tb-build
 
 bin/test-tb: tests/tb/test-tb.c $(TAP_SRC) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
-bin/tb-build: tests/tools/tb-build.c bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+bin/tb-build: tests/tools/tb-build.c $(TOOL_LIB) bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
 
 # the study pages' style sheet and script (src/tools/html.c)
 bin/gen/html_assets.c: src/tools/embed-page.sh src/tools/html.css src/tools/html.js

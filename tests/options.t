@@ -48,6 +48,21 @@ ok "$(none)" "every option letter of every --help is in the table"
 comm -13 "$tmp/help" "$tmp/table" >"$TAP_WHY"
 ok "$(none)" "every row of the table is in each tool's --help"
 
+# the long-only rows (the endgame tables' options): in each --help they name
+awk '
+/^\.It Fl -[a-z-]+$/ { long = $3; next }
+long != "" {
+	sub(/:.*/, "")
+	n = split($0, ts, /, /)
+	for (i = 1; i <= n; i++)
+		print ts[i], "-" long
+	long = ""
+}' man/yote.7 >"$tmp/longrows"
+while read -r t l; do
+	grep -q -- "^ *$l[ =]" "$tmp/help.$t" || echo "$t $l" >>"$TAP_WHY"
+done <"$tmp/longrows"
+ok "$(none)" "every long-only row of the table is in each tool's --help ($(wc -l <"$tmp/longrows" | tr -d ' ') rows)"
+
 # one letter, one meaning
 awk '{ print $2, $3 }' "$tmp/help" | sort -u | awk '
 { n[$1]++; m[$1] = m[$1] " " $2 }

@@ -11,7 +11,12 @@
 #    during the search; quit during a search ends the process;
 #    "go infinite" and "stop" in one write; end of input stops an
 #    infinite search; stop with no search does nothing;
-#  - time controls (wtime/btime/winc/binc/movestogo), movetime;
+#  - time controls (wtime/btime/winc/binc/movestogo), movetime; with the
+#    endgame tables on an 8 x 8 ruleset whose 3-against-2 class holds 152
+#    million positions (tests/tb/big8.yaml), go movetime 200 brings the
+#    bestmove within 3 x 200 ms and says once, as an info string, that
+#    the class is not built (issue 24), and a stop during a build that
+#    the time allows brings it at once;
 #  - the handshake's option lines, setoption (Hash, Clear Hash, Threads,
 #    Level, MultiPV) and its errors, newgame and ucinewgame clear the
 #    table (the same search again from a cleared one), the info fields,
@@ -169,6 +174,32 @@ for cmd in ("go wtime 3000 btime 3000", "go wtime 2000 btime 9000 winc 100 "
        "%s: a legal bestmove within the time (%.0f ms)" % (cmd, dt * 1000),
        best, "\n".join(before[-3:]))
     finish(e)
+e = Engine("--rules", "tests/tb/big8.yaml")
+e.send("position x7/8/8/3o4/8/8/2x5/o6x x 0 0 0 40\ngo movetime 200\n")
+t = time.monotonic()
+best, before = e.until("bestmove", 20)
+dt = time.monotonic() - t
+notes = [s for s in before if s.startswith("info string")]
+ok(best is not None and dt < 0.6,
+   "tables on 8 x 8, go movetime 200: bestmove in %.0f ms" % (dt * 1000),
+   best, "\n".join(before[-3:]))
+ok(len(notes) <= 2 and len(set(s.split(":")[2] for s in notes)) == len(notes)
+   and any("class 3+0v2+0 is not built: with the classes it leads to it "
+           "needs 2.3 GiB" in s for s in notes),
+   "... and info strings say once a kind which class is not built",
+   "\n".join(notes))
+# a class of 5 million positions (3 against 1 on 8 x 8) that a long
+# budget lets it start: a stop ends the build and the search
+e.send("position x7/8/8/8/8/8/2x5/o6x x 0 0 0 40\ngo movetime 60000\n")
+time.sleep(0.3)
+t = time.monotonic()
+e.send("stop\n")
+best, before = e.until("bestmove", 20)
+dt = time.monotonic() - t
+ok(best is not None and dt < 2.0,
+   "stop while a table is built: bestmove %.0f ms later" % (dt * 1000),
+   best, "\n".join(before[-3:]))
+finish(e)
 e = session()
 e.send("position start moves c3\ngo btime 1 wtime 50000\n")
 best, _ = e.until("bestmove", 10)

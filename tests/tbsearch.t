@@ -15,6 +15,14 @@
 #  4. Determinism with tables: -j 1 and -j 2 annotate alike.
 #  5. The protocol gives the engine the game's history: a position that
 #     repeats an earlier one of the game scores as a draw.
+#  6. Budgets bind the tables (issue 24): on an 8 x 8 custom ruleset
+#     (tests/tb/big8.yaml, a 3-against-2 class of 152 million positions)
+#     and for classic 5 against 3 with --tb-pieces 12, --best --movetime
+#     300 answers within 3 x 300 ms and 300 MB, saying once a kind what
+#     it does not build; a node budget likewise (in seconds); a memory
+#     cap below the class still answers (by searching).  Generous bounds:
+#     they catch a search that builds for seconds or gigabytes, not a
+#     slow machine.
 set -u
 . tests/lib/env.sh
 scratch tbsearch-t
@@ -151,7 +159,8 @@ ls "$tmp/xdg/yote/tb/"*.ytb >/dev/null 2>&1
 ok $((! $?)) "XDG_CACHE_HOME: the tables go to \$XDG_CACHE_HOME/yote/tb" \
     "$tmp/err"
 
-for bad in "--tb-pieces 13" "--tb-pieces -1" "--tb-pieces x" "--tb-dir="; do
+for bad in "--tb-pieces 13" "--tb-pieces -1" "--tb-pieces x" "--tb-dir=" \
+    "--tb-memory 0" "--tb-memory 512K" "--tb-memory 1025G" "--tb-memory 3X"; do
 	yote-analyze --best $bad >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	ok $((st == 2 && $(wc -c <"$tmp/out") == 0)) \
@@ -188,5 +197,55 @@ ok $(( $(echo "$h" | grep -c '^+0.00$') == 1 && $(echo "$n" |
     grep -c '^+0.00$') == 0 )) \
     "protocol: with the game's history the repetition is a draw ($h, without: $n)" \
     "$tmp/hist" "$tmp/nohist"
+
+# 6. budgets
+BIG8='x7/8/8/3o4/8/8/2x5/o6x x 0 0 0 40'
+FIVE3='x4x/6/1x2o1/6/o1x1ox o 0 0 0 41'
+if [ -x /usr/bin/time ]; then
+	budget() {	# budget WHAT MAX_S [yote-analyze args]: time, memory
+		what=$1
+		max=$2
+		shift 2
+		timeout 60 /usr/bin/time -f '%e %M' -o "$tmp/time" \
+		    yote-analyze --best "$@" >"$tmp/out" 2>"$tmp/err"
+		st=$?
+		# the last line: "Command exited ..." may come before
+		secs=$(tail -1 "$tmp/time" | cut -d' ' -f 1)
+		kb=$(tail -1 "$tmp/time" | cut -d' ' -f 2)
+		case "$secs$kb" in
+		*[!0-9.]* | "") secs=99 kb=0 ;;
+		esac
+		ok $(echo "$st $secs $kb $max" | awk '{ print ($1 == 0 &&
+		    $2 <= $4 && $3 < 300 * 1024) }') \
+		    "$what: answered in $secs s (at most $max), $((kb / 1024)) MB" \
+		    "$tmp/out" "$tmp/err"
+	}
+	budget "8 x 8, --movetime 300" 0.9 --rules tests/tb/big8.yaml \
+	    --position "$BIG8" --movetime 300
+	grep -q '^bestmove ' "$tmp/out" && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	    grep -q 'class 3+0v2+0 is not built: .* more than the 128 MiB allowed' \
+	    "$tmp/err"
+	ok $((! $?)) "8 x 8: the 3-against-2 class is said once, and not built" \
+	    "$tmp/err"
+	budget "classic 5 against 3, --tb-pieces 12 --movetime 300" 0.9 \
+	    --tb-pieces 12 --position "$FIVE3" --movetime 300
+	[ "$(grep -c 'is not built' "$tmp/err")" -le 2 ] &&
+	    [ "$(wc -l <"$tmp/err")" -eq "$(sort -u "$tmp/err" | wc -l)" ]
+	ok $((! $?)) "5 against 3: at most one line a kind" "$tmp/err"
+	budget "8 x 8, --nodes 20000" 10 --rules tests/tb/big8.yaml \
+	    --position "$BIG8" --nodes 20000
+	budget "classic 5 against 3, --tb-pieces 12 --nodes 20000" 10 \
+	    --tb-pieces 12 --position "$FIVE3" --nodes 20000
+else
+	for i in 1 2 3 4 5 6; do
+		skip "/usr/bin/time is needed"
+	done
+fi
+best "$WIN" --tb-memory 1M --tb-dir "$tmp/tb1m"
+set -- $(grep '^info' "$tmp/out" | tail -1)
+grep -q 'not built: .*more than the 1 MiB allowed.*--tb-memory' "$tmp/err"
+ok $((! $? && st == 0 && $7 > 1000 && $(wc -l <"$tmp/err") == 1)) \
+    "--tb-memory 1M: said once, the win searched ($7 nodes)" "$tmp/out" \
+    "$tmp/err"
 
 tap_done

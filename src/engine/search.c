@@ -30,7 +30,9 @@
  *   in so many plies from the root, and its exact entry goes in the
  *   transposition table; a covered root is not searched: its move is the
  *   table's (fastest win, slowest loss, a draw before a loss), so that a
- *   won ending is won.  A probe the move limit leaves unknown is searched.
+ *   won ending is won.  A probe the move limit leaves unknown is searched,
+ *   and so is a class the search's budget does not let it build: half the
+ *   time, YOTE_TB_NODE_POSITIONS positions a node, and the memory cap.
  * - Exact scores for ends by the rules: a win in n plies scores
  *   YOTE_WIN - n; blocked, few-pieces and move-limit come from the
  *   position itself (status.c), so every ruleset's ends are exact.
@@ -111,10 +113,7 @@ struct yote_engine {
 	yote_root_fn root_fn;
 	void *root_ctx;
 	/* endgame tables: the caller's, the engine's own, this search's */
-	struct yote_tb *tb_given;       /* not owned */
-	struct yote_tb *tb_own;         /* opened for the ruleset searched */
-	char *tb_dir;                   /* of tb_own (NULL: the default) */
-	int tb_pieces;                  /* of tb_own, 0: none */
+	struct yote_srch_tb tbs;        /* the caller's, the engine's own */
 	struct yote_tb *tb;             /* used by this search, or NULL */
 };
 
@@ -169,6 +168,7 @@ yote_engine_new(size_t hash_mb)
 	e->tt_mask = n - 1;
 	e->w = yote_eval_default;
 	e->multipv = 1;
+	yote_srch_tb_init(&e->tbs);
 	if (yote_srch_hist_init(&e->hist) != 0) {
 		free(e->tt);
 		free(e);
@@ -261,55 +261,27 @@ yote_engine_free(struct yote_engine *e)
 	}
 	yote_srch_hist_free(&e->hist);
 	free(e->tt);
-	yote_tb_close(e->tb_own);
-	free(e->tb_dir);
+	yote_srch_tb_free(&e->tbs);
 	free(e);
 }
 
 void
 yote_engine_set_tb(struct yote_engine *e, struct yote_tb *tb)
 {
-	e->tb_given = tb;
+	e->tbs.given = tb;
+}
+
+void
+yote_engine_tb_setup(struct yote_engine *e, unsigned long long memory,
+    const struct yote_tb_io *io)
+{
+	yote_srch_tb_setup(&e->tbs, memory, io);
 }
 
 int
 yote_engine_use_tb(struct yote_engine *e, const char *dir, int max_pieces)
 {
-	char *d = NULL;
-
-	if (max_pieces < 0 || max_pieces > YOTE_TB_MAX_PIECES)
-		return YOTE_EVALUE;
-	if (dir != NULL && (d = strdup(dir)) == NULL)
-		return YOTE_ENOMEM;
-	yote_tb_close(e->tb_own);
-	e->tb_own = NULL;
-	free(e->tb_dir);
-	e->tb_dir = d;
-	e->tb_pieces = max_pieces;
-	return 0;
-}
-
-/*
- * The tables for a search under r: the caller's when they are r's, else
- * the engine's own, opened again when the ruleset changed; NULL for none
- * (also when they cannot be opened: the search goes on without).
- */
-static struct yote_tb *
-tables_for(struct yote_engine *e, const struct yote_rules *r)
-{
-	struct yote_error err;
-
-	if (e->tb_given != NULL && yote_tb_serves(e->tb_given, r))
-		return e->tb_given;
-	if (e->tb_pieces == 0)
-		return NULL;
-	if (e->tb_own != NULL && yote_tb_serves(e->tb_own, r))
-		return e->tb_own;
-	yote_tb_close(e->tb_own);
-	e->tb_own = NULL;
-	if (yote_tb_open(r, e->tb_dir, e->tb_pieces, 0, &e->tb_own, &err) != 0)
-		return NULL;
-	return e->tb_own;
+	return yote_srch_tb_use(&e->tbs, dir, max_pieces);
 }
 
 void
@@ -351,35 +323,20 @@ check_budget(struct yote_engine *e)
 /*
  * The tables' value of p, met at ply, as a search score (a win in n plies
  * from p is YOTE_WIN - (ply + n)): 1 with *score, 0 when the tables do not
- * say (not covered, or the move limit may cut the result short).  A table
- * built now does not count against --movetime: its time moves the start.
+ * say (not covered, not within the budget, or the move limit may cut the
+ * result short).  A table built now counts against the search's time
+ * (tables_budget).
  */
 static int
 tb_score(struct yote_engine *e, const struct yote_pos *p, int ply,
     int *score)
 {
 	struct yote_error err;
-	struct timespec t, u;
-	int wdl, plies, rc, timed;
+	int wdl, plies, rc;
 
 	if (e->tb == NULL || !yote_tb_covers(e->tb, p))
 		return 0;
-	timed = e->movetime && !yote_tb_ready(e->tb, p);
-	if (timed)
-		clock_gettime(CLOCK_MONOTONIC, &t);
 	rc = yote_tb_probe(e->tb, p, &wdl, &plies, &err);
-	if (timed) {
-		clock_gettime(CLOCK_MONOTONIC, &u);
-		e->t0.tv_sec += u.tv_sec - t.tv_sec;
-		e->t0.tv_nsec += u.tv_nsec - t.tv_nsec;
-		if (e->t0.tv_nsec < 0) {
-			e->t0.tv_nsec += 1000000000L;
-			e->t0.tv_sec--;
-		} else if (e->t0.tv_nsec >= 1000000000L) {
-			e->t0.tv_nsec -= 1000000000L;
-			e->t0.tv_sec++;
-		}
-	}
 	if (rc < 0) {
 		e->oom = 1;
 		e->stop = 1;
@@ -763,7 +720,7 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,
     struct yote_search_result *out, yote_info_fn info, void *ctx)
 {
-	size_t nhist;
+	size_t nhist = e->hist.n;
 	int maxdepth, rc;
 
 	memset(out, 0, sizeof(*out));
@@ -776,7 +733,6 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	e->movetime = lim->movetime_ms;
 	e->stop = 0;
 	e->oom = 0;
-	e->tb = tables_for(e, r);
 	clock_gettime(CLOCK_MONOTONIC, &e->t0);
 	maxdepth = lim->depth > 0 ? lim->depth : YOTE_MAX_PLY - 4;
 	if (maxdepth > YOTE_MAX_PLY - 4)
@@ -792,19 +748,22 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 		if (!e->node_limit || e->node_limit > YOTE_ENDGAME_NODES)
 			e->node_limit = YOTE_ENDGAME_NODES;
 	}
+	e->tb = yote_srch_tb_begin(&e->tbs, r, &e->t0, e->movetime,
+	    e->node_limit, e->halt);
 	if ((rc = yote_srch_root_moves(r, p, &e->list[0])) != 0)
-		return rc;
+		goto out;
 	e->only = lim->searchmoves;
 	e->nonly = lim->nsearchmoves;
 	if (yote_srch_root_restrict(&e->list[0], lim->searchmoves,
 	    lim->nsearchmoves) == 0)
 		e->only = NULL;         /* none of them legal: every move */
 	/* the history may end with the root itself */
-	nhist = e->hist.n;
 	if (nhist > 0 && e->hist.rep[nhist - 1] == yote_pos_hash(p))
 		e->hist.n--;
-	if (yote_srch_past_build(&e->hist, p->since_capture) != 0)
-		return YOTE_ENOMEM;
+	if (yote_srch_past_build(&e->hist, p->since_capture) != 0) {
+		rc = YOTE_ENOMEM;
+		goto out;
+	}
 	e->full = lim->mate > 0;
 	/* the tables' move may not be one of the searchmoves */
 	rc = e->only == NULL ? tb_root(e, p, out, info, ctx) : 0;
@@ -812,10 +771,13 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 		rc = iterate(e, r, p, maxdepth, out, info, ctx);
 	else if (rc == 1)
 		rc = 0;
+out:
 	e->full = 0;
 	e->only = NULL;
 	e->nonly = 0;
 	e->hist.n = nhist;
+	if (e->tb != NULL)
+		yote_tb_set_budget(e->tb, NULL);
 	return rc;
 }
 

@@ -87,4 +87,31 @@ int yote_srch_past_build(struct yote_srch_hist *hs, uint32_t root_since);
 int yote_srch_past_repeated(const struct yote_srch_hist *hs, size_t ply,
     uint32_t since, uint64_t h);
 
+/*
+ * The endgame tables of an engine (search_tb.c): the caller's handle
+ * (given), or the engine's own, opened for the ruleset searched with dir,
+ * pieces, memory and io.  Init sets the defaults; free closes its own.
+ * yote_srch_tb_begin gives the handle a search under r uses (NULL:
+ * none) with the search's budget set on it (half of movetime from t0,
+ * YOTE_TB_NODE_POSITIONS positions a node, halt); the search clears it
+ * (yote_tb_set_budget(tb, NULL)) when it ends.
+ */
+struct yote_srch_tb {
+	struct yote_tb *given;          /* not owned */
+	struct yote_tb *own;            /* opened for the ruleset searched */
+	char *dir;                      /* of own (NULL: the default) */
+	int pieces;                     /* of own, 0: none */
+	unsigned long long memory;      /* of own: the cap */
+	struct yote_tb_io io;           /* of own */
+};
+void yote_srch_tb_init(struct yote_srch_tb *st);
+void yote_srch_tb_free(struct yote_srch_tb *st);
+void yote_srch_tb_setup(struct yote_srch_tb *st, unsigned long long memory,
+    const struct yote_tb_io *io);
+int yote_srch_tb_use(struct yote_srch_tb *st, const char *dir,
+    int max_pieces);
+struct yote_tb *yote_srch_tb_begin(struct yote_srch_tb *st,
+    const struct yote_rules *r, const struct timespec *t0, long movetime,
+    unsigned long long nodes, const atomic_int *halt);
+
 #endif

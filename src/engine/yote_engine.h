@@ -8,6 +8,7 @@
 #define YOTE_ENGINE_H
 
 #include <stdatomic.h>
+#include <time.h>
 
 #include "yote.h"
 
@@ -37,12 +38,23 @@ void yote_engine_set_exact(struct yote_engine *e, int on);
 
 /*
  * tb.c, for the search: whether tb holds the tables of ruleset r (the
- * rules the solution depends on, and the move limit its probes apply),
- * and whether the table of p's class is in memory already (a probe of it
- * builds or reads nothing; p covered).
+ * rules the solution depends on, and the move limit its probes apply).
  */
 int yote_tb_serves(const struct yote_tb *tb, const struct yote_rules *r);
-int yote_tb_ready(const struct yote_tb *tb, const struct yote_pos *p);
+
+/*
+ * A search's budget for the tables it builds or reads (NULL: none, as
+ * after the search): a class is not started, or is given up, past the
+ * deadline or once *halt is set, and not used at all when it and the
+ * classes it may lead to hold more than positions (0: any number).
+ */
+struct yote_tb_budget {
+	struct timespec deadline;       /* CLOCK_MONOTONIC */
+	int timed;                      /* deadline set */
+	unsigned long long positions;   /* 0: no such limit */
+	const atomic_int *halt;         /* NULL: none */
+};
+void yote_tb_set_budget(struct yote_tb *tb, const struct yote_tb_budget *b);
 
 /*
  * movegen.c: the engine's move lists.  Like yote_gen_captures and

@@ -464,9 +464,11 @@ struct yote_tb_stats {
  * for up to max_pieces remaining pieces in total (1..YOTE_TB_MAX_PIECES).
  * dir is the cache directory, or NULL for $YOTE_TB_DIR, else
  * $XDG_CACHE_HOME/yote/tb, else $HOME/.cache/yote/tb (none without
- * $HOME); it is created when a table is first saved.  flags:
- * YOTE_TB_*.  Nothing is built yet.  Returns 0 with *out set (free with
- * yote_tb_close), YOTE_EVALUE or YOTE_ENOMEM.
+ * $HOME); it is created when a table is first saved, with its parents,
+ * except $XDG_CACHE_HOME and $HOME themselves: when they do not exist,
+ * the tables stay in memory.  flags: YOTE_TB_*.  The memory cap is
+ * YOTE_TB_MEMORY (yote_tb_set_memory).  Nothing is built yet.  Returns 0
+ * with *out set (free with yote_tb_close), YOTE_EVALUE or YOTE_ENOMEM.
  */
 int yote_tb_open(const struct yote_rules *r, const char *dir, int max_pieces,
     unsigned flags, struct yote_tb **out, struct yote_error *err);
@@ -476,6 +478,60 @@ void yote_tb_close(struct yote_tb *tb);
 
 /* The cache directory in use, or NULL when there is none. Owned by tb. */
 const char *yote_tb_dir(const struct yote_tb *tb);
+
+/*
+ * Whether tables can be saved in the cache directory: 0 when it exists
+ * and may be written, or can be made; else YOTE_EIO with err saying why
+ * (a file in the way, no permission, $HOME missing: it is never made).
+ * 0 when there is no cache directory at all.  Reads, makes nothing.
+ */
+int yote_tb_writable(const struct yote_tb *tb, struct yote_error *err);
+
+/*
+ * The memory cap: the bytes that the tables of one handle may take,
+ * those kept in memory and those being built (about 3 bytes a position
+ * kept, 10 more while a class is solved).  A class whose building, with
+ * every class it may lead to, needs more is never built nor read: its
+ * positions are not covered by probes (they answer 0, "unknown") and
+ * yote_tb_build refuses it with YOTE_ELIMIT; tables in memory that the
+ * next class does not need are dropped to make room (read again, or
+ * built again without a cache, when met again).  0: no cap.
+ */
+#define YOTE_TB_MEMORY (128ULL << 20)   /* the default cap, 128 MiB */
+void yote_tb_set_memory(struct yote_tb *tb, unsigned long long bytes);
+
+/* What the tables tell the program through yote_tb_io.note. */
+enum yote_tb_note {
+	YOTE_TB_NOTE_MEMORY = 1,        /* a class beyond the memory cap:
+					   not built */
+	YOTE_TB_NOTE_BUDGET,            /* a class beyond a search's budget
+					   (time or nodes): not built */
+	YOTE_TB_NOTE_REFUSED,           /* a cache file refused (not a
+					   regular file, damaged, impossible
+					   values): the class is built again */
+	YOTE_TB_NOTE_UNSAVED            /* a table that could not be saved
+					   (a full disk, a file-size limit):
+					   kept in memory */
+};
+
+/*
+ * How the tables talk to the program and make their files; any member
+ * may be NULL (the default).  note: told once per class (MEMORY, BUDGET)
+ * or once per handle (REFUSED, UNSAVED), with a message such as
+ * "/c/tb/x.ytb: position 12 says won in 32767 plies; the format allows
+ * 32000 at most".  tmp_make: make a temporary file from template as
+ * mkstemp(3) does (a program that removes its temporary files on a
+ * signal registers it there); tmp_end: rename tmp to path, or remove tmp
+ * when path is NULL, and forget it: 0, or -1 with errno.  The defaults
+ * are mkstemp, rename and unlink.  ctx is passed to each.  Copied.
+ */
+struct yote_tb_io {
+	void (*note)(void *ctx, int kind, const char *msg);
+	int (*tmp_make)(void *ctx, char *tmpl);
+	int (*tmp_end)(void *ctx, const char *tmp, const char *path);
+	void *ctx;
+};
+void yote_tb_set_io(struct yote_tb *tb, const struct yote_tb_io *io);
 
 /*
  * 1 if p is covered (see above: its class within max_pieces, and past ply
@@ -492,11 +548,14 @@ int yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p);
  * is longer than the plies the limit leaves (since_capture + *plies >
  * limit) but the win still fits through captures, *plies is the distance
  * without the limit, a lower bound of the true one.  Builds or reads the class's table (and those it leads to) on
- * first use; a table that cannot be saved is kept in memory.  Returns 1
- * with the value, 0 when p is not covered or the move limit makes the
- * answer unknown (or the table is missing under YOTE_TB_NO_BUILD: a
- * table found missing stays so for this handle), or a negative YOTE_E*
- * code (out of memory).
+ * first use, within the memory cap and the budget a search set
+ * (yote_tb_set_memory, yote_engine_use_tb); a table that cannot be saved
+ * is kept in memory.  Returns 1 with the value, 0 when p is not covered,
+ * the move limit makes the answer unknown, or the table cannot be had:
+ * missing under YOTE_TB_NO_BUILD, beyond the memory cap or out of memory
+ * (for good, for this handle), or beyond the search's budget (for
+ * searches of as little).  An allocation that fails is such a 0, not an
+ * error: the caller searches on without that table.
  */
 int yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
     int *plies, struct yote_error *err);
@@ -516,8 +575,9 @@ size_t yote_tb_classes(const struct yote_tb *tb, struct yote_tb_class *out);
 /*
  * Build (or read from the cache) the table of class c and every class it
  * leads to, and fill st (may be NULL).  Returns 0; YOTE_EVALUE when c is
- * not covered; YOTE_ENOMEM / YOTE_ELIMIT; YOTE_EIO when the table was
- * built but could not be saved (it is still used from memory).
+ * not covered; YOTE_ENOMEM; YOTE_ELIMIT (beyond the memory cap, or a
+ * distance beyond the format); YOTE_EIO when the table was built but
+ * could not be saved (it is still used from memory).
  */
 int yote_tb_build(struct yote_tb *tb, const struct yote_tb_class *c,
     struct yote_tb_stats *st, struct yote_error *err);
@@ -633,12 +693,29 @@ void yote_engine_set_tb(struct yote_engine *e, struct yote_tb *tb);
  * when the ruleset changes), closed by yote_engine_free; dir is copied
  * (NULL: yote_tb_open's default places).  max_pieces 0: no tables of its
  * own.  A handle given with yote_engine_set_tb comes first when it serves
- * the ruleset.  A table the search meets is built or read then; that time
- * is not counted against movetime_ms.  Returns 0, YOTE_EVALUE
- * (max_pieces beyond YOTE_TB_MAX_PIECES) or YOTE_ENOMEM.
+ * the ruleset.  A table the search meets is built or read then, within
+ * the search's budget: with movetime_ms, building takes at most half of
+ * it (a class not built in that time is given up, and not tried again
+ * with as little time); with a node budget, a class is used only when
+ * it and the classes it may lead to hold at most YOTE_TB_NODE_POSITIONS
+ * positions a node, or YOTE_TB_NODE_FLOOR (every class of up to 5
+ * pieces of the built-in rulesets), whatever the cache holds, so that
+ * the search stays deterministic; a depth alone leaves only the memory
+ * cap.  Returns 0, YOTE_EVALUE (max_pieces beyond YOTE_TB_MAX_PIECES) or
+ * YOTE_ENOMEM.
  */
+#define YOTE_TB_NODE_POSITIONS 32
+#define YOTE_TB_NODE_FLOOR 8000000ULL
 int yote_engine_use_tb(struct yote_engine *e, const char *dir,
     int max_pieces);
+
+/*
+ * The memory cap (yote_tb_set_memory, 0: none; YOTE_TB_MEMORY until set)
+ * and the hooks (yote_tb_set_io; NULL: none) of the tables e opens
+ * itself, from its next search on.  A handle given with yote_engine_set_tb keeps its own.
+ */
+void yote_engine_tb_setup(struct yote_engine *e, unsigned long long memory,
+    const struct yote_tb_io *io);
 
 /*
  * Search p under rules r within lim.  Deterministic for a given engine

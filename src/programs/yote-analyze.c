@@ -85,6 +85,8 @@ usage(FILE *fp)
 	    "      --tb-dir DIR      endgame tables' cache (default\n"
 	    "                        ~/.cache/yote/tb)\n"
 	    "      --tb-pieces N     endgame tables up to N pieces (default 5)\n"
+	    "      --tb-memory SIZE  memory for building endgame tables\n"
+	    "                        (default 128M; K, M, G)\n"
 	    "      --no-tb           no endgame tables\n"
 	    "  -V, --version         print the version\n"
 	    "\n"

@@ -85,6 +85,8 @@ usage(FILE *fp)
 	    "      --tb-dir DIR        endgame tables' cache (default\n"
 	    "                          ~/.cache/yote/tb)\n"
 	    "      --tb-pieces N       endgame tables up to N pieces (default 5)\n"
+	    "      --tb-memory SIZE    memory for building endgame tables\n"
+	    "                          (default 128M; K, M, G)\n"
 	    "      --no-tb             no endgame tables\n"
 	    "  -2, --human-vs-human    two people at one terminal\n"
 	    "\n"
@@ -119,8 +121,8 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 	int rc;
 
 	if ((pr = protocol_new(r, opt->eng.hash_mb, lv->depth, lv->nodes)) ==
-	    NULL || yote_engine_use_tb(protocol_engine(pr), opt->eng.tb_dir,
-	    opt->eng.tb_pieces) != 0) {
+	    NULL || engopt_use_tb(protocol_engine(pr), &opt->eng,
+	    protocol_tb_note, pr) != 0) {
 		protocol_free(pr);
 		tool_warn("out of memory");
 		return EXIT_IO;
@@ -365,7 +367,7 @@ main(int argc, char *argv[])
 	mo = (struct match_opts){ opt.ses.seed, opt.max_plies, opt.jobs,
 	    opt.openings, opt.random_plies, &opt.eng, opt.ses.out,
 	    opt.ses.event, opt.ses.site, opt.quiet, opt.json };
-	if (!opt.ses.hvh)
+	if (!opt.ses.hvh && !opt.protocol)
 		engopt_check(&opt.eng, r);
 	/* a match's job holds two engines; no more jobs than games */
 	games = opt.match != NULL ? opt.games + opt.games % 2 : opt.self_play;

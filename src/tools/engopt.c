@@ -6,13 +6,21 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engopt.h"
+
+/* --tb-memory's bounds, MiB */
+#define TB_MEMORY_MIN 1
+#define TB_MEMORY_MAX (1 << 20)
+
+/* The kinds of endgame table notes said so far (1 << YOTE_TB_NOTE_*):
+ * once a kind per run, whichever thread's engine meets it. */
+static atomic_uint notes_said;
 
 void
 engopt_init(struct engopt *eo)
@@ -21,6 +29,34 @@ engopt_init(struct engopt *eo)
 	eo->hash_mb = 16;
 	eo->jobs = 1;
 	eo->tb_pieces = ENGOPT_TB_PIECES;
+	eo->tb_memory = YOTE_TB_MEMORY;
+}
+
+/* SIZE: MiB, or a number with K, M or G (KiB, MiB, GiB). 0 or -1 (said). */
+static int
+tb_memory_arg(const char *arg, unsigned long long *bytes)
+{
+	static const char units[] = "KMG";
+	unsigned long long x;
+	const char *u = NULL;
+	char *end;
+	int shift = 20;
+
+	errno = 0;
+	x = strtoull(arg, &end, 10);
+	if (*end != '\0' && end[1] == '\0' && (u = strchr(units, *end)) !=
+	    NULL)
+		shift = 10 * (int)(u - units + 1);
+	if (!(arg[0] >= '0' && arg[0] <= '9') || errno != 0 || (*end != '\0' &&
+	    u == NULL) || x > ((unsigned long long)TB_MEMORY_MAX << 20) >> shift
+	    || (x << shift) < (unsigned long long)TB_MEMORY_MIN << 20) {
+		tool_usage_error("--tb-memory '%s': expected a size from %dM "
+		    "to %dG (a number of MiB, or with K, M or G)", arg,
+		    TB_MEMORY_MIN, TB_MEMORY_MAX >> 10);
+		return -1;
+	}
+	*bytes = x << shift;
+	return 0;
 }
 
 /* Option c with its argument if it is an engine option: 1 taken, 0 not
@@ -72,6 +108,8 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 	case ENGOPT_NO_TB:
 		eo->tb_pieces = 0;
 		return 1;
+	case ENGOPT_TB_MEMORY:
+		return tb_memory_arg(arg, &eo->tb_memory) == 0 ? 1 : -1;
 	default:
 		return 0;
 	}
@@ -155,13 +193,61 @@ engopt_memory(const struct engopt *eo, int engines)
 	return EXIT_USAGE;
 }
 
+/* Said once a kind per run (notes_said). */
+static void
+note_said(void *ctx, int kind, const char *msg)
+{
+	(void)ctx;
+	if (atomic_fetch_or(&notes_said, 1U << kind) & 1U << kind)
+		return;
+	tool_warn("endgame tables: %s%s", msg, kind == YOTE_TB_NOTE_MEMORY ?
+	    " (allow more with --tb-memory)" : "");
+}
+
+static int
+tmp_make(void *ctx, char *tmpl)
+{
+	(void)ctx;
+	return tool_tmp_make(tmpl);
+}
+
+static int
+tmp_end(void *ctx, const char *tmp, const char *path)
+{
+	(void)ctx;
+	return tool_tmp_end(tmp, path);
+}
+
+static void
+tb_io(struct yote_tb_io *io, void (*note)(void *, int, const char *),
+    void *ctx)
+{
+	io->note = note != NULL ? note : note_said;
+	io->tmp_make = tmp_make;
+	io->tmp_end = tmp_end;
+	io->ctx = ctx;
+}
+
+int
+engopt_use_tb(struct yote_engine *e, const struct engopt *eo,
+    void (*note)(void *ctx, int kind, const char *msg), void *ctx)
+{
+	struct yote_tb_io io;
+	int rc;
+
+	if ((rc = yote_engine_use_tb(e, eo->tb_dir, eo->tb_pieces)) != 0)
+		return rc;
+	tb_io(&io, note, ctx);
+	yote_engine_tb_setup(e, eo->tb_memory, &io);
+	return 0;
+}
+
 struct yote_engine *
 engopt_engine(const struct engopt *eo)
 {
 	struct yote_engine *e = yote_engine_new(eo->hash_mb);
 
-	if (e != NULL && yote_engine_use_tb(e, eo->tb_dir, eo->tb_pieces) !=
-	    0) {
+	if (e != NULL && engopt_use_tb(e, eo, NULL, NULL) != 0) {
 		yote_engine_free(e);
 		return NULL;
 	}
@@ -172,56 +258,32 @@ struct yote_tb *
 engopt_tb(const struct engopt *eo, const struct yote_rules *r)
 {
 	struct yote_tb *tb;
+	struct yote_tb_io io;
 	struct yote_error err;
 
 	if (eo->tb_pieces == 0 || yote_tb_open(r, eo->tb_dir, eo->tb_pieces,
 	    0, &tb, &err) != 0)
 		return NULL;
+	tb_io(&io, NULL, NULL);
+	yote_tb_set_io(tb, &io);
+	yote_tb_set_memory(tb, eo->tb_memory);
 	return tb;
-}
-
-/*
- * Whether files can be made in dir: it, or the nearest of its parents
- * that exists (the library makes the rest), is a directory we may write
- * in.  0, or an errno value.
- */
-static int
-dir_writable(const char *dir)
-{
-	char path[PATH_MAX], *slash;
-	struct stat sb;
-
-	if (strlen(dir) >= sizeof(path))
-		return ENAMETOOLONG;
-	strcpy(path, dir);
-	while (stat(path, &sb) != 0) {
-		if (errno != ENOENT)
-			return errno;
-		if ((slash = strrchr(path, '/')) == NULL)
-			strcpy(path, ".");
-		else if (slash == path)
-			path[1] = '\0';
-		else
-			*slash = '\0';
-	}
-	if (!S_ISDIR(sb.st_mode))
-		return ENOTDIR;
-	return access(path, W_OK | X_OK) == 0 ? 0 : errno;
 }
 
 void
 engopt_check(const struct engopt *eo, const struct yote_rules *r)
 {
 	struct yote_tb *tb;
-	const char *dir;
-	int err;
+	struct yote_error err;
 
 	if (r == NULL)
 		r = yote_rules_by_name("classic");
 	if ((tb = engopt_tb(eo, r)) == NULL)
 		return;
-	if ((dir = yote_tb_dir(tb)) != NULL && (err = dir_writable(dir)) != 0)
-		tool_warn("endgame tables: cannot write in %s (%s); they are "
-		    "built in memory, for this run only", dir, strerror(err));
+	if (yote_tb_writable(tb, &err) != 0) {
+		atomic_fetch_or(&notes_said, 1U << YOTE_TB_NOTE_UNSAVED);
+		tool_warn("endgame tables: cannot write %s; the tables are kept "
+		    "in memory, for this run only", err.msg);
+	}
 	yote_tb_close(tb);
 }

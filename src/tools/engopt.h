@@ -13,7 +13,7 @@
  * short option: -D/--depth, -N/--nodes, -T/--movetime (the search budget
  * per position), -H/--hash MB, -j/--jobs N; and the endgame tables' long
  * options (ENGOPT_LONGOPTS, for the tool's getopt_long table): --tb-dir
- * DIR, --tb-pieces N, --no-tb.
+ * DIR, --tb-pieces N, --tb-memory SIZE, --no-tb.
  */
 struct engopt {
 	struct yote_limits lim; /* --depth, --nodes, --movetime */
@@ -21,6 +21,8 @@ struct engopt {
 	int jobs;               /* --jobs (default 1) */
 	const char *tb_dir;     /* --tb-dir (NULL: yote_tb_open's places) */
 	int tb_pieces;          /* --tb-pieces, 0 (--no-tb): no tables */
+	unsigned long long tb_memory;   /* --tb-memory, bytes (default
+					   YOTE_TB_MEMORY) */
 };
 
 /* Tables for up to so many pieces unless told (formats/tablebase.md: the
@@ -28,11 +30,12 @@ struct engopt {
 #define ENGOPT_TB_PIECES 5
 
 enum { ENGOPT_TB_DIR = 0x100, ENGOPT_TB_PIECES_OPT, ENGOPT_NO_TB,
-	ENGOPT_BAD };
+	ENGOPT_TB_MEMORY, ENGOPT_BAD };
 
 #define ENGOPT_LONGOPTS \
 	{ "no-tb", no_argument, NULL, ENGOPT_NO_TB }, \
 	{ "tb-dir", required_argument, NULL, ENGOPT_TB_DIR }, \
+	{ "tb-memory", required_argument, NULL, ENGOPT_TB_MEMORY }, \
 	{ "tb-pieces", required_argument, NULL, ENGOPT_TB_PIECES_OPT }
 
 void engopt_init(struct engopt *eo);
@@ -81,16 +84,27 @@ int engopt_getopt(struct engopt *eo, int argc, char *argv[],
 struct yote_engine *engopt_engine(const struct engopt *eo);
 
 /*
+ * Give engine e eo's endgame tables: their directory, pieces and memory
+ * cap, their temporary files made by tool_tmp_make (removed by a signal),
+ * and their notes (a class not built, a file refused or not saved) given
+ * to note(ctx), or with note NULL said on standard error once a kind per
+ * run ("yote-play: endgame tables: ...").  0 or YOTE_ENOMEM.
+ */
+int engopt_use_tb(struct yote_engine *e, const struct engopt *eo,
+    void (*note)(void *ctx, int kind, const char *msg), void *ctx);
+
+/*
  * Or a handle on eo's tables under r, for engines that take turns on one
- * thread (yote_engine_set_tb); NULL when tables are off or out of memory.
- * yote_tb_close it.
+ * thread (yote_engine_set_tb), set up as engopt_use_tb does; NULL when
+ * tables are off or out of memory.  yote_tb_close it.
  */
 struct yote_tb *engopt_tb(const struct engopt *eo, const struct yote_rules *r);
 
 /*
  * Once per run, before the engine works: when tables are on and their
- * directory cannot be written (nor made), say that the tables will be
- * built in memory only (each run again).  r: any ruleset (NULL: classic).
+ * directory cannot be written (nor made, as $HOME is never made), say
+ * that the tables will be built in memory only (each run again).  r: any
+ * ruleset (NULL: classic).
  */
 void engopt_check(const struct engopt *eo, const struct yote_rules *r);
 

@@ -2,13 +2,15 @@
  * output.c - files named on the command line written whole or not at
  * all: a temporary file beside the target, renamed over it when complete,
  * and removed by the signals that would end the process (man/yote.7,
- * OUTPUT FILES).
+ * OUTPUT FILES).  The endgame tables' cache files are written through the
+ * same machinery (tool_tmp_make).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,17 @@ static struct out_slot {
 	volatile sig_atomic_t live;     /* tmp exists and is ours */
 } slots[OUT_SLOTS];
 
+/* The temporary files of others (the endgame tables' cache files, which
+ * the engines of several threads write): the same signals remove them.
+ * A slot is taken and given back under tmp_mu, with the signals blocked
+ * while the file and its slot disagree. */
+#define TMP_SLOTS 16
+static struct tmp_slot {
+	char path[PATH_MAX + 32];
+	volatile sig_atomic_t live;     /* path exists and is ours */
+} tmps[TMP_SLOTS];
+static pthread_mutex_t tmp_mu = PTHREAD_MUTEX_INITIALIZER;
+
 /* The last file tool_atomic_close did not put in place, for
  * tool_output_report. */
 static struct {
@@ -42,7 +55,9 @@ static struct {
 } abandoned = { 0, 0, 1 };
 
 /* The signals whose default ends the process (and leaves a temporary
- * file behind unless caught); caught only when not ignored. */
+ * file behind unless caught); caught only when not ignored.  SIGXFSZ is
+ * ignored instead: a write past a file-size limit then fails with EFBIG,
+ * as on a full disk, and the writer removes its file and says so. */
 static const int end_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
 	SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
 	SIGPROF };
@@ -60,6 +75,11 @@ tool_output_abandon(int tell)
 {
 	size_t i;
 
+	for (i = 0; i < TMP_SLOTS; i++)
+		if (tmps[i].live) {
+			unlink(tmps[i].path);
+			tmps[i].live = 0;
+		}
 	for (i = 0; i < OUT_SLOTS; i++)
 		if (slots[i].live) {
 			unlink(slots[i].tmp);
@@ -84,25 +104,87 @@ on_signal(int sig)
 	raise(sig);
 }
 
-/* Catch the signals that would leave a temporary file, once, unless the
- * tool was started with them ignored (nohup) or handles them itself. */
+/* Catch the signals that would leave a temporary file, unless the tool
+ * was started with them ignored (nohup) or handles them itself. */
 static void
-catch_signals(void)
+catch_signals_once(void)
 {
-	static int done;
 	struct sigaction sa, old;
 	size_t i;
 
-	if (done)
-		return;
-	done = 1;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
+	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++) {
+		sa.sa_handler = end_signals[i] == SIGXFSZ ? SIG_IGN :
+		    on_signal;
 		if (sigaction(end_signals[i], NULL, &old) == 0 &&
 		    !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
 			sigaction(end_signals[i], &sa, NULL);
+	}
+}
+
+static void
+catch_signals(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, catch_signals_once);
+}
+
+int
+tool_tmp_make(char *tmpl)
+{
+	struct tmp_slot *sl = NULL;
+	sigset_t all, old;
+	size_t i;
+	int fd = -1, err = EMFILE;
+
+	catch_signals();
+	pthread_mutex_lock(&tmp_mu);
+	for (i = 0; i < TMP_SLOTS && sl == NULL; i++)
+		if (!tmps[i].live)
+			sl = &tmps[i];
+	if (sl != NULL && strlen(tmpl) >= sizeof(sl->path))
+		err = ENAMETOOLONG;
+	else if (sl != NULL) {
+		/* no signal between making the file and knowing it */
+		sigfillset(&all);
+		pthread_sigmask(SIG_BLOCK, &all, &old);
+		if ((fd = mkstemp(tmpl)) >= 0) {
+			strcpy(sl->path, tmpl);
+			/* the name whole before a handler in another
+			 * thread may read it */
+			atomic_thread_fence(memory_order_release);
+			sl->live = 1;
+		}
+		err = errno;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	}
+	pthread_mutex_unlock(&tmp_mu);
+	errno = err;
+	return fd;
+}
+
+int
+tool_tmp_end(const char *tmp, const char *path)
+{
+	sigset_t all, old;
+	size_t i;
+	int rc, err;
+
+	pthread_mutex_lock(&tmp_mu);
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	rc = path != NULL ? rename(tmp, path) : unlink(tmp);
+	err = errno;
+	/* a file that could not be renamed is still ours to remove */
+	for (i = 0; i < TMP_SLOTS && (rc == 0 || path == NULL); i++)
+		if (tmps[i].live && strcmp(tmps[i].path, tmp) == 0)
+			tmps[i].live = 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_mutex_unlock(&tmp_mu);
+	errno = err;
+	return rc;
 }
 
 /*

@@ -86,6 +86,7 @@ struct protocol {
 	int infinite;           /* it is a `go infinite` */
 	int eof;
 	atomic_int stop;        /* the search's flag */
+	unsigned tb_said;       /* endgame table notes given, by kind */
 };
 
 struct protocol *
@@ -162,6 +163,24 @@ say(FILE *out, const char *fmt, ...)
 	fputc('\n', out);
 	fflush(out);
 	funlockfile(out);
+}
+
+void
+protocol_tb_note(void *ctx, int kind, const char *msg)
+{
+	struct protocol *pr = ctx;
+	char line[512];
+	size_t i;
+
+	if (pr->out == NULL || (pr->tb_said & 1U << kind))
+		return;
+	pr->tb_said |= 1U << kind;
+	/* one line, whatever the cache directory's name holds */
+	for (i = 0; msg[i] != '\0' && i < sizeof(line) - 1; i++)
+		line[i] = (unsigned char)msg[i] < 0x20 || msg[i] == 0x7f ?
+		    '?' : msg[i];
+	line[i] = '\0';
+	say(pr->out, "info string endgame tables: %s", line);
 }
 
 /* A word of the input as an error shows it: at most 40 bytes, control

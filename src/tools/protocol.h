@@ -22,6 +22,13 @@ void protocol_free(struct protocol *pr);
 struct yote_engine *protocol_engine(struct protocol *pr);
 
 /*
+ * For the tables' notes (yote_tb_io.note, ctx the session): said once a
+ * kind per session as "info string endgame tables: MESSAGE", during the
+ * search that met it.
+ */
+void protocol_tb_note(void *ctx, int kind, const char *msg);
+
+/*
  * The levels of `setoption name Level`: fn(name, &depth, &nodes) gives
  * the budget of a `go` without one at the level of that name and returns
  * 0, or -1 when there is no such level; names lists them, one space

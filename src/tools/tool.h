@@ -162,8 +162,9 @@ const struct yote_rules *tool_rules(const char *spec, int *owned,
  *  - path "-" is standard output: a stream of its own on it, flushed
  *    after what standard output held.
  * While such a file is open, the signals whose default is to end the
- * process (SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGALRM, SIGXFSZ, ...)
- * remove the temporary file before they do; a signal the tool was
+ * process (SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGALRM, ...) remove the
+ * temporary file before they do, and SIGXFSZ is ignored (a write past a
+ * file-size limit fails as on a full disk); a signal the tool was
  * started with ignored (nohup) stays ignored, and one the tool handles
  * itself stays its own.
  */
@@ -199,10 +200,22 @@ int tool_output_done(FILE *fp, const char *path, int status);
 
 /*
  * For a tool's own signal handler (async-signal-safe): remove every
- * temporary file tool_atomic_open made and has not yet put in place;
- * tell: say so on standard error.
+ * temporary file tool_atomic_open and tool_tmp_make made and has not yet
+ * put in place; tell: say so on standard error (of tool_atomic_open's).
  */
 void tool_output_abandon(int tell);
+
+/*
+ * A temporary file for others' files (the endgame tables' cache, through
+ * yote_tb_io): mkstemp(tmpl), removed, as tool_atomic_open's are, by the
+ * signals that would end the tool; SIGXFSZ is ignored from then on (a
+ * write past a file-size limit fails with EFBIG).  Safe from any thread.
+ * The descriptor, or -1 (errno).  tool_tmp_end renames tmp to path, or
+ * removes it when path is NULL, and forgets it: 0, or -1 (errno; a file
+ * not renamed is still removed by a signal until tool_tmp_end(tmp, NULL)).
+ */
+int tool_tmp_make(char *tmpl);
+int tool_tmp_end(const char *tmp, const char *path);
 
 /* Print "prog: unknown option; see prog --help" style usage error. */
 int tool_usage_error(const char *fmt, ...)

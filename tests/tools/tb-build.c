@@ -3,22 +3,30 @@
  * build every material class up to N pieces of a ruleset and print one
  * line per class, or probe positions.
  *
- *   tb-build [-d DIR] [-c] RULES N             build, one line per class
- *   tb-build [-d DIR] [-c] RULES N POSITION... probe (builds on demand)
+ *   tb-build [-d DIR] [-c] [-k] [-m MIB] RULES N             build, one
+ *                                              line per class
+ *   tb-build [-d DIR] [-c] [-k] [-m MIB] RULES N POSITION... probe (builds
+ *                                              on demand)
  *
- * -d DIR: the cache directory (default: as yote_tb_open); -c: no cache.
+ * -d DIR: the cache directory (default: as yote_tb_open); -c: no cache;
+ * -m MIB: the memory cap (0: none; default YOTE_TB_MEMORY).  The files
+ * are written as the tools write them (tool_tmp_make: a signal removes
+ * the temporary file), and the tables' notes go to standard error; -k
+ * sends the process SIGTERM once the first temporary file is made
+ * (tests/tbcache.t: it must not stay).
  * A line reads: class (board+hand of first v second), positions, wins,
  * draws, losses, longest, file bytes, seconds, "built" or "cached",
  * longest dtz, reach (formats/tablebase.md).
  * Exit status 0, 1 on a bad position, 2 usage, 3 on a library error.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "yote.h"
+#include "tool.h"
 
 static double
 now(void)
@@ -27,6 +35,31 @@ now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void
+note(void *ctx, int kind, const char *msg)
+{
+	(void)ctx;
+	(void)kind;
+	tool_warn("endgame tables: %s", msg);
+}
+
+static int
+tmp_make(void *ctx, char *tmpl)
+{
+	int fd = tool_tmp_make(tmpl);
+
+	if (ctx != NULL && fd >= 0)
+		raise(SIGTERM);
+	return fd;
+}
+
+static int
+tmp_end(void *ctx, const char *tmp, const char *path)
+{
+	(void)ctx;
+	return tool_tmp_end(tmp, path);
 }
 
 static int
@@ -78,22 +111,29 @@ main(int argc, char **argv)
 	struct yote_tb *tb;
 	struct yote_error err;
 	struct yote_pos p;
+	struct yote_tb_io io = { note, tmp_make, tmp_end, NULL };
 	const char *dir = NULL;
 	unsigned flags = 0;
+	unsigned long long mem = YOTE_TB_MEMORY;
 	int ch, max, i, rc = 0, wdl, plies;
 
-	while ((ch = getopt(argc, argv, "cd:")) != -1) {
+	tool_init(argv[0]);
+	while ((ch = getopt(argc, argv, "cd:km:")) != -1) {
 		if (ch == 'c')
 			flags |= YOTE_TB_NO_CACHE;
 		else if (ch == 'd')
 			dir = optarg;
+		else if (ch == 'k')
+			io.ctx = &io;
+		else if (ch == 'm')
+			mem = strtoull(optarg, NULL, 10) << 20;
 		else
 			return 2;
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc < 2) {
-		fprintf(stderr, "usage: tb-build [-c] [-d dir] rules n "
+		fprintf(stderr, "usage: tb-build [-ck] [-d dir] [-m MiB] rules n "
 		    "[position...]\n");
 		return 2;
 	}
@@ -110,6 +150,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "tb-build: %s\n", err.msg);
 		return 2;
 	}
+	yote_tb_set_memory(tb, mem);
+	yote_tb_set_io(tb, &io);
 	if (argc == 2)
 		rc = build_all(tb);
 	for (i = 2; i < argc && rc == 0; i++) {

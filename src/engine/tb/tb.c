@@ -36,23 +36,8 @@
 #include <string.h>
 
 #include "tb_int.h"
-#include "yote_engine.h"
-
-/* Values, side to move's view: 0 draw, 1 + 2d won in d, 2 + 2d lost in d. */
-#define V_DRAW 0
-#define V_WIN(d) ((uint16_t)(1 + 2 * (d)))
-#define V_LOSS(d) ((uint16_t)(2 + 2 * (d)))
-#define V_UNKNOWN 0xFFFF                /* while solving */
-#define MAX_DIST 32000
 
 /* ---------------------------------------------------------------- indexing */
-
-static int
-class_key(const struct yote_tb *tb, const struct yote_tb_class *c)
-{
-	return ((c->board[0] * tb->dim + c->hand[0]) * tb->dim + c->board[1]) *
-	    tb->dim + c->hand[1];
-}
 
 static void
 class_of(const struct yote_pos *p, struct yote_tb_class *c)
@@ -61,44 +46,6 @@ class_of(const struct yote_pos *p, struct yote_tb_class *c)
 	c->board[1] = popcount64(p->pieces[1]);
 	c->hand[0] = p->hand[0];
 	c->hand[1] = p->hand[1];
-}
-
-static int
-class_total(const struct yote_tb_class *c)
-{
-	return c->board[0] + c->hand[0] + c->board[1] + c->hand[1];
-}
-
-static void class_sizes(const struct yote_tb *, const struct yote_tb_class *,
-    uint64_t *, uint64_t *);
-
-/* Within the limits, and small enough to index with 32 bits. */
-static int
-class_valid(const struct yote_tb *tb, const struct yote_tb_class *c)
-{
-	uint64_t n0, n1;
-	int s;
-
-	for (s = 0; s < 2; s++)
-		if (c->board[s] < 0 || c->hand[s] < 0 ||
-		    c->hand[s] > YOTE_MAX_PIECES)
-			return 0;
-	if (class_total(c) > tb->max ||
-	    c->board[0] + c->board[1] > tb->rules.squares)
-		return 0;
-	class_sizes(tb, c, &n0, &n1);
-	return n0 * n1 <= UINT32_MAX / 2;
-}
-
-/* Sets of the first side's pieces, sets of the second's among the rest. */
-static void
-class_sizes(const struct yote_tb *tb, const struct yote_tb_class *c,
-    uint64_t *n0, uint64_t *n1)
-{
-	int sq = tb->rules.squares;
-
-	*n0 = tb->binom[sq][c->board[0]];
-	*n1 = tb->binom[sq - c->board[0]][c->board[1]];
 }
 
 /* Colex rank of set among the squares not in skip. */
@@ -142,7 +89,7 @@ pos_index(const struct yote_tb *tb, const struct yote_tb_class *c,
 {
 	uint64_t n0, n1;
 
-	class_sizes(tb, c, &n0, &n1);
+	tb_class_sizes(tb, c, &n0, &n1);
 	return ((uint64_t)p->side * n0 + set_rank(tb, p->pieces[0], 0)) * n1 +
 	    set_rank(tb, p->pieces[1], p->pieces[0]);
 }
@@ -153,7 +100,7 @@ pos_unindex(const struct yote_tb *tb, const struct yote_tb_class *c,
 {
 	uint64_t n0, n1;
 
-	class_sizes(tb, c, &n0, &n1);
+	tb_class_sizes(tb, c, &n0, &n1);
 	memset(p, 0, sizeof(*p));
 	p->hand[0] = (uint8_t)c->hand[0];
 	p->hand[1] = (uint8_t)c->hand[1];
@@ -164,6 +111,7 @@ pos_unindex(const struct yote_tb *tb, const struct yote_tb_class *c,
 }
 
 /* ---------------------------------------------------------------- solving */
+
 
 static int get_table(struct yote_tb *, const struct yote_tb_class *,
     struct table **, struct yote_tb_stats *, struct yote_error *);
@@ -264,6 +212,10 @@ solve_init(struct solver *sv, uint64_t n, struct yote_error *err)
 	uint64_t ci;
 
 	for (i = 0; i < n; i++) {
+		if (yote_tb_out_of_time(tb)) {
+			rc = TB_STOPPED;
+			break;
+		}
 		pos_unindex(tb, sv->c, i, &p);
 		yote_pos_outcome(r, &p, &o);
 		if (o.result != YOTE_RES_NONE) {
@@ -290,7 +242,7 @@ solve_init(struct solver *sv, uint64_t n, struct yote_error *err)
 			q = p;
 			yote_pos_play(r, &q, &l.v[j]);
 			class_of(&q, &cc);
-			if (class_key(tb, &cc) == class_key(tb, sv->c)) {
+			if (tb_class_key(tb, &cc) == tb_class_key(tb, sv->c)) {
 				inside++;
 				continue;
 			}
@@ -302,7 +254,7 @@ solve_init(struct solver *sv, uint64_t n, struct yote_error *err)
 			d = cv == V_DRAW ? 0 : (cv - 1u) / 2u;
 			/* a capture zeroes the counter (and so does any move
 			   out but a placement); a placement does not */
-			if (class_total(&cc) < class_total(sv->c)) {
+			if (tb_class_total(&cc) < tb_class_total(sv->c)) {
 				step = 1;
 				if (sv->reach < t->maxz)
 					sv->reach = t->maxz;
@@ -426,6 +378,8 @@ solve_levels(struct solver *sv, struct yote_error *err)
 			return yote_error_set(err, YOTE_ELIMIT,
 			    "a distance beyond %d plies", MAX_DIST);
 		for (j = 0; j < sv->lev[k].n; j++) {
+			if (yote_tb_out_of_time(sv->tb))
+				return TB_STOPPED;
 			i = sv->lev[k].v[j];
 			if (sv->flag[i] & F_DONE)
 				continue;
@@ -530,9 +484,12 @@ solve_dtz(struct solver *sv, uint64_t n, struct yote_error *err)
 			return yote_error_set(err, rc, "out of memory");
 	}
 	for (k = 0; k < sv->nlev && k < Z_LONG; k++) {
-		for (j = 0; j < sv->lev[k].n; j++)
+		for (j = 0; j < sv->lev[k].n; j++) {
+			if (yote_tb_out_of_time(sv->tb))
+				return TB_STOPPED;
 			if ((rc = z_settle(sv, sv->lev[k].v[j], k)) != 0)
 				return yote_error_set(err, rc, "out of memory");
+		}
 		free(sv->lev[k].v);
 		sv->lev[k].v = NULL;
 	}
@@ -640,6 +597,8 @@ mirror_class(struct yote_tb *tb, const struct yote_tb_class *c,
 	if ((rc = get_table(tb, swapped, &o, NULL, err)) != 0)
 		return rc;
 	for (i = 0; i < t->n; i++) {
+		if (yote_tb_out_of_time(tb))
+			return TB_STOPPED;
 		pos_unindex(tb, c, i, &p);
 		q = p;
 		q.pieces[0] = p.pieces[1];
@@ -655,12 +614,22 @@ mirror_class(struct yote_tb *tb, const struct yote_tb_class *c,
 	return 0;
 }
 
+/* Class c with the sides exchanged. */
+static void
+class_swap(const struct yote_tb_class *c, struct yote_tb_class *sw)
+{
+	sw->board[0] = c->board[1];
+	sw->hand[0] = c->hand[1];
+	sw->board[1] = c->board[0];
+	sw->hand[1] = c->hand[0];
+}
+
 /* The solved table of class c, from memory, the cache or solving. */
 static int
 get_table(struct yote_tb *tb, const struct yote_tb_class *c,
     struct table **out, struct yote_tb_stats *st, struct yote_error *err)
 {
-	struct table *t = &tb->tab[class_key(tb, c)];
+	struct table *t = &tb->tab[tb_class_key(tb, c)];
 	struct yote_tb_class swapped;
 	uint64_t n0, n1, bytes = 0;
 	int rc = 0, wrc;
@@ -670,43 +639,36 @@ get_table(struct yote_tb *tb, const struct yote_tb_class *c,
 	*out = t;
 	if (t->state == 1)
 		goto done;
-	if (t->state == 2)
+	if (t->state != 0)
 		return 1;       /* looked for once is enough */
-	class_sizes(tb, c, &n0, &n1);
+	tb_class_sizes(tb, c, &n0, &n1);
 	t->n = 2 * n0 * n1;
 	t->v = malloc(t->n * sizeof(*t->v));
 	t->z = malloc(t->n);
 	if (!t->v || !t->z) {
-		free(t->v);
-		free(t->z);
-		t->v = NULL;
-		t->z = NULL;
-		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+		rc = yote_error_set(err, YOTE_ENOMEM, "out of memory");
+		goto fail;
 	}
 	if (tb->dir && !(tb->flags & YOTE_TB_NO_CACHE) &&
 	    yote_tb_load(tb, c, t)) {
 		t->state = 1;
+		tb->held += KEEP_BYTES * t->n;
 		goto done;
 	}
 	if (tb->flags & YOTE_TB_NO_BUILD) {
-		free(t->v);
-		free(t->z);
-		t->v = NULL;
-		t->z = NULL;
+		yote_tb_table_free(tb, t);
 		t->state = 2;
 		return 1;
 	}
-	swapped.board[0] = c->board[1];
-	swapped.hand[0] = c->hand[1];
-	swapped.board[1] = c->board[0];
-	swapped.hand[1] = c->hand[0];
-	if (class_key(tb, &swapped) < class_key(tb, c))
+	class_swap(c, &swapped);
+	if (tb_class_key(tb, &swapped) < tb_class_key(tb, c))
 		rc = mirror_class(tb, c, &swapped, t, err);
 	else
 		rc = solve_class(tb, c, t, err);
 	if (rc != 0)
 		goto fail;
 	t->state = 1;
+	tb->held += KEEP_BYTES * t->n;
 	if (st)
 		st->built = 1;
 	if (tb->dir && !(tb->flags & YOTE_TB_NO_CACHE)) {
@@ -723,35 +685,73 @@ done:
 		count_stats(t, st);
 	return 0;
 fail:
-	free(t->v);
-	free(t->z);
-	t->v = NULL;
-	t->z = NULL;
-	t->n = 0;
+	yote_tb_table_free(tb, t);
+	if (rc == YOTE_ENOMEM && !(t->noted & 1U << YOTE_TB_NOTE_MEMORY)) {
+		t->noted |= 1U << YOTE_TB_NOTE_MEMORY;
+		yote_tb_note_class(tb, YOTE_TB_NOTE_MEMORY, c, "is not built: out of "
+		    "memory; its positions are searched instead");
+	}
+	if (rc < 0)
+		t->state = 3;
+	return rc;
+}
+
+/*
+ * The table of class c for a probe or yote_tb_build: get_table within
+ * the memory cap and the search's budget.  A build the deadline stopped
+ * is not tried again with as little time.
+ */
+static int
+get_admitted(struct yote_tb *tb, const struct yote_tb_class *c,
+    struct table **out, struct yote_tb_stats *st, struct yote_error *err)
+{
+	struct table *t = &tb->tab[tb_class_key(tb, c)];
+	long left;
+	int rc;
+
+	*out = t;
+	if ((t->state == 0 || t->state == 1) && yote_tb_admit(tb, c, t) != 0)
+		return 1;
+	left = yote_tb_ms_left(tb);
+	rc = get_table(tb, c, out, st, err);
+	if (rc == TB_STOPPED) {
+		yote_tb_stopped(tb, c, t, left);
+		return 1;
+	}
 	return rc;
 }
 
 /* ---------------------------------------------------------------- API */
 
+/* The cache directory when none is given, and in *base the length of
+ * its part that must exist ($HOME, the folder of $XDG_CACHE_HOME): never
+ * made. */
 static char *
-default_dir(void)
+default_dir(size_t *base)
 {
 	const char *e;
 	char *d;
 	size_t len;
 
+	*base = 0;
 	if ((e = getenv("YOTE_TB_DIR")) && *e)
 		return strdup(e);
 	if ((e = getenv("XDG_CACHE_HOME")) && *e) {
 		len = strlen(e) + 16;
 		if ((d = malloc(len)))
 			snprintf(d, len, "%s/yote/tb", e);
+		for (len = strlen(e); len > 1 && e[len - 1] == '/'; len--)
+			;
+		while (len > 0 && e[len - 1] != '/')
+			len--;
+		*base = len > 1 ? len - 1 : 0;
 		return d;
 	}
 	if ((e = getenv("HOME")) && *e) {
 		len = strlen(e) + 24;
 		if ((d = malloc(len)))
 			snprintf(d, len, "%s/.cache/yote/tb", e);
+		*base = strlen(e);
 		return d;
 	}
 	return NULL;
@@ -779,11 +779,12 @@ yote_tb_open(const struct yote_rules *r, const char *dir, int max_pieces,
 	tb->max = max_pieces;
 	tb->dim = max_pieces + 1;
 	tb->flags = flags;
+	tb->memory = YOTE_TB_MEMORY;
 	tb->hash = yote_tb_rules_hash(r);
 	ncls = (size_t)tb->dim * tb->dim * tb->dim * tb->dim;
 	tb->tab = calloc(ncls, sizeof(*tb->tab));
 	if (!(flags & YOTE_TB_NO_CACHE))
-		tb->dir = dir ? strdup(dir) : default_dir();
+		tb->dir = dir ? strdup(dir) : default_dir(&tb->dir_base);
 	if (!tb->tab || (!(flags & YOTE_TB_NO_CACHE) && !tb->dir && dir)) {
 		yote_tb_close(tb);
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
@@ -834,7 +835,7 @@ yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p)
 	if (tb->rules.opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2)
 		return 0;
 	class_of(p, &c);
-	return class_valid(tb, &c);
+	return yote_tb_class_valid(tb, &c);
 }
 
 int
@@ -843,15 +844,6 @@ yote_tb_serves(const struct yote_tb *tb, const struct yote_rules *r)
 	return &tb->rules == r || (yote_tb_rules_hash(r) == tb->hash &&
 	    r->board == tb->rules.board && r->move_limit ==
 	    tb->rules.move_limit);
-}
-
-int
-yote_tb_ready(const struct yote_tb *tb, const struct yote_pos *p)
-{
-	struct yote_tb_class c;
-
-	class_of(p, &c);
-	return tb->tab[class_key(tb, &c)].state != 0;
 }
 
 size_t
@@ -870,7 +862,7 @@ yote_tb_classes(const struct yote_tb *tb, struct yote_tb_class *out)
 					c.hand[0] = h0;
 					c.board[1] = t - ht - b0;
 					c.hand[1] = ht - h0;
-					if (!class_valid(tb, &c))
+					if (!yote_tb_class_valid(tb, &c))
 						continue;
 					if (out)
 						out[n] = c;
@@ -887,16 +879,25 @@ yote_tb_build(struct yote_tb *tb, const struct yote_tb_class *c,
 	struct table *t;
 	int rc;
 
-	if (!class_valid(tb, c))
+	if (!yote_tb_class_valid(tb, c))
 		return yote_error_set(err, YOTE_EVALUE,
 		    "material class %d+%d against %d+%d is not covered",
 		    c->board[0], c->hand[0], c->board[1], c->hand[1]);
 	if (!st)
 		st = &tmp;
-	rc = get_table(tb, c, &t, st, err);
-	if (rc == 1)
+	rc = get_admitted(tb, c, &t, st, err);
+	if (rc == 1 && t->state == 2)
 		return yote_error_set(err, YOTE_EVALUE,
 		    "no table on disk and building is off");
+	if (rc == 1 && t->state == 3)
+		return yote_error_set(err, YOTE_ELIMIT, "material class "
+		    "%d+%d against %d+%d is not built: it needs more memory "
+		    "than the tables may take", c->board[0], c->hand[0],
+		    c->board[1], c->hand[1]);
+	if (rc == 1)
+		return yote_error_set(err, YOTE_ELIMIT, "material class "
+		    "%d+%d against %d+%d is beyond the budget",
+		    c->board[0], c->hand[0], c->board[1], c->hand[1]);
 	return rc != 0 ? rc : st->save_error;
 }
 
@@ -909,7 +910,7 @@ yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
 	struct table *t = NULL;
 	uint64_t i = 0, lim = (uint64_t)tb->rules.move_limit;
 	uint16_t v;
-	int rc, d, w;
+	int d, w;
 
 	if (!yote_tb_covers(tb, p))
 		return 0;
@@ -919,9 +920,8 @@ yote_tb_probe(struct yote_tb *tb, const struct yote_pos *p, int *wdl,
 		v = terminal_value(p, &o);
 	} else {
 		class_of(p, &c);
-		rc = get_table(tb, &c, &t, NULL, err);
-		if (rc != 0)
-			return rc > 0 ? 0 : rc;
+		if (get_admitted(tb, &c, &t, NULL, err) != 0)
+			return 0;       /* not to be had now: unknown */
 		i = pos_index(tb, &c, p);
 		v = t->v[i];
 	}
