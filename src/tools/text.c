@@ -186,6 +186,40 @@ tool_put_text(FILE *fp, const char *src, unsigned how)
 	return 0;
 }
 
+/* Is byte c the start of a character (not a UTF-8 continuation)? */
+#define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
+
+void
+tool_wrap(FILE *fp, const char *text, int indent)
+{
+	const char *p = text, *q, *brk;
+	int width = TOOL_COLS, cols;
+
+	while (*p != '\0') {
+		brk = NULL;
+		for (q = p, cols = 0; *q != '\0' && *q != '\n'; q++) {
+			if (STARTS(*q) && cols++ == width)
+				break;
+			if (*q == ' ')
+				brk = q;
+		}
+		if (*q == '\0' || *q == '\n' || *q == ' ')
+			brk = q;        /* the rest fits, or up to a blank */
+		else if (brk == NULL || brk == p)
+			brk = q;        /* a word longer than a line: cut */
+		fprintf(fp, "%.*s\n", (int)(brk - p), p);
+		/* the blanks at a break go; a line's own indent stays */
+		if (*brk == '\n')
+			p = brk + 1;
+		else
+			p = brk + strspn(brk, " ");
+		if (*p != '\0') {
+			fprintf(fp, "%*s", indent, "");
+			width = TOOL_COLS - indent;
+		}
+	}
+}
+
 void
 tool_put_field(FILE *fp, const struct yote_record *rec, const char *key,
     const char *dflt)

@@ -64,6 +64,17 @@ size_t tool_escape(char *dst, size_t size, const char *src, unsigned how);
 /* Onto fp, whole; 0 or -1 on a write error. */
 int tool_put_text(FILE *fp, const char *src, unsigned how);
 
+/*
+ * Text for a terminal of 80 columns: text onto fp broken at blanks into
+ * lines of at most TOOL_COLS columns (a UTF-8 character one column; a
+ * word longer than a line is cut; the blanks at a break are dropped, a
+ * line's own leading blanks kept), each '\n' in it starting a new line,
+ * every line after the first indented by indent blanks.  text is shown as
+ * it is: escape what came from a file first (tool_escape).
+ */
+#define TOOL_COLS 79
+void tool_wrap(FILE *fp, const char *text, int indent);
+
 /* A tab, then a record's header key as one TSV field (TOOL_ESC_FIELD), or
  * dflt when the record has no such scalar: a column of a --list line. */
 void tool_put_field(FILE *fp, const struct yote_record *rec, const char *key,
