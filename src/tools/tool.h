@@ -46,7 +46,9 @@ size_t tool_diag_format(const struct yote_error *e, char *buf, size_t size);
  * that are not UTF-8 are shown as \xHH, one per byte, so that the reader
  * sees them and the terminal does nothing; bidirectional controls
  * (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C), which would turn
- * the rest of the line round, as \uXXXX.  how: TOOL_ESC_* or 0.
+ * the rest of the line round, and characters seen nowhere (U+200B,
+ * U+2060-2064, U+FEFF, the byte order mark), as \uXXXX.  how:
+ * TOOL_ESC_* or 0.
  * Every diagnostic goes through it (tool_diag, tool_warn).
  */
 #define TOOL_ESC_XML 1          /* also & < > " ' as XML references; the
