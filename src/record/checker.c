@@ -332,13 +332,19 @@ key_bit(const struct yote_node *k)
 	    3 * (unsigned char)k->text[k->len - 1]) & 63;
 }
 
-/* " (first at line 12)", or "" where lines are not known (an archive). */
+/* " (first at line 12)", " (first at column 30)" when both are on one
+ * line (the lines format, a YAML flow mapping), or "" where lines are not
+ * known (an archive). */
 static const char *
-first_at(const struct yote_node *first, char *buf, size_t size)
+first_at(const struct yote_node *first, const struct yote_node *k, char *buf,
+    size_t size)
 {
 	if (first->line == 0)
 		return "";
-	snprintf(buf, size, " (first at line %lu)", first->line);
+	if (first->line == k->line)
+		snprintf(buf, size, " (first at column %lu)", first->col);
+	else
+		snprintf(buf, size, " (first at line %lu)", first->line);
 	return buf;
 }
 
@@ -352,12 +358,17 @@ repeated_key(struct run *run, const struct yote_node *k,
 
 	if (ply > 0)
 		report(run, YOTE_D_DUPLICATE_KEY, k, ply, "key '%s' given "
-		    "twice in one move%s", k->text, first_at(first, at,
+		    "twice in one move%s", k->text, first_at(first, k, at,
 		    sizeof(at)));
+	else if (first->line != 0 && first->line == k->line)
+		/* one line: no '---' is missing there */
+		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' given "
+		    "twice%s: a record gives each key once", k->text,
+		    first_at(first, k, at, sizeof(at)));
 	else
 		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' given "
 		    "twice%s: a record is one game; are two games missing a "
-		    "'---' between them?", k->text, first_at(first, at,
+		    "'---' between them?", k->text, first_at(first, k, at,
 		    sizeof(at)));
 }
 
@@ -384,9 +395,16 @@ joined_games(struct run *run, const struct yote_node *map)
 			continue;
 		}
 		joined = 1;
-		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key 'yote' again%s: "
-		    "a second game begins here, without the '---' line that "
-		    "must come before it", first_at(first, at, sizeof(at)));
+		if (first->line != 0 && first->line == k->line)
+			report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key 'yote' "
+			    "again%s: a second game begins here, in the same "
+			    "line as the first", first_at(first, k, at,
+			    sizeof(at)));
+		else
+			report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key 'yote' "
+			    "again%s: a second game begins here, without the "
+			    "'---' line that must come before it",
+			    first_at(first, k, at, sizeof(at)));
 	}
 	return joined;
 }
