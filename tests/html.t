@@ -183,6 +183,11 @@ st=$?
 grep -q '"Bad","Move",.*"line [0-9]*, ply 2: illegal move' "$tmp/mix.html"
 ok $((! $?)) "an invalid game: exit $st (1), and the game list's entry says why"
 
+# a page of 20,000 games: the list shows 200 rows around the game opened
+awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "---\nyote: 1\nfirst: P%d\nsecond: Q%d\nresult: \"*\"\nmoves: [d2, a1, d1, b4]\n", i, i }' \
+    > "$tmp/many.yaml"
+yote-replay --html "$tmp/many.html" "$tmp/many.yaml" 2>/dev/null
+
 # ------------------------------------------------------------ the browser
 
 if ! command -v chromium >/dev/null 2>&1; then
@@ -268,10 +273,10 @@ ok $((! $?)) "#g2p7f: the same position, the board turned round"
 # the game list of the last load: a row per game, each opening its game
 rows=$(sed -n '/<tbody id="games">/,/<\/tbody>/p' "$tmp/one.dom" |
     grep -o '<a href="#g[0-9]*p0">' | wc -l)
-current=$(grep -o '<tr aria-current="true"><td>[0-9]*</td><td><a href="#g[0-9]*p0"' \
+current=$(grep -o '<tr [^>]*aria-current="true"><td>[0-9]*</td><td><a href="#g[0-9]*p0"' \
     "$tmp/one.dom")
 echo "# current: $current" >> "$TAP_WHY"
-[ "$rows" -eq "$ngames" ] && [ "$current" = '<tr aria-current="true"><td>36</td><td><a href="#g36p0"' ]
+[ "$rows" -eq "$ngames" ] && [ "$current" = '<tr data-g="36" aria-current="true"><td>36</td><td><a href="#g36p0"' ]
 ok $((! $?)) "the game list lists every game ($rows of $ngames), the one shown marked"
 
 # annotations: the graded ply with a comment, its pv line, the figures
@@ -362,6 +367,7 @@ cat > "$tmp/frames.html" <<'EOF'
 <iframe id="phone" src="mix.html#g1p15" style="width:375px;height:700px;border:0"></iframe>
 <iframe id="desk" src="mix.html#g1p15" style="width:800px;height:700px;border:0"></iframe>
 <iframe id="bidi" src="mix.html#g2p0" style="width:800px;height:700px;border:0"></iframe>
+<iframe id="many" src="many.html#g15000p3" style="width:800px;height:600px"></iframe>
 <pre id="report"></pre>
 <script>
 var lines = [];
@@ -385,6 +391,8 @@ function report(f) {
 	put('axes', [].map.call(d.querySelectorAll('#chart text'), function (e) { return e.textContent; }).join('|'));
 	put('invalid', [].map.call(d.querySelectorAll('#games tr.invalid'), function (e) { return e.textContent; }).join('|'));
 	put('list', d.querySelectorAll('#games tr a bdi').length);
+	put('rows', d.querySelectorAll('#games tr[data-g]').length + ' ' +
+	    (d.querySelector('#games tr[aria-current]') || { getAttribute: function () { return '-'; } }).getAttribute('data-g'));
 	document.getElementById('report').textContent = lines.join('\n') + '\n';
 }
 [].forEach.call(document.querySelectorAll('iframe'), function (f) {
@@ -461,5 +469,12 @@ echo "# $t / $dt / $(get bidi list) list names" > "$TAP_WHY"
     [ "$(get bidi list)" = 6 ] &&
     case $dt in '"'"$(printf '\342\201\250')"Eve*) true ;; *) false ;; esac
 ok $((! $?)) "bidirectional controls in names: isolated in the heading, the title and the game list"
+
+ms=$(get many ms)
+echo "# $(get many rows) rows, current; $(get many position)" > "$TAP_WHY"
+[ -n "$ms" ] && [ "$ms" -lt 10000 ] && [ "$(get many rows)" = "200 15000" ] &&
+    [ "$(get many position)" = "$(yote-replay --game 15000 --ply 3 \
+    "$tmp/many.yaml" | sed -n 's/^Position: //p')" ]
+ok $((! $?)) "a page of 20,000 games opens at game 15,000 in $ms ms, 200 rows of the list made, its own marked"
 
 tap_done

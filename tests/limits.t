@@ -267,7 +267,29 @@ if [ -x bin/yote-play ]; then
 	ok "$([ $rc = 1 ] && grep -q '^yote-play: /dev/zero:.*larger than 16 MiB (the limit for an openings file)$' \
 	    "$tmp/err" && echo 1)" "yote-play --openings /dev/zero: refused past 16 MiB, exit 1 ($rc)" \
 	    "$tmp/err"
+	# the protocol's rules command names the file and the line too
+	printf 'rules %s\nisready\n' "$tmp/nul-rules.yaml" |
+	    timeout 20 yote-play --protocol >"$tmp/out" 2>"$tmp/err"
+	ok "$(grep -q "^error rules: $tmp/nul-rules.yaml:3:4: rules: a NUL byte: a ruleset file is text\$" \
+	    "$tmp/out" && echo 1)" "protocol: rules FILE with a NUL byte: named at its line and column" \
+	    "$tmp/out"
 fi
+# --merge-summaries reads lines of at most 64 MiB (/dev/zero grew by 0.3 GB
+# a second), and names a NUL byte
+sum='{"kind":"summary","games":2,"valid":2,"invalid":0,"plies":9,"warnings":0,"games_with_warnings":0,"status":0}'
+{ head -c 70000000 /dev/zero; printf '\n%s\n' "$sum"; } |
+    capped timeout 60 yote-validate --merge-summaries >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 1 ] && grep -q '^yote-validate: <stdin>:1: longer than 64 MiB' "$tmp/err" &&
+    grep -q '^2 games, 2 valid' "$tmp/out" && echo 1)" \
+    "--merge-summaries: a line over 64 MiB is passed over, the next read ($rc)" \
+    "$tmp/err" "$tmp/out"
+printf '%s\n\000%s\n' "$sum" "$sum" >"$tmp/nul.sum"
+yote-validate --merge-summaries "$tmp/nul.sum" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 1 ] && grep -q 'nul.sum:2: a NUL byte' "$tmp/err" &&
+    grep -q '^2 games, 2 valid' "$tmp/out" && echo 1)" \
+    "--merge-summaries: a NUL byte is named at its line ($rc)" "$tmp/err" "$tmp/out"
 
 # ------------------------------------------------------------ huge positions
 # tests/rules/huge-chains.yaml: 6x6, 64 pieces, chains, bonus from the board

@@ -117,6 +117,17 @@ ok "$(said 'kept in memory')" "HOME missing: said once" "$tmp/err"
 [ ! -e "$tmp/gone" ]
 ok $((! $?)) "HOME missing: nothing made, HOME included"
 
+# a relative XDG_CACHE_HOME is ignored (the XDG specification): the
+# tables go under $HOME, and no folder is made where the tool runs
+mkdir -p "$tmp/home" "$tmp/cwd"
+(cd "$tmp/cwd" && env -u YOTE_TB_DIR XDG_CACHE_HOME=rel HOME="$tmp/home" \
+    timeout 20 yote-analyze --best --rules ndar-kepp --position "$WIN" \
+    >"$tmp/out" 2>"$tmp/err")
+st=$?
+[ ! -e "$tmp/cwd/rel" ] && ls "$tmp/home/.cache/yote/tb/"*.ytb >/dev/null 2>&1
+ok $((st == 0 && ! $?)) "XDG_CACHE_HOME relative: ignored, the tables under \$HOME" \
+    "$tmp/out" "$tmp/err"
+
 # a file-size limit: from memory
 mkdir "$tmp/small"
 (ulimit -f 20 && win "$tmp/small" && echo "$st $right" >"$tmp/res")

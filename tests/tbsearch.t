@@ -201,6 +201,8 @@ ok $(( $(echo "$h" | grep -c '^+0.00$') == 1 && $(echo "$n" |
 # 6. budgets
 BIG8='x7/8/8/3o4/8/8/2x5/o6x x 0 0 0 40'
 FIVE3='x4x/6/1x2o1/6/o1x1ox o 0 0 0 41'
+WIDE='xxxxxxxx/x1x1x1x1/1o1o1o1o/o1o1o1o1/1x1x1x1x/x1x1x1x1/1o1o1o1o/oooooooo x 30 30 0 60'
+DEEP='xoxoxoxo/oxoxoxox/x1x1x1x1/1o1o1o1o/o1o1o1o1/1x1x1x1x/xoxoxoxo/oxoxoxox x 20 20 0 60'
 if [ -x /usr/bin/time ]; then
 	budget() {	# budget WHAT MAX_S [yote-analyze args]: time, memory
 		what=$1
@@ -236,8 +238,16 @@ if [ -x /usr/bin/time ]; then
 	    --position "$BIG8" --nodes 20000
 	budget "classic 5 against 3, --tb-pieces 12 --nodes 20000" 10 \
 	    --tb-pieces 12 --position "$FIVE3" --nodes 20000
+	# crowded custom boards: 150,637 root moves (20 s a depth, picked
+	# one at a time), and a depth 1 of 851,746 nodes (2.5 s)
+	budget "8 x 8, 64 pieces: 150,637 moves, --movetime 300" 0.9 \
+	    --rules tests/tb/crowded.yaml --position "$WIDE" --movetime 300
+	budget "8 x 8, 64 pieces: a deep depth 1, --movetime 300" 0.9 \
+	    --rules tests/tb/crowded.yaml --position "$DEEP" --movetime 300
+	budget "8 x 8, 64 pieces: a deep depth 1, --nodes 20000" 2 \
+	    --rules tests/tb/crowded.yaml --position "$DEEP" --nodes 20000
 else
-	for i in 1 2 3 4 5 6; do
+	for i in 1 2 3 4 5 6 7 8 9; do
 		skip "/usr/bin/time is needed"
 	done
 fi

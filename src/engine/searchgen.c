@@ -63,6 +63,57 @@ yote_srch_pick(struct yote_movelist *l, int *sc, int *idx, size_t i)
 	}
 }
 
+static void
+swap3(struct yote_movelist *l, int *sc, int *idx, size_t a, size_t b)
+{
+	struct yote_move t = l->v[a];
+	int ts = sc[a];
+
+	l->v[a] = l->v[b];
+	l->v[b] = t;
+	sc[a] = sc[b];
+	sc[b] = ts;
+	ts = idx[a];
+	idx[a] = idx[b];
+	idx[b] = ts;
+}
+
+/* Whether move a comes after move b in the search's order. */
+static int
+later(const int *sc, const int *idx, size_t a, size_t b)
+{
+	return sc[a] < sc[b] || (sc[a] == sc[b] && idx[a] > idx[b]);
+}
+
+/* Move root down the heap of the first end moves (the latest on top). */
+static void
+sift(struct yote_movelist *l, int *sc, int *idx, size_t root, size_t end)
+{
+	size_t child;
+
+	for (; (child = 2 * root + 1) < end; root = child) {
+		if (child + 1 < end && later(sc, idx, child + 1, child))
+			child++;
+		if (!later(sc, idx, child, root))
+			break;
+		swap3(l, sc, idx, root, child);
+	}
+}
+
+/* A heap sort: in place, and the order is total, so no stability needed. */
+void
+yote_srch_sort(struct yote_movelist *l, int *sc, int *idx)
+{
+	size_t k, end;
+
+	for (k = l->n / 2; k-- > 0;)
+		sift(l, sc, idx, k, l->n);
+	for (end = l->n; end > 1;) {
+		swap3(l, sc, idx, 0, --end);
+		sift(l, sc, idx, 0, end);
+	}
+}
+
 /*
  * The enemy pieces the search may take as bonus below the root: those
  * that could capture one of the mover's pieces, then those touching one,

@@ -613,6 +613,10 @@ struct yote_limits {
 
 #define YOTE_ENDGAME_PIECES 5
 #define YOTE_ENDGAME_NODES 2000000ULL
+/* what depth 1 may still spend past any budget to finish: nodes, moves
+ * generated */
+#define YOTE_DEPTH1_NODES 100000ULL
+#define YOTE_DEPTH1_MOVES 2000000ULL
 
 /* What a search found. */
 struct yote_search_result {
@@ -720,10 +724,12 @@ void yote_engine_tb_setup(struct yote_engine *e, unsigned long long memory,
 /*
  * Search p under rules r within lim.  Deterministic for a given engine
  * state, history, tables, position and depth/node limits.  Depth 1 is
- * always completed, whatever the budget, so out->best is a searched
- * move; when the budget stops a deeper iteration, a root move that
- * iteration proved better than the previous best is kept.  Returns 0, or
- * YOTE_ENOMEM.
+ * completed whatever the budget, so out->best is a searched move, within
+ * YOTE_DEPTH1_NODES nodes and YOTE_DEPTH1_MOVES moves generated past it
+ * (only a custom ruleset's crowded position needs more: then the best
+ * root move searched so far, else the first generated).  When the budget
+ * stops a deeper iteration, a root move that iteration proved better
+ * than the previous best is kept.  Returns 0, or YOTE_ENOMEM.
  */
 int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,

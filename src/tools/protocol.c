@@ -165,22 +165,31 @@ say(FILE *out, const char *fmt, ...)
 	funlockfile(out);
 }
 
+/* s into line (size bytes) on one line: control bytes as '?', whatever a
+ * file's or directory's name holds. */
+static char *
+one_line(const char *s, char *line, size_t size)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i < size - 1; i++)
+		line[i] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' :
+		    s[i];
+	line[i] = '\0';
+	return line;
+}
+
 void
 protocol_tb_note(void *ctx, int kind, const char *msg)
 {
 	struct protocol *pr = ctx;
 	char line[512];
-	size_t i;
 
 	if (pr->out == NULL || (pr->tb_said & 1U << kind))
 		return;
 	pr->tb_said |= 1U << kind;
-	/* one line, whatever the cache directory's name holds */
-	for (i = 0; msg[i] != '\0' && i < sizeof(line) - 1; i++)
-		line[i] = (unsigned char)msg[i] < 0x20 || msg[i] == 0x7f ?
-		    '?' : msg[i];
-	line[i] = '\0';
-	say(pr->out, "info string endgame tables: %s", line);
+	say(pr->out, "info string endgame tables: %s", one_line(msg, line,
+	    sizeof(line)));
 }
 
 /* A word of the input as an error shows it: at most 40 bytes, control
@@ -741,10 +750,24 @@ rules(struct protocol *pr, char *args)
 {
 	const struct yote_rules *nr;
 	struct yote_error err;
+	char where[1024], file[768], msg[512];
 
 	yote_error_clear(&err);
 	if (yote_rules_get(rest(args), &nr, &err) != 0) {
-		say(pr->out, "error rules: %s", err.msg);
+		/* the file and the line, as the tools name them */
+		where[0] = '\0';
+		if (err.file != NULL && err.line > 0 && err.col > 0)
+			snprintf(where, sizeof(where), "%s:%lu:%lu: ",
+			    one_line(err.file, file, sizeof(file)), err.line,
+			    err.col);
+		else if (err.file != NULL && err.line > 0)
+			snprintf(where, sizeof(where), "%s:%lu: ",
+			    one_line(err.file, file, sizeof(file)), err.line);
+		else if (err.file != NULL)
+			snprintf(where, sizeof(where), "%s: ",
+			    one_line(err.file, file, sizeof(file)));
+		say(pr->out, "error rules: %s%s", where, one_line(err.msg, msg,
+		    sizeof(msg)));
 		return;
 	}
 	yote_rules_free(pr->loaded);

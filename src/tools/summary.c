@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "line.h"
 #include "summary.h"
 #include "tool.h"
 
@@ -97,17 +98,25 @@ merge_file(FILE *out, FILE *fp, const char *name,
 	unsigned long n = 0;
 	char *line = NULL;
 	size_t cap = 0;
-	ssize_t len;
+	long len;
 	int status = 0, i;
 
-	while ((len = getline(&line, &cap, fp)) != -1) {
+	errno = 0;
+	/* a line as long as a game's text at most: /dev/zero grew by
+	 * 0.3 GB a second */
+	while ((len = line_read(fp, &line, &cap, YOTE_MAX_DOCUMENT)) !=
+	    LINE_EOF) {
 		n++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
+		if (len == LINE_LONG || strlen(line) != (size_t)len) {
+			say(name, n, len == LINE_LONG ? "longer than 64 MiB "
+			    "(yote(5), LIMITS): passed over" : "a NUL byte: "
+			    "the line is passed over");
+			status = 1;
+			continue;
+		}
 		if (len == 0)
 			continue;
-		if (line[0] != '{' || line[len - 1] != '}' ||
-		    strlen(line) != (size_t)len) {
+		if (line[0] != '{' || line[len - 1] != '}') {
 			say(name, n, "not a JSON object: --merge-summaries "
 			    "reads what yote-validate --summary -f json "
 			    "writes");

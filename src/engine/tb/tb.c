@@ -736,7 +736,8 @@ default_dir(size_t *base)
 	*base = 0;
 	if ((e = getenv("YOTE_TB_DIR")) && *e)
 		return strdup(e);
-	if ((e = getenv("XDG_CACHE_HOME")) && *e) {
+	/* relative: invalid, as the XDG base directory specification has it */
+	if ((e = getenv("XDG_CACHE_HOME")) && *e == '/') {
 		len = strlen(e) + 16;
 		if ((d = malloc(len)))
 			snprintf(d, len, "%s/yote/tb", e);
