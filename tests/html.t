@@ -16,7 +16,8 @@
 #  - in frames of a reporting page (Chromium's window is never narrower
 #    than 500 px): names of 64 KB and 1 MB and a legal 100,000-ply game
 #    open (timed, at a generous margin) and show the right content; the
-#    page fits 375 and 800 px; the best move's arrow, the chart's axes,
+#    page fits 375 and 800 px, the game list's dates and rulesets whole;
+#    the best move's arrow, the chart's axes,
 #    an invalid game marked in the list, bidirectional text isolated.
 set -u
 . tests/lib/env.sh
@@ -393,6 +394,11 @@ function report(f) {
 	put('list', d.querySelectorAll('#games tr a bdi').length);
 	put('rows', d.querySelectorAll('#games tr[data-g]').length + ' ' +
 	    (d.querySelector('#games tr[aria-current]') || { getAttribute: function () { return '-'; } }).getAttribute('data-g'));
+	/* the list's dates and rulesets, each on one line ("classi" "c") */
+	put('broken', [].filter.call(d.querySelectorAll('#games tr td:nth-child(5) bdi, #games tr td:nth-child(7) bdi'),
+	    function (e) { return e.getClientRects().length > 1; }).map(function (e) {
+		return e.textContent; }).join('|') + ' of ' +
+	    d.querySelectorAll('#games tr td:nth-child(7) bdi').length);
 	document.getElementById('report').textContent = lines.join('\n') + '\n';
 }
 [].forEach.call(document.querySelectorAll('iframe'), function (f) {
@@ -449,6 +455,14 @@ for f in phone desk; do
 done
 [ -s "$tmp/report" ] && ! grep -q 'not fit' "$TAP_WHY"
 ok $((! $?)) "at 375 and 800 px the page fits its width, the board scaled ($(get phone widths); $(get desk widths))"
+
+: > "$TAP_WHY"
+for f in phone desk; do
+	echo "# $f: cells broken in two: $(get $f broken)" >> "$TAP_WHY"
+	case $(get $f broken) in ' of '[1-9]*) ;; *) echo "$f: broken" >> "$TAP_WHY" ;; esac
+done
+[ -s "$tmp/report" ] && ! grep -q ': broken' "$TAP_WHY"
+ok $((! $?)) "at 375 and 800 px the game list keeps each date and ruleset on one line ($(get phone broken); $(get desk broken))"
 
 best=$(awk '/^- move:/ { n++ } n == 15 && /^  best:/ { print $2 }' "$tmp/annotated.yaml")
 axes=$(get desk axes)

@@ -135,6 +135,22 @@ try:
        plain(scr).endswith("[ply 1 of 12] n)ext p)rev f)irst l)ast NUMBER "
                            "q)uit> "),
        "unknown command: explained, still at ply 1", plain(scr or ""))
+    # a word that only begins like a command is explained, not done
+    # ("quack" quit the replay); help and the words themselves work
+    s.send("quack")
+    scr = s.screen()
+    ok(scr is not None and "unknown command 'quack'" in scr and
+       "[ply 1 of 12]" in plain(scr),
+       "'quack': explained, not taken as q; still at ply 1", plain(scr or ""))
+    s.send("help")
+    scr = s.screen()
+    ok(scr is not None and "unknown" not in plain(scr) and
+       "the next ply" in plain(scr) and "[ply 1 of 12]" in plain(scr),
+       "help: the commands, the position stays", plain(scr or ""))
+    s.send("next")
+    check_screen(s.screen(), 2, "next: ply 2")
+    s.send("previous")
+    check_screen(s.screen(), 1, "previous: back to ply 1")
     s.send("99")
     scr = s.screen()
     ok(scr is not None and "unknown command '99'" in scr,
@@ -197,10 +213,11 @@ try:
                            (b"1" + LEFT + b"1\r", 11,
                             "1, Left, 1, Enter: ply 11")):
         os.write(s.fd, key)
-        # up to the prompt of that ply: the editor redraws the prompt
-        # as each key of a sequence is read
+        # the screen of that ply: its prompt on a line of its own (while
+        # a line is edited the prompt is drawn again, and a read that
+        # ends there under load would take the edit for the screen)
         check_screen(s.read_until(re.compile(
-            rb"\[ply %d of 12\] [^\n]*> $" % ply)), ply, desc)
+            rb"\n\[ply %d of 12\] [^\n]*q\)uit> $" % ply)), ply, desc)
     os.write(s.fd, b"\x1bOP")          # F1: not a key of -i
     scr = s.screen()
     ok(scr is not None and "unknown key '\\x1bOP'" in scr and

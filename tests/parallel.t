@@ -16,7 +16,7 @@ check() { # check NAME DESCRIPTION: serial.NAME and parallel.NAME agree
 	diff "$tmp/serial.$1" "$tmp/parallel.$1" >"$tmp/diff.$1"
 	ok $((! $?)) "$2" "$tmp/diff.$1"
 }
-echo "1..11"
+echo "1..12"
 # valid games, then games with defects in between
 { yote-convert --to lines --lossy samples/classic.yaml samples/damasi.yaml
   yote-convert --to lines --keep-invalid samples/invalid/illegal-move-occupied.yaml \
@@ -48,6 +48,7 @@ check list "yote-validate --list: the same lines"
 
 # the pieces' summaries added up: the one summary of a serial run
 yote-validate --summary <"$tmp/all.lines" >"$tmp/serial.sum" 2>/dev/null
+cp "$tmp/serial.sum" "$tmp/serial.tsum"
 $P yote-validate --summary -f json <"$tmp/all.lines" 2>/dev/null |
     yote-validate --merge-summaries >"$tmp/merged.out"
 st=$?
@@ -55,6 +56,11 @@ tail -n 1 "$tmp/merged.out" >"$tmp/parallel.sum"
 check sum "yote-validate --merge-summaries: the serial --summary line"
 echo "status $st" >"$tmp/st"
 ok $((st == 1)) "--merge-summaries: exit status 1 (some game invalid)" "$tmp/st"
+# the text summary lines of the pieces, as the issue's statistician had
+# them (one line a piece), added up the same
+$P yote-validate --summary <"$tmp/all.lines" 2>/dev/null |
+    yote-validate --merge-summaries >"$tmp/parallel.tsum"
+check tsum "--merge-summaries of text summary lines: the serial --summary line"
 yote-validate --summary -f json <"$tmp/all.lines" >"$tmp/serial.jsum" 2>/dev/null
 $P yote-validate --summary -f json <"$tmp/all.lines" 2>/dev/null |
     yote-validate --merge-summaries -f json >"$tmp/parallel.jsum"
@@ -65,7 +71,7 @@ check jsum "--merge-summaries -f json: the serial JSON, byte for byte"
 st=$?
 c=0
 tail -n 1 "$tmp/g.out" | cmp -s - "$tmp/serial.sum" && [ "$st" = 1 ] &&
-    grep -q '^yote-validate: <stdin>:1: not a JSON object' "$tmp/g.err" && c=1
+    grep -q '^yote-validate: <stdin>:1: not a JSON object nor a summary line' "$tmp/g.err" && c=1
 ok $c "--merge-summaries: a line not JSON is said, the rest merged" "$tmp/g.err"
 
 grep -v 'termination=unfinished' "$tmp/all.lines" | head -12 >"$tmp/some.lines"

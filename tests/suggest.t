@@ -5,7 +5,8 @@
 # move, the slip that breaks a record plies later; two moves swapped; a
 # move written twice; a move left out), only the slips that make the
 # record invalid.  The slip must be among the suggestions (top 3), most
-# often the first; the figures are printed as comments.
+# often the first; the figures are printed as comments.  Then two slips
+# a game (make-slips --two), which pairs of edits mend.
 set -u
 . tests/lib/env.sh
 . tests/lib/tap.sh
@@ -48,6 +49,23 @@ at_least stands:illegal 80 95
 games=$(grep -c '"kind":"suggestion"' "$tmp/json")
 sug=$(sed -n 's/.*"game":\([0-9]*\),.*/\1/p' "$tmp/json" | sort -u | wc -l)
 ok $((sug == n && games > n)) "a suggestion line for each of the $n games ($sug)"
+
+# two slips a game (make-slips --two: char or legal slips, the four
+# pairs in turn): no one edit mends them, pairs of edits do; both slips
+# must be among the suggestions (top 3), or one edit mend the record
+# (a slip made good by another move)
+cat samples/*.yaml "$tmp/gen.yaml" |
+    make-slips --two --seed 1 "$tmp/truth2" >"$tmp/two.yaml"
+yote-validate --suggest -f json "$tmp/two.yaml" >"$tmp/json2" 2>/dev/null
+set -- $(awk -f tests/lib/pair-hits.awk "$tmp/truth2" "$tmp/json2" \
+    2>"$TAP_WHY")
+echo "# two slips: games $1, both first $2, both in top 3 $3, one edit mends $4, neither $5"
+[ "${1:-0}" -ge 100 ] && [ $((100 * $2)) -ge $((60 * $1)) ] &&
+    [ $((100 * ($3 + $4))) -ge $((85 * $1)) ]
+ok $((! $?)) "two slips in $1 records: both the first suggestion in $2, in the top 3 in $3, one edit mends $4"
+sug=$(sed -n 's/.*"kind":"suggestion".*"game":\([0-9]*\),.*/\1/p' \
+    "$tmp/json2" | sort -u | wc -l)
+ok $((sug == ${1:-0})) "two slips: a suggestion line for each of the $1 games ($sug)"
 
 # text and JSON say the same
 yote-validate --suggest "$tmp/slips.yaml" >"$tmp/text" 2>/dev/null

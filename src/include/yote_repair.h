@@ -16,7 +16,12 @@
  *   - a move dropped (written, not played: a move too many);
  *   - a move inserted (played, not written: a move missing).
  *
- * They are ranked by edits (one each), then by how close the writing is:
+ * When no one edit mends the record (two slips), pairs are tried: a
+ * first edit among the closest few that carry the record past where it
+ * broke, then one edit after it, as above; a pair ranks by the sum of its
+ * distances, after every single edit.
+ *
+ * They are ranked by edits (one or two), then by how close the writing is:
  * distance 1 for one character changed (added, dropped, changed, or two
  * neighbours swapped), the same squares in another order, a chain cut
  * short or too long and a bonus square wrong; else the characters
@@ -53,7 +58,18 @@ enum yote_near {
 const char *yote_edit_name(enum yote_edit e);
 const char *yote_near_name(enum yote_near n);
 
-/* One edit that makes a record valid. */
+/* The second edit of a repair that needs two (the fields of the first,
+ * below, with the ply counted in the record as written). */
+struct yote_repair_edit {
+	enum yote_edit edit;
+	enum yote_near near;
+	unsigned long ply;
+	unsigned distance;
+	const struct yote_node *at, *next;
+	char move[YOTE_MOVE_TEXT];
+};
+
+/* One edit that makes a record valid, or the first of two. */
 struct yote_repair {
 	enum yote_edit edit;
 	enum yote_near near;    /* YOTE_EDIT_REPLACE; else YOTE_NEAR_OTHER */
@@ -73,6 +89,10 @@ struct yote_repair {
 	const struct yote_node *next;   /* a swap: the text of ply + 1 */
 	char move[YOTE_MOVE_TEXT];      /* a replacement's or insertion's
 					   move, canonical */
+	unsigned edits;                 /* 1; 2 when the record needs then
+					   as well (two slips) */
+	struct yote_repair_edit then;   /* the second edit, at a later ply
+					   (edits 2) */
 };
 
 /* What a repair may spend and return. */
@@ -91,7 +111,7 @@ struct yote_repair_opts {
  * many) that make rec valid to its end, as yote_checker_play judged it
  * into info (its ruleset, start, declared result and termination).  The
  * nodes in out point into rec.  Returns how many were found (0: no one
- * edit makes the record valid), with *complete 1 when every edit was
+ * edit nor pair makes the record valid), with *complete 1 when every edit was
  * tried (0: the work limit stopped the search); YOTE_EVALUE when there is
  * nothing to repair in the moves (no ruleset or no moves list, or the
  * moves and the result agree and the record is invalid for another

@@ -59,9 +59,9 @@ usage(FILE *fp)
 	    "                     edits of its moves that make it valid\n"
 	    "  -V, --version      print the version\n"
 	    "\n"
-	    "      --merge-summaries  add up the JSON summaries of FILE (runs\n"
-	    "                     over pieces of a collection); other lines\n"
-	    "                     are copied\n"
+	    "      --merge-summaries  add up the summaries of FILE, JSON or\n"
+	    "                     text (runs over pieces of a collection);\n"
+	    "                     other JSON lines are copied\n"
 	    "\n"
 	    "Exit status: 0 all valid (warnings or not), 1 some game invalid,\n"
 	    "2 usage, 3 I/O.\n",

@@ -38,7 +38,19 @@ struct search {
 	size_t nbest, max;
 	unsigned long long work, limit; /* moves tried, and the most */
 	struct yote_movelist list;
+	int partial;                    /* collecting the firsts of pairs */
+	size_t reach;                   /* of the last replay */
+	struct first *firsts;           /* (partial) the closest edits that
+					   carry the record past fail */
+	size_t nfirst;
 };
+
+/* A first edit of a pair, and how far the record then goes. */
+struct first {
+	struct yote_repair c;
+	size_t reach;
+};
+#define FIRSTS 4                /* first edits tried for pairs */
 
 const char *
 yote_edit_name(enum yote_edit e)
@@ -72,55 +84,111 @@ same_state(const struct yote_pos *a, const struct yote_pos *b)
 	    (a->ply == b->ply || (a->ply > 2 && b->ply > 2));
 }
 
-/* Whether the written moves from k on, played from p, make the record
- * valid: every move legal, and the result and termination agreeing. */
-static int
-tail_valid(struct search *s, struct yote_pos p, size_t k)
+/*
+ * How far the written moves from k on, played from p, take the record:
+ * the first that fails (s->fail when the replay meets the written game
+ * before it fails, as written), s->n when every move is legal but the
+ * result or termination disagrees, s->n + 1 when the record is valid.
+ */
+static size_t
+tail_reach(struct search *s, struct yote_pos p, size_t k)
 {
 	struct yote_outcome o;
 
 	for (; k < s->n; k++) {
 		if (k <= s->fail && same_state(&p, &s->pos[k]))
-			return 0;       /* as written from here: it fails */
+			return s->fail; /* as written from here: it fails */
 		s->work++;
 		if (!s->w[k].ok || !yote_move_legal(s->r, &p, &s->w[k].m,
 		    NULL))
-			return 0;
+			return k;
 		yote_pos_play(s->r, &p, &s->w[k].m);
 	}
 	if (k <= s->fail && same_state(&p, &s->pos[k]))
-		return 0;
+		return s->fail;
 	yote_pos_outcome(s->r, &p, &o);
 	return yote_result_problem(s->r, &p, &o, s->res, s->term) ==
-	    YOTE_RP_NONE;
+	    YOTE_RP_NONE ? s->n + 1 : s->n;
+}
+
+/* Whether an edit that leaves p before written move k is kept: it makes
+ * the record valid, or (collecting the firsts of pairs) it carries the
+ * record past the move where it broke. */
+static int
+passes(struct search *s, struct yote_pos p, size_t k)
+{
+	s->reach = tail_reach(s, p, k);
+	return s->partial ? s->reach > s->fail : s->reach == s->n + 1;
 }
 
 /* The rank of two edits: < 0 when a comes first. */
 static int
 rank_cmp(const struct yote_repair *a, const struct yote_repair *b)
 {
-	if (a->distance != b->distance)
-		return a->distance < b->distance ? -1 : 1;
+	unsigned da = a->distance + (a->edits == 2 ? a->then.distance : 0);
+	unsigned db = b->distance + (b->edits == 2 ? b->then.distance : 0);
+	int c;
+
+	if ((a->edits == 2) != (b->edits == 2))
+		return a->edits == 2 ? 1 : -1;
+	if (da != db)
+		return da < db ? -1 : 1;
 	if (a->edit != b->edit)
 		return a->edit < b->edit ? -1 : 1;
 	if (a->gap != b->gap)
 		return a->gap < b->gap ? -1 : 1;
 	if (a->ply != b->ply)
 		return a->ply < b->ply ? -1 : 1;
-	return strcmp(a->move, b->move);
+	if ((c = strcmp(a->move, b->move)) != 0 || a->edits != 2)
+		return c;
+	if (a->then.ply != b->then.ply)
+		return a->then.ply < b->then.ply ? -1 : 1;
+	return strcmp(a->then.move, b->then.move);
 }
 
 /* Whether an edit of that rank could be among the best. */
 static int
 may_enter(const struct search *s, const struct yote_repair *c)
 {
-	return s->nbest < s->max || rank_cmp(c, &s->best[s->max - 1]) < 0;
+	return s->partial || s->nbest < s->max ||
+	    rank_cmp(c, &s->best[s->max - 1]) < 0;
+}
+
+/* The firsts of pairs: the closest writing, then the furthest reach. */
+static int
+better_first(const struct first *a, const struct first *b)
+{
+	return a->c.distance != b->c.distance ? a->c.distance <
+	    b->c.distance : a->reach > b->reach;
+}
+
+static void
+enter_first(struct search *s, const struct yote_repair *c)
+{
+	struct first f = { *c, s->reach };
+	size_t i;
+
+	if (s->nfirst < FIRSTS)
+		i = s->nfirst++;
+	else if (better_first(&f, &s->firsts[FIRSTS - 1]))
+		i = FIRSTS - 1;
+	else
+		return;
+	for (; i > 0 && better_first(&f, &s->firsts[i - 1]); i--)
+		s->firsts[i] = s->firsts[i - 1];
+	s->firsts[i] = f;
 }
 
 static void
 enter(struct search *s, const struct yote_repair *c)
 {
-	size_t i = s->nbest < s->max ? s->nbest++ : s->max - 1;
+	size_t i;
+
+	if (s->partial) {
+		enter_first(s, c);
+		return;
+	}
+	i = s->nbest < s->max ? s->nbest++ : s->max - 1;
 
 	while (i > 0 && rank_cmp(c, &s->best[i - 1]) < 0) {
 		s->best[i] = s->best[i - 1];
@@ -284,7 +352,7 @@ try_moves(struct search *s, size_t k)
 		/* replaced */
 		if (k < s->n && !(s->w[k].ok && yote_move_equal(m,
 		    &s->w[k].m)) && may_enter(s, &c) &&
-		    tail_valid(s, p, k + 1)) {
+		    passes(s, p, k + 1)) {
 			c.at = s->w[k].node;
 			yote_move_format(s->r, m, c.move);
 			closeness(&s->w[k], m, &c);
@@ -298,7 +366,7 @@ try_moves(struct search *s, size_t k)
 		c.gap = 0;
 		c.move[0] = '\0';
 		c.at = k < s->n ? s->w[k].node : NULL;
-		if (may_enter(s, &c) && tail_valid(s, p, k)) {
+		if (may_enter(s, &c) && passes(s, p, k)) {
 			yote_move_format(s->r, m, c.move);
 			if (may_enter(s, &c))
 				enter(s, &c);
@@ -322,7 +390,7 @@ try_order(struct search *s, size_t k)
 	c.edit = YOTE_EDIT_DROP;
 	/* a move written twice: one drop says it, the second copy's */
 	if (!(k + 1 < s->n && strcmp(a->text, b->text) == 0) &&
-	    may_enter(s, &c) && tail_valid(s, s->pos[k], k + 1))
+	    may_enter(s, &c) && passes(s, s->pos[k], k + 1))
 		enter(s, &c);
 	if (k + 1 >= s->n || !a->ok || !b->ok || yote_move_equal(&a->m,
 	    &b->m))
@@ -337,8 +405,25 @@ try_order(struct search *s, size_t k)
 	if (!yote_move_legal(s->r, &p, &a->m, NULL))
 		return;
 	yote_pos_play(s->r, &p, &a->m);
-	if (tail_valid(s, p, k + 2))
+	if (passes(s, p, k + 2))
 		enter(s, &c);
+}
+
+/* The written game played up to its first failure: pos and fail. */
+static void
+play_written(struct search *s, const struct yote_pos *start)
+{
+	size_t k;
+
+	s->pos[0] = *start;
+	for (k = 0; k < s->n; k++) {
+		if (!s->w[k].ok || !yote_move_legal(s->r, &s->pos[k],
+		    &s->w[k].m, NULL))
+			break;
+		s->pos[k + 1] = s->pos[k];
+		yote_pos_play(s->r, &s->pos[k + 1], &s->w[k].m);
+	}
+	s->fail = k;
 }
 
 /* The moves as written, and the written game played up to its first
@@ -368,16 +453,169 @@ written_game(struct search *s, const struct yote_node *moves,
 		    yote_move_parse(w->text, &mt, NULL) == 0 &&
 		    yote_move_from_text(s->r, &mt, &w->m, NULL) == 0;
 	}
-	s->pos[0] = *start;
-	for (k = 0; k < s->n; k++) {
-		if (!s->w[k].ok || !yote_move_legal(s->r, &s->pos[k],
-		    &s->w[k].m, NULL))
-			break;
-		s->pos[k + 1] = s->pos[k];
-		yote_pos_play(s->r, &s->pos[k + 1], &s->w[k].m);
-	}
-	s->fail = k;
+	play_written(s, start);
 	return 0;
+}
+
+/* Every edit from the failure back: the edits nearest it rank first
+ * among equals, and enter first.  0 or YOTE_ENOMEM. */
+static int
+search_edits(struct search *s)
+{
+	size_t k;
+	int rc;
+
+	for (k = s->fail + 1; k-- > 0 && s->work < s->limit;) {
+		if (k < s->n)
+			try_order(s, k);
+		if ((rc = try_moves(s, k)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/*
+ * The moves written with a pair's first edit f made, into t (its w and
+ * pos allocated, its fail found).  0 or YOTE_ENOMEM.
+ */
+static int
+edited_game(const struct search *s, const struct yote_repair *f,
+    const struct yote_pos *start, struct search *t)
+{
+	struct yote_move_text mt;
+	struct written e = { 0 }, tmp;
+	size_t k = f->ply - 1, n = s->n;
+
+	t->n = n + (f->edit == YOTE_EDIT_INSERT) - (f->edit == YOTE_EDIT_DROP);
+	if ((t->w = calloc(t->n + 1, sizeof(*t->w))) == NULL ||
+	    (t->pos = malloc((t->n + 1) * sizeof(*t->pos))) == NULL)
+		return YOTE_ENOMEM;
+	e.text = f->move;
+	e.len = strlen(f->move);
+	e.node = k < n ? s->w[k].node : NULL;
+	e.ok = yote_move_parse(f->move, &mt, NULL) == 0 &&
+	    yote_move_from_text(s->r, &mt, &e.m, NULL) == 0;
+	memcpy(t->w, s->w, k * sizeof(*t->w));
+	if (f->edit == YOTE_EDIT_INSERT) {
+		t->w[k] = e;
+		memcpy(t->w + k + 1, s->w + k, (n - k) * sizeof(*t->w));
+	} else if (f->edit == YOTE_EDIT_DROP)
+		memcpy(t->w + k, s->w + k + 1, (n - k - 1) * sizeof(*t->w));
+	else {
+		memcpy(t->w + k, s->w + k, (n - k) * sizeof(*t->w));
+		if (f->edit == YOTE_EDIT_REPLACE)
+			t->w[k] = e;
+		else {  /* a swap */
+			tmp = t->w[k];
+			t->w[k] = t->w[k + 1];
+			t->w[k + 1] = tmp;
+		}
+	}
+	play_written(t, start);
+	return 0;
+}
+
+/* The record's ply of ply p of the game edited by f. */
+static unsigned long
+record_ply(const struct yote_repair *f, unsigned long p)
+{
+	if (f->edit == YOTE_EDIT_DROP && p >= f->ply)
+		return p + 1;
+	if (f->edit == YOTE_EDIT_INSERT && p > f->ply)
+		return p - 1;
+	return p;
+}
+
+/* Edit e as the second of a pair. */
+static void
+to_then(struct yote_repair_edit *d, const struct yote_repair *e)
+{
+	d->edit = e->edit;
+	d->near = e->near;
+	d->ply = e->ply;
+	d->distance = e->distance;
+	d->at = e->at;
+	d->next = e->next;
+	memcpy(d->move, e->move, sizeof(d->move));
+}
+
+/* Pair f and e (e's ply already the record's) into s->best, the earlier
+ * ply first, once: the same pair comes from either of its edits. */
+static void
+enter_pair(struct search *s, const struct yote_repair *f,
+    const struct yote_repair *e)
+{
+	struct yote_repair pair, second;
+	size_t i;
+
+	pair = e->ply < f->ply ? *e : *f;
+	second = e->ply < f->ply ? *f : *e;
+	pair.edits = 2;
+	to_then(&pair.then, &second);
+	for (i = 0; i < s->nbest; i++)
+		if (rank_cmp(&pair, &s->best[i]) == 0 &&
+		    pair.then.edit == s->best[i].then.edit)
+			return;
+	if (may_enter(s, &pair))
+		enter(s, &pair);
+}
+
+/* The pairs whose first edit is f: into s->best.  0 or YOTE_ENOMEM. */
+static int
+second_edits(struct search *s, const struct yote_repair *f,
+    const struct yote_pos *start)
+{
+	struct search t;
+	struct yote_repair e;
+	size_t i;
+	int rc;
+
+	/* the same search, on the moves edited */
+	t = (struct search){ .r = s->r, .res = s->res, .term = s->term,
+		.max = s->max, .work = s->work, .limit = s->limit };
+	if ((t.best = calloc(t.max, sizeof(*t.best))) == NULL ||
+	    edited_game(s, f, start, &t) != 0) {
+		rc = YOTE_ENOMEM;
+		goto done;
+	}
+	/* the second edit before the first as well as after it: a slip
+	 * made good by the other is found from either */
+	if ((rc = search_edits(&t)) != 0)
+		goto done;
+	for (i = 0; i < t.nbest; i++) {
+		e = t.best[i];
+		e.ply = record_ply(f, e.ply);
+		enter_pair(s, f, &e);
+	}
+done:
+	s->work = t.work;
+	free(t.best);
+	free(t.w);
+	free(t.pos);
+	yote_movelist_free(&t.list);
+	return rc;
+}
+
+/*
+ * Two slips: the closest first edits that carry the record past where it
+ * broke (FIRSTS of them), each followed by every single edit after it.
+ * 0 or YOTE_ENOMEM.
+ */
+static int
+search_pairs(struct search *s, const struct yote_pos *start)
+{
+	struct first f[FIRSTS];
+	size_t i;
+	int rc;
+
+	s->partial = 1;
+	s->firsts = f;
+	s->nfirst = 0;
+	rc = search_edits(s);
+	s->partial = 0;
+	for (i = 0; rc == 0 && i < s->nfirst && s->work < s->limit; i++)
+		rc = second_edits(s, &f[i].c, start);
+	return rc;
 }
 
 long
@@ -388,7 +626,7 @@ yote_record_repair(const struct yote_record *rec,
 	const struct yote_node *moves;
 	struct yote_outcome oc;
 	struct search s;
-	size_t k;
+	size_t i;
 	long rc;
 
 	*complete = 1;
@@ -416,14 +654,15 @@ yote_record_repair(const struct yote_record *rec,
 			goto done;
 		}
 	}
-	/* from the failure back: the edits nearest it rank first among
-	 * equals, and enter first */
-	for (k = s.fail + 1; k-- > 0 && s.work < s.limit;) {
-		if (k < s.n)
-			try_order(&s, k);
-		if ((rc = try_moves(&s, k)) != 0)
-			goto done;
-	}
+	if ((rc = search_edits(&s)) != 0)
+		goto done;
+	/* no one edit: two slips? (a result the moves do not give is
+	 * no slip of the moves: the record goes nowhere past it) */
+	if (s.nbest == 0 && s.fail < s.n && s.work < s.limit &&
+	    (rc = search_pairs(&s, &info->start)) != 0)
+		goto done;
+	for (i = 0; i < s.nbest; i++)
+		out[i].edits = out[i].edits == 2 ? 2 : 1;
 	*complete = s.work < s.limit;
 	rc = (long)s.nbest;
 done:

@@ -32,16 +32,16 @@ text_of(const struct yote_node *n)
 }
 
 static const char *
-why(const struct yote_repair *e)
+why(enum yote_edit edit, enum yote_near n)
 {
 	static const char *const near[] = { "another move",
 		"one character changed", "the same squares",
 		"the capture chain written cut short",
 		"the capture chain written too long", "another bonus square" };
 
-	switch (e->edit) {
+	switch (edit) {
 	case YOTE_EDIT_REPLACE:
-		return near[e->near];
+		return near[n];
 	case YOTE_EDIT_SWAP:
 		return "two moves swapped";
 	case YOTE_EDIT_DROP:
@@ -49,6 +49,34 @@ why(const struct yote_repair *e)
 	default:
 		return "a move missing";
 	}
+}
+
+/* One edit of a suggestion, the first or the second of a pair. */
+struct step {
+	enum yote_edit edit;
+	enum yote_near near;
+	unsigned long ply;
+	unsigned distance;
+	const struct yote_node *at, *next;
+	const char *move;
+};
+
+static struct step
+first_step(const struct yote_repair *e)
+{
+	struct step s = { e->edit, e->near, e->ply, e->distance, e->at,
+		e->next, e->move };
+
+	return s;
+}
+
+static struct step
+second_step(const struct yote_repair *e)
+{
+	struct step s = { e->then.edit, e->then.near, e->then.ply,
+		e->then.distance, e->then.at, e->then.next, e->then.move };
+
+	return s;
 }
 
 /* file:line:col: game G[, ply P]: (lines where known) */
@@ -68,12 +96,10 @@ put_place(FILE *out, const struct yote_stream_game *g,
 	fputs(": ", out);
 }
 
+/* "written 'W', valid with 'V' (why)" and its kin. */
 static void
-text_line(FILE *out, const struct yote_stream_game *g,
-    const struct yote_repair *e, size_t rank)
+text_step(FILE *out, const struct step *e)
 {
-	put_place(out, g, e->at, e->ply);
-	fprintf(out, "suggestion %zu: ", rank);
 	if (e->at == NULL)
 		fputs("nothing written", out);
 	else if (e->at->type != YOTE_NODE_SCALAR)
@@ -102,24 +128,38 @@ text_line(FILE *out, const struct yote_stream_game *g,
 			    out);
 		break;
 	}
-	fprintf(out, " (%s)\n", why(e));
+	fprintf(out, " (%s)", why(e->edit, e->near));
 }
 
 static void
-json_line(FILE *out, const struct yote_stream_game *g,
+text_line(FILE *out, const struct yote_stream_game *g,
     const struct yote_repair *e, size_t rank)
 {
-	const struct yote_node *at = e->at;
+	struct step a = first_step(e), b = second_step(e);
 
-	fputs("{\"kind\":\"suggestion\",\"file\":", out);
-	put_move(out, g->file, 1);
-	fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
-	    "\"rank\":%zu,\"edit\":\"%s\",\"near\":\"%s\",\"distance\":%u,"
-	    "\"written\":[", at != NULL ? at->line : g->rec->line,
-	    at != NULL ? at->col : g->rec->col, g->number, e->ply, rank,
-	    yote_edit_name(e->edit), yote_near_name(e->near), e->distance);
-	if (at != NULL && e->edit != YOTE_EDIT_INSERT)
-		put_move(out, text_of(at), 1);
+	put_place(out, g, a.at, a.ply);
+	fprintf(out, "suggestion %zu: ", rank);
+	text_step(out, &a);
+	if (e->edits == 2) {
+		/* two slips: the second's place, as the first's */
+		fprintf(out, "; and at ply %lu", b.ply);
+		if (b.at != NULL && b.at->line > 0)
+			fprintf(out, " (%lu:%lu)", b.at->line, b.at->col);
+		fputs(": ", out);
+		text_step(out, &b);
+	}
+	putc('\n', out);
+}
+
+/* "edit":...,"written":[...],"valid":[...] of one edit. */
+static void
+json_step(FILE *out, const struct step *e)
+{
+	fprintf(out, "\"edit\":\"%s\",\"near\":\"%s\",\"distance\":%u,"
+	    "\"written\":[", yote_edit_name(e->edit), yote_near_name(e->near),
+	    e->distance);
+	if (e->at != NULL && e->edit != YOTE_EDIT_INSERT)
+		put_move(out, text_of(e->at), 1);
 	if (e->edit == YOTE_EDIT_SWAP) {
 		putc(',', out);
 		put_move(out, text_of(e->next), 1);
@@ -128,10 +168,33 @@ json_line(FILE *out, const struct yote_stream_game *g,
 	if (e->edit == YOTE_EDIT_SWAP) {
 		put_move(out, text_of(e->next), 1);
 		putc(',', out);
-		put_move(out, text_of(at), 1);
+		put_move(out, text_of(e->at), 1);
 	} else if (e->edit != YOTE_EDIT_DROP)
 		put_move(out, e->move, 1);
-	fputs("]}\n", out);
+	putc(']', out);
+}
+
+static void
+json_line(FILE *out, const struct yote_stream_game *g,
+    const struct yote_repair *e, size_t rank)
+{
+	struct step a = first_step(e), b = second_step(e);
+
+	fputs("{\"kind\":\"suggestion\",\"file\":", out);
+	put_move(out, g->file, 1);
+	fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
+	    "\"rank\":%zu,", a.at != NULL ? a.at->line : g->rec->line,
+	    a.at != NULL ? a.at->col : g->rec->col, g->number, a.ply, rank);
+	json_step(out, &a);
+	fprintf(out, ",\"edits\":%u", e->edits);
+	if (e->edits == 2) {
+		fprintf(out, ",\"then\":{\"line\":%lu,\"column\":%lu,"
+		    "\"ply\":%lu,", b.at != NULL ? b.at->line : 0,
+		    b.at != NULL ? b.at->col : 0, b.ply);
+		json_step(out, &b);
+		putc('}', out);
+	}
+	fputs("}\n", out);
 }
 
 /*
@@ -168,8 +231,10 @@ none_line(FILE *out, int json, const struct yote_stream_game *g,
 		return 0;
 	}
 	put_place(out, g, at, 0);
-	fputs("no suggestion: no one edit of the moves makes the record valid",
-	    out);
+	/* pairs are tried where a move fails, not for a result alone */
+	fputs(in->played == in->plies ? "no suggestion: no one edit of the "
+	    "moves makes the record valid" : "no suggestion: neither one "
+	    "edit of the moves nor two make the record valid", out);
 	if (!complete)
 		fputs(" (the search stopped at its work limit)", out);
 	else if (ended)

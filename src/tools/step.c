@@ -12,6 +12,30 @@
 /* A command line's length at most. */
 #define STEP_LINE_MAX 64
 
+/*
+ * The command a line names: n, p, f, l, q or h, each also as its word
+ * (next, prev, first, last, quit, help; ? for help too), the empty line
+ * n; 0 for anything else, so that a word that only begins like one
+ * ("quack", "nonsense") is explained, not carried out.
+ */
+static int
+command_of(const char *line)
+{
+	static const char *const words[][3] = { { "n", "next", "" },
+		{ "p", "prev", "previous" }, { "f", "first", "" },
+		{ "l", "last", "" }, { "q", "quit", "" }, { "h", "help", "?" } };
+	size_t i, j;
+
+	if (line[0] == '\0')
+		return 'n';
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		for (j = 0; j < 3; j++)
+			if (words[i][j][0] != '\0' && strcmp(line,
+			    words[i][j]) == 0)
+				return words[i][0][0];
+	return 0;
+}
+
 int
 step_game(const struct replayed *g, enum draw_style st)
 {
@@ -62,8 +86,7 @@ step_game(const struct replayed *g, enum draw_style st)
 				    tool_text(line));
 				continue;
 			}
-		switch (cmd[0]) {
-		case '\0':
+		switch (command_of(cmd)) {
 		case 'n':
 			if (at < g->n)
 				at++;
@@ -82,6 +105,12 @@ step_game(const struct replayed *g, enum draw_style st)
 			break;
 		case 'q':
 			quit = 1;
+			break;
+		case 'h':
+			printf("n (or Enter, Right): the next ply; p (Left): the "
+			    "previous one; f (Up, Home):\nthe start; l (Down, "
+			    "End): the last ply; a ply number from 0 to %zu; q: "
+			    "quit\n", g->n);
 			break;
 		default:
 			n = strtol(cmd, &end, 10);

@@ -6,7 +6,8 @@
  * piece, each line after the problems of its piece.  --merge-summaries
  * adds the objects up and passes every other line on, so that with
  * --keep-order the merged output is byte for byte that of one run over
- * the whole collection.
+ * the whole collection.  The text summary lines of runs without -f json
+ * are added up as well (their problems went to standard error).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -89,6 +90,56 @@ parse_summary(const char *line, unsigned long long v[NFIELDS])
 	return 0;
 }
 
+/* A number, then one of two words ("1 game", "2 games"), at *p. */
+static int
+count_word(const char **p, const char *one, const char *more,
+    unsigned long long *v)
+{
+	char *end;
+
+	if (**p < '0' || **p > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(*p, &end, 10);
+	if (errno != 0)
+		return -1;
+	*p = end;
+	if (strncmp(*p, more, strlen(more)) == 0)
+		*p += strlen(more);
+	else if (strncmp(*p, one, strlen(one)) == 0)
+		*p += strlen(one);
+	else
+		return -1;
+	return 0;
+}
+
+/*
+ * The text summary of --summary ("40 games, 38 valid, 2 invalid, 2790
+ * plies[, 3 warnings in 2 games]") into v: 0, or -1 when line is not one.
+ * Its status is not written: the merge takes 1 when a game is invalid.
+ */
+static int
+parse_text_summary(const char *line, unsigned long long v[NFIELDS])
+{
+	const char *p = line;
+
+	memset(v, 0, NFIELDS * sizeof(v[0]));
+	if (count_word(&p, " game", " games", &v[0]) != 0 ||
+	    strncmp(p, ", ", 2) != 0 || (p += 2, count_word(&p, " valid",
+	    " valid", &v[1])) != 0 || strncmp(p, ", ", 2) != 0 ||
+	    (p += 2, count_word(&p, " invalid", " invalid", &v[2])) != 0 ||
+	    strncmp(p, ", ", 2) != 0 || (p += 2, count_word(&p, " ply",
+	    " plies", &v[3])) != 0)
+		return -1;
+	if (*p == '\0')
+		return 0;
+	if (strncmp(p, ", ", 2) != 0 || (p += 2, count_word(&p, " warning",
+	    " warnings", &v[4])) != 0 || strncmp(p, " in ", 4) != 0 ||
+	    (p += 4, count_word(&p, " game", " games", &v[5])) != 0)
+		return -1;
+	return *p == '\0' ? 0 : -1;
+}
+
 /* One input: 0, or the exit status its problems call for. */
 static int
 merge_file(FILE *out, FILE *fp, const char *name,
@@ -116,10 +167,12 @@ merge_file(FILE *out, FILE *fp, const char *name,
 		}
 		if (len == 0)
 			continue;
+		if (parse_text_summary(line, v) == 0)
+			goto add;       /* a run without -f json */
 		if (line[0] != '{' || line[len - 1] != '}') {
-			say(name, n, "not a JSON object: --merge-summaries "
-			    "reads what yote-validate --summary -f json "
-			    "writes");
+			say(name, n, "not a JSON object nor a summary line: "
+			    "--merge-summaries reads what yote-validate "
+			    "--summary writes");
 			status = 1;
 			continue;
 		}
@@ -135,6 +188,7 @@ merge_file(FILE *out, FILE *fp, const char *name,
 			status = 1;
 			continue;
 		}
+add:
 		for (i = 0; i < NFIELDS - 1; i++)
 			total[i] += v[i];
 		if (v[NFIELDS - 1] > total[NFIELDS - 1])
@@ -180,7 +234,7 @@ summary_merge(FILE *out, int json, char *const *files, int nfiles)
 	if (found == 0) {
 		say(nfiles == 1 ? (strcmp(files[0], "-") == 0 ? "<stdin>" :
 		    files[0]) : NULL, 0, "no summary to merge (yote-validate "
-		    "--summary -f json writes one)");
+		    "--summary writes one)");
 		return status > 1 ? status : 1;
 	}
 	memset(&n, 0, sizeof(n));

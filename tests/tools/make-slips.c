@@ -23,6 +23,12 @@
  * of a missing move, the ply it should have had.  --ply N slips at ply N (or the last) instead of a random
  * ply.
  *
+ *        make-slips --two [--seed S] TRUTH < games.yaml > slips.yaml
+ * two slips a game instead, a char or a legal slip each (the four pairs
+ * in turn), at two
+ * plies at least 2 apart: TRUTH gets game, ply, played, written of the
+ * first, the same of the second, the kinds ("char+legal") and the ruleset.
+ *
  *        make-slips --long PLIES [--rules R] [--games N] [--seed S]
  * writes N valid games of PLIES plies (result *) instead: random moves,
  * quiet ones where there are (a capture only when the move limit comes
@@ -192,6 +198,43 @@ reorder(struct yote_record *rec, struct yote_node *moves, size_t k, int kind)
 	return yote_node_set(rec->root, "moves", seq) != 0 ? -1 : 0;
 }
 
+/*
+ * Two slips in the moves of a valid game g (plies > 3), a char or a legal
+ * one each, kinds in turn: 1 when both could be made, with the truth
+ * line but its game number and ruleset into line.
+ */
+static int
+two_slips(const struct yote_game *g, struct yote_node *moves, size_t plies,
+    uint64_t *rng, int *kind, char *line, size_t size)
+{
+	char orig[2][YOTE_MOVE_TEXT], slip[2][YOTE_MOVE_TEXT];
+	size_t k[2], j;
+	struct yote_node *mn;
+	int kd[2];
+
+	k[0] = splitmix_below(rng, plies - 2);
+	k[1] = k[0] + 2 + splitmix_below(rng, plies - k[0] - 2);
+	*kind = (*kind + 1) % 4;        /* char+char, char+legal, ... */
+	kd[0] = *kind >> 1;
+	kd[1] = *kind & 1;
+	for (j = 0; j < 2; j++) {
+		mn = move_node(moves, k[j]);
+		snprintf(orig[j], sizeof(orig[j]), "%s", mn->text);
+		if (!(kd[j] == 0 ? char_slip(orig[j], rng, slip[j],
+		    sizeof(slip[j])) : legal_slip(g, k[j], orig[j], rng,
+		    slip[j])))
+			return 0;
+	}
+	for (j = 0; j < 2; j++)
+		if (yote_node_set_text(move_node(moves, k[j]), slip[j],
+		    strlen(slip[j])) != 0)
+			return 0;
+	snprintf(line, size, "%zu\t%s\t%s\t%zu\t%s\t%s\t%s+%s", k[0] + 1,
+	    orig[0], slip[0], k[1] + 1, orig[1], slip[1], kd[0] ? "legal" :
+	    "char", kd[1] ? "legal" : "char");
+	return 1;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -201,6 +244,7 @@ main(int argc, char *argv[])
 		{ "long", required_argument, NULL, 'l' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "games", required_argument, NULL, 'g' },
+		{ "two", no_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct yote_stream *s;
@@ -212,6 +256,7 @@ main(int argc, char *argv[])
 	struct yote_game_info info;
 	struct yote_node *moves, *mn;
 	char orig[YOTE_MOVE_TEXT], slip[YOTE_MOVE_TEXT];
+	char line[4 * YOTE_MOVE_TEXT + 64];
 	uint64_t rng = 1;
 	unsigned long n = 0, fixed = 0, longer = 0, games = 1;
 	const char *rules = "classic";
@@ -219,12 +264,14 @@ main(int argc, char *argv[])
 	FILE *truth;
 	static const char *const kinds[] = { "char", "legal", "swap", "extra",
 		"missing" };
-	int c, kind = -1, legal, rc;
+	int c, kind = -1, legal, rc, two = 0;
 	size_t at;
 
-	while ((c = getopt_long(argc, argv, "g:l:p:r:s:", longopts,
+	while ((c = getopt_long(argc, argv, "g:l:p:r:s:t", longopts,
 	    NULL)) != -1)
-		if (c == 's')
+		if (c == 't')
+			two = 1;
+		else if (c == 's')
 			rng = strtoull(optarg, NULL, 10);
 		else if (c == 'p')
 			fixed = strtoul(optarg, NULL, 10);
@@ -266,6 +313,17 @@ main(int argc, char *argv[])
 			continue;
 		yote_stream_take(s, &rec, &g);
 		moves = yote_node_get(rec->root, "moves");
+		if (two) {
+			if (plies >= 4 && two_slips(g, moves, plies, &rng,
+			    &kind, line, sizeof(line)) && yote_checker_play(ck,
+			    rec, NULL, &info, NULL, NULL, NULL) != 0) {
+				fprintf(truth, "%lu\t%s\t%s\n", ++n, line,
+				    yote_game_rules(g)->name);
+				if (yote_writer_put(w, rec) != 0)
+					return 3;
+			}
+			goto next;
+		}
 		k = fixed > 0 ? (fixed < plies ? fixed : plies) - 1 :
 		    splitmix_below(&rng, plies);
 		mn = move_node(moves, k);

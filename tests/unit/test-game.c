@@ -260,6 +260,21 @@ test_repair(void **state)
 	    v, &complete);
 	assert_true(n >= 1);
 	assert_int_equal(v[0].edit, YOTE_EDIT_REPLACE);
+	/* two slips (c3 and d4 each placed twice): no one edit mends,
+	 * pairs do, the earlier edit first, each one character */
+	n = repair("yote: 1\nmoves: [c3, c3, d4, d4]\nresult: '*'\n", 3, 0,
+	    v, &complete);
+	assert_int_equal(n, 3);
+	assert_int_equal(complete, 1);
+	for (long i = 0; i < n; i++) {
+		assert_int_equal(v[i].edits, 2);
+		assert_true(v[i].ply < v[i].then.ply);
+		assert_int_equal(v[i].distance + v[i].then.distance, 2);
+	}
+	/* one slip: single edits, no pairs */
+	n = repair("yote: 1\nmoves: [c3, d4, c3]\n", 5, 0, v, &complete);
+	for (long i = 0; i < n; i++)
+		assert_int_equal(v[i].edits, 1);
 	/* nothing wrong with the moves: no repair */
 	assert_int_equal(repair("yote: 2\nmoves: [c3, d4]\n", 3, 0, v,
 	    &complete), YOTE_EVALUE);
