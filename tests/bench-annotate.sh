@@ -4,7 +4,8 @@
 #
 # The games of tests/data/annotate/*.yaml (one file a ruleset, made by
 # yote-play self-play: one beginner game, four casual, one club game;
-# tests/data/annotate/README.md says how) are annotated twice, one game a
+# tests/data/annotate/README.md says how; heldout/ holds a second set,
+# made the same way with other seeds) are annotated twice, one game a
 # process, one process at a time: with the default budget, and with a
 # longer search (ANNOTATE_REF, by default --depth 9 --nodes 20000000,
 # many times the cost).  A ply is flagged when its class is mistake or
@@ -24,6 +25,10 @@
 #   ANNOTATE_DEF   options of the default run (default: none)
 #   ANNOTATE_REF   options of the longer run
 #   ANNOTATE_KEEP  a directory where the annotated records are kept
+#   ANNOTATE_REUSE a directory an earlier run kept (ANNOTATE_KEEP) with the
+#                  same ANNOTATE_SETS and ANNOTATE_REF: its longer run's
+#                  records and costs are used instead of running it again
+#                  (the tables must then be built: YOTE_TB_DIR)
 set -u
 . tests/lib/env.sh
 B=${BIN:-$(pwd)/bin}
@@ -32,6 +37,7 @@ def=${ANNOTATE_DEF:-}
 ref=${ANNOTATE_REF:---depth 9 --nodes 20000000}
 scratch bench-annotate
 keep=${ANNOTATE_KEEP:-$tmp}
+reuse=${ANNOTATE_REUSE:-}
 mkdir -p "$keep"
 
 # one run: file, options, output; a line per game in $keep/$3.cost:
@@ -78,17 +84,29 @@ plies() {
 for f in $sets; do
 	r=$(basename "$f" .yaml)
 	: >"$keep/def-$r.yaml"
-	: >"$keep/ref-$r.yaml"
-	# the longer run first: it builds the endgame tables both use
-	run "$f" "$ref" "ref-$r"
+	: >"$keep/def-$r.cost"
+	if [ -n "$reuse" ] && [ -s "$reuse/ref-$r.yaml" ] &&
+	    [ -s "$reuse/ref-$r.cost" ]; then
+		[ "$(cd "$reuse" && pwd -P)" = "$(cd "$keep" && pwd -P)" ] ||
+		    cp "$reuse/ref-$r.yaml" "$reuse/ref-$r.cost" "$keep/"
+	else
+		: >"$keep/ref-$r.yaml"
+		: >"$keep/ref-$r.cost"
+		# the longer run first: it builds the endgame tables both use
+		run "$f" "$ref" "ref-$r"
+	fi
 	run "$f" "$def" "def-$r"
 	plies "def-$r" "$r" >"$keep/def-$r.plies"
 	plies "ref-$r" "$r" >"$keep/ref-$r.plies"
 done
-cat "$keep"/def-*.plies >"$keep/def.plies"
-cat "$keep"/ref-*.plies >"$keep/ref.plies"
-cat "$keep"/def-*.cost >"$keep/def.cost"
-cat "$keep"/ref-*.cost >"$keep/ref.cost"
+# this run's rulesets only (the directory may keep others)
+for k in def ref; do
+	for x in plies cost; do
+		for f in $sets; do
+			cat "$keep/$k-$(basename "$f" .yaml).$x"
+		done >"$keep/$k.$x"
+	done
+done
 
 echo "default: yote-analyze ${def:-(no options)}; longer: yote-analyze $ref"
 paste -d ' ' "$keep/def.plies" "$keep/ref.plies" | awk '

@@ -85,6 +85,9 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	ANNOTATE_SETS=tests/data/annotate/ndar-kepp.yaml sh tests/bench-annotate.sh | sed 's/^/  /'
 else
 	sh tests/bench-annotate.sh | sed 's/^/  /'
+	echo "   the held-out games (tests/data/annotate/heldout)"
+	ANNOTATE_SETS="$(ls tests/data/annotate/heldout/*.yaml)" \
+	    sh tests/bench-annotate.sh | sed 's/^/  /'
 fi
 
 if [ -x tests/bench-archive.sh ]; then
