@@ -197,7 +197,10 @@ try:
                            (b"1" + LEFT + b"1\r", 11,
                             "1, Left, 1, Enter: ply 11")):
         os.write(s.fd, key)
-        check_screen(s.screen(), ply, desc)
+        # up to the prompt of that ply: the editor redraws the prompt
+        # as each key of a sequence is read
+        check_screen(s.read_until(re.compile(
+            rb"\[ply %d of 12\] [^\n]*> $" % ply)), ply, desc)
     os.write(s.fd, b"\x1bOP")          # F1: not a key of -i
     scr = s.screen()
     ok(scr is not None and "unknown key '\\x1bOP'" in scr and

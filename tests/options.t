@@ -79,6 +79,23 @@ for want in "validate g --game" "replay g --game" "analyze g --game" \
 	ok $((! $?)) "$want"
 done
 
+# the common usage errors fit a terminal of 80 columns, long words and
+# all: an unknown ruleset, a bad --game, an option misspelt, a mode clash
+: > "$TAP_WHY"
+for t in $tools; do
+	for args in "-r sahel" "--rules sahel" "-g 5-3" "--game two" \
+	    "--humann-vs-human" "--sumary" "--side green" "-o games.foo" \
+	    "--positions --html x.html" "--match club --protocol"; do
+		# shellcheck disable=SC2086
+		timeout 10 "bin/yote-$t" $args --rules sahel \
+		    samples/classic.yaml </dev/null >/dev/null 2>"$tmp/usage"
+		[ "$(LC_ALL=C.UTF-8 wc -L <"$tmp/usage")" -le 79 ] ||
+		    { echo "yote-$t $args:"; cat "$tmp/usage"; } >>"$TAP_WHY"
+	done
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "usage errors of every tool fit 80 columns"
+
 # the old long names still work
 bin/yote-convert --stats -o "$tmp/x.yta" samples/classic.yaml 2>"$TAP_WHY"
 ok $((! $?)) "yote-convert --stats (the old name of --summary)"

@@ -610,8 +610,10 @@ usage() {	# usage DESCRIPTION PATTERN ARGS...: exit 2, message, no stdout
 	d=$1 pat=$2
 	shift 2
 	run $PLAY "$@" </dev/null
+	# a usage error is wrapped at 80 columns: its lines joined
 	[ "$st" = 2 ] && [ ! -s "$TMP/out" ] &&
-	    grep -q "^yote-play: .*$pat" "$TMP/err"
+	    sed -e ':a' -e '$!{N;ba' -e '}' -e 's/\n  / /g' "$TMP/err" |
+	    grep -q "^yote-play: .*$pat"
 	ok $((! $?)) "usage error (exit 2): $d" "$TMP/out" "$TMP/err"
 }
 usage "--level grandmaster" "--level: expected beginner" --level grandmaster

@@ -326,9 +326,20 @@ fi
 A=tests/data/html/annotated.yaml
 yote-replay --ply 15 $A > "$tmp/notes" 2>&1
 st=$?
-grep -qx '  Notes: blunder ??, eval -3.04 (before -0.05), best e5, line e5 e1 a2 d2 b2 b5 e4 c5, clock 0:04:12' "$tmp/notes" &&
+grep -qx '  Notes: blunder ??, eval -3.04 (before -0.05), best e5, line e5 e1 a2 d2 b2 b5' "$tmp/notes" &&
+    grep -qx '    e4 c5, clock 0:04:12' "$tmp/notes" &&
     grep -qx '  Comment: Gives away the piece on the edge.' "$tmp/notes"
-ok $((! $? && st == 0)) "text diagram of a graded ply: its notes and comment"
+ok $((! $? && st == 0)) "text diagram of a graded ply: its notes (wrapped at 80 columns) and comment"
+# every line at 80 columns: the notes, a long comment, a chain's removals,
+# the names and the ending (an 80 x 24 terminal, as yote-play's messages)
+awk '/^- move: b4$/ && !done { print; print "  comment: \"" \
+    "A long comment from the coach, who explains at length why this move" \
+    " loses the game: the piece on the edge cannot be defended twice.\""; \
+    done = 1; next } { print }' $A > "$tmp/long-comment.yaml"
+yote-replay "$tmp/long-comment.yaml" samples/*.yaml > "$tmp/wide" 2>&1
+LC_ALL=C.UTF-8 grep -E '.{80}' "$tmp/wide" > "$tmp/wide-lines"
+grep -q '^  Comment: A long comment' "$tmp/wide" && [ ! -s "$tmp/wide-lines" ]
+ok $((! $?)) "text replay: every line fits 80 columns (notes, comments, captures, endings)" "$tmp/wide-lines"
 n=$(yote-replay $A | grep -c '^  Notes: ')
 [ "$n" = 100 ]
 ok $((! $?)) "text replay: a notes line for each of the 100 annotated plies ($n)"
@@ -352,8 +363,9 @@ if command -v script >/dev/null 2>&1 &&
 	printf '15\nq\n' | timeout 10 script -qec "yote-replay -i $A" \
 	    /dev/null 2>/dev/null | tr -d '\r' > "$tmp/i"
 	grep -q '^  Notes: blunder ??, eval -3.04' "$tmp/i" &&
-	    grep -q '^  Comment: Gives away the piece on the edge.' "$tmp/i"
-	ok $((! $?)) "yote-replay -i: the notes and comment of ply 15"
+	    grep -q '^  Comment: Gives away the piece on the edge.' "$tmp/i" &&
+	    [ "$(sed 's/\x1b\[[0-9;]*m//g' "$tmp/i" | LC_ALL=C.UTF-8 wc -L)" -le 79 ]
+	ok $((! $?)) "yote-replay -i: the notes and comment of ply 15, in 80 columns"
 else
 	skip "script(1) not available: no terminal for -i"
 fi

@@ -334,8 +334,10 @@ for t in analyze play; do
 	fi
 	st=$?
 	c=0
+	# wrapped at 80 columns, as every usage error: the lines joined
+	sed -e ':a' -e '$!{N;ba' -e '}' -e 's/\n  / /g' "$tmp/err" > "$tmp/err1"
 	[ $st = 2 ] && grep -q '256 engines with --hash 4096 need about [0-9]* MiB' \
-	    "$tmp/err" && grep -q 'MiB of memory available' "$tmp/err" && c=1
+	    "$tmp/err1" && grep -q 'MiB of memory available' "$tmp/err1" && c=1
 	ok $c "yote-$t -j 256 -H 4096: refused with the figures, exit 2" "$tmp/err"
 done
 yote-analyze -j 2 -H 1 --depth 1 --no-tb --summary "$tmp/three.yaml" \

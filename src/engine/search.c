@@ -597,6 +597,38 @@ root_skip(struct yote_engine *e, const struct yote_move *m, int n, int depth)
 	return 0;
 }
 
+/*
+ * The order the moves of l = e->list[ply] are searched in, as scores in
+ * e->ord[ply]: the root's best move of the last iteration, the table's
+ * move, captures by their gain, the two killers, then the history.
+ */
+static void
+order(struct yote_engine *e, const struct yote_pos *p, int ply, int tt_move)
+{
+	const struct yote_movelist *l = &e->list[ply];
+	int *sc = e->ord[ply].score, *idx = e->ord[ply].idx;
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct yote_move *m = &l->v[i];
+
+		idx[i] = (int)i;
+		if (ply == 0 && e->have_prev && yote_move_equal(m,
+		    &e->prev_best))
+			sc[i] = (1 << 30) + 1;
+		else if ((int)i == tt_move)
+			sc[i] = 1 << 30;
+		else if (yote_move_is_capture(m))
+			sc[i] = (1 << 24) + gain(m) * 4096;
+		else if (yote_move_equal(m, &e->killer[ply][0]))
+			sc[i] = (1 << 23) + 1;
+		else if (yote_move_equal(m, &e->killer[ply][1]))
+			sc[i] = 1 << 23;
+		else
+			sc[i] = *hist_slot(e, p->side, m);
+	}
+}
+
 static int
 search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
     int beta, int ply)
@@ -663,24 +695,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	}
 	sc = e->ord[ply].score;
 	idx = e->ord[ply].idx;
-	for (i = 0; i < n; i++) {
-		const struct yote_move *m = &l->v[i];
-
-		idx[i] = (int)i;
-		if (ply == 0 && e->have_prev && yote_move_equal(m,
-		    &e->prev_best))
-			sc[i] = (1 << 30) + 1;
-		else if ((int)i == tt_move)
-			sc[i] = 1 << 30;
-		else if (yote_move_is_capture(m))
-			sc[i] = (1 << 24) + gain(m) * 4096;
-		else if (yote_move_equal(m, &e->killer[ply][0]))
-			sc[i] = (1 << 23) + 1;
-		else if (yote_move_equal(m, &e->killer[ply][1]))
-			sc[i] = 1 << 23;
-		else
-			sc[i] = *hist_slot(e, p->side, m);
-	}
+	order(e, p, ply, tt_move);
 	fut = futile(e, p, depth, alpha, pvnode, ply);
 	if (n > YOTE_SRCH_PICK_MAX)
 		yote_srch_sort(l, sc, idx);

@@ -332,14 +332,17 @@ key_bit(const struct yote_node *k)
 	    3 * (unsigned char)k->text[k->len - 1]) & 63;
 }
 
-/* " (first at line 12)", or "" where lines are not known (an archive). */
+/* " (first at line 12)", "at column 30" in one line (the lines format, a
+ * flow mapping), or "" where lines are not known (an archive). */
 static const char *
-first_at(const struct yote_node *first, char *buf, size_t size)
+first_at(const struct yote_node *first, const struct yote_node *k, char b[48])
 {
 	if (first->line == 0)
 		return "";
-	snprintf(buf, size, " (first at line %lu)", first->line);
-	return buf;
+	snprintf(b, 48, first->line == k->line ? " (first at column %lu)" :
+	    " (first at line %lu)", first->line == k->line ? first->col :
+	    first->line);
+	return b;
 }
 
 /* A key given twice: in the record (ply 0), or in the mapping of the
@@ -350,15 +353,11 @@ repeated_key(struct run *run, const struct yote_node *k,
 {
 	char at[48];
 
-	if (ply > 0)
-		report(run, YOTE_D_DUPLICATE_KEY, k, ply, "key '%s' given "
-		    "twice in one move%s", k->text, first_at(first, at,
-		    sizeof(at)));
-	else
-		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key '%s' given "
-		    "twice%s: a record is one game; are two games missing a "
-		    "'---' between them?", k->text, first_at(first, at,
-		    sizeof(at)));
+	report(run, YOTE_D_DUPLICATE_KEY, k, ply, "key '%s' given twice%s%s%s",
+	    k->text, ply > 0 ? " in one move" : "", first_at(first, k, at),
+	    ply > 0 ? "" : first->line != 0 && first->line ==
+	    k->line ? ": a record gives each key once" : ": a record is one "
+	    "game; are two games missing a '---' between them?");
 }
 
 /*
@@ -385,8 +384,10 @@ joined_games(struct run *run, const struct yote_node *map)
 		}
 		joined = 1;
 		report(run, YOTE_D_DUPLICATE_KEY, k, 0, "key 'yote' again%s: "
-		    "a second game begins here, without the '---' line that "
-		    "must come before it", first_at(first, at, sizeof(at)));
+		    "a second game begins here, %s", first_at(first, k, at),
+		    first->line != 0 && first->line == k->line ?
+		    "in the same line as the first" : "without the '---' "
+		    "line that must come before it");
 	}
 	return joined;
 }

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,18 +52,53 @@ yote_diag_is_warning(int diag)
 }
 
 /*
- * Edit distance with swaps of neighbours (frist -> first is one edit),
- * letters compared without case, so that Rules -> rules is none: three
- * rows of the table kept, so texts up to YOTE_DISTANCE_MAX bytes (longer
- * ones are never close to anything: (size_t)-1).
+ * The characters of s (UTF-8; a byte that does not begin a well-formed
+ * character counts as one) into cp, ASCII letters in lower case; their
+ * number, or (size_t)-1 when there are more than YOTE_DISTANCE_MAX.
+ */
+static size_t
+distance_chars(const char *s, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = 0, len, i;
+	uint32_t c;
+
+	while (*u != '\0') {
+		if (n == YOTE_DISTANCE_MAX)
+			return (size_t)-1;
+		len = *u < 0xC0 ? 1 : *u < 0xE0 ? 2 : *u < 0xF0 ? 3 : 4;
+		c = len == 1 ? *u : *u & (0x7Fu >> len);
+		for (i = 1; i < len; i++) {
+			if ((u[i] & 0xC0) != 0x80)
+				break;
+			c = c << 6 | (u[i] & 0x3Fu);
+		}
+		if (i < len) {  /* cut short: the byte alone */
+			len = 1;
+			c = *u;
+		}
+		cp[n++] = c < 0x80 ? (uint32_t)tolower((int)c) : c;
+		u += len;
+	}
+	return n;
+}
+
+/*
+ * Edit distance in characters with swaps of neighbours (frist -> first is
+ * one edit; c3\u2013c4, an en dash for the hyphen, too), letters compared
+ * without case, so that Rules -> rules is none: three rows of the table
+ * kept, so texts up to YOTE_DISTANCE_MAX characters (longer ones are never
+ * close to anything: (size_t)-1).
  */
 size_t
 yote_text_distance(const char *a, const char *b)
 {
-	size_t rows[3][YOTE_DISTANCE_MAX + 1], la = strlen(a), lb = strlen(b);
+	size_t rows[3][YOTE_DISTANCE_MAX + 1], la, lb;
 	size_t *d2, *d1, *d0, *t, i, j, c;
+	uint32_t ca[YOTE_DISTANCE_MAX], cb[YOTE_DISTANCE_MAX];
 
-	if (la > YOTE_DISTANCE_MAX || lb > YOTE_DISTANCE_MAX)
+	if ((la = distance_chars(a, ca)) == (size_t)-1 ||
+	    (lb = distance_chars(b, cb)) == (size_t)-1)
 		return (size_t)-1;
 	d2 = rows[0];   /* row i - 2 */
 	d1 = rows[1];   /* row i - 1 */
@@ -72,15 +108,14 @@ yote_text_distance(const char *a, const char *b)
 	for (i = 1; i <= la; i++) {
 		d0[0] = i;
 		for (j = 1; j <= lb; j++) {
-			c = tolower((unsigned char)a[i - 1]) !=
-			    tolower((unsigned char)b[j - 1]);
+			c = ca[i - 1] != cb[j - 1];
 			d0[j] = d1[j - 1] + c;
 			if (d1[j] + 1 < d0[j])
 				d0[j] = d1[j] + 1;
 			if (d0[j - 1] + 1 < d0[j])
 				d0[j] = d0[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d2[j - 2] + 1 < d0[j])
+			if (i > 1 && j > 1 && ca[i - 1] == cb[j - 2] &&
+			    ca[i - 2] == cb[j - 1] && d2[j - 2] + 1 < d0[j])
 				d0[j] = d2[j - 2] + 1;
 		}
 		/* the rows move up one */

@@ -39,9 +39,9 @@ int yote_file_read(const char *path, size_t max, unsigned flags,
     const char *what, char **buf, size_t *len, struct yote_error *err);
 
 /*
- * The edit distance of two texts (error.c): letters, case aside, added,
- * dropped, changed or two neighbours swapped, one each; (size_t)-1 when
- * one is longer than YOTE_DISTANCE_MAX bytes.
+ * The edit distance of two texts (error.c): characters (UTF-8), letters
+ * case aside, added, dropped, changed or two neighbours swapped, one each;
+ * (size_t)-1 when one is longer than YOTE_DISTANCE_MAX characters.
  */
 #define YOTE_DISTANCE_MAX 400
 size_t yote_text_distance(const char *a, const char *b);

@@ -55,19 +55,26 @@ diagram_header(const struct replayed *g, int blank)
 	const char *rd = yote_node_text(rec->root, "round");
 	const char *date = yote_node_text(rec->root, "date");
 
+	char line[6 * TOOL_TEXT_MAX];
+	size_t n;
+
 	if (blank)
 		putc('\n', g->out);
-	/* names from the file, escaped (tool_text) */
-	fprintf(g->out, "Game %lu", rec->game);
+	/* names from the file, escaped (tool_text), wrapped to 80 columns */
+	n = (size_t)snprintf(line, sizeof(line), "Game %lu", rec->game);
 	if (ev != NULL)
-		fprintf(g->out, ": %s", tool_text(ev));
-	if (rd != NULL)
-		fprintf(g->out, ", round %s", tool_text(rd));
-	if (date != NULL)
-		fprintf(g->out, ", %s", tool_text(date));
-	fprintf(g->out, "\n%s (%s) - %s (%s), %s\n", f ? tool_text(f) : "?",
-	    tool_text(g->r->side_name[0]), s ? tool_text(s) : "?",
+		n += (size_t)snprintf(line + n, sizeof(line) - n, ": %s",
+		    tool_text(ev));
+	if (rd != NULL && n < sizeof(line))
+		n += (size_t)snprintf(line + n, sizeof(line) - n,
+		    ", round %s", tool_text(rd));
+	if (date != NULL && n < sizeof(line))
+		snprintf(line + n, sizeof(line) - n, ", %s", tool_text(date));
+	tool_wrap(g->out, line, 4);
+	snprintf(line, sizeof(line), "%s (%s) - %s (%s), %s", f ? tool_text(f) :
+	    "?", tool_text(g->r->side_name[0]), s ? tool_text(s) : "?",
 	    tool_text(g->r->side_name[1]), tool_text(g->r->name));
+	tool_wrap(g->out, line, 4);
 }
 
 /* How the game ended, in words. */
@@ -172,20 +179,27 @@ diagram_notes(const struct replayed *g, size_t i, char *line, size_t lsize,
 static void
 print_ply(const struct replayed *g, size_t i, enum draw_style st)
 {
-	char text[YOTE_MOVE_TEXT], rem[600], text2[1024];
+	char text[YOTE_MOVE_TEXT], rem[600], text2[1024], line[1200];
 	const struct yote_move *m = yote_game_move(g->play, i);
 	const char *best;
 	const struct yote_pos *before = yote_game_pos(g->play, i - 1);
 
+	/* each line wrapped to 80 columns, as the SVG picture wraps its
+	 * notes: a long chain's removals, an engine's line, a comment */
 	describe_removal(g->r, before, m, rem, sizeof(rem));
-	fprintf(g->out, "Ply %zu, %s: %s%s%s%s\n", i, tool_text(g->r->side_name[
-	    before->side]), yote_move_format(g->r, m, text), rem[0] ? " (" :
-	    "", rem, rem[0] ? ")" : "");
+	snprintf(line, sizeof(line), "Ply %zu, %s: %s%s%s%s", i,
+	    tool_text(g->r->side_name[before->side]), yote_move_format(g->r, m,
+	    text), rem[0] ? " (" : "", rem, rem[0] ? ")" : "");
+	tool_wrap(g->out, line, 4);
 	diagram_notes(g, i, rem, sizeof(rem), text2, sizeof(text2), &best);
-	if (rem[0] != '\0')
-		fprintf(g->out, "  Notes: %s\n", rem);
-	if (text2[0] != '\0')
-		fprintf(g->out, "  Comment: %s\n", text2);
+	if (rem[0] != '\0') {
+		snprintf(line, sizeof(line), "  Notes: %s", rem);
+		tool_wrap(g->out, line, 4);
+	}
+	if (text2[0] != '\0') {
+		snprintf(line, sizeof(line), "  Comment: %s", text2);
+		tool_wrap(g->out, line, 4);
+	}
 	draw_board(g->out, g->r, yote_game_pos(g->play, i),
 	    draw_move_squares(g->r, m), st);
 }

@@ -394,8 +394,8 @@ draw_banner(FILE *fp, const char *word)
 	fputc('\n', fp);
 }
 
-void
-draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+static void
+ending_text(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_outcome *outcome, int big)
 {
 	const struct yote_outcome o = *outcome;
@@ -457,4 +457,38 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 		fprintf(fp, "%d plies without a capture; drawn.\n", r->move_limit);
 		break;
 	}
+}
+
+/* The ending's lines wrapped to 80 columns (a ruleset file's long side
+ * names, the few-pieces sentence); as they come when memory runs out. */
+void
+draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_outcome *outcome, int big)
+{
+	char *text = NULL, *line, *nl;
+	size_t len;
+	FILE *ms = open_memstream(&text, &len);
+
+	if (ms == NULL) {
+		ending_text(fp, r, p, outcome, big);
+		return;
+	}
+	ending_text(ms, r, p, outcome, big);
+	if (fclose(ms) != 0) {
+		free(text);
+		ending_text(fp, r, p, outcome, big);
+		return;
+	}
+	/* line by line: a banner's lines and blank lines stay as they are */
+	for (line = text; *line != '\0'; line = nl + 1) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			nl = line + strlen(line) - 1;
+		else
+			*nl = '\0';
+		if (*line == '\0')
+			putc('\n', fp);
+		else
+			tool_wrap(fp, line, 4);
+	}
+	free(text);
 }

@@ -55,6 +55,7 @@ void draw_banner(FILE *fp, const char *word);
  * "Result: 1-0, capture-all: black has no pieces left." for a finished
  * position, in words; under a hand-first, blocked-loses ruleset the
  * blocked side is announced as Ndar-Kepp (in block letters when big).
+ * Lines wrapped to 80 columns (tool_wrap).
  */
 void draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_outcome *o, int big);

@@ -134,6 +134,54 @@ json_line(FILE *out, const struct yote_stream_game *g,
 	fputs("]}\n", out);
 }
 
+/*
+ * A game that no one edit mends.  When its moves are all legal and end
+ * the game on the board, the slip is in the result or termination line:
+ * the line says what the moves give, at the key miswritten.
+ */
+static int
+none_line(FILE *out, int json, const struct yote_stream_game *g,
+    int complete)
+{
+	const struct yote_game_info *in = &g->info;
+	int ended = complete && in->played == in->plies && in->rules != NULL &&
+	    in->outcome.term != YOTE_TERM_NONE;
+	/* at the line miswritten: the result, else the termination */
+	const struct yote_node *at = !ended ? NULL : yote_node_get(
+	    g->rec->root, in->result == (int)in->outcome.result &&
+	    yote_node_get(g->rec->root, "termination") != NULL ?
+	    "termination" : "result");
+	const char *res = yote_result_text(in->outcome.result);
+	const char *term = yote_termination_text(in->outcome.term);
+
+	if (json) {
+		fputs("{\"kind\":\"suggestion\",\"file\":", out);
+		put_move(out, g->file, 1);
+		fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,"
+		    "\"ply\":0,\"rank\":0,\"edit\":\"none\",\"complete\":%s",
+		    at != NULL ? at->line : g->rec->line, at != NULL ? at->col :
+		    g->rec->col, g->number, complete ? "true" : "false");
+		if (ended)
+			fprintf(out, ",\"result\":\"%s\",\"termination\":\"%s\"",
+			    res, term);
+		fputs("}\n", out);
+		return 0;
+	}
+	put_place(out, g, at, 0);
+	fputs("no suggestion: no one edit of the moves makes the record valid",
+	    out);
+	if (!complete)
+		fputs(" (the search stopped at its work limit)", out);
+	else if (ended)
+		fprintf(out, "; its moves are all legal and give result: %s, "
+		    "termination: %s", res, term);
+	else if (in->played == in->plies)
+		fputs("; its moves are all legal: is the result or termination "
+		    "wrong?", out);
+	putc('\n', out);
+	return 0;
+}
+
 int
 repair_print(FILE *out, int json, size_t max,
     const struct yote_stream_game *g)
@@ -153,19 +201,5 @@ repair_print(FILE *out, int json, size_t max,
 	free(v);
 	if (n != 0)
 		return n == YOTE_ENOMEM ? YOTE_ENOMEM : 0;
-	if (json) {
-		fputs("{\"kind\":\"suggestion\",\"file\":", out);
-		put_move(out, g->file, 1);
-		fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,"
-		    "\"rank\":0,\"edit\":\"none\",\"complete\":%s}\n",
-		    g->rec->line, g->rec->col, g->number, complete ? "true" :
-		    "false");
-		return 0;
-	}
-	put_place(out, g, NULL, 0);
-	fprintf(out, "no suggestion: no one edit of the moves makes the "
-	    "record valid%s\n", !complete ? " (the search stopped at its "
-	    "work limit)" : g->info.played == g->info.plies ? "; its moves "
-	    "are all legal: is the result or termination wrong?" : "");
-	return 0;
+	return none_line(out, json, g, complete);
 }

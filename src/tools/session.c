@@ -10,35 +10,10 @@
 #include "engopt.h"
 #include "session.h"
 
-/* Is byte c the start of a character (not a UTF-8 continuation)? */
-#define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
-
 void
 session_wrap(const char *text, int indent)
 {
-	const char *p = text, *q, *brk;
-	int width = SESSION_COLS, cols;
-
-	while (*p != '\0') {
-		brk = NULL;
-		for (q = p, cols = 0; *q != '\0' && *q != '\n'; q++) {
-			if (STARTS(*q) && cols++ == width)
-				break;
-			if (*q == ' ')
-				brk = q;
-		}
-		if (*q == '\0' || *q == '\n' || *q == ' ')
-			brk = q;        /* the rest fits, or up to a blank */
-		else if (brk == NULL || brk == p)
-			brk = q;        /* a word longer than a line: cut */
-		printf("%.*s\n", (int)(brk - p), p);
-		p = brk + (*brk == ' ' || *brk == '\n');
-		p += strspn(p, " ");
-		if (*p != '\0') {
-			printf("%*s", indent, "");
-			width = SESSION_COLS - indent;
-		}
-	}
+	tool_wrap(stdout, text, indent);
 }
 
 void

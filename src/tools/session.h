@@ -116,13 +116,9 @@ int session_engine_agrees(struct session *s, enum yote_result res);
 void session_agree(struct session *s, enum yote_result res);
 
 /*
- * Messages at the terminal fit 80 columns: session_wrap prints text broken
- * at blanks into lines of at most SESSION_COLS columns (a UTF-8 character
- * one column; a word longer than a line is cut), each '\n' in it starting
- * a new line, every line after the first indented by indent blanks;
- * session_say formats a message and prints it so.
+ * Messages at the terminal fit 80 columns: session_wrap is tool_wrap onto
+ * standard output; session_say formats a message and prints it so.
  */
-#define SESSION_COLS 79
 void session_wrap(const char *text, int indent);
 void session_say(const char *fmt, ...)
 #if defined(__GNUC__)

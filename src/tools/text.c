@@ -61,13 +61,31 @@ bidi_control(unsigned long cp)
 }
 
 /*
+ * Characters that take no room and are seen nowhere: the zero width space
+ * (U+200B), the word joiner and invisible operators (U+2060-2064) and the
+ * zero width no-break space, which is also the byte order mark (U+FEFF).
+ * A byte order mark inside a line of a file joined with cat, or one of
+ * these pasted into a move, makes 'f3-d3' unreadable and a message about
+ * its fifth character a riddle, so they are shown as \uXXXX, as the bidi
+ * controls.  The joiners U+200C and U+200D are left: names are written
+ * with them.
+ */
+static int
+invisible(unsigned long cp)
+{
+	return cp == 0x200B || (cp >= 0x2060 && cp <= 0x2064) ||
+	    cp == 0xFEFF;
+}
+
+/*
  * How the character at s (n > 0 bytes left) is shown: into out (at most
  * TOOL_ESC_MAX bytes, not terminated), its length in *olen.  Returns the
  * input bytes it stands for.  Control characters (C0, DEL, C1) and bytes
  * that are not UTF-8 become \xHH, one per byte, so that nothing reaches
  * a terminal that it would obey, and XML gets only characters XML 1.0
  * allows (U+FFFE and U+FFFF are shown by their bytes too).  Bidirectional
- * controls become \uXXXX, in JSON too (where that is their escape).
+ * controls and invisible characters become \uXXXX, in JSON too (where that
+ * is their escape).
  */
 #define TOOL_ESC_MAX 12
 static size_t
@@ -85,7 +103,7 @@ esc_char(const unsigned char *s, size_t n, unsigned how, char *out,
 		*olen = 1;
 		return 1;
 	}
-	if (len > 0 && bidi_control(cp)) {
+	if (len > 0 && (bidi_control(cp) || invisible(cp))) {
 		*olen = (size_t)snprintf(out, TOOL_ESC_MAX, "\\u%04lx", cp);
 		return len;
 	}
@@ -188,6 +206,40 @@ tool_put_text(FILE *fp, const char *src, unsigned how)
 		n -= k;
 	}
 	return 0;
+}
+
+/* Is byte c the start of a character (not a UTF-8 continuation)? */
+#define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
+
+void
+tool_wrap(FILE *fp, const char *text, int indent)
+{
+	const char *p = text, *q, *brk;
+	int width = TOOL_COLS, cols;
+
+	while (*p != '\0') {
+		brk = NULL;
+		for (q = p, cols = 0; *q != '\0' && *q != '\n'; q++) {
+			if (STARTS(*q) && cols++ == width)
+				break;
+			if (*q == ' ')
+				brk = q;
+		}
+		if (*q == '\0' || *q == '\n' || *q == ' ')
+			brk = q;        /* the rest fits, or up to a blank */
+		else if (brk == NULL || brk == p)
+			brk = q;        /* a word longer than a line: cut */
+		fprintf(fp, "%.*s\n", (int)(brk - p), p);
+		/* the blanks at a break go; a line's own indent stays */
+		if (*brk == '\n')
+			p = brk + 1;
+		else
+			p = brk + strspn(brk, " ");
+		if (*p != '\0') {
+			fprintf(fp, "%*s", indent, "");
+			width = TOOL_COLS - indent;
+		}
+	}
 }
 
 void

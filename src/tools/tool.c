@@ -91,21 +91,38 @@ void
 tool_diag(const struct yote_error *e)
 {
 	char buf[4096];
+	size_t n = tool_diag_format(e, buf, sizeof(buf));
 
-	tool_diag_format(e, buf, sizeof(buf));
-	fputs(buf, stderr);
+	/* one line with a file's position, for editors and grep; without
+	 * one (an option's value: a usage error) wrapped as those are */
+	if (e->file != NULL || e->game > 0 || e->ply > 0) {
+		fputs(buf, stderr);
+		return;
+	}
+	buf[n - 1] = '\0';
+	tool_wrap(stderr, buf, 2);
 }
 
-/* "tool: message\n" on standard error; the message may quote a file. */
+/*
+ * "tool: message\n" on standard error; the message may quote a file.  A
+ * usage error (wrap) has no file position to keep on one line for an
+ * editor or a script, so it is wrapped to 80 columns, as the terminal
+ * shows it (continuations indented 2); the other messages, which name a
+ * file, stay one line, as diagnostics do.
+ */
 static void
-vwarn(const char *fmt, va_list ap)
+vwarn(int wrap, const char *fmt, va_list ap)
 {
-	char msg[2048];
+	char msg[2048], line[4 * sizeof(msg) + 64];
+	size_t n;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	fprintf(stderr, "%s: ", tool_name);
-	tool_put_text(stderr, msg, 0);
-	fputc('\n', stderr);
+	n = (size_t)snprintf(line, sizeof(line), "%s: ", tool_name);
+	tool_escape(line + n, sizeof(line) - n, msg, 0);
+	if (wrap)
+		tool_wrap(stderr, line, 2);
+	else
+		fprintf(stderr, "%s\n", line);
 }
 
 void
@@ -114,7 +131,7 @@ tool_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap);
+	vwarn(0, fmt, ap);
 	va_end(ap);
 }
 
@@ -124,7 +141,7 @@ tool_usage_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap);
+	vwarn(1, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help' for more information.\n",
 	    tool_name);

@@ -46,7 +46,9 @@ size_t tool_diag_format(const struct yote_error *e, char *buf, size_t size);
  * that are not UTF-8 are shown as \xHH, one per byte, so that the reader
  * sees them and the terminal does nothing; bidirectional controls
  * (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C), which would turn
- * the rest of the line round, as \uXXXX.  how: TOOL_ESC_* or 0.
+ * the rest of the line round, and characters seen nowhere (U+200B,
+ * U+2060-2064, U+FEFF, the byte order mark), as \uXXXX.  how:
+ * TOOL_ESC_* or 0.
  * Every diagnostic goes through it (tool_diag, tool_warn).
  */
 #define TOOL_ESC_XML 1          /* also & < > " ' as XML references; the
@@ -63,6 +65,17 @@ size_t tool_escape(char *dst, size_t size, const char *src, unsigned how);
 
 /* Onto fp, whole; 0 or -1 on a write error. */
 int tool_put_text(FILE *fp, const char *src, unsigned how);
+
+/*
+ * Text for a terminal of 80 columns: text onto fp broken at blanks into
+ * lines of at most TOOL_COLS columns (a UTF-8 character one column; a
+ * word longer than a line is cut; the blanks at a break are dropped, a
+ * line's own leading blanks kept), each '\n' in it starting a new line,
+ * every line after the first indented by indent blanks.  text is shown as
+ * it is: escape what came from a file first (tool_escape).
+ */
+#define TOOL_COLS 79
+void tool_wrap(FILE *fp, const char *text, int indent);
 
 /* A tab, then a record's header key as one TSV field (TOOL_ESC_FIELD), or
  * dflt when the record has no such scalar: a column of a --list line. */
