@@ -163,6 +163,19 @@ c=0
 [ -p "$tmp/pipe" ] && grep -q 'first: Cy' "$tmp/from-pipe" && c=1
 ok $c "-o onto a FIFO: the reader gets the collection, the FIFO stays"
 
+# a FIFO nobody reads: the tool waits for a reader, as the shell would,
+# but a signal ends the wait (it was opened with every signal blocked:
+# only SIGKILL ended it; yote-play's save the same)
+if command -v timeout >/dev/null 2>&1; then
+	mkfifo "$tmp/noreader"
+	timeout -k 3 1 yote-convert -t yaml -o "$tmp/noreader" "$tmp/three.yaml" \
+	    2>/dev/null
+	st=$?
+	ok $((st == 124)) "-o onto a FIFO nobody reads: SIGTERM ends the wait (status $st)"
+else
+	skip "no timeout(1)"
+fi
+
 yote-convert -t yaml -o "$tmp" "$tmp/three.yaml" 2>"$tmp/err"
 st=$?
 c=0

@@ -290,7 +290,7 @@ tool_atomic_open(const char *path)
 	struct stat st;
 	sigset_t all, old;
 	size_t i;
-	int fd, err = 0;
+	int fd, err = 0, direct;
 
 	for (i = 0; i < OUT_SLOTS && sl == NULL; i++)
 		if (slots[i].fp == NULL)
@@ -314,14 +314,18 @@ tool_atomic_open(const char *path)
 	if (out_target(path, sl->target, &st, &sl->existed) != 0)
 		return NULL;
 	sl->path = path;
+	/* a device, a FIFO: written as it is, as the shell would, and opened
+	 * with the signals let through, for a FIFO waits for its reader
+	 * (with them blocked, only SIGKILL ended the wait) */
+	direct = sl->existed && !S_ISREG(st.st_mode);
+	if (direct) {
+		sl->tmp[0] = '\0';
+		fd = open(sl->target, O_WRONLY | O_NOCTTY);
+	}
 	/* no signal between making the file and knowing it */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	if (sl->existed && !S_ISREG(st.st_mode)) {
-		/* a device, a FIFO: written as it is, as the shell would */
-		sl->tmp[0] = '\0';
-		fd = open(sl->target, O_WRONLY | O_NOCTTY);
-	} else
+	if (!direct)
 		fd = out_tmp(sl, &st);
 	if (fd >= 0 && (sl->fp = fdopen(fd, "wb")) == NULL) {
 		err = errno;

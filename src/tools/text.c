@@ -47,13 +47,17 @@ utf8_char(const unsigned char *s, size_t n, unsigned long *cp)
  * The bidirectional controls: embeddings and overrides (U+202A-202E),
  * isolates (U+2066-2069), the marks LRM, RLM (U+200E, U+200F) and ALM
  * (U+061C).  Shown as they are, an override in a name turns the rest of
- * the line round ("1-0" reads "0-1"), so they are shown as \uXXXX.
+ * the line round ("1-0" reads "0-1"), so they are shown as \uXXXX.  So
+ * are the line and paragraph separators (U+2028, U+2029): the second
+ * ends the bidirectional run too, and either ends a line for many
+ * readers of a TSV row (Python's splitlines, JavaScript).
  */
 static int
 bidi_control(unsigned long cp)
 {
 	return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 &&
-	    cp <= 0x2069) || cp == 0x200E || cp == 0x200F || cp == 0x061C;
+	    cp <= 0x2069) || cp == 0x200E || cp == 0x200F || cp == 0x061C ||
+	    cp == 0x2028 || cp == 0x2029;
 }
 
 /*
