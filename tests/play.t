@@ -189,6 +189,17 @@ run $PLAY --seed 1 <"$TMP/in"
 ok $((! $?)) "pipe: long lines: 511 letters + resign is one illegal line, 5000 bytes refused whole" \
     "$TMP/out" "$TMP/err"
 
+# a line with a NUL byte is refused whole, not read as cut there:
+# 'resign<NUL>x' does not resign (line.c's LINE_NUL, as the protocol's
+# and --merge-summaries' lines)
+printf 'resign\000x\nc3\n' >"$TMP/in"
+run $PLAY --seed 1 <"$TMP/in"
+[ "$st" = 1 ] && [ "$(cat "$TMP/out")" = "$r1" ] &&
+    grep -qx "yote-play: <stdin>:1: a NUL byte: the line is ignored whole" \
+    "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 1 ]
+ok $((! $?)) "pipe: a line holding a NUL byte is refused whole (resign<NUL>x does not resign)" \
+    "$TMP/out" "$TMP/err"
+
 # names and the seed in a pipe game's record
 printf 'c3\n' >"$TMP/in"
 run $PLAY --seed 77 --first-player 'Awa Diop' --event 'Club night' \

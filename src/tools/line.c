@@ -4,6 +4,7 @@
  * own; here a line is taken whole or refused whole.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "line.h"
 
@@ -50,5 +51,5 @@ line_read(FILE *fp, char **buf, size_t *cap, size_t limit)
 	if (n > 0 && (*buf)[n - 1] == '\r')
 		n--;
 	(*buf)[n] = '\0';
-	return (long)n;
+	return memchr(*buf, '\0', n) != NULL ? LINE_NUL : (long)n;
 }

@@ -60,7 +60,9 @@ void ledit_free(struct ledit *le);
  * and read a line: its length, with the line in *line (ended by '\0',
  * without its newline, the editor's until the next read); LINE_EOF at the
  * end of the input; LINE_LONG for a longer line (not at a terminal: it is
- * read and dropped whole; at a terminal no more can be typed); LEDIT_INTR;
+ * read and dropped whole; at a terminal no more can be typed); LINE_NUL
+ * for a line holding a NUL byte (not at a terminal: the editor refuses
+ * control bytes); LEDIT_INTR;
  * LEDIT_KEY (flags LEDIT_KEYS), with the key in ledit_key and, for
  * LEDIT_OTHER, its bytes in *line.
  */

@@ -103,9 +103,14 @@ pipe_play(const struct yote_rules *r, const struct yote_pos *start,
 		    LINE_EOF)
 			break;
 		lineno++;
-		if (n == LINE_LONG) {
-			tool_warn("<stdin>:%lu: a line of more than %d bytes: "
-			    "ignored whole", lineno, PLAY_LINE_MAX);
+		if (n == LINE_LONG || n == LINE_NUL) {
+			if (n == LINE_LONG)
+				tool_warn("<stdin>:%lu: a line of more than %d "
+				    "bytes: ignored whole", lineno,
+				    PLAY_LINE_MAX);
+			else
+				tool_warn("<stdin>:%lu: a NUL byte: the line "
+				    "is ignored whole", lineno);
 			status = EXIT_INVALID;
 			continue;
 		}

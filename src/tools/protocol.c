@@ -47,7 +47,6 @@
 #define CURRMOVE_MS 1000        /* currmove lines after this long */
 #define MATE_MAX ((MAX_DEPTH + 1) / 2)  /* go mate N: moves, so many plies */
 #define AUTHOR "the Yote record suite authors"
-#define NUL_BYTE (-3)           /* line_read's lengths, and one more */
 
 /* A line waiting for the main thread. */
 struct qline {
@@ -841,7 +840,7 @@ static int
 push(struct protocol *pr, const char *text, long n, unsigned long no,
     unsigned go)
 {
-	/* n: the length, or LINE_LONG or NUL_BYTE for a refused line */
+	/* n: the length, or LINE_LONG or LINE_NUL for a refused line */
 	struct qline *q = malloc(sizeof(*q) + (n > 0 ? (size_t)n : 0) + 1);
 
 	if (q == NULL)
@@ -892,8 +891,6 @@ reader(void *arg)
 	while (!quit) {
 		n = line_read(rd->in, &buf, &cap, LINE_LIMIT);
 		no++;
-		if (n >= 0 && memchr(buf, '\0', (size_t)n) != NULL)
-			n = NUL_BYTE;   /* refused whole too */
 		if (n == LINE_EOF)
 			break;
 		if (n >= 0)
@@ -974,7 +971,7 @@ protocol_run(struct protocol *pr, FILE *in, FILE *out)
 		if (q->refused == LINE_LONG)
 			say(out, "error line %lu: longer than %zu bytes: "
 			    "ignored whole", q->no, (size_t)LINE_LIMIT);
-		else if (q->refused == NUL_BYTE)
+		else if (q->refused == LINE_NUL)
 			say(out, "error line %lu: a NUL byte: ignored whole",
 			    q->no);
 		else

@@ -62,7 +62,7 @@ step_game(const struct replayed *g, enum draw_style st)
 		}
 		if (n == LEDIT_INTR)
 			continue;
-		cmd = n == LINE_LONG ? "?" : line;
+		cmd = n == LINE_LONG || n == LINE_NUL ? "?" : line;
 		/* the arrow keys: a ply back or on, the start or the end */
 		if (n == LEDIT_KEY)
 			switch (ledit_key(le)) {

@@ -158,7 +158,7 @@ merge_file(FILE *out, FILE *fp, const char *name,
 	while ((len = line_read(fp, &line, &cap, YOTE_MAX_DOCUMENT)) !=
 	    LINE_EOF) {
 		n++;
-		if (len == LINE_LONG || strlen(line) != (size_t)len) {
+		if (len == LINE_LONG || len == LINE_NUL) {
 			say(name, n, len == LINE_LONG ? "longer than 64 MiB "
 			    "(yote(5), LIMITS): passed over" : "a NUL byte: "
 			    "the line is passed over");

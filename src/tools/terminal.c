@@ -250,9 +250,13 @@ prompt(struct session *s)
 			putchar('\n');
 			return SESSION_ENDED;
 		}
-		if (n == LINE_LONG) {
-			session_say("Line too long (more than %d bytes): "
-			    "ignored.", PLAY_LINE_MAX);
+		if (n == LINE_LONG || n == LINE_NUL) {
+			if (n == LINE_LONG)
+				session_say("Line too long (more than %d "
+				    "bytes): ignored.", PLAY_LINE_MAX);
+			else
+				session_say("A NUL byte in the line: "
+				    "ignored.");
 			continue;
 		}
 		return command(s, line);
