@@ -210,6 +210,40 @@ c=0
 cmp -s "$tmp/stdout" "$tmp/o" && c=1
 ok $c "yote-play --self-play -o FILE: the file holds what standard output would"
 
+# Every option that names a file to write (-o, --svg, --graph, --html)
+# refuses one it cannot write in -o's words, exit 3.
+mkdir "$tmp/adir"
+for run in "validate -l -o" "replay -o" "replay -g 1 --svg" "replay --html" \
+    "analyze --depth 1 --no-tb -g 1 -o" "analyze --depth 1 --no-tb -g 1 --graph" \
+    "analyze --depth 1 --no-tb -g 1 --html" "convert -t yaml -o" "explore -o" \
+    "play --self-play 1 --level beginner --seed 1 --no-tb -o"; do
+	t=${run%% *}
+	in=$src
+	[ "$t" = play ] && in=
+	# shellcheck disable=SC2086
+	yote-$run "$tmp/adir" $in >/dev/null 2>"$tmp/err"
+	st=$?
+	c=0
+	[ $st = 3 ] &&
+	    [ "$(cat "$tmp/err")" = "yote-$t: $tmp/adir: cannot write: Is a directory" ] &&
+	    c=1
+	ok $c "yote-$run DIR: refused in -o's words, exit 3 ($st)" "$tmp/err"
+done
+
+# '-' is standard output for every game: --graph - as --svg - (not files
+# named --2, --3 for the later games)
+for run in "analyze --depth 1 --no-tb -s -g 1-3 --graph" "replay -F -g 1-3 --svg"; do
+	rm -rf "$tmp/here"
+	mkdir "$tmp/here"
+	# shellcheck disable=SC2086
+	n=$(cd "$tmp/here" && yote-$run - "$OLDPWD/$src" 2>"$tmp/err" |
+	    grep -c '^<svg')
+	c=0
+	[ "$n" = 3 ] && [ -z "$(ls -A "$tmp/here")" ] && c=1
+	ok $c "yote-$run -: the 3 pictures on standard output ($n), no file made" \
+	    "$tmp/err"
+done
+
 # ------------------------------------------------------------ verdicts
 
 printf -- '---\nyote: 1\nmoves: [c3]\n---\nyote: 1\nfrist: A\nmoves: [c3]\n---\nyote: 1\nmoves: [c3, c3]\n' >"$tmp/v.yaml"
