@@ -244,6 +244,65 @@ for run in "analyze --depth 1 --no-tb -s -g 1-3 --graph" "replay -F -g 1-3 --svg
 	    "$tmp/err"
 done
 
+# ------------------------------------------------------------ write errors
+
+# A write that fails is said once, with its reason, in the same words by
+# every tool, which stops there: exit 3.  Standard output, '-' for a file
+# option, and -o FILE; enough games that a write fails on the way too.
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	cat "$src"
+done >"$tmp/many.yaml"
+full="write error on standard output: No space left on device"
+for run in "validate -l" "replay" "replay -p" "replay -F --svg -" \
+    "replay --html -" "analyze --depth 1 --no-tb -g 1-4" \
+    "analyze --depth 1 --no-tb -s" "analyze --depth 1 --no-tb -g 1-2 --graph -" \
+    "analyze --depth 1 --no-tb -g 1-2 --html -" "convert" \
+    "convert -t lines --lossy" "convert -t archive" "convert -l" \
+    "convert --dedupe" "explore -D 3" "explore --players" \
+    "play --self-play 2 --level beginner --seed 1 --no-tb"; do
+	t=${run%% *}
+	in=$tmp/many.yaml
+	case $t in
+	analyze) in=$src ;;
+	play) in= ;;
+	esac
+	# shellcheck disable=SC2086
+	yote-$run $in >/dev/full 2>"$tmp/err"
+	st=$?
+	grep -v 'dropped what a line cannot hold' "$tmp/err" >"$tmp/said"
+	c=0
+	[ $st = 3 ] && [ "$(cat "$tmp/said")" = "yote-$t: $full" ] && c=1
+	ok $c "yote-$run >/dev/full: '$full', once, exit 3 ($st)" "$tmp/err"
+	case $run in
+	*" -"|*--html*|*--svg*|*--graph*) continue ;;
+	esac
+	o="-o /dev/full"
+	case $run in
+	convert*-t*) ;;
+	convert*) o="$o -t yaml" ;;   # /dev/full names no format
+	esac
+	# shellcheck disable=SC2086
+	yote-$run $o $in >/dev/null 2>"$tmp/err"
+	st=$?
+	grep -v 'dropped what a line cannot hold' "$tmp/err" >"$tmp/said"
+	c=0
+	[ $st = 3 ] && [ "$(cat "$tmp/said")" = \
+	    "yote-$t: /dev/full: No space left on device; what was written of it is cut short" ] &&
+	    c=1
+	ok $c "yote-$run -o /dev/full: the file and the reason, once, exit 3 ($st)" \
+	    "$tmp/err"
+done
+
+# ... and stops there: yote-analyze does not go on analysing the games
+# whose records cannot be written (their charts would follow them)
+mkdir "$tmp/charts"
+yote-analyze --depth 1 --no-tb --graph "$tmp/charts/g.svg" "$tmp/many.yaml" \
+    >/dev/full 2>/dev/null
+n=$(ls "$tmp/charts" | wc -l)
+c=0
+[ "$n" -lt 20 ] && c=1
+ok $c "yote-analyze >/dev/full stops at the failed write ($n of 90 games charted)"
+
 # ------------------------------------------------------------ verdicts
 
 printf -- '---\nyote: 1\nmoves: [c3]\n---\nyote: 1\nfrist: A\nmoves: [c3]\n---\nyote: 1\nmoves: [c3, c3]\n' >"$tmp/v.yaml"

@@ -139,11 +139,8 @@ write_game(void *ctx, const struct annopool_game *g)
 	} else if (out->page != NULL) {
 		if (page_game(out, g) != EXIT_OK)
 			status = EXIT_IO;
-	} else if (yote_writer_put(out->w, g->rec) != 0) {
-		if (g->status < EXIT_IO)
-			tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	} else if (yote_writer_put(out->w, g->rec) != 0)
+		status = EXIT_IO;       /* said where the output is closed */
 	if (o->graph != NULL && g->an->analysed &&
 	    evalgraph_write(o->graph, g->k, g->rec, g->an) != 0)
 		status = EXIT_IO;
@@ -201,10 +198,9 @@ analyse_files(struct yote_stream *s, const struct yote_rules *fallback,
 		yote_checker_free(out.ck);
 		return EXIT_IO;
 	}
-	if (out.w != NULL && yote_writer_close(out.w) != 0 && games < EXIT_IO) {
-		tool_warn("write error on standard output");
+	/* a write error is said where the output is closed */
+	if (out.w != NULL && yote_writer_close(out.w) != 0)
 		games = EXIT_IO;
-	}
 	ok = games < EXIT_IO && status < EXIT_IO;
 	if (out.page != NULL && (st = html_close(out.page, ok)) > games)
 		games = st;

@@ -132,12 +132,12 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	rc = protocol_run(pr, stdin, stdout);
 	protocol_free(pr);
-	if (rc != 0) {
-		tool_warn(rc == -2 ? "cannot start the protocol's reader thread" :
-		    "standard output: write error");
-		return EXIT_IO;
-	}
-	return EXIT_OK;
+	/* a write error: said by tool_stdout_done, with its reason */
+	if (rc == -2)
+		tool_warn("cannot start the protocol's reader thread");
+	else if (rc != 0 && !ferror(stdout))
+		tool_warn("write error on standard output");
+	return rc != 0 ? EXIT_IO : EXIT_OK;
 }
 
 /* ------------------------------------------------------------ main */

@@ -323,7 +323,9 @@ replay_stream(struct replay *rp, struct yote_stream *s)
 
 	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
 	yote_stream_set_diag(s, replay_diag, rp);
-	while (!rp->quit && (rc = yote_stream_next(s, &g)) > 0) {
+	/* a write error (said) stops the replay where it happened */
+	while (!rp->quit && status < EXIT_IO &&
+	    (rc = yote_stream_next(s, &g)) > 0) {
 		if (g->rec == NULL) {
 			replay_diag(rp, NULL);
 			continue;       /* unreadable: said */

@@ -88,5 +88,5 @@ evalgraph_write(const char *base, unsigned long k,
 		    colour[an->cls[i - 1]], i, yote_class_name(an->cls[i - 1]));
 	}
 	fputs("</svg>\n", fp);
-	return tool_atomic_close(fp, path, !ferror(fp));
+	return tool_atomic_close(fp, path, 1);     /* a write error said */
 }

@@ -59,10 +59,8 @@ svgfile_write(const struct replayed *g, size_t i, const char *path)
 	notes.best = best_move(g, i, best, &bm);
 	bad = draw_svg(fp, g->r, yote_game_pos(g->play, i), i ?
 	    yote_game_move(g->play, i) : NULL, title, &notes);
-	if (bad)
-		tool_warn("%s: write error; the old file is left as it was",
-		    path);
-	return tool_atomic_close(fp, path, !bad) != EXIT_OK || bad ? EXIT_IO :
+	/* a write error is said by tool_atomic_close, with its reason */
+	return tool_atomic_close(fp, path, 1) != EXIT_OK || bad ? EXIT_IO :
 	    EXIT_OK;
 }
 
