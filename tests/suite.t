@@ -204,6 +204,30 @@ for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
 	    cmp -s "$tmp/stdout" "$tmp/o" && c=1
 	ok $c "yote-$run -o FILE: the file holds what standard output would ($a, $b)"
 done
+# -o in every mode of a tool: written as standard output would be, or
+# refused (exit 2), never left aside in silence
+for run in "analyze --perft 2" "analyze --perft 2 --divide" "analyze --moves" \
+    "analyze --best --depth 2 --no-tb"; do
+	# shellcheck disable=SC2086
+	yote-$run >"$tmp/stdout" 2>/dev/null
+	rm -f "$tmp/o"
+	# shellcheck disable=SC2086
+	yote-$run -o "$tmp/o" >"$tmp/rest" 2>/dev/null
+	c=0
+	[ -s "$tmp/o" ] && [ ! -s "$tmp/rest" ] && cmp -s "$tmp/stdout" "$tmp/o" &&
+	    c=1
+	ok $c "yote-$run -o FILE: the file holds what standard output would"
+done
+for run in "analyze --html $tmp/p.html $src" "replay --html $tmp/p.html $src" \
+    "replay -g 1 --svg $tmp/p.svg $src" "play --protocol"; do
+	rm -f "$tmp/o"
+	# shellcheck disable=SC2086
+	yote-$run -o "$tmp/o" >/dev/null 2>"$tmp/err"
+	st=$?
+	c=0
+	[ $st = 2 ] && [ ! -e "$tmp/o" ] && c=1
+	ok $c "yote-$run -o FILE: refused, not left aside ($st)" "$tmp/err"
+done
 yote-play --self-play 2 --level beginner --seed 5 --no-tb >"$tmp/stdout" 2>/dev/null
 yote-play --self-play 2 --level beginner --seed 5 --no-tb -o "$tmp/o" >/dev/null 2>&1
 c=0

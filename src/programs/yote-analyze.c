@@ -70,8 +70,8 @@ usage(FILE *fp)
 	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -P, --player TEXT     only games where a player's name contains TEXT\n"
 	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
-	    "  -o, --output FILE     write the records (or --summary) to FILE,\n"
-	    "                        whole or not at all\n"
+	    "  -o, --output FILE     write the records (or --summary, --perft,\n"
+	    "                        --moves, --best) to FILE, whole or not at all\n"
 	    "      --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "      --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -367,6 +367,9 @@ check_options(const struct opts *o)
 	    o->best))
 		return tool_usage_error("--html writes the annotated games; it "
 		    "does not go with --summary, --perft, --moves or --best");
+	if (o->html != NULL && o->output != NULL)
+		return tool_usage_error("-o takes the records or --summary; "
+		    "--html names its own file");
 	return -1;
 }
 
@@ -376,6 +379,8 @@ one_position(const struct yote_rules *r, const struct opts *o)
 {
 	struct yote_error e;
 	struct yote_pos pos;
+	FILE *fp;
+	int status;
 
 	yote_error_clear(&e);
 	if (o->position == NULL)
@@ -384,9 +389,13 @@ one_position(const struct yote_rules *r, const struct opts *o)
 		tool_diag(&e);
 		return EXIT_INVALID;
 	}
-	return o->moves ? onepos_moves(r, &pos) : o->best ? onepos_best(r,
-	    &pos, &o->eng, &o->ao.lim) : onepos_perft(r, &pos, o->perft,
-	    o->divide);
+	/* -o FILE as for games: whole or not at all */
+	if ((fp = tool_output_open(o->output)) == NULL)
+		return EXIT_IO;
+	status = o->moves ? onepos_moves(fp, r, &pos) : o->best ?
+	    onepos_best(fp, r, &pos, &o->eng, &o->ao.lim) : onepos_perft(fp, r,
+	    &pos, o->perft, o->divide);
+	return tool_output_done(fp, o->output, status);
 }
 
 int

@@ -336,9 +336,9 @@ check_modes(const struct opts *opt, const struct level **a,
 		return tool_usage_error("--first-player, --second-player, "
 		    "--name and --round go with a game at the terminal or in "
 		    "pipe mode");
-	if (opt->protocol && (ses->event || ses->site))
-		return tool_usage_error("--event and --site do not go with "
-		    "--protocol");
+	if (opt->protocol && (ses->event || ses->site || ses->out))
+		return tool_usage_error("--event, --site and -o do not go with "
+		    "--protocol, which writes no record");
 	return -1;
 }
 
