@@ -235,23 +235,30 @@ cmp -s "$tmp/stdout" "$tmp/o" && c=1
 ok $c "yote-play --self-play -o FILE: the file holds what standard output would"
 
 # Every option that names a file to write (-o, --svg, --graph, --html)
-# refuses one it cannot write in -o's words, exit 3.
-mkdir "$tmp/adir"
+# refuses one it cannot write in -o's words, exit 3: a directory, and the
+# empty name (before any work: no temporary file '..XXXXXX' made in the
+# working directory).
+mkdir "$tmp/adir" "$tmp/cwd"
 for run in "validate -l -o" "replay -o" "replay -g 1 --svg" "replay --html" \
     "analyze --depth 1 --no-tb -g 1 -o" "analyze --depth 1 --no-tb -g 1 --graph" \
     "analyze --depth 1 --no-tb -g 1 --html" "convert -t yaml -o" "explore -o" \
     "play --self-play 1 --level beginner --seed 1 --no-tb -o"; do
 	t=${run%% *}
-	in=$src
+	in=$PWD/$src
 	[ "$t" = play ] && in=
-	# shellcheck disable=SC2086
-	yote-$run "$tmp/adir" $in >/dev/null 2>"$tmp/err"
-	st=$?
-	c=0
-	[ $st = 3 ] &&
-	    [ "$(cat "$tmp/err")" = "yote-$t: $tmp/adir: cannot write: Is a directory" ] &&
-	    c=1
-	ok $c "yote-$run DIR: refused in -o's words, exit 3 ($st)" "$tmp/err"
+	for target in "$tmp/adir" ""; do
+		why="Is a directory"
+		[ -z "$target" ] && why="No such file or directory"
+		# shellcheck disable=SC2086
+		(cd "$tmp/cwd" && yote-$run "$target" $in) >/dev/null 2>"$tmp/err"
+		st=$?
+		c=0
+		[ $st = 3 ] &&
+		    [ "$(cat "$tmp/err")" = "yote-$t: $target: cannot write: $why" ] &&
+		    [ -z "$(ls -A "$tmp/cwd")" ] && c=1
+		ok $c "yote-$run '$target': refused in -o's words, exit 3 ($st)" \
+		    "$tmp/err"
+	done
 done
 
 # '-' is standard output for every game: --graph - as --svg - (not files

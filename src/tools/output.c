@@ -205,6 +205,12 @@ out_target(const char *path, char *target, struct stat *st, int *exists)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
+	/* no file has the empty name: refused before any work is done (it
+	 * made a temporary file '..XXXXXX' here and failed at the rename) */
+	if (path[0] == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
 	strcpy(target, path);
 	/* a device, FIFO or socket, through links the walk below cannot
 	 * follow (/dev/stdout to /proc/self/fd/1 to "pipe:[...]"): written
