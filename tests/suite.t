@@ -93,6 +93,32 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" \
 	ok $c "$sel: refused by every tool in the same words ($want)"
 done
 
+# ------------------------------------------------------------ inputs
+
+# An input that cannot be opened (a directory, no such file): said in the
+# same words by every tool, exit 3, and the other inputs read all the
+# same (yote-explore then writes no figures, which would leave it out).
+mkdir "$tmp/gdir"
+for bad in "$tmp/gdir" "$tmp/nosuch.yaml"; do
+	why="a directory, not a file of games"
+	[ "$bad" = "$tmp/gdir" ] || why="No such file or directory"
+	for run in "validate -l" "replay -p" "analyze --depth 1 --no-tb -s -f tsv" \
+	    "convert -l" "explore --players -f tsv"; do
+		t=${run%% *}
+		# shellcheck disable=SC2086
+		yote-$run "$src" >"$tmp/want" 2>/dev/null
+		[ "$t" = explore ] && : >"$tmp/want"
+		# shellcheck disable=SC2086
+		yote-$run "$bad" "$src" >"$tmp/got" 2>"$tmp/err"
+		st=$?
+		c=0
+		[ $st = 3 ] && [ "$(cat "$tmp/err")" = "yote-$t: $bad: $why" ] &&
+		    cmp -s "$tmp/want" "$tmp/got" && c=1
+		ok $c "yote-$t '${bad##*/}', then a file: '$why', exit 3 ($st), the file's games all the same" \
+		    "$tmp/err"
+	done
+done
+
 # ------------------------------------------------------------ invalid games
 
 # Five games: 3 has an illegal move, 4 a result its position contradicts.
