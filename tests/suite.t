@@ -119,6 +119,30 @@ for bad in "$tmp/gdir" "$tmp/nosuch.yaml"; do
 	done
 done
 
+# -f: every tool that has it takes text (its default) and json, and says
+# the same about a form it does not take, exit 2
+for run in "validate" "analyze --depth 1 --no-tb -s" "explore" \
+    "play --match beginner,beginner --games 2 --seed 1 --no-tb -q"; do
+	t=${run%% *}
+	in=$src
+	[ "$t" = play ] && in=
+	bad=
+	for fmt in text json; do
+		# shellcheck disable=SC2086
+		yote-$run -f $fmt $in >/dev/null 2>>"$TAP_WHY" || bad="$bad $fmt"
+	done
+	# shellcheck disable=SC2086
+	yote-$run -f xml $in >/dev/null 2>"$tmp/err"
+	st=$?
+	head -1 "$tmp/err" | sed 's/, tsv or json/ or json/' >"$tmp/said"
+	[ $st = 2 ] && [ "$(cat "$tmp/said")" = \
+	    "yote-$t: --format: expected text or json, not 'xml'" ] || bad="$bad xml($st)"
+	c=0
+	[ -z "$bad" ] && c=1
+	ok $c "yote-$t -f: text and json taken, xml refused in the same words${bad:+ (not:$bad)}" \
+	    "$tmp/err"
+done
+
 # ------------------------------------------------------------ invalid games
 
 # Five games: 3 has an illegal move, 4 a result its position contradicts.

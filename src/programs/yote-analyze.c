@@ -249,7 +249,7 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;
-	int c, st;
+	int c, f, st;
 
 	memset(o, 0, sizeof(*o));
 	engopt_init(&o->eng);
@@ -279,13 +279,10 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 				o->fmt = ANNOSUMMARY_TSV;
 			break;
 		case 'f':
-			o->fmt = strcmp(optarg, "tsv") == 0 ? ANNOSUMMARY_TSV :
-			    strcmp(optarg, "json") == 0 ? ANNOSUMMARY_JSON :
-			    ANNOSUMMARY_TEXT;
-			if (o->fmt == ANNOSUMMARY_TEXT &&
-			    strcmp(optarg, "text") != 0)
-				return tool_usage_error("--format: expected "
-				    "text, tsv or json, not '%s'", optarg);
+			/* TOOL_FMT_ and ANNOSUMMARY_ go in the same order */
+			if ((f = tool_format(optarg, 1)) < 0)
+				return EXIT_USAGE;
+			o->fmt = (enum annosummary_fmt)f;
 			break;
 		case 'V':
 			return tool_version();

@@ -186,7 +186,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;
-	int c;
+	int c, f;
 
 	engopt_init(&opt->eng);
 	opt->ses.eng = &opt->eng;
@@ -238,10 +238,9 @@ parse_options(int argc, char *argv[], struct opts *opt)
 			opt->ses.ascii = 1;
 			break;
 		case 'f':
-			if ((opt->json = strcmp(optarg, "json") == 0) == 0 &&
-			    strcmp(optarg, "text") != 0)
-				return tool_usage_error("--format: expected "
-				    "text or json, not '%s'", optarg);
+			if ((f = tool_format(optarg, 0)) < 0)
+				return EXIT_USAGE;
+			opt->json = f == TOOL_FMT_JSON;
 			break;
 		case OPT_FIRST:
 			if (strcmp(optarg, "engine") == 0)

@@ -241,6 +241,20 @@ tool_checker(const struct yote_rules *r)
 }
 
 int
+tool_format(const char *arg, int tsv)
+{
+	if (strcmp(arg, "text") == 0 || strcmp(arg, "table") == 0)
+		return TOOL_FMT_TEXT;
+	if (tsv && strcmp(arg, "tsv") == 0)
+		return TOOL_FMT_TSV;
+	if (strcmp(arg, "json") == 0)
+		return TOOL_FMT_JSON;
+	tool_usage_error("--format: expected %s, not '%s'", tsv ?
+	    "text, tsv or json" : "text or json", arg);
+	return -1;
+}
+
+int
 tool_write_errno(FILE *fp)
 {
 	clearerr(fp);

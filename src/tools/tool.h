@@ -126,6 +126,15 @@ int tool_bad_option(int c, char *const argv[],
     const struct option *longopts);
 
 /*
+ * -f/--format's value, one reading in every tool: TOOL_FMT_TEXT for
+ * "text" (or "table", yote-explore's older name), TOOL_FMT_TSV for "tsv"
+ * when tsv is 1, TOOL_FMT_JSON for "json"; on anything else prints the
+ * usage error naming the forms the tool takes and returns -1.
+ */
+enum { TOOL_FMT_TEXT, TOOL_FMT_TSV, TOOL_FMT_JSON };
+int tool_format(const char *arg, int tsv);
+
+/*
  * An option's number: decimal, lo..hi.  On anything else prints the usage
  * error naming the option and returns -1.
  */
