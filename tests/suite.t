@@ -235,6 +235,33 @@ c=0
 [ $st = 1 ] && named play && c=1
 ok $c "yote-play --openings: the invalid games named, not used, exit 1 ($st)" "$tmp/err"
 
+# A game whose start cannot be read has no position to show or grade, as
+# one without a ruleset: not the rules' start in its place (yote-replay
+# drew the empty board as its start, yote-analyze graded it 100 %)
+for bad in "start: 6/6/6/6 x 12 12 0 1" "rules: sahel"; do
+	printf 'yote: 1\nfirst: A\nsecond: B\n%s\nmoves: [c3, d4]\n' "$bad" \
+	    >"$tmp/nostart.yaml"
+	bad_tools=
+	for run in "replay" "replay -F" "replay -p" "analyze --depth 1 --no-tb -s"; do
+		# shellcheck disable=SC2086
+		yote-$run "$tmp/nostart.yaml" >"$tmp/out" 2>/dev/null
+		st=$?
+		[ $st = 1 ] && [ ! -s "$tmp/out" ] || bad_tools="$bad_tools '$run'($st)"
+	done
+	yote-analyze --depth 1 --no-tb "$tmp/nostart.yaml" >"$tmp/out" 2>/dev/null
+	st=$?
+	[ $st = 1 ] && grep -q '^moves:' "$tmp/out" && ! grep -q '^analysis:' "$tmp/out" ||
+	    bad_tools="$bad_tools 'analyze'($st)"
+	c=0
+	[ -z "$bad_tools" ] && c=1
+	ok $c "'$bad': no position shown or graded, exit 1${bad_tools:+ (not:$bad_tools)}"
+done
+yote-replay --start '6/6/6/3x2/6 o 11 12' --moves a1 >"$tmp/out" 2>/dev/null
+st=$?
+c=0
+[ $st = 1 ] && [ ! -s "$tmp/out" ] && c=1
+ok $c "yote-replay --start with a bad position: nothing drawn, exit 1 ($st)" "$tmp/out"
+
 # ------------------------------------------------------------ -o FILE
 
 for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
