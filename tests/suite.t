@@ -262,6 +262,28 @@ c=0
 [ $st = 1 ] && [ ! -s "$tmp/out" ] && c=1
 ok $c "yote-replay --start with a bad position: nothing drawn, exit 1 ($st)" "$tmp/out"
 
+# A NUL byte in a game, in YAML and in the lines format: the game refused
+# by every tool, in the same words for both formats (a NUL in a line
+# ended its value in silence: 'first=A<NUL>B' was a valid game of 'A')
+printf 'yote: 1\nfirst: A\000B\nmoves: [c3]\n' >"$tmp/nul.yaml"
+printf '@1\tyote=1\tfirst=A\000B\tmoves=[c3]\n' >"$tmp/nul.lines"
+for f in "$tmp/nul.yaml" "$tmp/nul.lines"; do
+	bad_tools=
+	for run in "validate" "replay" "analyze --depth 1 --no-tb" "convert" \
+	    "explore"; do
+		t=${run%% *}
+		# shellcheck disable=SC2086
+		yote-$run "$f" >/dev/null 2>"$tmp/err"
+		st=$?
+		[ $st = 1 ] && head -1 "$tmp/err" | grep -q "^yote-$t: $f:.*game 1: not a .*: control characters are not allowed (byte 0x00" ||
+		    bad_tools="$bad_tools $t($st)"
+	done
+	c=0
+	[ -z "$bad_tools" ] && c=1
+	ok $c "a NUL byte (${f##*.}): refused by every tool, exit 1${bad_tools:+ (not:$bad_tools)}" \
+	    "$tmp/err"
+done
+
 # ------------------------------------------------------------ -o FILE
 
 for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
