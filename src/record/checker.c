@@ -206,6 +206,21 @@ rules_file(struct yote_checker *ck, const char *spec, const char *file,
 	return r;
 }
 
+/* Whether the scalar n, the value of key, holds a NUL byte (a YAML "\0",
+ * a lines "%00"), reported as diag: what is checked would stop there. */
+static int
+nul_in(struct run *run, const struct yote_node *n, const char *key,
+    int diag)
+{
+	const char *z;
+
+	if ((z = memchr(n->text, '\0', n->len)) == NULL)
+		return 0;
+	report(run, diag, n, 0, "'%s' holds a NUL byte at character %zu", key,
+	    (size_t)(z - n->text) + 1);
+	return 1;
+}
+
 /* " (did you mean 'classic'?)" for a slip in a built-in's name, or "". */
 static const char *
 rules_hint(const char *name, char *buf, size_t size)
@@ -238,6 +253,8 @@ record_rules(struct yote_checker *ck, struct run *run,
 		    "ruleset name or file");
 		return NULL;
 	}
+	if (nul_in(run, rn, "rules", YOTE_D_BAD_RULES))
+		return NULL;
 	if (ck->builtin != NULL && rn->len < sizeof(ck->builtin_name) &&
 	    memcmp(rn->text, ck->builtin_name, rn->len + 1) == 0)
 		return ck->builtin;
@@ -681,9 +698,11 @@ value_hint(const char *text, int result, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-/* n, the value of key, if a scalar; else NULL, with a report. */
+/* n, the value of key, if a scalar without a NUL byte; else NULL, with a
+ * report (diag for a NUL byte). */
 static const struct yote_node *
-scalar_key(struct run *run, const struct yote_node *n, const char *key)
+scalar_key(struct run *run, const struct yote_node *n, const char *key,
+    int diag)
 {
 	if (n != NULL && n->type != YOTE_NODE_SCALAR) {
 		report(run, YOTE_D_BAD_TYPE, n, 0, "'%s' must be a single "
@@ -691,6 +710,8 @@ scalar_key(struct run *run, const struct yote_node *n, const char *key)
 		    "mapping" : "list");
 		return NULL;
 	}
+	if (n != NULL && nul_in(run, n, key, diag))
+		return NULL;
 	return n;
 }
 
@@ -1140,7 +1161,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 			check_duplicates(&run, moves->kids[i], i + 1);
 	if (ck->warn != YOTE_WARN_NONE)
 		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
-	resn = scalar_key(&run, val[RK_RESULT], "result");
+	resn = scalar_key(&run, val[RK_RESULT], "result", YOTE_D_BAD_RESULT);
 	if (resn != NULL &&
 	    (info->result = yote_result_parse(resn->text)) < 0) {
 		value_hint(resn->text, 1, hint, sizeof(hint));
@@ -1148,7 +1169,8 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *%s", resn->text,
 		    hint);
 	}
-	termn = scalar_key(&run, val[RK_TERMINATION], "termination");
+	termn = scalar_key(&run, val[RK_TERMINATION], "termination",
+	    YOTE_D_BAD_TERMINATION);
 	if (termn != NULL &&
 	    (info->term = yote_termination_parse(termn->text)) < 0) {
 		value_hint(termn->text, 0, hint, sizeof(hint));
@@ -1162,14 +1184,17 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		return (long)info->problems;
 	info->rules = r;
 	yote_pos_start(r, &info->start);
-	if ((v = scalar_key(&run, val[RK_START], "start")) != NULL) {
+	if ((v = scalar_key(&run, val[RK_START], "start",
+	    YOTE_D_BAD_START)) != NULL) {
 		yote_error_clear(&e);
 		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
 			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",
 			    e.msg);
 			return (long)info->problems;
 		}
-	}
+	} else if (val[RK_START] != NULL &&
+	    val[RK_START]->type == YOTE_NODE_SCALAR)
+		return (long)info->problems;    /* a NUL byte: a bad start */
 	info->final = info->start;
 	if (moves == NULL)
 		return (long)info->problems;
