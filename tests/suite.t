@@ -71,7 +71,8 @@ for sel in "-g 1-2,4" "--game 7-" "-g 1-99999999999999999999" "-g 3,1" \
 done
 
 # Refused forms: the same words, exit 2, in every tool.
-for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" \
+for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
+    "--date 2026-3" "--date ..2026-03-32" \
     "--plies a" "--result 2-0" "--reaches 6/6 x" "--criteria $tmp/nosuch"; do
 	bad=
 	want=
