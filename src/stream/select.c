@@ -190,8 +190,11 @@ crit_parse(int k, struct select_crit *c, const char *arg,
 
 	switch (k) {
 	case SEL_DATE:
+		/* a range that ends before it starts is refused, as
+		 * --game's 3-2 is: it would match nothing, in silence */
 		if (parse_range(c) != 0 || (c->lo != NULL && !date_ok(c->lo)) ||
-		    (c->hi != NULL && !date_ok(c->hi)))
+		    (c->hi != NULL && !date_ok(c->hi)) || (c->lo != NULL &&
+		    c->hi != NULL && strncmp(c->lo, c->hi, strlen(c->hi)) > 0))
 			return yote_error_set(err, YOTE_EVALUE, "date: expected "
 			    "D, D1..D2, D.. or ..D with dates like 2026, "
 			    "2026-03 or 2026-03-14, not '%s'", arg);
@@ -201,7 +204,7 @@ crit_parse(int k, struct select_crit *c, const char *arg,
 		c->nhi = (unsigned long)-1;
 		if (parse_range(c) != 0 || (c->lo != NULL &&
 		    !count_ok(c->lo, &c->nlo)) || (c->hi != NULL &&
-		    !count_ok(c->hi, &c->nhi)))
+		    !count_ok(c->hi, &c->nhi)) || c->nlo > c->nhi)
 			return yote_error_set(err, YOTE_EVALUE, "plies: "
 			    "expected N, N..M, N.. or ..M, not '%s'", arg);
 		return 0;
