@@ -221,22 +221,6 @@ nul_in(struct run *run, const struct yote_node *n, const char *key,
 	return 1;
 }
 
-/* " (did you mean 'classic'?)" for a slip in a built-in's name, or "". */
-static const char *
-rules_hint(const char *name, char *buf, size_t size)
-{
-	const char *cands[8], *hint;
-	int i, n = yote_rules_builtin_count();
-
-	for (i = 0; i < n && i < 7; i++)
-		cands[i] = yote_rules_builtin(i)->name;
-	cands[i] = NULL;
-	if ((hint = yote_suggest(name, cands)) == NULL)
-		return "";
-	snprintf(buf, size, " (did you mean '%s'?)", hint);
-	return buf;
-}
-
 static const struct yote_rules *
 record_rules(struct yote_checker *ck, struct run *run,
     const struct yote_node *rn, const struct yote_rules *embedded)
@@ -262,7 +246,7 @@ record_rules(struct yote_checker *ck, struct run *run,
 		yote_error_clear(&e);
 		if (yote_rules_get(rn->text, &r, &e) != 0) {
 			report(run, YOTE_D_BAD_RULES, rn, 0, "%s%s", e.msg,
-			    rules_hint(rn->text, hint, sizeof(hint)));
+			    yote_rules_hint(rn->text, hint, sizeof(hint)));
 			return NULL;
 		}
 		/* a built-in: never owned, never freed */
@@ -657,45 +641,6 @@ check_slips(struct run *run, const struct yote_node *root,
 	for (i = 0; i < moves->n; i++)
 		if (moves->kids[i]->type == YOTE_NODE_MAP)
 			check_keys(run, moves->kids[i], item_keys, NULL, i + 1);
-}
-
-/*
- * " (did you mean '1-0'?)" for a result or termination that is a slip
- * for one: other dashes, a one-half sign, letter case, a letter or two.
- */
-static void
-value_hint(const char *text, int result, char *buf, size_t size)
-{
-	const char *cands[12], *hint;
-	char norm[48];
-	size_t n = 0, i;
-	const unsigned char *p;
-
-	for (p = (const unsigned char *)text; *p && n + 4 < sizeof(norm);
-	    p++) {
-		if (p[0] == 0xE2 && (p[1] == 0x80 || p[1] == 0x88) && p[2]) {
-			norm[n++] = '-';        /* en/em dash, minus sign */
-			p += 2;
-		} else if (p[0] == 0xC2 && p[1] == 0xBD) {
-			memcpy(norm + n, "1/2", 3);     /* the one-half sign */
-			n += 3;
-			p++;
-		} else if (*p != ' ')
-			norm[n++] = (char)*p;
-	}
-	norm[n] = '\0';
-	for (i = 0; i < (result ? 4u : 9u); i++)
-		cands[i] = result ? yote_result_text((enum yote_result)i) :
-		    yote_termination_text((enum yote_termination)(i + 1));
-	cands[i] = NULL;
-	hint = yote_suggest(norm, cands);
-	for (i = 0; hint == NULL && cands[i] != NULL; i++)
-		if (strcmp(norm, cands[i]) == 0)
-			hint = cands[i];
-	if (hint != NULL)
-		snprintf(buf, size, " (did you mean '%s'?)", hint);
-	else
-		buf[0] = '\0';
 }
 
 /* n, the value of key, if a scalar without a NUL byte; else NULL, with a
@@ -1164,7 +1109,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	resn = scalar_key(&run, val[RK_RESULT], "result", YOTE_D_BAD_RESULT);
 	if (resn != NULL &&
 	    (info->result = yote_result_parse(resn->text)) < 0) {
-		value_hint(resn->text, 1, hint, sizeof(hint));
+		yote_value_hint(resn->text, 1, hint, sizeof(hint));
 		report(&run, YOTE_D_BAD_RESULT, resn, 0, "unknown result "
 		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *%s", resn->text,
 		    hint);
@@ -1173,7 +1118,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	    YOTE_D_BAD_TERMINATION);
 	if (termn != NULL &&
 	    (info->term = yote_termination_parse(termn->text)) < 0) {
-		value_hint(termn->text, 0, hint, sizeof(hint));
+		yote_value_hint(termn->text, 0, hint, sizeof(hint));
 		report(&run, YOTE_D_BAD_TERMINATION, termn, 0, "unknown "
 		    "termination '%s': expected capture-all, blocked, "
 		    "few-pieces, move-limit, agreement, resignation, time, "

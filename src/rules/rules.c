@@ -696,3 +696,19 @@ yote_rules_write(const struct yote_rules *r, FILE *fp)
 #undef EMIT
 	return ok ? 0 : YOTE_EIO;
 }
+
+/* " (did you mean 'classic'?)" for a slip in a built-in's name, or "". */
+const char *
+yote_rules_hint(const char *name, char *buf, size_t size)
+{
+	const char *cands[8], *hint;
+	int i, n = yote_rules_builtin_count();
+
+	for (i = 0; i < n && i < 7; i++)
+		cands[i] = yote_rules_builtin(i)->name;
+	cands[i] = NULL;
+	if ((hint = yote_suggest(name, cands)) == NULL)
+		return "";
+	snprintf(buf, size, " (did you mean '%s'?)", hint);
+	return buf;
+}
