@@ -93,7 +93,11 @@ usage(FILE *fp)
 	    "At the prompt: a move (c3, c3-c4, c3xc5+e1...), moves, hint, undo,\n"
 	    "resign, draw, save FILE, board, help, quit.  In pipe mode: moves,\n"
 	    "hint, undo, resign, draw, save FILE, quit.  Lines of up to %d\n"
-	    "bytes.\n",
+	    "bytes.\n"
+	    "\n"
+	    "Exit status: 0 ok (whatever the results), 1 input rejected (an\n"
+	    "illegal move in pipe mode, an invalid openings file), 2 usage,\n"
+	    "3 I/O.\n",
 	    tool_name, tool_name, tool_name, tool_name, tool_name,
 	    MAX_PLIES_DEFAULT, PLAY_LINE_MAX);
 }
