@@ -144,6 +144,21 @@ for run in "validate" "analyze --depth 1 --no-tb -s" "explore" \
 	    "$tmp/err"
 done
 
+# and the other files named as inputs: a summary file, an openings file
+yote-validate --merge-summaries "$tmp/gdir" >/dev/null 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && grep -qx "yote-validate: $tmp/gdir: a directory, not a summary file" "$tmp/err" &&
+    c=1
+ok $c "yote-validate --merge-summaries DIR: 'a directory, not a summary file', exit 3 ($st)" "$tmp/err"
+yote-play --match beginner,beginner --games 2 --no-tb --openings "$tmp/gdir" \
+    >/dev/null 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && grep -qx "yote-play: $tmp/gdir: a directory, not an openings file" "$tmp/err" &&
+    c=1
+ok $c "yote-play --openings DIR: 'a directory, not an openings file', exit 3 ($st)" "$tmp/err"
+
 # ------------------------------------------------------------ invalid games
 
 # Five games: 3 has an illegal move, 4 a result its position contradicts.
