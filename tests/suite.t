@@ -376,6 +376,17 @@ for run in "validate -l -o" "replay -o" "replay -g 1 --svg" "replay --html" \
 	done
 done
 
+# --svg-dir names a directory to write into: refused in the same words
+yote-replay -g 1 --svg-dir "$tmp/nosuch" "$src" >/dev/null 2>"$tmp/err"
+a=$?
+yote-replay -g 1 --svg-dir "$src" "$src" >/dev/null 2>>"$tmp/err"
+b=$?
+c=0
+[ $a = 3 ] && [ $b = 3 ] && [ "$(cat "$tmp/err")" = "yote-replay: $tmp/nosuch: cannot write: No such file or directory
+yote-replay: $src: cannot write: Not a directory" ] && c=1
+ok $c "yote-replay --svg-dir: a missing directory or a file refused in -o's words, exit 3 ($a, $b)" \
+    "$tmp/err"
+
 # '-' is standard output for every game: --graph - as --svg - (not files
 # named --2, --3 for the later games)
 for run in "analyze --depth 1 --no-tb -s -g 1-3 --graph" "replay -F -g 1-3 --svg"; do
