@@ -404,10 +404,11 @@ rules_from_document(yaml_document_t *doc, struct yote_rules *r,
 static int
 yaml_error(const yaml_parser_t *parser, struct yote_error *err)
 {
-	yote_error_set(err, YOTE_ESYNTAX, "rules: %s%s%s",
-	    parser->context ? parser->context : "",
-	    parser->context ? ": " : "",
-	    parser->problem ? parser->problem : "YAML error");
+	/* in the words of a game's YAML syntax error (yaml_read.c) */
+	yote_error_set(err, YOTE_ESYNTAX, "rules: YAML syntax error: %s%s%s",
+	    parser->problem ? parser->problem : "unreadable input",
+	    parser->context ? " " : "", parser->context ? parser->context :
+	    "");
 	if (err != NULL) {
 		err->line = parser->problem_mark.line + 1;
 		err->col = parser->problem_mark.column + 1;
