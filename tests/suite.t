@@ -334,7 +334,7 @@ for run in "analyze --perft 2" "analyze --perft 2 --divide" "analyze --moves" \
 	ok $c "yote-$run -o FILE: the file holds what standard output would"
 done
 for run in "analyze --html $tmp/p.html $src" "replay --html $tmp/p.html $src" \
-    "replay -g 1 --svg $tmp/p.svg $src" "play --protocol"; do
+    "replay -g 1 --svg $tmp/p.svg $src" "play --protocol" "validate -q -l $src"; do
 	rm -f "$tmp/o"
 	# shellcheck disable=SC2086
 	yote-$run -o "$tmp/o" >/dev/null 2>"$tmp/err"
