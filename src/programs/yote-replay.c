@@ -1,6 +1,7 @@
 /*
  * yote-replay - replay recorded games: diagrams, positions, pictures.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,7 +278,7 @@ static int
 check_options(int argc, const struct opts *opt)
 {
 	struct stat sb;
-	int modes;
+	int modes, err;
 
 	modes = opt->positions + opt->interactive + (opt->svg != NULL) +
 	    (opt->svg_dir != NULL) + (opt->html != NULL);
@@ -306,9 +307,10 @@ check_options(int argc, const struct opts *opt)
 	if (opt->interactive && (opt->final || opt->ply >= 0))
 		return tool_usage_error("--interactive goes through the whole "
 		    "game; it does not take --ply or --final");
-	if (opt->svg_dir != NULL && (stat(opt->svg_dir, &sb) != 0 ||
-	    !S_ISDIR(sb.st_mode))) {
-		tool_warn("%s: not a directory", opt->svg_dir);
+	/* in the words of every file option (tool_output_open) */
+	if (opt->svg_dir != NULL && (err = stat(opt->svg_dir, &sb) != 0 ?
+	    errno : S_ISDIR(sb.st_mode) ? 0 : ENOTDIR) != 0) {
+		tool_warn("%s: cannot write: %s", opt->svg_dir, strerror(err));
 		return EXIT_IO;
 	}
 	return -1;
@@ -323,7 +325,9 @@ replay_stream(struct replay *rp, struct yote_stream *s)
 
 	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
 	yote_stream_set_diag(s, replay_diag, rp);
-	while (!rp->quit && (rc = yote_stream_next(s, &g)) > 0) {
+	/* a write error (said) stops the replay where it happened */
+	while (!rp->quit && status < EXIT_IO &&
+	    (rc = yote_stream_next(s, &g)) > 0) {
 		if (g->rec == NULL) {
 			replay_diag(rp, NULL);
 			continue;       /* unreadable: said */
