@@ -211,6 +211,22 @@ ok "$(grep -q 'nesting deeper than 8 levels (the limit for a ruleset file)' \
     "$tmp/err" && echo 1)" "rules: a ruleset nested 60,000 deep is refused at once" \
     "$tmp/err"
 
+# a byte that is not text in a ruleset file: named on its own line and
+# column, as the record reader names one (not at the document's start,
+# where libyaml's mark still is)
+printf 'yote-rules: 1\nname: x\ndescription: caf\351\nboard: 5x6\n' \
+    >"$tmp/utf-rules.yaml"
+yote-validate --rules "$tmp/utf-rules.yaml" samples/classic.yaml \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 1 ] && grep -q 'utf-rules.yaml:3:18: rules: not a YAML text: invalid trailing UTF-8 octet (byte 0x0A at offset 39)$' "$tmp/err" && echo 1)" \
+    "rules: a byte that is not UTF-8 named at its line and column" "$tmp/err"
+printf '\357\273\277yote-rules: 1\nname: a\001b\n' >"$tmp/ctl-rules.yaml"
+good "$tmp/ctl-rules.yaml" >"$tmp/r-ctl.yaml"
+yote-validate "$tmp/r-ctl.yaml" >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'ctl-rules.yaml:2:8: rules: not a YAML text: control characters are not allowed (byte 0x01 at offset 24)' "$tmp/err" && echo 1)" \
+    "rules: a control character after a byte order mark, at its place" "$tmp/err"
+
 # ------------------------------------------------------------ other files
 # Every file an option names is read whole within its limit, and a text
 # one is refused at its first NUL byte, with the file and the line

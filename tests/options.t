@@ -95,6 +95,10 @@ for t in $tools; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "usage errors of every tool fit 80 columns"
+# and a usage error writes no file: -o games.foo above is never made
+# (one once was, and was committed)
+[ ! -e games.foo ] && [ ! -e x.html ]
+ok $((! $?)) "a usage error writes no output file"
 
 # the old long names still work
 bin/yote-convert --stats -o "$tmp/x.yta" samples/classic.yaml 2>"$TAP_WHY"

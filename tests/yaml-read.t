@@ -58,6 +58,31 @@ awk '
 { print }' "$tmp/games.yaml" >"$tmp/broken.yaml"
 same "$tmp/broken.yaml" "600 games, a third of them broken"
 
+# A file is handed to libyaml many lines at a time: a byte libyaml
+# refuses is then not always in the last line it was given, and must
+# still be named on its own line, as a pipe (a line at a time) names it.
+printf 'yote: 1\nevent: \377x\nsite: here\nround: 2\nmoves: [c3]\n---\nyote: 1\nmoves: [c3]\n' \
+    >"$tmp/mid.yaml"
+same "$tmp/mid.yaml" "a byte that is not UTF-8, lines before the next game"
+yote-validate "$tmp/mid.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q 'mid.yaml:2:8: game 1: not a YAML text: invalid leading UTF-8 octet (byte 0xFF at offset 15); reading resumes at line 6, game 2$' "$tmp/out" && echo 1)" \
+    "the refused byte named on its line" "$tmp/out"
+printf 'yote: 1\nsite: a\001b\nround: 2\nmoves: [c3]\n---\nyote: 1\nmoves: [c3]\n' \
+    >"$tmp/ctl.yaml"
+same "$tmp/ctl.yaml" "a control character, lines before the next game"
+printf 'yote: 1\nsite: a\303\nround: 2\nmoves: [c3]\n---\nyote: 1\nmoves: [c3]\n' \
+    >"$tmp/cut.yaml"
+same "$tmp/cut.yaml" "a UTF-8 sequence cut short, lines before the next game"
+printf 'yote: 1\nsite: a\n\357\273\277round: 2\nevent: \377\nmoves: [c3]\n---\nyote: 1\nmoves: [c3]\n' \
+    >"$tmp/bom.yaml"
+same "$tmp/bom.yaml" "a byte order mark at a line's start, a bad byte after it"
+awk '
+/^event:/ { g++ }
+/^site:/ && g % 7 == 3 { print "site: caf\351"; next }
+/^date:/ && g % 7 == 5 { print "date: 2024\001"; next }
+{ print }' "$tmp/broken.yaml" >"$tmp/bytes.yaml"
+same "$tmp/bytes.yaml" "600 games, bytes libyaml refuses among the errors"
+
 # a line longer than a block, then an error, then a game
 {
 	printf 'yote: 1\nmoves: [c3]\nx-long: "'

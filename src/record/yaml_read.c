@@ -64,6 +64,14 @@ struct yote_yaml_reader {
 				   order mark and four) */
 	int boln;
 	int skip_line;          /* hand out nothing up to the next line */
+	/* the last two reads: where each began among the bytes handed to
+	 * this parser, its line, and whether it began that line */
+	unsigned long long handed;      /* bytes handed to this parser */
+	struct handed_line {
+		unsigned long long at;
+		unsigned long line;
+		int bol;
+	} read[2];
 	unsigned long long pos; /* bytes of the stream read */
 	unsigned long long start;       /* where this parser's input begins */
 	/* bytes kept to resume at: from a marker line past after */
@@ -340,6 +348,11 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 	}
 	if (rd->io_errno)
 		return 0;
+	rd->read[0] = rd->read[1];
+	rd->read[1].at = rd->handed;
+	rd->read[1].line = rd->line - (n > 0 && buf[n - 1] == '\n');
+	rd->read[1].bol = bol;
+	rd->handed += n;
 	rd->since_event += n;
 	rd->doc_bytes += n;
 	if (rd->since_event > 2 * YOTE_MAX_SCALAR + 65536 ||
@@ -349,6 +362,32 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 	}
 	*got = n;
 	return 1;
+}
+
+/*
+ * The line of the byte at offset `at` among those handed to this parser,
+ * when one of the last two reads handed it out (a UTF-8 sequence cut short
+ * by the last began in the one before), and its column in *col (counted
+ * in bytes; 0 when the read began within the line); else 0.
+ */
+static unsigned long
+line_handed(const struct yote_yaml_reader *rd, unsigned long long at,
+    unsigned long *col)
+{
+	const struct handed_line *h;
+
+	*col = 0;
+	if (at >= rd->handed)
+		return 0;
+	if (at >= rd->read[1].at)
+		h = &rd->read[1];
+	else if (rd->read[0].line > 0 && at >= rd->read[0].at)
+		h = &rd->read[0];
+	else
+		return 0;
+	if (h->bol)
+		*col = (unsigned long)(at - h->at) + 1;
+	return h->line;
 }
 
 /* A new parser from line `line` on, its first bytes in rd->replay. */
@@ -364,6 +403,8 @@ new_parser(struct yote_yaml_reader *rd, unsigned long line)
 	rd->boln = 0;
 	rd->after = line;
 	rd->since_event = rd->doc_bytes = 0;
+	rd->handed = 0;
+	memset(rd->read, 0, sizeof(rd->read));
 	rd->over_limit = 0;
 	rd->in_doc = 0;
 	return 0;
@@ -535,6 +576,7 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 {
 	yaml_parser_t *p = &rd->parser;
 	const char *hint;
+	unsigned long line, col;
 	int code;
 
 	if (rd->io_errno) {
@@ -570,13 +612,17 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 			    "text: %s (at offset %llu)",
 			    p->problem ? p->problem : "unreadable input",
 			    rd->start + p->problem_offset);
-		/* libyaml decodes ahead of its mark: the bad byte is in the
-		 * line last read, its column known only on the mark's line */
+		/* libyaml decodes ahead of its mark: the bad byte is found
+		 * by its offset in the lines last read (else it is in the
+		 * last of them, its column known only on the mark's line) */
 		at_mark(rd, err, &p->mark);
-		if (err != NULL && err->line != rd->line - (rd->boln == 0 &&
-		    rd->line > 1)) {
-			err->line = rd->line - (rd->boln == 0 && rd->line > 1);
-			err->col = 0;
+		if ((line = line_handed(rd, p->problem_offset, &col)) == 0) {
+			line = rd->line - (rd->boln == 0 && rd->line > 1);
+			col = err != NULL && err->line == line ? err->col : 0;
+		}
+		if (err != NULL) {
+			err->line = line;
+			err->col = col;
 		}
 	} else if (p->error == YAML_MEMORY_ERROR) {
 		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");

@@ -401,17 +401,47 @@ rules_from_document(yaml_document_t *doc, struct yote_rules *r,
 	return yote_rules_finish(r, err);
 }
 
+/*
+ * libyaml's complaint about buf, at its place: a byte that is not text
+ * (a reader error) by its offset, since libyaml decodes ahead of its mark,
+ * as the record reader names it.
+ */
 static int
-yaml_error(const yaml_parser_t *parser, struct yote_error *err)
+yaml_error(const yaml_parser_t *parser, const char *buf, size_t len,
+    struct yote_error *err)
 {
-	/* in the words of a game's YAML syntax error (yaml_read.c) */
-	yote_error_set(err, YOTE_ESYNTAX, "rules: YAML syntax error: %s%s%s",
-	    parser->problem ? parser->problem : "unreadable input",
-	    parser->context ? " " : "", parser->context ? parser->context :
-	    "");
+	const char *p = parser->problem ? parser->problem : "unreadable input";
+	size_t at = parser->problem_offset, i, bol = 0;
+	unsigned long line = 1;
+
+	if (parser->error != YAML_READER_ERROR) {
+		/* in the words of a game's YAML syntax error (yaml_read.c) */
+		yote_error_set(err, YOTE_ESYNTAX, "rules: YAML syntax error: "
+		    "%s%s%s", p, parser->context ? " " : "",
+		    parser->context ? parser->context : "");
+		if (err != NULL) {
+			err->line = parser->problem_mark.line + 1;
+			err->col = parser->problem_mark.column + 1;
+		}
+		return YOTE_ESYNTAX;
+	}
+	if (parser->problem_value != -1)
+		yote_error_set(err, YOTE_ESYNTAX, "rules: not a YAML text: %s "
+		    "(byte 0x%02X at offset %zu)", p,
+		    (unsigned)parser->problem_value & 0xFF, at);
+	else
+		yote_error_set(err, YOTE_ESYNTAX, "rules: not a YAML text: %s "
+		    "(at offset %zu)", p, at);
+	if (at > len)
+		at = len;
+	for (i = 0; i < at; i++)
+		if (buf[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
 	if (err != NULL) {
-		err->line = parser->problem_mark.line + 1;
-		err->col = parser->problem_mark.column + 1;
+		err->line = line;
+		err->col = (unsigned long)(at - bol) + 1;
 	}
 	return YOTE_ESYNTAX;
 }
@@ -421,14 +451,15 @@ yaml_error(const yaml_parser_t *parser, struct yote_error *err)
  * that a second document or broken YAML after the first is not ignored.
  */
 static int
-expect_stream_end(yaml_parser_t *parser, struct yote_error *err)
+expect_stream_end(yaml_parser_t *parser, const char *buf, size_t len,
+    struct yote_error *err)
 {
 	yaml_document_t doc;
 	yaml_node_t *root;
 	int rc = 0;
 
 	if (!yaml_parser_load(parser, &doc))
-		return yaml_error(parser, err);
+		return yaml_error(parser, buf, len, err);
 	if ((root = yaml_document_get_root_node(&doc)) != NULL)
 		rc = node_error(err, root, "rules: a ruleset file holds one "
 		    "document");
@@ -500,12 +531,12 @@ yote_rules_load_buffer(const char *buf, size_t len, const char *name,
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&parser, &doc))
-		rc = yaml_error(&parser, err);
+		rc = yaml_error(&parser, buf, len, err);
 	else {
 		rc = rules_from_document(&doc, r, err);
 		yaml_document_delete(&doc);
 		if (rc == 0)
-			rc = expect_stream_end(&parser, err);
+			rc = expect_stream_end(&parser, buf, len, err);
 	}
 	yaml_parser_delete(&parser);
 	if (err != NULL)
