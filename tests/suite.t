@@ -159,6 +159,22 @@ c=0
     c=1
 ok $c "yote-play --openings DIR: 'a directory, not an openings file', exit 3 ($st)" "$tmp/err"
 
+# A TSV table of no rows is its header alone, in every tool that writes
+# one (yote-explore --players did; yote-analyze -s and yote-explore's tree
+# wrote nothing)
+bad=
+for run in "analyze --depth 1 --no-tb -s -f tsv" "explore -f tsv" \
+    "explore --players -f tsv"; do
+	# shellcheck disable=SC2086
+	yote-$run -P nobody "$src" >"$tmp/out" 2>/dev/null
+	# shellcheck disable=SC2086
+	yote-$run -g 1 "$src" 2>/dev/null | head -1 >"$tmp/want"
+	[ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/out" || bad="$bad '$run'"
+done
+c=0
+[ -z "$bad" ] && c=1
+ok $c "TSV of no games: the header alone${bad:+ (not:$bad)}"
+
 # ------------------------------------------------------------ invalid games
 
 # Five games: 3 has an illegal move, 4 a result its position contradicts.
@@ -262,7 +278,9 @@ for bad in "start: 6/6/6/6 x 12 12 0 1" "rules: sahel"; do
 		# shellcheck disable=SC2086
 		yote-$run "$tmp/nostart.yaml" >"$tmp/out" 2>/dev/null
 		st=$?
-		[ $st = 1 ] && [ ! -s "$tmp/out" ] || bad_tools="$bad_tools '$run'($st)"
+		# a table's header alone (-s), no row
+		[ $st = 1 ] && [ -z "$(grep -v '^game ' "$tmp/out")" ] ||
+		    bad_tools="$bad_tools '$run'($st)"
 	done
 	yote-analyze --depth 1 --no-tb "$tmp/nostart.yaml" >"$tmp/out" 2>/dev/null
 	st=$?
@@ -334,7 +352,7 @@ for run in "analyze --perft 2" "analyze --perft 2 --divide" "analyze --moves" \
 	ok $c "yote-$run -o FILE: the file holds what standard output would"
 done
 for run in "analyze --html $tmp/p.html $src" "replay --html $tmp/p.html $src" \
-    "replay -g 1 --svg $tmp/p.svg $src" "play --protocol"; do
+    "replay -g 1 --svg $tmp/p.svg $src" "play --protocol" "validate -q -l $src"; do
 	rm -f "$tmp/o"
 	# shellcheck disable=SC2086
 	yote-$run -o "$tmp/o" >/dev/null 2>"$tmp/err"

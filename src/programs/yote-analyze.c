@@ -198,6 +198,8 @@ analyse_files(struct yote_stream *s, const struct yote_rules *fallback,
 		yote_checker_free(out.ck);
 		return EXIT_IO;
 	}
+	if (o->summary && games < EXIT_IO)
+		annosummary_header(&out.sm);    /* a table of no games */
 	/* a write error is said where the output is closed */
 	if (out.w != NULL && yote_writer_close(out.w) != 0)
 		games = EXIT_IO;

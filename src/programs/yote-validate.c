@@ -230,6 +230,12 @@ main(int argc, char *argv[])
 			goto out;
 		}
 	}
+	/* -o is written or refused, in every tool: -q would empty it */
+	if (opt.quiet && opt.output != NULL) {
+		status = tool_usage_error("-q prints nothing: it does not go "
+		    "with -o");
+		goto out;
+	}
 	if (opt.merge) {
 		if ((opt.out = tool_output_open(opt.output)) == NULL) {
 			status = EXIT_IO;

@@ -34,6 +34,20 @@ put_name(FILE *fp, const char *name, int width)
 }
 
 void
+annosummary_header(struct annosummary *sm)
+{
+	if (sm->header_done || sm->fmt == ANNOSUMMARY_JSON)
+		return;
+	if (sm->fmt == ANNOSUMMARY_TSV)
+		fprintf(sm->fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
+		    "blunders\taverage-loss\taccuracy\tfile\n");
+	else
+		fprintf(sm->fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
+		    "side", "player", "?!", "?", "??", "avg-loss", "accuracy");
+	sm->header_done = 1;
+}
+
+void
 annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
     const char *file, const struct yote_annotation *an)
 {
@@ -41,16 +55,7 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 	const char *name;
 	int s;
 
-	if (!sm->header_done && sm->fmt != ANNOSUMMARY_JSON) {
-		if (sm->fmt == ANNOSUMMARY_TSV)
-			fprintf(fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
-			    "blunders\taverage-loss\taccuracy\tfile\n");
-		else
-			fprintf(fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
-			    "side", "player", "?!", "?", "??", "avg-loss",
-			    "accuracy");
-		sm->header_done = 1;
-	}
+	annosummary_header(sm);
 	for (s = 0; s < 2; s++) {
 		const struct yote_side_stats *st = &an->st[s];
 		double loss = st->moves ? st->loss / (double)st->moves : 0;
