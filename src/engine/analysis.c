@@ -455,11 +455,11 @@ put_count(struct work *w, struct yote_node *map, const char *key,
 
 static void
 put_mean(struct work *w, struct yote_node *map, const char *key,
-    double sum, unsigned long n, double none)
+    double sum, unsigned long n)
 {
 	char buf[32];
 
-	snprintf(buf, sizeof(buf), "%.1f", n ? sum / (double)n : none);
+	snprintf(buf, sizeof(buf), "%.1f", sum / (double)n);
 	put(w, map, key, buf);
 }
 
@@ -498,8 +498,11 @@ add_summary(struct work *w, struct yote_record *rec)
 		    st->n[YOTE_CLASS_INACCURACY]);
 		put_count(w, side, "mistakes", st->n[YOTE_CLASS_MISTAKE]);
 		put_count(w, side, "blunders", st->n[YOTE_CLASS_BLUNDER]);
-		put_mean(w, side, "average-loss", st->loss, st->moves, 0);
-		put_mean(w, side, "accuracy", st->accuracy, st->moves, 100);
+		/* none without a move analysed (not a perfect 100) */
+		if (st->moves) {
+			put_mean(w, side, "average-loss", st->loss, st->moves);
+			put_mean(w, side, "accuracy", st->accuracy, st->moves);
+		}
 		if (yote_node_set(an, s ? "second" : "first", side) != 0)
 			w->oom = 1;
 	}
