@@ -56,7 +56,8 @@ usage(FILE *fp)
 	    "  -p, --positions      ply, move, position string, game and file per\n"
 	    "                       ply (TSV)\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
-	    "      --start POS      the start position for --moves\n"
+	    "      --start POS      the start position for --moves (or alone: drawn);\n"
+	    "      --position POS   the same, as yote-analyze names it\n"
 	    "      --svg FILE       an SVG picture of the --ply/--final position\n"
 	    "      --svg-dir DIR    an SVG picture of every position, into DIR\n"
 	    "  -V, --version        print the version\n"
@@ -201,6 +202,9 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		{ "moves", required_argument, NULL, 'm' },
 		{ "ply", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
+		/* yote-analyze's name for a position given: not taken as
+		 * an abbreviation of --positions */
+		{ "position", required_argument, NULL, 's' },
 		{ "positions", no_argument, NULL, 'p' },
 		{ "rules", required_argument, NULL, 'r' },
 		/* long only: -s is --summary in the suite (yote(7)) */
