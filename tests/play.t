@@ -680,6 +680,7 @@ from ptysession import Session, Tap, plain  # noqa: E402
 TOOL = "bin/yote-play"
 TIMEOUT = 20.0          # seconds to wait for any one screen
 PROMPT = re.compile(rb"(^|\n)(white|black|red)> $")
+REPLY = re.compile(rb"plays \S+\r?\n[\s\S]*\n(white|black|red)> $")
 QUESTION = re.compile(rb"accept \(y/n\)\? $")
 START = "6/6/6/6/6 x 12 12 0 1"
 
@@ -768,6 +769,12 @@ class PlaySession(Session):
     def tail(self):
         return plain(self.log)[-3000:]
 
+    def move(self, mv):
+        """Type a move and read up to the prompt after the engine's reply
+        (never a prompt redrawn before it: under load the output comes
+        in other pieces)."""
+        return self.type(mv, REPLY)
+
     def last(self, command):
         """Type the command that ends the session and read to its end;
         whether the tool then exited with status 0."""
@@ -826,7 +833,7 @@ try:
        text)
     for k in range(2):
         mv = free_square(scr)
-        scr = s.type(mv)
+        scr = s.move(mv)
         reply = engine_reply(scr)
         played += [mv, reply]
         ok(scr is not None and reply in legal_moves("classic", played[:-1])
@@ -869,7 +876,7 @@ try:
 
     before = board_scr
     mv = free_square(board_scr)
-    scr = s.type(mv)
+    scr = s.move(mv)
     reply = engine_reply(scr)
     ok(reply is not None and diagram(scr) != diagram(before),
        "move %s, the engine answers %s" % (mv, reply), s.tail())
@@ -894,7 +901,7 @@ try:
        why + s.tail())
 
     mv = free_square(board_scr)
-    scr = s.type(mv)
+    scr = s.move(mv)
     played += [mv, engine_reply(scr)]
     ok(s.last("resign"), "resign: exit status 0", "status %r" % s.status)
     text = plain(s.log)
@@ -991,7 +998,7 @@ s = PlaySession(["--level", "beginner", "--seed", "5", "-o", cc])
 try:
     scr = s.screen()
     mv = free_square(scr)
-    scr = s.type(mv)
+    scr = s.move(mv)
     reply = engine_reply(scr)
     os.write(s.fd, b"\x03")
     scr = s.read_until(ABANDON)
@@ -1035,7 +1042,7 @@ finally:
 s = PlaySession(["--level", "beginner", "--seed", "9"])
 try:
     scr = s.screen()
-    scr = s.type(free_square(scr))
+    scr = s.move(free_square(scr))
     lines = plain(s.log).split("\n")
     last24 = lines[-24:]
     ok(scr is not None and lines[-1] == "white> " and
@@ -1226,7 +1233,7 @@ try:
     ok(scr is not None and "Type 'help' for the commands." in scr and
        " 5  . . . . . .\n" in plain(scr) and "\x1b[" not in scr,
        "yote-play | tee: interactive, the board in ASCII", plain(s.log))
-    scr = s.type("c3")
+    scr = s.type("c3", REPLY)
     ok(scr is not None and engine_reply(scr) is not None,
        "yote-play | tee: a move, the engine answers", plain(s.log))
     s.type("quit", re.compile(rb"\n$"))
