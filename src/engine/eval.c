@@ -23,9 +23,10 @@
  *    weaker side's pieces and taking their steps away, so that its best
  *    moves lead somewhere instead of shuffling (the search scores a
  *    repeated position as a draw, so a shuffle gains nothing).
- * The weights are set by self-play matches between variants (formats/
- * engine.md says how); each engine holds its own copy, which the tuning
- * tool changes through yote_engine_set_weights.
+ * The weights are fitted to positions scored by a deeper search, from
+ * weights set by self-play matches between variants (formats/engine.md
+ * says how); each engine holds its own copy, which the tuning tools
+ * change through yote_engine_set_weights.
  */
 #include "yote_int.h"
 #include "yote_engine.h"
@@ -35,13 +36,13 @@
 
 const struct yote_eval_weights yote_eval_default = {
 	.trade = 40,            /* advantage x 24 / pieces left, x this/100 */
-	.hand = 8,              /* a piece in hand over one on the board */
-	.corner = 6,            /* a corner piece */
-	.threat = 70,           /* each threatened piece beyond the first */
-	.initiative = 25,       /* the mover can capture */
-	.open = 6,              /* a piece with an open line through it */
+	.hand = 18,             /* a piece in hand over one on the board */
+	.corner = 15,           /* a corner piece */
+	.threat = 135,          /* each threatened piece beyond the first */
+	.initiative = 133,      /* the mover can capture */
+	.open = 19,             /* a piece with an open line through it */
 	.mobility = 3,          /* a step */
-	.mobility_blocked = 5,  /* a step where a blocked side loses */
+	.mobility_blocked = 7,  /* a step where a blocked side loses */
 	.shut_in = 60,          /* no step and nothing in hand */
 	.decay = 100,           /* plies without capture halving the edge */
 	.press = 8,             /* an ending's weaker piece near the stronger

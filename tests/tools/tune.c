@@ -1,6 +1,6 @@
 /*
  * tune - self-play matches between two sets of evaluation weights, the
- * way the weights in src/eval.c were chosen (formats/engine.md).
+ * way the weights in src/engine/eval.c were first chosen (formats/engine.md).
  *
  *   tune [--rules R] [--games N] [--depth D] [--seed S] [--max-plies K]
  *        [--a k=v,...] [--b k=v,...]
