@@ -541,4 +541,21 @@ else
 	skip "no GNU time(1) for the memory used"
 fi
 
+# A side with no move analysed (the game's first move is illegal) has no
+# average loss and no accuracy: not a perfect 100.0 in any form
+printf 'yote: 1\nrules: classic\nfirst: A\nsecond: B\nmoves: [z9, c3]\n' \
+    >"$tmp/ill.yaml"
+yote-analyze --depth 2 -s "$tmp/ill.yaml" >"$tmp/ill.txt" 2>"$tmp/ill.err"
+st=$?
+yote-analyze --depth 2 -s -f tsv "$tmp/ill.yaml" >"$tmp/ill.tsv" 2>/dev/null
+yote-analyze --depth 2 -s -f json "$tmp/ill.yaml" >"$tmp/ill.json" 2>/dev/null
+yote-analyze --depth 2 "$tmp/ill.yaml" >"$tmp/ill.out" 2>/dev/null
+ok "$([ $st = 1 ] && grep -q "game 1, ply 1: illegal move 'z9'" "$tmp/ill.err" &&
+    ! grep -q '100\.0' "$tmp/ill.txt" "$tmp/ill.tsv" "$tmp/ill.json" "$tmp/ill.out" &&
+    [ "$(grep -c ' -  *-$' "$tmp/ill.txt")" = 2 ] &&
+    [ "$(awk -F'\t' 'NR > 1 && $7 == "" && $8 == ""' "$tmp/ill.tsv" | wc -l)" = 2 ] &&
+    [ "$(grep -c '"average_loss":null,"accuracy":null' "$tmp/ill.json")" = 2 ] &&
+    grep -q '^  first: {inaccuracies: 0, mistakes: 0, blunders: 0}$' "$tmp/ill.out" &&
+    echo 1)" "no move analysed: no accuracy (-, an empty field, null, no key), exit 1" \
+    "$tmp/ill.txt" "$tmp/ill.tsv" "$tmp/ill.json" "$tmp/ill.err"
 tap_done

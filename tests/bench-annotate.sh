@@ -29,6 +29,13 @@
 #                  same ANNOTATE_SETS and ANNOTATE_REF: its longer run's
 #                  records and costs are used instead of running it again
 #                  (the tables must then be built: YOTE_TB_DIR)
+#   ANNOTATE_REF2  options of a second longer run (say the same with -H 32):
+#                  the longer search's agreement with itself is printed
+#                  (nothing but its hash table changed, it disagrees on a
+#                  few plies: the ceiling of any default's figures), and
+#                  the default's precision and recall against the plies
+#                  where the two longer runs agree (the others left out)
+#                  (kept and reused as ref2-*, as the first is)
 set -u
 . tests/lib/env.sh
 B=${BIN:-$(pwd)/bin}
@@ -38,6 +45,7 @@ ref=${ANNOTATE_REF:---depth 9 --nodes 20000000}
 scratch bench-annotate
 keep=${ANNOTATE_KEEP:-$tmp}
 reuse=${ANNOTATE_REUSE:-}
+ref2=${ANNOTATE_REF2:-}
 mkdir -p "$keep"
 
 # one run: file, options, output; a line per game in $keep/$3.cost:
@@ -81,26 +89,33 @@ plies() {
 	END { flush() }' "$keep/$1.yaml"
 }
 
+# longer FILE RULESET NAME OPTIONS: the longer run NAME (ref, ref2) of
+# FILE, or the one ANNOTATE_REUSE kept
+longer() {
+	if [ -n "$reuse" ] && [ -s "$reuse/$3-$2.yaml" ] &&
+	    [ -s "$reuse/$3-$2.cost" ]; then
+		[ "$(cd "$reuse" && pwd -P)" = "$(cd "$keep" && pwd -P)" ] ||
+		    cp "$reuse/$3-$2.yaml" "$reuse/$3-$2.cost" "$keep/"
+	else
+		: >"$keep/$3-$2.yaml"
+		: >"$keep/$3-$2.cost"
+		run "$1" "$4" "$3-$2"
+	fi
+	plies "$3-$2" "$2" >"$keep/$3-$2.plies"
+}
+
 for f in $sets; do
 	r=$(basename "$f" .yaml)
 	: >"$keep/def-$r.yaml"
 	: >"$keep/def-$r.cost"
-	if [ -n "$reuse" ] && [ -s "$reuse/ref-$r.yaml" ] &&
-	    [ -s "$reuse/ref-$r.cost" ]; then
-		[ "$(cd "$reuse" && pwd -P)" = "$(cd "$keep" && pwd -P)" ] ||
-		    cp "$reuse/ref-$r.yaml" "$reuse/ref-$r.cost" "$keep/"
-	else
-		: >"$keep/ref-$r.yaml"
-		: >"$keep/ref-$r.cost"
-		# the longer run first: it builds the endgame tables both use
-		run "$f" "$ref" "ref-$r"
-	fi
+	# the longer run first: it builds the endgame tables both use
+	longer "$f" "$r" ref "$ref"
+	[ -z "$ref2" ] || longer "$f" "$r" ref2 "$ref2"
 	run "$f" "$def" "def-$r"
 	plies "def-$r" "$r" >"$keep/def-$r.plies"
-	plies "ref-$r" "$r" >"$keep/ref-$r.plies"
 done
 # this run's rulesets only (the directory may keep others)
-for k in def ref; do
+for k in def ref ${ref2:+ref2}; do
 	for x in plies cost; do
 		for f in $sets; do
 			cat "$keep/$k-$(basename "$f" .yaml).$x"
@@ -136,6 +151,40 @@ paste -d ' ' "$keep/def.plies" "$keep/ref.plies" | awk '
 		    BB, pct(BB, D), pct(BB, F)
 		if (w != "") print "widest disagreement: " w
 	}'
+if [ -n "$ref2" ]; then
+	# agree A B TITLE: B's flags against A's, as precision and recall of
+	# B; with C (a third file), only the plies where A and C agree
+	agree() {
+		paste -d ' ' "$1" "$2" ${3:+"$3"} | awk -v t="$4" '
+		$1 != $7 || $2 != $8 || $3 != $9 { print "plies out of step"; exit 1 }
+		NF > 12 && $4 != $16 { u[$1]++; U++; next }
+		{
+			r = $1; n[r]++
+			if ($10) { d[r]++; D++ }
+			if ($4) { f[r]++; F++ }
+			if ($4 && $10) { b[r]++; BB++ }
+		}
+		function pct(a, b) { return b ? sprintf("%5.1f%%", 100 * a / b) : "    -" }
+		END {
+			print t
+			printf "  %-12s %10s %8s   %4s %4s %4s\n", "ruleset",
+			    "precision", "recall", "flag", "by", "out"
+			split("classic traditional damasi ndar-kepp", order, " ")
+			for (i = 1; i <= 4; i++) if ((r = order[i]) in n)
+				printf "  %-12s %10s %8s   %4d %4d %4d\n",
+				    r, pct(b[r], d[r]), pct(b[r], f[r]), d[r],
+				    f[r], u[r]
+			printf "  %-12s %10s %8s   %4d %4d %4d\n",
+			    "total", pct(BB, D), pct(BB, F), D, F, U
+		}'
+	}
+	# flag: the plies the one judged flags; by: those the judge flags;
+	# out: plies left out
+	agree "$keep/ref.plies" "$keep/ref2.plies" "" \
+	    "the longer search against itself (yote-analyze $ref2 judged by $ref):"
+	agree "$keep/ref.plies" "$keep/def.plies" "$keep/ref2.plies" \
+	    "the default judged by the plies where both longer runs agree:"
+fi
 for k in def ref; do
 	# CPU seconds per 100 plies of each game: median, worst, and which
 	awk '{ printf "%.3f %s game %d (%d plies, %.2f s)\n",

@@ -376,4 +376,12 @@ grep -q '<text [^>]*>Eve\\u202e0-1\\u202c - \\u200fAdam' "$tmp/bidi.svg" &&
     ! grep -q "$(printf '\342\200\256')" "$tmp/bidi.svg"
 ok $((! $?)) "SVG title: a right-to-left override shown as \\u202e, not obeyed"
 
+# --position is yote-analyze's name for a position given, never taken as
+# an abbreviation of --positions (it read the position as a file name)
+P='6/6/6/2x3/6 o 11 12 0 2'
+yote-replay --position "$P" >"$tmp/pos1" 2>&1
+st=$?
+yote-replay --start "$P" >"$tmp/pos2" 2>&1
+ok "$([ $st = 0 ] && cmp -s "$tmp/pos1" "$tmp/pos2" && grep -q "^Start: $P\$" "$tmp/pos1" && echo 1)" \
+    "--position POS draws the position, as --start POS" "$tmp/pos1"
 tap_done

@@ -71,7 +71,8 @@ for sel in "-g 1-2,4" "--game 7-" "-g 1-99999999999999999999" "-g 3,1" \
 done
 
 # Refused forms: the same words, exit 2, in every tool.
-for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" \
+for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
+    "--date 2026-3" "--date ..2026-03-32" "--date 2026..2025" "--plies 10..5" \
     "--plies a" "--result 2-0" "--reaches 6/6 x" "--criteria $tmp/nosuch"; do
 	bad=
 	want=
@@ -92,6 +93,87 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" \
 	echo "wanted '$want'; differ:$bad" >>"$TAP_WHY"
 	ok $c "$sel: refused by every tool in the same words ($want)"
 done
+
+# ------------------------------------------------------------ inputs
+
+# An input that cannot be opened (a directory, no such file): said in the
+# same words by every tool, exit 3, and the other inputs read all the
+# same (yote-explore then writes no figures, which would leave it out).
+mkdir "$tmp/gdir"
+for bad in "$tmp/gdir" "$tmp/nosuch.yaml"; do
+	why="a directory, not a file of games"
+	[ "$bad" = "$tmp/gdir" ] || why="No such file or directory"
+	for run in "validate -l" "replay -p" "analyze --depth 1 --no-tb -s -f tsv" \
+	    "convert -l" "explore --players -f tsv"; do
+		t=${run%% *}
+		# shellcheck disable=SC2086
+		yote-$run "$src" >"$tmp/want" 2>/dev/null
+		[ "$t" = explore ] && : >"$tmp/want"
+		# shellcheck disable=SC2086
+		yote-$run "$bad" "$src" >"$tmp/got" 2>"$tmp/err"
+		st=$?
+		c=0
+		[ $st = 3 ] && [ "$(cat "$tmp/err")" = "yote-$t: $bad: $why" ] &&
+		    cmp -s "$tmp/want" "$tmp/got" && c=1
+		ok $c "yote-$t '${bad##*/}', then a file: '$why', exit 3 ($st), the file's games all the same" \
+		    "$tmp/err"
+	done
+done
+
+# -f: every tool that has it takes text (its default) and json, and says
+# the same about a form it does not take, exit 2
+for run in "validate" "analyze --depth 1 --no-tb -s" "explore" \
+    "play --match beginner,beginner --games 2 --seed 1 --no-tb -q"; do
+	t=${run%% *}
+	in=$src
+	[ "$t" = play ] && in=
+	bad=
+	for fmt in text json; do
+		# shellcheck disable=SC2086
+		yote-$run -f $fmt $in >/dev/null 2>>"$TAP_WHY" || bad="$bad $fmt"
+	done
+	# shellcheck disable=SC2086
+	yote-$run -f xml $in >/dev/null 2>"$tmp/err"
+	st=$?
+	head -1 "$tmp/err" | sed 's/, tsv or json/ or json/' >"$tmp/said"
+	[ $st = 2 ] && [ "$(cat "$tmp/said")" = \
+	    "yote-$t: --format: expected text or json, not 'xml'" ] || bad="$bad xml($st)"
+	c=0
+	[ -z "$bad" ] && c=1
+	ok $c "yote-$t -f: text and json taken, xml refused in the same words${bad:+ (not:$bad)}" \
+	    "$tmp/err"
+done
+
+# and the other files named as inputs: a summary file, an openings file
+yote-validate --merge-summaries "$tmp/gdir" >/dev/null 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && grep -qx "yote-validate: $tmp/gdir: a directory, not a summary file" "$tmp/err" &&
+    c=1
+ok $c "yote-validate --merge-summaries DIR: 'a directory, not a summary file', exit 3 ($st)" "$tmp/err"
+yote-play --match beginner,beginner --games 2 --no-tb --openings "$tmp/gdir" \
+    >/dev/null 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && grep -qx "yote-play: $tmp/gdir: a directory, not an openings file" "$tmp/err" &&
+    c=1
+ok $c "yote-play --openings DIR: 'a directory, not an openings file', exit 3 ($st)" "$tmp/err"
+
+# A TSV table of no rows is its header alone, in every tool that writes
+# one (yote-explore --players did; yote-analyze -s and yote-explore's tree
+# wrote nothing)
+bad=
+for run in "analyze --depth 1 --no-tb -s -f tsv" "explore -f tsv" \
+    "explore --players -f tsv"; do
+	# shellcheck disable=SC2086
+	yote-$run -P nobody "$src" >"$tmp/out" 2>/dev/null
+	# shellcheck disable=SC2086
+	yote-$run -g 1 "$src" 2>/dev/null | head -1 >"$tmp/want"
+	[ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/out" || bad="$bad '$run'"
+done
+c=0
+[ -z "$bad" ] && c=1
+ok $c "TSV of no games: the header alone${bad:+ (not:$bad)}"
 
 # ------------------------------------------------------------ invalid games
 
@@ -185,6 +267,57 @@ c=0
 [ $st = 1 ] && named play && c=1
 ok $c "yote-play --openings: the invalid games named, not used, exit 1 ($st)" "$tmp/err"
 
+# A game whose start cannot be read has no position to show or grade, as
+# one without a ruleset: not the rules' start in its place (yote-replay
+# drew the empty board as its start, yote-analyze graded it 100 %)
+for bad in "start: 6/6/6/6 x 12 12 0 1" "rules: sahel"; do
+	printf 'yote: 1\nfirst: A\nsecond: B\n%s\nmoves: [c3, d4]\n' "$bad" \
+	    >"$tmp/nostart.yaml"
+	bad_tools=
+	for run in "replay" "replay -F" "replay -p" "analyze --depth 1 --no-tb -s"; do
+		# shellcheck disable=SC2086
+		yote-$run "$tmp/nostart.yaml" >"$tmp/out" 2>/dev/null
+		st=$?
+		# a table's header alone (-s), no row
+		[ $st = 1 ] && [ -z "$(grep -v '^game ' "$tmp/out")" ] ||
+		    bad_tools="$bad_tools '$run'($st)"
+	done
+	yote-analyze --depth 1 --no-tb "$tmp/nostart.yaml" >"$tmp/out" 2>/dev/null
+	st=$?
+	[ $st = 1 ] && grep -q '^moves:' "$tmp/out" && ! grep -q '^analysis:' "$tmp/out" ||
+	    bad_tools="$bad_tools 'analyze'($st)"
+	c=0
+	[ -z "$bad_tools" ] && c=1
+	ok $c "'$bad': no position shown or graded, exit 1${bad_tools:+ (not:$bad_tools)}"
+done
+yote-replay --start '6/6/6/3x2/6 o 11 12' --moves a1 >"$tmp/out" 2>/dev/null
+st=$?
+c=0
+[ $st = 1 ] && [ ! -s "$tmp/out" ] && c=1
+ok $c "yote-replay --start with a bad position: nothing drawn, exit 1 ($st)" "$tmp/out"
+
+# A NUL byte in a game, in YAML and in the lines format: the game refused
+# by every tool, in the same words for both formats (a NUL in a line
+# ended its value in silence: 'first=A<NUL>B' was a valid game of 'A')
+printf 'yote: 1\nfirst: A\000B\nmoves: [c3]\n' >"$tmp/nul.yaml"
+printf '@1\tyote=1\tfirst=A\000B\tmoves=[c3]\n' >"$tmp/nul.lines"
+for f in "$tmp/nul.yaml" "$tmp/nul.lines"; do
+	bad_tools=
+	for run in "validate" "replay" "analyze --depth 1 --no-tb" "convert" \
+	    "explore"; do
+		t=${run%% *}
+		# shellcheck disable=SC2086
+		yote-$run "$f" >/dev/null 2>"$tmp/err"
+		st=$?
+		[ $st = 1 ] && head -1 "$tmp/err" | grep -q "^yote-$t: $f:.*game 1: not a .*: control characters are not allowed (byte 0x00" ||
+		    bad_tools="$bad_tools $t($st)"
+	done
+	c=0
+	[ -z "$bad_tools" ] && c=1
+	ok $c "a NUL byte (${f##*.}): refused by every tool, exit 1${bad_tools:+ (not:$bad_tools)}" \
+	    "$tmp/err"
+done
+
 # ------------------------------------------------------------ -o FILE
 
 for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
@@ -204,11 +337,146 @@ for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
 	    cmp -s "$tmp/stdout" "$tmp/o" && c=1
 	ok $c "yote-$run -o FILE: the file holds what standard output would ($a, $b)"
 done
+# -o in every mode of a tool: written as standard output would be, or
+# refused (exit 2), never left aside in silence
+for run in "analyze --perft 2" "analyze --perft 2 --divide" "analyze --moves" \
+    "analyze --best --depth 2 --no-tb"; do
+	# shellcheck disable=SC2086
+	yote-$run >"$tmp/stdout" 2>/dev/null
+	rm -f "$tmp/o"
+	# shellcheck disable=SC2086
+	yote-$run -o "$tmp/o" >"$tmp/rest" 2>/dev/null
+	c=0
+	[ -s "$tmp/o" ] && [ ! -s "$tmp/rest" ] && cmp -s "$tmp/stdout" "$tmp/o" &&
+	    c=1
+	ok $c "yote-$run -o FILE: the file holds what standard output would"
+done
+for run in "analyze --html $tmp/p.html $src" "replay --html $tmp/p.html $src" \
+    "replay -g 1 --svg $tmp/p.svg $src" "play --protocol" "validate -q -l $src"; do
+	rm -f "$tmp/o"
+	# shellcheck disable=SC2086
+	yote-$run -o "$tmp/o" >/dev/null 2>"$tmp/err"
+	st=$?
+	c=0
+	[ $st = 2 ] && [ ! -e "$tmp/o" ] && c=1
+	ok $c "yote-$run -o FILE: refused, not left aside ($st)" "$tmp/err"
+done
 yote-play --self-play 2 --level beginner --seed 5 --no-tb >"$tmp/stdout" 2>/dev/null
 yote-play --self-play 2 --level beginner --seed 5 --no-tb -o "$tmp/o" >/dev/null 2>&1
 c=0
 cmp -s "$tmp/stdout" "$tmp/o" && c=1
 ok $c "yote-play --self-play -o FILE: the file holds what standard output would"
+
+# Every option that names a file to write (-o, --svg, --graph, --html)
+# refuses one it cannot write in -o's words, exit 3: a directory, and the
+# empty name (before any work: no temporary file '..XXXXXX' made in the
+# working directory).
+mkdir "$tmp/adir" "$tmp/cwd"
+for run in "validate -l -o" "replay -o" "replay -g 1 --svg" "replay --html" \
+    "analyze --depth 1 --no-tb -g 1 -o" "analyze --depth 1 --no-tb -g 1 --graph" \
+    "analyze --depth 1 --no-tb -g 1 --html" "convert -t yaml -o" "explore -o" \
+    "play --self-play 1 --level beginner --seed 1 --no-tb -o"; do
+	t=${run%% *}
+	in=$PWD/$src
+	[ "$t" = play ] && in=
+	for target in "$tmp/adir" ""; do
+		why="Is a directory"
+		[ -z "$target" ] && why="No such file or directory"
+		# shellcheck disable=SC2086
+		(cd "$tmp/cwd" && yote-$run "$target" $in) >/dev/null 2>"$tmp/err"
+		st=$?
+		c=0
+		[ $st = 3 ] &&
+		    [ "$(cat "$tmp/err")" = "yote-$t: $target: cannot write: $why" ] &&
+		    [ -z "$(ls -A "$tmp/cwd")" ] && c=1
+		ok $c "yote-$run '$target': refused in -o's words, exit 3 ($st)" \
+		    "$tmp/err"
+	done
+done
+
+# --svg-dir names a directory to write into: refused in the same words
+yote-replay -g 1 --svg-dir "$tmp/nosuch" "$src" >/dev/null 2>"$tmp/err"
+a=$?
+yote-replay -g 1 --svg-dir "$src" "$src" >/dev/null 2>>"$tmp/err"
+b=$?
+c=0
+[ $a = 3 ] && [ $b = 3 ] && [ "$(cat "$tmp/err")" = "yote-replay: $tmp/nosuch: cannot write: No such file or directory
+yote-replay: $src: cannot write: Not a directory" ] && c=1
+ok $c "yote-replay --svg-dir: a missing directory or a file refused in -o's words, exit 3 ($a, $b)" \
+    "$tmp/err"
+
+# '-' is standard output for every game: --graph - as --svg - (not files
+# named --2, --3 for the later games)
+for run in "analyze --depth 1 --no-tb -s -g 1-3 --graph" "replay -F -g 1-3 --svg"; do
+	rm -rf "$tmp/here"
+	mkdir "$tmp/here"
+	# shellcheck disable=SC2086
+	n=$(cd "$tmp/here" && yote-$run - "$OLDPWD/$src" 2>"$tmp/err" |
+	    grep -c '^<svg')
+	c=0
+	[ "$n" = 3 ] && [ -z "$(ls -A "$tmp/here")" ] && c=1
+	ok $c "yote-$run -: the 3 pictures on standard output ($n), no file made" \
+	    "$tmp/err"
+done
+
+# ------------------------------------------------------------ write errors
+
+# A write that fails is said once, with its reason, in the same words by
+# every tool, which stops there: exit 3.  Standard output, '-' for a file
+# option, and -o FILE; enough games that a write fails on the way too.
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	cat "$src"
+done >"$tmp/many.yaml"
+full="write error on standard output: No space left on device"
+for run in "validate -l" "replay" "replay -p" "replay -F --svg -" \
+    "replay --html -" "analyze --depth 1 --no-tb -g 1-4" \
+    "analyze --depth 1 --no-tb -s" "analyze --depth 1 --no-tb -g 1-2 --graph -" \
+    "analyze --depth 1 --no-tb -g 1-2 --html -" "convert" \
+    "convert -t lines --lossy" "convert -t archive" "convert -l" \
+    "convert --dedupe" "explore -D 3" "explore --players" \
+    "play --self-play 2 --level beginner --seed 1 --no-tb"; do
+	t=${run%% *}
+	in=$tmp/many.yaml
+	case $t in
+	analyze) in=$src ;;
+	play) in= ;;
+	esac
+	# shellcheck disable=SC2086
+	yote-$run $in >/dev/full 2>"$tmp/err"
+	st=$?
+	grep -v 'dropped what a line cannot hold' "$tmp/err" >"$tmp/said"
+	c=0
+	[ $st = 3 ] && [ "$(cat "$tmp/said")" = "yote-$t: $full" ] && c=1
+	ok $c "yote-$run >/dev/full: '$full', once, exit 3 ($st)" "$tmp/err"
+	case $run in
+	*" -"|*--html*|*--svg*|*--graph*) continue ;;
+	esac
+	o="-o /dev/full"
+	case $run in
+	convert*-t*) ;;
+	convert*) o="$o -t yaml" ;;   # /dev/full names no format
+	esac
+	# shellcheck disable=SC2086
+	yote-$run $o $in >/dev/null 2>"$tmp/err"
+	st=$?
+	grep -v 'dropped what a line cannot hold' "$tmp/err" >"$tmp/said"
+	c=0
+	[ $st = 3 ] && [ "$(cat "$tmp/said")" = \
+	    "yote-$t: /dev/full: No space left on device; what was written of it is cut short" ] &&
+	    c=1
+	ok $c "yote-$run -o /dev/full: the file and the reason, once, exit 3 ($st)" \
+	    "$tmp/err"
+done
+
+# ... and stops there: yote-analyze does not go on analysing the games
+# whose records cannot be written (their charts would follow them)
+mkdir "$tmp/charts"
+yote-analyze --depth 1 --no-tb --graph "$tmp/charts/g.svg" "$tmp/many.yaml" \
+    >/dev/full 2>/dev/null
+n=$(ls "$tmp/charts" | wc -l)
+c=0
+[ "$n" -lt 20 ] && c=1
+ok $c "yote-analyze >/dev/full stops at the failed write ($n of 90 games charted)"
 
 # ------------------------------------------------------------ verdicts
 

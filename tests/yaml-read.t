@@ -124,7 +124,8 @@ ok "$([ $rc = 1 ] &&
     [ "$(wc -l <"$tmp/out")" = 4 ] && echo 1)" \
     "moves read before: on another board, with a NUL byte, in capitals" "$tmp/out"
 
-# and the built-in ruleset it keeps by name: each record's own
+# and the built-in ruleset it keeps by name: each record's own (a name
+# with a NUL byte is none: "classic\0x" is not classic)
 printf '%s\n' 'yote: 1' 'rules: classic' 'moves: [f1]' --- 'yote: 1' \
     'rules: ndar-kepp' 'moves: [f1]' --- 'yote: 1' 'rules: classic' \
     'moves: [f1]' --- 'yote: 1' 'rules: clasic' 'moves: [f1]' --- \
@@ -133,8 +134,9 @@ printf '%s\n' 'yote: 1' 'rules: classic' 'moves: [f1]' --- 'yote: 1' \
 yote-validate --summary "$tmp/rules.yaml" >"$tmp/out" 2>&1
 ok "$(grep -q ':7:9: game 2, ply 1: illegal move .f1.: f1 is off the 5x5 board$' "$tmp/out" &&
     grep -q ":14:8: game 4: unknown ruleset 'clasic'" "$tmp/out" &&
+    grep -q ":18:8: game 5: 'rules' holds a NUL byte at character 8$" "$tmp/out" &&
     grep -q ':23:9: game 6, ply 1: illegal move .f1.: f1 is off the 5x5 board$' "$tmp/out" &&
-    grep -q '^6 games, 3 valid, 3 invalid' "$tmp/out" && echo 1)" \
+    grep -q '^6 games, 2 valid, 4 invalid' "$tmp/out" && echo 1)" \
     "rulesets named record by record, one after another" "$tmp/out"
 
 tap_done

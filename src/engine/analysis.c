@@ -19,13 +19,22 @@
  *    third of the positions, and one flag in ten did not hold up against
  *    a search three plies deeper (tests/bench-annotate.sh).  Only the
  *    flags in doubt are: a loss of 30 points or more held up as well
- *    without it.  Moves graded below a mistake are not: searching those
- *    with a loss of 5 (or 7) points and more again found no flag more
- *    that the longer search confirmed, for a quarter to a third more
- *    time (with a test of scores swinging across iterations, 3 more of
- *    140, for 2.4 times the time); the misses are tactics deeper than
- *    either look, which the budget's depth 7 (6 before) finds more of,
- *    for less.
+ *    without it.  Moves graded below a mistake are not, unless the
+ *    position after them, searched to the full depth (one ply deeper
+ *    than the horizon that judged them), would make them a blunder: that
+ *    search has already been made, and it finds a few of the tactics the
+ *    horizon misses (on tests/bench-annotate.sh's held-out games, 3 of
+ *    the 20 plies it picks are flags of the longer search).  Searching
+ *    the inaccuracies again instead found no flag more that the longer
+ *    search confirmed, for a quarter to a third more time; the misses
+ *    are mostly tactics deeper than either look.
+ *  - The re-searches are made after every ply is judged, the verdict
+ *    nearest the line between a mistake and an inaccuracy first, and
+ *    only while they have cost fewer nodes than the game's first
+ *    searches: a beginner's game, where every other move is a blunder in
+ *    doubt, cost three times its first searches (13.2 million nodes per
+ *    100 plies, against a median of 3.7: tests/bench-annotate.sh's
+ *    costliest game), and now costs at most about twice (8.6).
  *  - Each search is given the game's earlier positions, so that a line
  *    that goes back to one of them is seen for the draw it can become
  *    (the search counts an earlier position on its third time only).
@@ -74,6 +83,12 @@ struct seen {
 	unsigned long long nodes;
 };
 
+/* A ply in doubt, and how much (the less, the more). */
+struct doubt {
+	double rank;
+	size_t ply;
+};
+
 /* One ply's verdict, from the mover's view. */
 struct verdict {
 	int before, after;      /* the best move's value, the played one's */
@@ -90,11 +105,14 @@ struct work {
 	size_t n;               /* its plies */
 	struct yote_pos *hist;  /* its positions, 0..n */
 	struct seen *s;         /* s[i]: position i under the budget */
-	struct seen deep_seen;  /* the re-search that judged */
+	struct seen *deep_seen; /* deep_seen[i]: the re-search that judged
+				   ply i */
 	struct searched cur, deep, tmp; /* the last search, re-searches */
 	char *pool;             /* the moves of s[] as text */
 	size_t used, size;
 	int oom;                /* a node could not be made */
+	struct verdict *v;      /* v[i]: ply i's verdict */
+	struct doubt *order;    /* the plies in doubt, most doubtful first */
 };
 
 static void
@@ -242,17 +260,18 @@ judge(struct work *w, size_t i, const struct seen *b,
 /*
  * Whether ply i's verdict v is in doubt, and must hold up deeper: a
  * mistake or a blunder that lost less than DOUBT_CLEAR points, or one
- * that a proven result decided.  A move graded an inaccuracy or better
- * stands (searching the inaccuracies deeper found no mistake more that
- * the longer search of tests/bench-annotate.sh confirmed), and so does a
- * loss of DOUBT_CLEAR points or more (on those games, searching these
- * again changed no flag, and it was a fifth of the re-searching).
+ * that a proven result decided (a loss of DOUBT_CLEAR points or more
+ * held up: on tests/bench-annotate.sh's games, searching these again
+ * changed no flag, and it was a fifth of the re-searching); or a lesser
+ * move that the full-depth search of the position after it would call
+ * a blunder.
  */
 static int
 in_doubt(const struct work *w, size_t i, const struct verdict *v)
 {
 	if (v->c < YOTE_CLASS_MISTAKE)
-		return 0;
+		return yote_classify(v->before, -w->s[i].score) ==
+		    YOTE_CLASS_BLUNDER;
 	return yote_move_loss(v->before, v->after) < DOUBT_CLEAR ||
 	    proven(v->before) || proven(v->after) ||
 	    proven(w->s[i].score);
@@ -266,8 +285,6 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	struct yote_limits deep = w->o->lim;
 	unsigned long long cap = b->nodes;
 
-	if (!in_doubt(w, i, v))
-		return 0;
 	w->out->researched++;
 	cap = (cap > DEEP_MIN_NODES ? cap : DEEP_MIN_NODES) * DEEP_FACTOR;
 	deep.nodes = cap < DEEP_MAX_NODES ? cap : DEEP_MAX_NODES;
@@ -283,10 +300,61 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	if (!proven(b->score)) {
 		if (search(w, i - 1, &deep, &w->deep) != 0)
 			return YOTE_ENOMEM;
-		note(w, i - 1, &w->deep, NULL, &w->deep_seen);
-		b = &w->deep_seen;
+		note(w, i - 1, &w->deep, NULL, &w->deep_seen[i]);
+		b = &w->deep_seen[i];
 	}
 	return judge(w, i, b, NULL, &deep, v);
+}
+
+/* How far ply i's verdict is from the line between a mistake and less
+ * (0 when a proven result is in it): the nearest is searched again first. */
+static double
+doubt_rank(const struct work *w, size_t i)
+{
+	const struct verdict *v = &w->v[i];
+	double l = yote_move_loss(v->before, v->after) - 10.0;
+
+	if (proven(v->before) || proven(v->after) || proven(w->s[i].score))
+		return 0;
+	return l < 0 ? -l : l;
+}
+
+static int
+by_rank(const void *a, const void *b)
+{
+	const struct doubt *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return x->ply < y->ply ? -1 : x->ply > y->ply;
+}
+
+/*
+ * The verdicts in doubt searched again, the most doubtful first, while
+ * the re-searches have cost fewer nodes than the game's first searches
+ * (first): the beginner's game, where every other move is in doubt, then
+ * costs at most about twice its first searches.
+ */
+static int
+research(struct work *w, size_t from, unsigned long long first)
+{
+	const struct yote_annotate_opts *o = w->o;
+	unsigned long long start = w->out->nodes;
+	size_t i, k, n = 0;
+
+	for (i = from + 1; i <= w->n; i++)
+		if ((o->side < 0 || o->side == yote_game_pos(w->g,
+		    i - 1)->side) && in_doubt(w, i, &w->v[i])) {
+			w->order[n].ply = i;
+			w->order[n++].rank = doubt_rank(w, i);
+		}
+	qsort(w->order, n, sizeof(*w->order), by_rank);
+	for (k = 0; k < n && w->out->nodes - start < first; k++) {
+		i = w->order[k].ply;
+		if (judge_deeper(w, i, &w->v[i]) != 0)
+			return YOTE_ENOMEM;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------ writing */
@@ -387,11 +455,11 @@ put_count(struct work *w, struct yote_node *map, const char *key,
 
 static void
 put_mean(struct work *w, struct yote_node *map, const char *key,
-    double sum, unsigned long n, double none)
+    double sum, unsigned long n)
 {
 	char buf[32];
 
-	snprintf(buf, sizeof(buf), "%.1f", n ? sum / (double)n : none);
+	snprintf(buf, sizeof(buf), "%.1f", sum / (double)n);
 	put(w, map, key, buf);
 }
 
@@ -430,8 +498,11 @@ add_summary(struct work *w, struct yote_record *rec)
 		    st->n[YOTE_CLASS_INACCURACY]);
 		put_count(w, side, "mistakes", st->n[YOTE_CLASS_MISTAKE]);
 		put_count(w, side, "blunders", st->n[YOTE_CLASS_BLUNDER]);
-		put_mean(w, side, "average-loss", st->loss, st->moves, 0);
-		put_mean(w, side, "accuracy", st->accuracy, st->moves, 100);
+		/* none without a move analysed (not a perfect 100) */
+		if (st->moves) {
+			put_mean(w, side, "average-loss", st->loss, st->moves);
+			put_mean(w, side, "accuracy", st->accuracy, st->moves);
+		}
 		if (yote_node_set(an, s ? "second" : "first", side) != 0)
 			w->oom = 1;
 	}
@@ -505,6 +576,7 @@ grade(struct work *w, struct yote_record *rec)
 	struct yote_node *moves = yote_node_get(rec->root, "moves");
 	struct verdict v;
 	size_t i, first = out->first;
+	unsigned long long start = out->nodes;
 	int s;
 
 	for (i = first; i <= w->n; i++) {
@@ -520,11 +592,18 @@ grade(struct work *w, struct yote_record *rec)
 		convert_view(w, rec, moves);
 	for (i = first + 1; i <= w->n; i++) {
 		s = yote_game_pos(w->g, i - 1)->side;
+		if ((o->side < 0 || o->side == s) &&
+		    judge(w, i, &w->s[i - 1], &w->s[i], &o->lim, &w->v[i]) != 0)
+			return YOTE_ENOMEM;
+	}
+	/* then those in doubt, within the first searches' nodes again */
+	if (research(w, first, out->nodes - start) != 0)
+		return YOTE_ENOMEM;
+	for (i = first + 1; i <= w->n; i++) {
+		s = yote_game_pos(w->g, i - 1)->side;
 		if (o->side >= 0 && o->side != s)
 			continue;
-		if (judge(w, i, &w->s[i - 1], &w->s[i], &o->lim, &v) != 0 ||
-		    judge_deeper(w, i, &v) != 0)
-			return YOTE_ENOMEM;
+		v = w->v[i];
 		out->st[s].moves++;
 		out->st[s].n[v.c]++;
 		out->st[s].loss += yote_move_loss(v.before, v.after);
@@ -572,7 +651,10 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 	if ((w.hist = malloc((n + 1) * sizeof(*w.hist))) == NULL ||
 	    (w.s = calloc(n + 1, sizeof(*w.s))) == NULL ||
 	    (out->wc = calloc(n + 1, sizeof(*out->wc))) == NULL ||
-	    (out->cls = calloc(n + 1, sizeof(*out->cls))) == NULL) {
+	    (out->cls = calloc(n + 1, sizeof(*out->cls))) == NULL ||
+	    (w.v = calloc(n + 1, sizeof(*w.v))) == NULL ||
+	    (w.order = calloc(n + 1, sizeof(*w.order))) == NULL ||
+	    (w.deep_seen = calloc(n + 1, sizeof(*w.deep_seen))) == NULL) {
 		problems = YOTE_ENOMEM;
 		goto out;
 	}
@@ -585,6 +667,9 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 		problems = YOTE_ENOMEM;
 out:
 	free(w.s);
+	free(w.v);
+	free(w.order);
+	free(w.deep_seen);
 	free(w.pool);
 	free(w.hist);
 	yote_engine_set_history(e, NULL, 0);

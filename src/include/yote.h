@@ -1010,7 +1010,8 @@ const struct yote_move *yote_game_move(const struct yote_game *g, size_t i);
  * file, info and diag) and keep what was played: *out is the game of the
  * record's start and every move played legally (up to the first bad one),
  * owned by the caller (yote_game_free), or NULL when the record has no
- * usable ruleset (info->rules is NULL) or on YOTE_ENOMEM.  Returns the
+ * usable ruleset (info->rules is NULL) or start position (a bad start:)
+ * or on YOTE_ENOMEM.  Returns the
  * number of problems (0: a valid record), or YOTE_ENOMEM.
  */
 long yote_game_from_record(struct yote_checker *ck,

@@ -70,8 +70,8 @@ usage(FILE *fp)
 	    "  -N, --nodes N         search each position at most N nodes\n"
 	    "  -P, --player TEXT     only games where a player's name contains TEXT\n"
 	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
-	    "  -o, --output FILE     write the records (or --summary) to FILE,\n"
-	    "                        whole or not at all\n"
+	    "  -o, --output FILE     write the records (or --summary, --perft,\n"
+	    "                        --moves, --best) to FILE, whole or not at all\n"
 	    "      --only CLASS      annotate only inaccuracies, mistakes or\n"
 	    "                        blunders (and worse)\n"
 	    "      --perft DEPTH     count the legal move sequences of length DEPTH\n"
@@ -139,11 +139,8 @@ write_game(void *ctx, const struct annopool_game *g)
 	} else if (out->page != NULL) {
 		if (page_game(out, g) != EXIT_OK)
 			status = EXIT_IO;
-	} else if (yote_writer_put(out->w, g->rec) != 0) {
-		if (g->status < EXIT_IO)
-			tool_warn("write error on standard output");
-		status = EXIT_IO;
-	}
+	} else if (yote_writer_put(out->w, g->rec) != 0)
+		status = EXIT_IO;       /* said where the output is closed */
 	if (o->graph != NULL && g->an->analysed &&
 	    evalgraph_write(o->graph, g->k, g->rec, g->an) != 0)
 		status = EXIT_IO;
@@ -201,10 +198,11 @@ analyse_files(struct yote_stream *s, const struct yote_rules *fallback,
 		yote_checker_free(out.ck);
 		return EXIT_IO;
 	}
-	if (out.w != NULL && yote_writer_close(out.w) != 0 && games < EXIT_IO) {
-		tool_warn("write error on standard output");
+	if (o->summary && games < EXIT_IO)
+		annosummary_header(&out.sm);    /* a table of no games */
+	/* a write error is said where the output is closed */
+	if (out.w != NULL && yote_writer_close(out.w) != 0)
 		games = EXIT_IO;
-	}
 	ok = games < EXIT_IO && status < EXIT_IO;
 	if (out.page != NULL && (st = html_close(out.page, ok)) > games)
 		games = st;
@@ -253,7 +251,7 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;
-	int c, st;
+	int c, f, st;
 
 	memset(o, 0, sizeof(*o));
 	engopt_init(&o->eng);
@@ -283,13 +281,10 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 				o->fmt = ANNOSUMMARY_TSV;
 			break;
 		case 'f':
-			o->fmt = strcmp(optarg, "tsv") == 0 ? ANNOSUMMARY_TSV :
-			    strcmp(optarg, "json") == 0 ? ANNOSUMMARY_JSON :
-			    ANNOSUMMARY_TEXT;
-			if (o->fmt == ANNOSUMMARY_TEXT &&
-			    strcmp(optarg, "text") != 0)
-				return tool_usage_error("--format: expected "
-				    "text, tsv or json, not '%s'", optarg);
+			/* TOOL_FMT_ and ANNOSUMMARY_ go in the same order */
+			if ((f = tool_format(optarg, 1)) < 0)
+				return EXIT_USAGE;
+			o->fmt = (enum annosummary_fmt)f;
 			break;
 		case 'V':
 			return tool_version();
@@ -371,6 +366,9 @@ check_options(const struct opts *o)
 	    o->best))
 		return tool_usage_error("--html writes the annotated games; it "
 		    "does not go with --summary, --perft, --moves or --best");
+	if (o->html != NULL && o->output != NULL)
+		return tool_usage_error("-o takes the records or --summary; "
+		    "--html names its own file");
 	return -1;
 }
 
@@ -380,6 +378,8 @@ one_position(const struct yote_rules *r, const struct opts *o)
 {
 	struct yote_error e;
 	struct yote_pos pos;
+	FILE *fp;
+	int status;
 
 	yote_error_clear(&e);
 	if (o->position == NULL)
@@ -388,9 +388,13 @@ one_position(const struct yote_rules *r, const struct opts *o)
 		tool_diag(&e);
 		return EXIT_INVALID;
 	}
-	return o->moves ? onepos_moves(r, &pos) : o->best ? onepos_best(r,
-	    &pos, &o->eng, &o->ao.lim) : onepos_perft(r, &pos, o->perft,
-	    o->divide);
+	/* -o FILE as for games: whole or not at all */
+	if ((fp = tool_output_open(o->output)) == NULL)
+		return EXIT_IO;
+	status = o->moves ? onepos_moves(fp, r, &pos) : o->best ?
+	    onepos_best(fp, r, &pos, &o->eng, &o->ao.lim) : onepos_perft(fp, r,
+	    &pos, o->perft, o->divide);
+	return tool_output_done(fp, o->output, status);
 }
 
 int

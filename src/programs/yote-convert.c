@@ -363,7 +363,10 @@ write_all(const struct opts *opt, struct yote_stream *s, struct out *o,
 	status = convert(opt, s, o);
 	yote_error_clear(&e);
 	if (writer_close(o, &e) != 0) {
-		tool_warn("%s", e.msg);
+		if (e.code == YOTE_EIO)
+			write_failed(o, e.msg);
+		else
+			tool_warn("%s", e.msg);
 		status = EXIT_IO;
 	}
 	return status;

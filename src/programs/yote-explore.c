@@ -44,7 +44,8 @@ usage(FILE *fp)
 	    "\n"
 	    "  -D, --depth K        the tree K plies deep (1)\n"
 	    "  -e, --event TEXT     only games whose event contains TEXT\n"
-	    "  -f, --format FMT     table (default), tsv or json (JSON Lines)\n"
+	    "  -f, --format FMT     text (a table, default), tsv or json (JSON\n"
+	    "                       Lines)\n"
 	    "  -g, --game N         only game N of each input, or games\n"
 	    "                       1-10,15,20-\n"
 	    "  -h, --help           this help\n"
@@ -97,18 +98,6 @@ explore(struct yote_stream *s, const struct opts *o, struct optree *t,
 	return tool_stream_status(s, EXIT_OK);
 }
 
-/* -f's argument; -1 when unknown. */
-static int
-format_named(const char *s)
-{
-	if (strcmp(s, "table") == 0)
-		return FIG_TABLE;
-	if (strcmp(s, "tsv") == 0)
-		return FIG_TSV;
-	if (strcmp(s, "json") == 0)
-		return FIG_JSON;
-	return -1;
-}
 
 /* The options; -1 to go on, else the exit status to end with. */
 static int
@@ -160,9 +149,9 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 			o->depth = (int)v;
 			break;
 		case 'f':
-			if ((f = format_named(optarg)) < 0)
-				return tool_usage_error("--format: expected "
-				    "table, tsv or json, not '%s'", optarg);
+			/* TOOL_FMT_ and FIG_ go in the same order */
+			if ((f = tool_format(optarg, 1)) < 0)
+				return EXIT_USAGE;
 			o->fmt = (enum figures_fmt)f;
 			break;
 		case 'h':

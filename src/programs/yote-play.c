@@ -93,7 +93,11 @@ usage(FILE *fp)
 	    "At the prompt: a move (c3, c3-c4, c3xc5+e1...), moves, hint, undo,\n"
 	    "resign, draw, save FILE, board, help, quit.  In pipe mode: moves,\n"
 	    "hint, undo, resign, draw, save FILE, quit.  Lines of up to %d\n"
-	    "bytes.\n",
+	    "bytes.\n"
+	    "\n"
+	    "Exit status: 0 ok (whatever the results), 1 input rejected (an\n"
+	    "illegal move in pipe mode, an invalid openings file), 2 usage,\n"
+	    "3 I/O.\n",
 	    tool_name, tool_name, tool_name, tool_name, tool_name,
 	    MAX_PLIES_DEFAULT, PLAY_LINE_MAX);
 }
@@ -132,12 +136,12 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	rc = protocol_run(pr, stdin, stdout);
 	protocol_free(pr);
-	if (rc != 0) {
-		tool_warn(rc == -2 ? "cannot start the protocol's reader thread" :
-		    "standard output: write error");
-		return EXIT_IO;
-	}
-	return EXIT_OK;
+	/* a write error: said by tool_stdout_done, with its reason */
+	if (rc == -2)
+		tool_warn("cannot start the protocol's reader thread");
+	else if (rc != 0 && !ferror(stdout))
+		tool_warn("write error on standard output");
+	return rc != 0 ? EXIT_IO : EXIT_OK;
 }
 
 /* ------------------------------------------------------------ main */
@@ -186,7 +190,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;
-	int c;
+	int c, f;
 
 	engopt_init(&opt->eng);
 	opt->ses.eng = &opt->eng;
@@ -238,10 +242,9 @@ parse_options(int argc, char *argv[], struct opts *opt)
 			opt->ses.ascii = 1;
 			break;
 		case 'f':
-			if ((opt->json = strcmp(optarg, "json") == 0) == 0 &&
-			    strcmp(optarg, "text") != 0)
-				return tool_usage_error("--format: expected "
-				    "text or json, not '%s'", optarg);
+			if ((f = tool_format(optarg, 0)) < 0)
+				return EXIT_USAGE;
+			opt->json = f == TOOL_FMT_JSON;
 			break;
 		case OPT_FIRST:
 			if (strcmp(optarg, "engine") == 0)
@@ -336,9 +339,9 @@ check_modes(const struct opts *opt, const struct level **a,
 		return tool_usage_error("--first-player, --second-player, "
 		    "--name and --round go with a game at the terminal or in "
 		    "pipe mode");
-	if (opt->protocol && (ses->event || ses->site))
-		return tool_usage_error("--event and --site do not go with "
-		    "--protocol");
+	if (opt->protocol && (ses->event || ses->site || ses->out))
+		return tool_usage_error("--event, --site and -o do not go with "
+		    "--protocol, which writes no record");
 	return -1;
 }
 

@@ -1,6 +1,7 @@
 /*
  * yote-replay - replay recorded games: diagrams, positions, pictures.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +56,8 @@ usage(FILE *fp)
 	    "  -p, --positions      ply, move, position string, game and file per\n"
 	    "                       ply (TSV)\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
-	    "      --start POS      the start position for --moves\n"
+	    "      --start POS      the start position for --moves (or alone: drawn);\n"
+	    "      --position POS   the same, as yote-analyze names it\n"
 	    "      --svg FILE       an SVG picture of the --ply/--final position\n"
 	    "      --svg-dir DIR    an SVG picture of every position, into DIR\n"
 	    "  -V, --version        print the version\n"
@@ -200,6 +202,9 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		{ "moves", required_argument, NULL, 'm' },
 		{ "ply", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
+		/* yote-analyze's name for a position given: not taken as
+		 * an abbreviation of --positions */
+		{ "position", required_argument, NULL, 's' },
 		{ "positions", no_argument, NULL, 'p' },
 		{ "rules", required_argument, NULL, 'r' },
 		/* long only: -s is --summary in the suite (yote(7)) */
@@ -277,7 +282,7 @@ static int
 check_options(int argc, const struct opts *opt)
 {
 	struct stat sb;
-	int modes;
+	int modes, err;
 
 	modes = opt->positions + opt->interactive + (opt->svg != NULL) +
 	    (opt->svg_dir != NULL) + (opt->html != NULL);
@@ -306,9 +311,10 @@ check_options(int argc, const struct opts *opt)
 	if (opt->interactive && (opt->final || opt->ply >= 0))
 		return tool_usage_error("--interactive goes through the whole "
 		    "game; it does not take --ply or --final");
-	if (opt->svg_dir != NULL && (stat(opt->svg_dir, &sb) != 0 ||
-	    !S_ISDIR(sb.st_mode))) {
-		tool_warn("%s: not a directory", opt->svg_dir);
+	/* in the words of every file option (tool_output_open) */
+	if (opt->svg_dir != NULL && (err = stat(opt->svg_dir, &sb) != 0 ?
+	    errno : S_ISDIR(sb.st_mode) ? 0 : ENOTDIR) != 0) {
+		tool_warn("%s: cannot write: %s", opt->svg_dir, strerror(err));
 		return EXIT_IO;
 	}
 	return -1;
@@ -323,7 +329,9 @@ replay_stream(struct replay *rp, struct yote_stream *s)
 
 	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
 	yote_stream_set_diag(s, replay_diag, rp);
-	while (!rp->quit && (rc = yote_stream_next(s, &g)) > 0) {
+	/* a write error (said) stops the replay where it happened */
+	while (!rp->quit && status < EXIT_IO &&
+	    (rc = yote_stream_next(s, &g)) > 0) {
 		if (g->rec == NULL) {
 			replay_diag(rp, NULL);
 			continue;       /* unreadable: said */

@@ -47,8 +47,8 @@ usage(FILE *fp)
 	    "                     warnings or invalid)\n"
 	    "  -P, --player TEXT  only games where a player's name contains TEXT\n"
 	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
-	    "  -o, --output FILE  the list, JSON or summary into FILE, whole\n"
-	    "                     or not at all\n"
+	    "  -o, --output FILE  the list, JSON, suggestions or summary into\n"
+	    "                     FILE, whole or not at all\n"
 	    "  -q, --quiet        print nothing; the exit status tells\n"
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
@@ -165,7 +165,7 @@ main(int argc, char *argv[])
 	const struct yote_rules *r = NULL;
 	const char *rules = NULL;
 	long long n;
-	int c, owned = 0, status = EXIT_OK, st;
+	int c, f, owned = 0, status = EXIT_OK, st;
 
 	tool_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
@@ -186,15 +186,11 @@ main(int argc, char *argv[])
 			status = tool_version();
 			goto out;
 		case 'f':
-			if (strcmp(optarg, "json") == 0)
-				opt.json = 1;
-			else if (strcmp(optarg, "text") == 0)
-				opt.json = 0;
-			else {
-				status = tool_usage_error("--format: expected "
-				    "text or json, not '%s'", optarg);
+			if ((f = tool_format(optarg, 0)) < 0) {
+				status = EXIT_USAGE;
 				goto out;
 			}
+			opt.json = f == TOOL_FMT_JSON;
 			break;
 		case 'h':
 			status = tool_help(usage);
@@ -233,6 +229,12 @@ main(int argc, char *argv[])
 			status = tool_bad_option(c, argv, longopts);
 			goto out;
 		}
+	}
+	/* -o is written or refused, in every tool: -q would empty it */
+	if (opt.quiet && opt.output != NULL) {
+		status = tool_usage_error("-q prints nothing: it does not go "
+		    "with -o");
+		goto out;
 	}
 	if (opt.merge) {
 		if ((opt.out = tool_output_open(opt.output)) == NULL) {

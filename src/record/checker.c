@@ -206,20 +206,19 @@ rules_file(struct yote_checker *ck, const char *spec, const char *file,
 	return r;
 }
 
-/* " (did you mean 'classic'?)" for a slip in a built-in's name, or "". */
-static const char *
-rules_hint(const char *name, char *buf, size_t size)
+/* Whether the scalar n, the value of key, holds a NUL byte (a YAML "\0",
+ * a lines "%00"), reported as diag: what is checked would stop there. */
+static int
+nul_in(struct run *run, const struct yote_node *n, const char *key,
+    int diag)
 {
-	const char *cands[8], *hint;
-	int i, n = yote_rules_builtin_count();
+	const char *z;
 
-	for (i = 0; i < n && i < 7; i++)
-		cands[i] = yote_rules_builtin(i)->name;
-	cands[i] = NULL;
-	if ((hint = yote_suggest(name, cands)) == NULL)
-		return "";
-	snprintf(buf, size, " (did you mean '%s'?)", hint);
-	return buf;
+	if ((z = memchr(n->text, '\0', n->len)) == NULL)
+		return 0;
+	report(run, diag, n, 0, "'%s' holds a NUL byte at character %zu", key,
+	    (size_t)(z - n->text) + 1);
+	return 1;
 }
 
 static const struct yote_rules *
@@ -238,6 +237,8 @@ record_rules(struct yote_checker *ck, struct run *run,
 		    "ruleset name or file");
 		return NULL;
 	}
+	if (nul_in(run, rn, "rules", YOTE_D_BAD_RULES))
+		return NULL;
 	if (ck->builtin != NULL && rn->len < sizeof(ck->builtin_name) &&
 	    memcmp(rn->text, ck->builtin_name, rn->len + 1) == 0)
 		return ck->builtin;
@@ -245,7 +246,7 @@ record_rules(struct yote_checker *ck, struct run *run,
 		yote_error_clear(&e);
 		if (yote_rules_get(rn->text, &r, &e) != 0) {
 			report(run, YOTE_D_BAD_RULES, rn, 0, "%s%s", e.msg,
-			    rules_hint(rn->text, hint, sizeof(hint)));
+			    yote_rules_hint(rn->text, hint, sizeof(hint)));
 			return NULL;
 		}
 		/* a built-in: never owned, never freed */
@@ -642,48 +643,11 @@ check_slips(struct run *run, const struct yote_node *root,
 			check_keys(run, moves->kids[i], item_keys, NULL, i + 1);
 }
 
-/*
- * " (did you mean '1-0'?)" for a result or termination that is a slip
- * for one: other dashes, a one-half sign, letter case, a letter or two.
- */
-static void
-value_hint(const char *text, int result, char *buf, size_t size)
-{
-	const char *cands[12], *hint;
-	char norm[48];
-	size_t n = 0, i;
-	const unsigned char *p;
-
-	for (p = (const unsigned char *)text; *p && n + 4 < sizeof(norm);
-	    p++) {
-		if (p[0] == 0xE2 && (p[1] == 0x80 || p[1] == 0x88) && p[2]) {
-			norm[n++] = '-';        /* en/em dash, minus sign */
-			p += 2;
-		} else if (p[0] == 0xC2 && p[1] == 0xBD) {
-			memcpy(norm + n, "1/2", 3);     /* the one-half sign */
-			n += 3;
-			p++;
-		} else if (*p != ' ')
-			norm[n++] = (char)*p;
-	}
-	norm[n] = '\0';
-	for (i = 0; i < (result ? 4u : 9u); i++)
-		cands[i] = result ? yote_result_text((enum yote_result)i) :
-		    yote_termination_text((enum yote_termination)(i + 1));
-	cands[i] = NULL;
-	hint = yote_suggest(norm, cands);
-	for (i = 0; hint == NULL && cands[i] != NULL; i++)
-		if (strcmp(norm, cands[i]) == 0)
-			hint = cands[i];
-	if (hint != NULL)
-		snprintf(buf, size, " (did you mean '%s'?)", hint);
-	else
-		buf[0] = '\0';
-}
-
-/* n, the value of key, if a scalar; else NULL, with a report. */
+/* n, the value of key, if a scalar without a NUL byte; else NULL, with a
+ * report (diag for a NUL byte). */
 static const struct yote_node *
-scalar_key(struct run *run, const struct yote_node *n, const char *key)
+scalar_key(struct run *run, const struct yote_node *n, const char *key,
+    int diag)
 {
 	if (n != NULL && n->type != YOTE_NODE_SCALAR) {
 		report(run, YOTE_D_BAD_TYPE, n, 0, "'%s' must be a single "
@@ -691,6 +655,8 @@ scalar_key(struct run *run, const struct yote_node *n, const char *key)
 		    "mapping" : "list");
 		return NULL;
 	}
+	if (n != NULL && nul_in(run, n, key, diag))
+		return NULL;
 	return n;
 }
 
@@ -1140,18 +1106,19 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 			check_duplicates(&run, moves->kids[i], i + 1);
 	if (ck->warn != YOTE_WARN_NONE)
 		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
-	resn = scalar_key(&run, val[RK_RESULT], "result");
+	resn = scalar_key(&run, val[RK_RESULT], "result", YOTE_D_BAD_RESULT);
 	if (resn != NULL &&
 	    (info->result = yote_result_parse(resn->text)) < 0) {
-		value_hint(resn->text, 1, hint, sizeof(hint));
+		yote_value_hint(resn->text, 1, hint, sizeof(hint));
 		report(&run, YOTE_D_BAD_RESULT, resn, 0, "unknown result "
 		    "'%s': expected 1-0, 0-1, 1/2-1/2 or *%s", resn->text,
 		    hint);
 	}
-	termn = scalar_key(&run, val[RK_TERMINATION], "termination");
+	termn = scalar_key(&run, val[RK_TERMINATION], "termination",
+	    YOTE_D_BAD_TERMINATION);
 	if (termn != NULL &&
 	    (info->term = yote_termination_parse(termn->text)) < 0) {
-		value_hint(termn->text, 0, hint, sizeof(hint));
+		yote_value_hint(termn->text, 0, hint, sizeof(hint));
 		report(&run, YOTE_D_BAD_TERMINATION, termn, 0, "unknown "
 		    "termination '%s': expected capture-all, blocked, "
 		    "few-pieces, move-limit, agreement, resignation, time, "
@@ -1162,14 +1129,17 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		return (long)info->problems;
 	info->rules = r;
 	yote_pos_start(r, &info->start);
-	if ((v = scalar_key(&run, val[RK_START], "start")) != NULL) {
+	if ((v = scalar_key(&run, val[RK_START], "start",
+	    YOTE_D_BAD_START)) != NULL) {
 		yote_error_clear(&e);
 		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
 			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",
 			    e.msg);
 			return (long)info->problems;
 		}
-	}
+	} else if (val[RK_START] != NULL &&
+	    val[RK_START]->type == YOTE_NODE_SCALAR)
+		return (long)info->problems;    /* a NUL byte: a bad start */
 	info->final = info->start;
 	if (moves == NULL)
 		return (long)info->problems;

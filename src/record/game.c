@@ -159,6 +159,7 @@ yote_game_move(const struct yote_game *g, size_t i)
 struct collect {
 	struct yote_game *g;
 	int oom;
+	int bad_start;          /* the start position could not be read */
 	yote_diag_fn diag;
 	void *ctx;
 };
@@ -168,6 +169,8 @@ collect_diag(void *arg, const struct yote_error *e)
 {
 	struct collect *c = arg;
 
+	if (e->diag == YOTE_D_BAD_START)
+		c->bad_start = 1;
 	if (c->diag != NULL)
 		c->diag(c->ctx, e);
 }
@@ -203,6 +206,7 @@ yote_game_from_record(struct yote_checker *ck, const struct yote_record *rec,
 	if ((c.g = game_alloc()) == NULL)
 		return YOTE_ENOMEM;
 	c.oom = 0;
+	c.bad_start = 0;
 	c.diag = diag;
 	c.ctx = ctx;
 	problems = yote_checker_play(ck, rec, file, info, collect_diag,
@@ -211,7 +215,9 @@ yote_game_from_record(struct yote_checker *ck, const struct yote_record *rec,
 		yote_game_free(c.g);
 		return YOTE_ENOMEM;
 	}
-	if (info->rules == NULL) {
+	/* no game without its start: not the rules' start in its place,
+	 * which a replay would show and an analysis grade as the game's */
+	if (info->rules == NULL || c.bad_start) {
 		yote_game_free(c.g);
 		return problems;
 	}

@@ -396,6 +396,7 @@ struct lparse {
 	int limit;              /* why is a limit of yote_limits.h */
 	size_t col_byte;        /* char_col's last question (0: none) */
 	unsigned long col_chars;        /* and its answer */
+	char whybuf[64];        /* a why made for the line */
 };
 
 /* Whether one more kid for parent (NULL: a value alone) keeps the line
@@ -611,6 +612,30 @@ parse_line(struct lparse *p, const char *s, size_t n)
 	return root;
 }
 
+/*
+ * A control byte written as it is, which a line holds only as %XX (a NUL
+ * ended the value it stood in, silently, where YAML refuses it): 1 with
+ * the problem in p, else 0.  Tab is the separator.
+ */
+static int
+raw_control(struct lparse *p, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] < 0x20 && s[i] != '\t') ||
+		    s[i] == 0x7F) {
+			snprintf(p->whybuf, sizeof(p->whybuf), "control "
+			    "characters are not allowed (byte 0x%02X; write "
+			    "it %%%02X)", (unsigned char)s[i],
+			    (unsigned char)s[i]);
+			p->why = p->whybuf;
+			p->at = i;
+			return 1;
+		}
+	return 0;
+}
+
 int
 yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
     struct yote_error *err)
@@ -662,6 +687,8 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 		p.why = "a line longer than 64 MiB (the limit)";
 	else if (l->buf[0] != '@')
 		p.why = "a line that does not start with '@'";
+	else if (raw_control(&p, l->buf, len))
+		;
 	else if ((root = parse_line(&p, l->buf, len)) == NULL &&
 	    p.why == NULL)
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");

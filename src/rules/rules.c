@@ -410,14 +410,15 @@ static int
 yaml_error(const yaml_parser_t *parser, const char *buf, size_t len,
     struct yote_error *err)
 {
-	const char *p = parser->problem ? parser->problem : "YAML error";
+	const char *p = parser->problem ? parser->problem : "unreadable input";
 	size_t at = parser->problem_offset, i, bol = 0;
 	unsigned long line = 1;
 
 	if (parser->error != YAML_READER_ERROR) {
-		yote_error_set(err, YOTE_ESYNTAX, "rules: %s%s%s",
-		    parser->context ? parser->context : "",
-		    parser->context ? ": " : "", p);
+		/* in the words of a game's YAML syntax error (yaml_read.c) */
+		yote_error_set(err, YOTE_ESYNTAX, "rules: YAML syntax error: "
+		    "%s%s%s", p, parser->context ? " " : "",
+		    parser->context ? parser->context : "");
 		if (err != NULL) {
 			err->line = parser->problem_mark.line + 1;
 			err->col = parser->problem_mark.column + 1;
@@ -726,4 +727,20 @@ yote_rules_write(const struct yote_rules *r, FILE *fp)
 #undef SCALAR
 #undef EMIT
 	return ok ? 0 : YOTE_EIO;
+}
+
+/* " (did you mean 'classic'?)" for a slip in a built-in's name, or "". */
+const char *
+yote_rules_hint(const char *name, char *buf, size_t size)
+{
+	const char *cands[8], *hint;
+	int i, n = yote_rules_builtin_count();
+
+	for (i = 0; i < n && i < 7; i++)
+		cands[i] = yote_rules_builtin(i)->name;
+	cands[i] = NULL;
+	if ((hint = yote_suggest(name, cands)) == NULL)
+		return "";
+	snprintf(buf, size, " (did you mean '%s'?)", hint);
+	return buf;
 }

@@ -19,6 +19,9 @@
  * with unfinished or none.
  */
 
+#include <stdio.h>
+#include <string.h>
+
 #include "yote_int.h"
 
 static enum yote_result
@@ -153,4 +156,43 @@ yote_termination_parse(const char *s)
 	    (int)(sizeof(term_texts) / sizeof(term_texts[0])) - 1);
 
 	return i < 0 ? -1 : i + 1;
+}
+
+/*
+ * " (did you mean '1-0'?)" for a result or termination that is a slip
+ * for one: other dashes, a one-half sign, letter case, a letter or two.
+ */
+void
+yote_value_hint(const char *text, int result, char *buf, size_t size)
+{
+	const char *cands[12], *hint;
+	char norm[48];
+	size_t n = 0, i;
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)text; *p && n + 4 < sizeof(norm);
+	    p++) {
+		if (p[0] == 0xE2 && (p[1] == 0x80 || p[1] == 0x88) && p[2]) {
+			norm[n++] = '-';        /* en/em dash, minus sign */
+			p += 2;
+		} else if (p[0] == 0xC2 && p[1] == 0xBD) {
+			memcpy(norm + n, "1/2", 3);     /* the one-half sign */
+			n += 3;
+			p++;
+		} else if (*p != ' ')
+			norm[n++] = (char)*p;
+	}
+	norm[n] = '\0';
+	for (i = 0; i < (result ? 4u : 9u); i++)
+		cands[i] = result ? yote_result_text((enum yote_result)i) :
+		    yote_termination_text((enum yote_termination)(i + 1));
+	cands[i] = NULL;
+	hint = yote_suggest(norm, cands);
+	for (i = 0; hint == NULL && cands[i] != NULL; i++)
+		if (strcmp(norm, cands[i]) == 0)
+			hint = cands[i];
+	if (hint != NULL)
+		snprintf(buf, size, " (did you mean '%s'?)", hint);
+	else
+		buf[0] = '\0';
 }

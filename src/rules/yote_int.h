@@ -238,4 +238,14 @@ yote_over_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
 	return yote_end_unless_blocked(r, p) != YOTE_TERM_NONE;
 }
 
+/*
+ * The checker's hints: " (did you mean '1-0'?)" into buf for a result
+ * (result 1) or a termination (0) that is a slip for one: other dashes, a
+ * one-half sign, letter case, a letter or two (status.c); " (did you mean
+ * 'classic'?)" for a slip in a built-in ruleset's name, returned, or ""
+ * (rules.c).
+ */
+void yote_value_hint(const char *text, int result, char *buf, size_t size);
+const char *yote_rules_hint(const char *name, char *buf, size_t size);
+
 #endif

@@ -246,7 +246,8 @@ yote_file_open(const char *path, FILE **out, struct yote_error *err)
 		return yote_error_set(err, YOTE_EIO, "%s", strerror(errno));
 	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		fclose(fp);
-		return yote_error_set(err, YOTE_EIO, "is a directory");
+		return yote_error_set(err, YOTE_EIO, "a directory, not a "
+		    "file of games");
 	}
 	*out = fp;
 	return 0;

@@ -255,7 +255,9 @@ flush_job(struct pool *pl, struct job *j)
 		g.an = &j->an;
 		g.k = pl->games;
 		g.status = pl->status;
-		if ((st = pl->put(pl->ctx, &g)) > pl->status)
+		/* after an error of output (said), nothing more is put */
+		if (pl->status < EXIT_IO &&
+		    (st = pl->put(pl->ctx, &g)) > pl->status)
 			pl->status = st;
 	}
 	yote_record_free(j->rec);
@@ -316,7 +318,10 @@ read_games(struct yote_stream *s, struct pool *pl, unsigned long *flushed)
 
 	memset(&j, 0, sizeof(j));
 	yote_stream_set_diag(s, stream_diag, &j);
-	while ((rc = yote_stream_next(s, &g)) > 0) {
+	/* a tool stops where an error of output happened: no more games
+	 * analysed for nothing (pl->status is the flushing thread's, this
+	 * one's) */
+	while (pl->status < EXIT_IO && (rc = yote_stream_next(s, &g)) > 0) {
 		j.file = g->file;
 		if (g->rec != NULL) {
 			yote_stream_take(s, &j.rec, NULL);

@@ -34,7 +34,9 @@ struct annopool_game {
 
 /*
  * What the program does with each game, in input order on the calling
- * thread: returns EXIT_OK, or the exit status it calls for (said).
+ * thread: returns EXIT_OK, or the exit status it calls for (said).  Once
+ * the status is EXIT_IO (a write failed, no memory), no more games are
+ * read or put: the tool stops where the error happened.
  */
 typedef int (*annopool_put_fn)(void *ctx, const struct annopool_game *g);
 

@@ -34,6 +34,20 @@ put_name(FILE *fp, const char *name, int width)
 }
 
 void
+annosummary_header(struct annosummary *sm)
+{
+	if (sm->header_done || sm->fmt == ANNOSUMMARY_JSON)
+		return;
+	if (sm->fmt == ANNOSUMMARY_TSV)
+		fprintf(sm->fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
+		    "blunders\taverage-loss\taccuracy\tfile\n");
+	else
+		fprintf(sm->fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
+		    "side", "player", "?!", "?", "??", "avg-loss", "accuracy");
+	sm->header_done = 1;
+}
+
+void
 annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
     const char *file, const struct yote_annotation *an)
 {
@@ -41,20 +55,13 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 	const char *name;
 	int s;
 
-	if (!sm->header_done && sm->fmt != ANNOSUMMARY_JSON) {
-		if (sm->fmt == ANNOSUMMARY_TSV)
-			fprintf(fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
-			    "blunders\taverage-loss\taccuracy\tfile\n");
-		else
-			fprintf(fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
-			    "side", "player", "?!", "?", "??", "avg-loss",
-			    "accuracy");
-		sm->header_done = 1;
-	}
+	annosummary_header(sm);
 	for (s = 0; s < 2; s++) {
 		const struct yote_side_stats *st = &an->st[s];
+		/* a side with no move analysed (an illegal first move, no
+		 * moves) has no average and no accuracy, not a perfect one */
 		double loss = st->moves ? st->loss / (double)st->moves : 0;
-		double acc = st->moves ? st->accuracy / (double)st->moves : 100;
+		double acc = st->moves ? st->accuracy / (double)st->moves : 0;
 
 		if (sm->side >= 0 && sm->side != s)
 			continue;
@@ -68,27 +75,40 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 			    rec->game, s ? "second" : "first");
 			tool_put_text(fp, name, TOOL_ESC_JSON);
 			fprintf(fp, "\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
-			    "\"blunders\":%lu,\"average_loss\":%.1f,"
-			    "\"accuracy\":%.1f}\n", st->n[YOTE_CLASS_INACCURACY],
+			    "\"blunders\":%lu,", st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+			    st->n[YOTE_CLASS_BLUNDER]);
+			if (st->moves)
+				fprintf(fp, "\"average_loss\":%.1f,"
+				    "\"accuracy\":%.1f}\n", loss, acc);
+			else
+				fputs("\"average_loss\":null,"
+				    "\"accuracy\":null}\n", fp);
 		} else if (sm->fmt == ANNOSUMMARY_TSV) {
 			fprintf(fp, "%lu\t%s\t", rec->game, s ? "second" : "first");
 			put_name(fp, name, 0);
-			fprintf(fp, "\t%lu\t%lu\t%lu\t%.1f\t%.1f\t",
+			fprintf(fp, "\t%lu\t%lu\t%lu\t",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+			    st->n[YOTE_CLASS_BLUNDER]);
+			if (st->moves)
+				fprintf(fp, "%.1f\t%.1f\t", loss, acc);
+			else
+				fputs("\t\t", fp);
 			tool_put_text(fp, file, TOOL_ESC_FIELD);
 			putc('\n', fp);
 		} else {
 			fprintf(fp, "%-5lu %-6s ", rec->game, s ? "second" :
 			    "first");
 			put_name(fp, name, 24);
-			fprintf(fp, " %5lu %5lu %5lu %9.1f %8.1f\n",
+			fprintf(fp, " %5lu %5lu %5lu",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
+			    st->n[YOTE_CLASS_BLUNDER]);
+			if (st->moves)
+				fprintf(fp, " %9.1f %8.1f\n", loss, acc);
+			else
+				fprintf(fp, " %9s %8s\n", "-", "-");
 		}
 	}
 }

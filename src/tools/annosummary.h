@@ -21,6 +21,11 @@ struct annosummary {
 	int header_done;        /* the header line is out (none for JSON) */
 };
 
+/* The header line, unless it is out already (or JSON): before the first
+ * row, and at the end when no game had one, so that a table of no games
+ * is its header alone, as yote-explore --players writes it. */
+void annosummary_header(struct annosummary *sm);
+
 /* The rows of one game rec of file, as analysed (an), after the header
  * when it is the first game.  Write errors are left in sm->fp. */
 void annosummary_rows(struct annosummary *sm, const struct yote_record *rec,

@@ -2,20 +2,20 @@
  * evalgraph.c - the evaluation chart of an analysed game, as SVG
  * (evalgraph.h).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "evalgraph.h"
 #include "tool.h"
 
-/* base for game 1, else base with -game before .svg (or at the end). */
+/* base for game 1, else base with -game before .svg (or at the end);
+ * "-", standard output, for every game, as replay's --svg - */
 static void
 graph_path(const char *base, unsigned long game, char *buf, size_t size)
 {
 	size_t n = strlen(base);
 
-	if (game <= 1)
+	if (game <= 1 || strcmp(base, "-") == 0)
 		snprintf(buf, size, "%s", base);
 	else if (n > 4 && strcmp(base + n - 4, ".svg") == 0)
 		snprintf(buf, size, "%.*s-%lu.svg", (int)(n - 4), base, game);
@@ -37,10 +37,8 @@ evalgraph_write(const char *base, unsigned long k,
 	double x, y;
 
 	graph_path(base, k, path, sizeof(path));
-	if ((fp = tool_atomic_open(path)) == NULL) {
-		tool_warn("%s: %s", path, strerror(errno));
+	if ((fp = tool_output_open(path)) == NULL)
 		return EXIT_IO;
-	}
 	if ((f = yote_node_text(rec->root, "first")) == NULL)
 		f = "first";
 	if ((s = yote_node_text(rec->root, "second")) == NULL)
@@ -90,5 +88,5 @@ evalgraph_write(const char *base, unsigned long k,
 		    colour[an->cls[i - 1]], i, yote_class_name(an->cls[i - 1]));
 	}
 	fputs("</svg>\n", fp);
-	return tool_atomic_close(fp, path, !ferror(fp));
+	return tool_atomic_close(fp, path, 1);     /* a write error said */
 }

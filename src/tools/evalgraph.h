@@ -12,7 +12,8 @@
  * Write the chart of rec as an analysed (an) to the file named base for
  * the first game of the output and base with "-k" before its ".svg" (or
  * at its end) for game k > 1, so that games of several inputs, each
- * numbered from 1, do not overwrite each other's files.  The file is
+ * numbered from 1, do not overwrite each other's files; base "-" is
+ * standard output, for every game, one chart after the other.  The file is
  * written whole or not at all (tool_atomic_open).  Returns EXIT_OK, or
  * EXIT_IO after saying why.
  */

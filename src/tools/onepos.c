@@ -21,8 +21,8 @@ perft_failed(long rc)
 }
 
 int
-onepos_perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
-    int divide)
+onepos_perft(FILE *out, const struct yote_rules *r, const struct yote_pos *p,
+    int depth, int divide)
 {
 	struct yote_movelist l = { 0 };
 	struct yote_pos q;
@@ -34,7 +34,7 @@ onepos_perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
 	if (!divide || depth < 1) {
 		if ((rc = yote_perft_max(r, p, depth, &n)) != 0)
 			return perft_failed(rc);
-		printf("%llu\n", n);
+		fprintf(out, "%llu\n", n);
 		return EXIT_OK;
 	}
 	if ((rc = (int)yote_gen_moves(r, p, &l)) < 0) {
@@ -50,15 +50,16 @@ onepos_perft(const struct yote_rules *r, const struct yote_pos *p, int depth,
 			return perft_failed(rc);
 		}
 		total += n;
-		printf("%s %llu\n", yote_move_format(r, &l.v[i], text), n);
+		fprintf(out, "%s %llu\n", yote_move_format(r, &l.v[i], text),
+		    n);
 	}
-	printf("%llu\n", total);
+	fprintf(out, "%llu\n", total);
 	yote_movelist_free(&l);
 	return EXIT_OK;
 }
 
 int
-onepos_moves(const struct yote_rules *r, const struct yote_pos *p)
+onepos_moves(FILE *out, const struct yote_rules *r, const struct yote_pos *p)
 {
 	struct yote_movelist l = { 0 };
 	char text[YOTE_MOVE_TEXT];
@@ -74,13 +75,14 @@ onepos_moves(const struct yote_rules *r, const struct yote_pos *p)
 	}
 	yote_movelist_sort(r, &l);
 	for (i = 0; i < l.n; i++)
-		printf("%s\n", yote_move_format(r, &l.v[i], text));
+		fprintf(out, "%s\n", yote_move_format(r, &l.v[i], text));
 	yote_movelist_free(&l);
 	return EXIT_OK;
 }
 
 struct best_ctx {
 	const struct yote_rules *r;
+	FILE *out;
 };
 
 /* Each depth the search finishes, as an "info" line. */
@@ -91,16 +93,17 @@ print_info(void *ctx, const struct yote_search_result *sr)
 	char text[YOTE_MOVE_TEXT], sc[16];
 	int i;
 
-	printf("info depth %d score %s nodes %llu time %ld pv", sr->depth,
-	    yote_score_text(sr->score, sc), sr->nodes, sr->ms);
+	fprintf(bc->out, "info depth %d score %s nodes %llu time %ld pv",
+	    sr->depth, yote_score_text(sr->score, sc), sr->nodes, sr->ms);
 	for (i = 0; i < sr->pvlen; i++)
-		printf(" %s", yote_move_format(bc->r, &sr->pv[i], text));
-	putchar('\n');
-	fflush(stdout);
+		fprintf(bc->out, " %s", yote_move_format(bc->r, &sr->pv[i],
+		    text));
+	putc('\n', bc->out);
+	fflush(bc->out);
 }
 
 int
-onepos_best(const struct yote_rules *r, const struct yote_pos *p,
+onepos_best(FILE *out, const struct yote_rules *r, const struct yote_pos *p,
     const struct engopt *eng, const struct yote_limits *lim)
 {
 	struct yote_engine *e;
@@ -114,15 +117,17 @@ onepos_best(const struct yote_rules *r, const struct yote_pos *p,
 		return EXIT_IO;
 	}
 	bc.r = r;
+	bc.out = out;
 	if (yote_engine_search(e, r, p, lim, &sr, print_info, &bc) != 0) {
 		yote_engine_free(e);
 		tool_warn("out of memory");
 		return EXIT_IO;
 	}
 	if (sr.nmoves == 0)
-		printf("bestmove (none)\n");
+		fprintf(out, "bestmove (none)\n");
 	else
-		printf("bestmove %s\n", yote_move_format(r, &sr.best, text));
+		fprintf(out, "bestmove %s\n", yote_move_format(r, &sr.best,
+		    text));
 	yote_engine_free(e);
 	return EXIT_OK;
 }

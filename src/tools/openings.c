@@ -294,6 +294,9 @@ tree_print(const struct report *rp, uint32_t p, char *line, size_t len,
 	return 0;
 }
 
+#define TREE_TSV_HEADER "depth\tline\tmove\tgames\twins\tdraws\tlosses\t" \
+	"unfinished\tscore\tend_ply\n"
+
 int
 optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
     unsigned long min_games)
@@ -305,6 +308,9 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 
 	if (!t->root_set) {
 		tool_warn("no games");
+		/* TSV: its header alone, as every TSV table of no rows */
+		if (fmt == FIG_TSV)
+			fputs(TREE_TSV_HEADER, fp);
 		return 0;
 	}
 	if (fmt == FIG_TABLE) {
@@ -317,8 +323,7 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 		    "games", "share", "wins", "draws", "losses", "score",
 		    "ends");
 	} else if (fmt == FIG_TSV)
-		fprintf(fp, "depth\tline\tmove\tgames\twins\tdraws\tlosses\t"
-		    "unfinished\tscore\tend_ply\n");
+		fputs(TREE_TSV_HEADER, fp);
 	else
 		fprintf(fp, "{\"position\":\"%s\",\"games\":%lu,\"wins\":%lu,"
 		    "\"draws\":%lu,\"losses\":%lu,\"unfinished\":%lu,"

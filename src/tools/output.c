@@ -205,6 +205,12 @@ out_target(const char *path, char *target, struct stat *st, int *exists)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
+	/* no file has the empty name: refused before any work is done (it
+	 * made a temporary file '..XXXXXX' here and failed at the rename) */
+	if (path[0] == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
 	strcpy(target, path);
 	/* a device, FIFO or socket, through links the walk below cannot
 	 * follow (/dev/stdout to /proc/self/fd/1 to "pipe:[...]"): written
@@ -352,10 +358,7 @@ tool_output_report(const char *file, unsigned long long written,
 		    abandoned.existed ? "not written; the old file is left as "
 		    "it was" : "not written");
 		abandoned.said = 1;
-	} else if (status == EXIT_IO && file == NULL)
-		tool_warn("stopped after %llu game%s: standard output is "
-		    "incomplete", written, written == 1 ? "" : "s");
-	else if (status == EXIT_INVALID && left_out > 0 && kept > 0)
+	} else if (status == EXIT_INVALID && left_out > 0 && kept > 0)
 		tool_warn("%s: %llu game%s written, %llu of them invalid, "
 		    "%llu left out (said above)", name, written, written == 1 ?
 		    "" : "s", kept, left_out);
@@ -373,23 +376,16 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	struct out_slot *sl = NULL;
 	sigset_t all, old;
 	size_t i;
-	int err = 0, failed, named = 1;
+	int err = 0, failed;
 
 	for (i = 0; i < OUT_SLOTS && sl == NULL; i++)
 		if (slots[i].fp == fp && fp != NULL)
 			sl = &slots[i];
 	if (sl == NULL)
 		return fclose(fp) == 0 ? EXIT_OK : EXIT_IO;
-	if (ferror(fp)) {
-		/* an earlier write failed, seen by the caller; named only
-		 * when what is left fails again now */
-		clearerr(fp);
-		errno = 0;
-		if (fflush(fp) == 0 || (err = errno) == 0) {
-			err = EIO;
-			named = 0;
-		}
-	} else if (fflush(fp) != 0)
+	if (ferror(fp))
+		err = tool_write_errno(fp);     /* said here, with its reason */
+	else if (fflush(fp) != 0)
 		err = errno;
 	if (ok && err == 0 && sl->tmp[0] != '\0' && fsync(fileno(fp)) != 0)
 		err = errno;
@@ -401,7 +397,7 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 	if (sl->tmp[0] != '\0') {
 		if (!failed && rename(sl->tmp, sl->target) != 0) {
 			err = errno;
-			named = failed = 1;
+			failed = 1;
 		}
 		if (failed)
 			unlink(sl->tmp);
@@ -413,15 +409,15 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 		return EXIT_OK;
 	abandoned.direct = sl->tmp[0] == '\0';
 	abandoned.existed = sl->existed;
-	/* the caller that passed ok 0 has said why, unless a write fails
-	 * only now */
-	abandoned.said = (ok || (err != 0 && named));
-	if (abandoned.said)
-		tool_warn("%s: %s%s", strcmp(path, "-") == 0 ? "standard "
-		    "output" : path, named ? strerror(err) : "write "
-		    "error", abandoned.direct ? "; what was written of it is "
-		    "cut short" : sl->existed ? "; the old file is left as it "
-		    "was" : "");
+	/* the caller that passed ok 0 with no write failed has said why;
+	 * standard output ("-") in tool_stdout_done's words */
+	abandoned.said = err != 0;
+	if (err != 0 && strcmp(path, "-") == 0)
+		tool_stdout_failed(err);
+	else if (err != 0)
+		tool_warn("%s: %s%s", path, strerror(err), abandoned.direct ?
+		    "; what was written of it is cut short" : sl->existed ?
+		    "; the old file is left as it was" : "");
 	return err != 0 ? EXIT_IO : EXIT_OK;
 }
 

@@ -268,15 +268,7 @@ out_close(struct outfile *o, int ok)
 {
 	int bad = yote_writer_close(o->w) != 0 || o->failed;
 
-	if (ferror(o->fp)) {
-		/* stdio dropped what it failed to write, and errno with
-		 * it: one byte more, written by the closer's flush, fails
-		 * again with the reason (a full disk says so, not "I/O
-		 * error"); the output is refused whatever that byte does */
-		clearerr(o->fp);
-		fputc('\n', o->fp);
-	}
-
+	/* a write error: said by the closer, with its reason */
 	if (o->path == NULL)
 		return bad ? EXIT_IO : EXIT_OK;
 	return tool_atomic_close(o->fp, o->path, ok && !bad) != EXIT_OK ||

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "line.h"
 #include "summary.h"
@@ -212,6 +213,7 @@ summary_merge(FILE *out, int json, char *const *files, int nfiles)
 	unsigned long found = 0;
 	int status = 0, st, i;
 	const char *name;
+	struct stat sb;
 	FILE *fp;
 
 	if (nfiles == 0) {
@@ -223,6 +225,13 @@ summary_merge(FILE *out, int json, char *const *files, int nfiles)
 		if ((fp = strcmp(files[i], "-") == 0 ? stdin :
 		    fopen(files[i], "r")) == NULL) {
 			say(name, 0, strerror(errno));
+			status = 3;
+			continue;
+		}
+		/* in the words of every other file the suite reads */
+		if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+			say(name, 0, "a directory, not a summary file");
+			fclose(fp);
 			status = 3;
 			continue;
 		}

@@ -2,7 +2,6 @@
  * svgfile.c - SVG files of a replayed game's positions (svgfile.h); the
  * pictures are draw_svg's.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,10 +50,8 @@ svgfile_write(const struct replayed *g, size_t i, const char *path)
 		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
 		    "?", s ? s : "?", i, yote_move_format(g->r,
 		    yote_game_move(g->play, i), text));
-	if ((fp = tool_atomic_open(path)) == NULL) {
-		tool_warn("%s: %s", path, strerror(errno));
+	if ((fp = tool_output_open(path)) == NULL)
 		return EXIT_IO;
-	}
 	diagram_notes(g, i, line, sizeof(line), comment, sizeof(comment),
 	    &best);
 	notes.line = line;
@@ -62,10 +59,8 @@ svgfile_write(const struct replayed *g, size_t i, const char *path)
 	notes.best = best_move(g, i, best, &bm);
 	bad = draw_svg(fp, g->r, yote_game_pos(g->play, i), i ?
 	    yote_game_move(g->play, i) : NULL, title, &notes);
-	if (bad)
-		tool_warn("%s: write error; the old file is left as it was",
-		    path);
-	return tool_atomic_close(fp, path, !bad) != EXIT_OK || bad ? EXIT_IO :
+	/* a write error is said by tool_atomic_close, with its reason */
+	return tool_atomic_close(fp, path, 1) != EXIT_OK || bad ? EXIT_IO :
 	    EXIT_OK;
 }
 

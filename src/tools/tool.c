@@ -240,16 +240,39 @@ tool_checker(const struct yote_rules *r)
 	return ck;
 }
 
-/* Why fp failed, as an errno value: a failed write leaves its error in
- * the stream but not its errno, so try again what is left. */
-static int
-stream_errno(FILE *fp)
+int
+tool_format(const char *arg, int tsv)
+{
+	if (strcmp(arg, "text") == 0 || strcmp(arg, "table") == 0)
+		return TOOL_FMT_TEXT;
+	if (tsv && strcmp(arg, "tsv") == 0)
+		return TOOL_FMT_TSV;
+	if (strcmp(arg, "json") == 0)
+		return TOOL_FMT_JSON;
+	tool_usage_error("--format: expected %s, not '%s'", tsv ?
+	    "text, tsv or json" : "text or json", arg);
+	return -1;
+}
+
+int
+tool_write_errno(FILE *fp)
 {
 	clearerr(fp);
 	errno = 0;
-	if (fflush(fp) != 0 && errno != 0)
+	/* a line-buffered stream writes the byte at once */
+	if ((putc('\n', fp) == EOF || fflush(fp) != 0) && errno != 0)
 		return errno;
 	return EIO;
+}
+
+void
+tool_stdout_failed(int err)
+{
+	static int said;
+
+	if (!said)
+		tool_warn("write error on standard output: %s", strerror(err));
+	said = 1;
 }
 
 int
@@ -258,11 +281,11 @@ tool_stdout_done(int status)
 	int err = 0;
 
 	if (ferror(stdout))
-		err = stream_errno(stdout);
+		err = tool_write_errno(stdout);
 	else if (fflush(stdout) != 0)
 		err = errno;
 	if (err != 0) {
-		tool_warn("write error on standard output: %s", strerror(err));
+		tool_stdout_failed(err);
 		return EXIT_IO;
 	}
 	return status;

@@ -126,6 +126,15 @@ int tool_bad_option(int c, char *const argv[],
     const struct option *longopts);
 
 /*
+ * -f/--format's value, one reading in every tool: TOOL_FMT_TEXT for
+ * "text" (or "table", yote-explore's older name), TOOL_FMT_TSV for "tsv"
+ * when tsv is 1, TOOL_FMT_JSON for "json"; on anything else prints the
+ * usage error naming the forms the tool takes and returns -1.
+ */
+enum { TOOL_FMT_TEXT, TOOL_FMT_TSV, TOOL_FMT_JSON };
+int tool_format(const char *arg, int tsv);
+
+/*
  * An option's number: decimal, lo..hi.  On anything else prints the usage
  * error naming the option and returns -1.
  */
@@ -134,9 +143,25 @@ int tool_number(const char *arg, const char *name, long long lo,
 
 /*
  * At the end of a tool: flush standard output; on a write error say so and
- * return EXIT_IO, else status.
+ * return EXIT_IO, else status.  A write error is said here, or by
+ * tool_atomic_close for a file, and nowhere else: a writer that fails
+ * returns EXIT_IO and leaves the stream's error flag to be seen.
  */
 int tool_stdout_done(int status);
+
+/* Say that a write on standard output failed with err: "write error on
+ * standard output: reason", once however many streams write there (-o -,
+ * --svg -, --graph -, and standard output itself). */
+void tool_stdout_failed(int err);
+
+/*
+ * Why a write on fp failed, as an errno value (EIO when it cannot tell):
+ * stdio drops what it failed to write, and errno with it, so one byte
+ * more is written and flushed, and fails again with the reason (a full
+ * disk says so, not "I/O error").  For a stream in error, whose output
+ * is refused whatever that byte does.
+ */
+int tool_write_errno(FILE *fp);
 
 /*
  * A record checker that takes r (may be NULL: classic) for records
@@ -166,12 +191,12 @@ const struct yote_rules *tool_rules(const char *spec, int *owned,
  *    file).  At most four at a time.
  *  - tool_atomic_close(fp, path, ok) renames the temporary file over the
  *    target when ok and every write, the flush and the fsync succeeded;
- *    else it removes it and, when ok, says so with path and the reason
- *    ("path: No space left on device; the old file is left as it was").
- *    A caller that passes ok 0 has said why itself; then only a write
- *    that fails there and then is said (tool_output_report can add that
- *    the file was not written).  Returns EXIT_IO when a write failed,
- *    else EXIT_OK.
+ *    else it removes it and says so with path and the reason ("path: No
+ *    space left on device; the old file is left as it was") when ok or a
+ *    write failed (the stream's error flag: a writer leaves it to be said
+ *    here).  A caller that passes ok 0 with no write failed has said why
+ *    itself (tool_output_report can add that the file was not written).
+ *    Returns EXIT_IO when a write failed, else EXIT_OK.
  *  - path "-" is standard output: a stream of its own on it, flushed
  *    after what standard output held.
  * While such a file is open, the signals whose default is to end the
@@ -189,8 +214,10 @@ int tool_atomic_close(FILE *fp, const char *path, int ok);
  * when games were left out or written invalid (status 1) "FILE: N games
  * written, K of them invalid, M left out (said above)", each part only
  * when there are such games; when it stopped on an error (status 3) that
- * standard output is incomplete, or that FILE was not written and the
- * old one is left as it was (unless tool_atomic_close said so already).
+ * FILE was not written and the old one is left as it was (unless
+ * tool_atomic_close said so already).  On standard output an error of
+ * output is said by tool_stdout_done, as in every tool, and an input
+ * that could not be read by the stream: nothing more to say.
  * file: NULL for standard output.
  */
 void tool_output_report(const char *file, unsigned long long written,

@@ -123,6 +123,14 @@ writer_close(struct out *o, struct yote_error *e)
 	return rc;
 }
 
+int
+write_failed(const struct out *o, const char *msg)
+{
+	if (!ferror(o->fp))
+		tool_warn("%s", msg);
+	return EXIT_IO;
+}
+
 /* Write one record; returns the exit status it calls for (an invalid
  * game was said by the stream: its status is the stream's). */
 int
@@ -150,18 +158,14 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 	/* the stream has said what is wrong with an invalid game */
 	switch (o->oo->to) {
 	case OUT_YAML:
-		if (yote_writer_put(o->yaml, rec) != 0) {
-			tool_warn("write error: %s", strerror(errno));
-			return EXIT_IO;
-		}
+		if (yote_writer_put(o->yaml, rec) != 0)
+			return write_failed(o, "write error");
 		break;
 	case OUT_LINES:
 		rc = yote_lines_put(o->fp, rec, o->oo->lossy ? YOTE_LINES_LOSSY :
 		    0, &e);
-		if (rc == YOTE_EIO) {
-			tool_warn("%s", e.msg);
-			return EXIT_IO;
-		}
+		if (rc == YOTE_EIO)
+			return write_failed(o, e.msg);
 		if (rc != 0) {
 			e.file = name;
 			e.game = rec->game;
@@ -179,6 +183,8 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 			o->left_out++;
 			return EXIT_INVALID;
 		}
+		if (rc == YOTE_EIO)
+			return write_failed(o, e.msg);
 		if (rc < 0) {
 			tool_warn("%s", e.msg);
 			return tool_exit_for(rc);

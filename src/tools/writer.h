@@ -59,6 +59,14 @@ int writer_open(struct out *o, FILE *fp, const struct out_opts *oo,
 int writer_put(struct out *o, const char *name, const struct yote_record *rec,
     unsigned long plies, int invalid);
 
+/*
+ * A write onto o->fp failed (msg: what the writer said): EXIT_IO.  A
+ * write error of the stream is said, with its reason, where the output
+ * is closed (tool_stdout_done, tool_atomic_close); msg is said here only
+ * when the stream holds no error.
+ */
+int write_failed(const struct out *o, const char *msg);
+
 /* Finish the collection (an archive's index and end); 0, or an error
  * code with e. */
 int writer_close(struct out *o, struct yote_error *e);
