@@ -75,7 +75,7 @@ TOOL_LIB = bin/libyotetool.a
 TOOLS = bin/yote-analyze bin/yote-validate bin/yote-replay bin/yote-convert bin/yote-play
 TOOLS += bin/yote-explore
 TEST_PROGS = bin/test-unit bin/test-rules bin/test-movegen bin/refgen bin/gen-games bin/test-engine bin/test-archive bin/fuzz-move-replay bin/fuzz-position-replay bin/fuzz-rules-replay bin/fuzz-record-replay bin/fuzz-protocol-replay \
-	bin/test-load-order bin/tune bin/fit-k
+	bin/test-load-order bin/tune bin/fit-k bin/texel
 TEST_PROGS += bin/test-game
 TEST_PROGS += bin/fuzz-archive-replay
 TEST_PROGS += bin/fuzz-select-replay
@@ -297,7 +297,10 @@ bin/make-slips: tests/tools/make-slips.c tests/lib/rng.h bin/libyote.a
 bin/test-engine: tests/engine/test-engine.c $(TAP_SRC) tests/lib/rng.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< tests/lib/tap.c bin/libyote.a $(LIBS)
 
-bin/tune: tests/tools/tune.c tests/lib/rng.h bin/libyote.a
+bin/tune: tests/tools/tune.c tests/lib/rng.h tests/lib/weights.h bin/libyote.a
+	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
+
+bin/texel: tests/tools/texel.c tests/lib/weights.h bin/libyote.a
 	$(CC) $(ALL_CFLAGS) -Itests/lib $(LDFLAGS) -o $@ $< bin/libyote.a $(LIBS)
 
 bin/fit-k: tests/tools/fit-k.c bin/libyote.a

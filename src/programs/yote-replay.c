@@ -56,7 +56,7 @@ usage(FILE *fp)
 	    "  -p, --positions      ply, move, position string, game and file per\n"
 	    "                       ply (TSV)\n"
 	    "  -r, --rules R        ruleset for records without rules: (classic)\n"
-	    "      --start POS      the start position for --moves (or alone: drawn);\n"
+	    "      --start POS      the start position for --moves, or drawn alone\n"
 	    "      --position POS   the same, as yote-analyze names it\n"
 	    "      --svg FILE       an SVG picture of the --ply/--final position\n"
 	    "      --svg-dir DIR    an SVG picture of every position, into DIR\n"

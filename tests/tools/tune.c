@@ -1,6 +1,6 @@
 /*
  * tune - self-play matches between two sets of evaluation weights, the
- * way the weights in src/eval.c were chosen (formats/engine.md).
+ * way the weights in src/engine/eval.c were first chosen (formats/engine.md).
  *
  *   tune [--rules R] [--games N] [--depth D] [--seed S] [--max-plies K]
  *        [--a k=v,...] [--b k=v,...]
@@ -16,38 +16,7 @@
 #include "yote.h"
 #include "yote_engine.h"
 #include "rng.h"
-
-static const char *const names[] = { "trade", "hand", "corner", "threat",
-	"initiative", "open", "mobility", "mobility_blocked", "shut_in",
-	"decay", "press" };
-
-static int
-set_weights(struct yote_eval_weights *w, const char *spec)
-{
-	int *f = &w->trade;
-	char *copy, *tok, *save, *eq;
-	size_t i;
-
-	if (spec == NULL)
-		return 0;
-	copy = strdup(spec);
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",",
-	    &save)) {
-		if ((eq = strchr(tok, '=')) == NULL)
-			return -1;
-		*eq = '\0';
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (strcmp(tok, names[i]) == 0)
-				break;
-		if (i == sizeof(names) / sizeof(names[0])) {
-			fprintf(stderr, "tune: unknown weight '%s'\n", tok);
-			return -1;
-		}
-		f[i] = atoi(eq + 1);
-	}
-	free(copy);
-	return 0;
-}
+#include "weights.h"
 
 int
 main(int argc, char *argv[])
@@ -88,7 +57,8 @@ main(int argc, char *argv[])
 	if (r == NULL)
 		return 2;
 	wa = wb = yote_eval_default;
-	if (set_weights(&wa, sa) != 0 || set_weights(&wb, sb) != 0)
+	if (weights_parse(&wa, sa, "tune") != 0 ||
+	    weights_parse(&wb, sb, "tune") != 0)
 		return 2;
 	/* engine 0 plays A's moves, engine 1 B's */
 	e[0] = yote_engine_new(8);
