@@ -490,4 +490,23 @@ yote-validate -l -f json "$tmp/v.yaml" 2>/dev/null |
 c=0
 [ "$(cat "$tmp/got")" = "valid warnings invalid " ] && c=1
 ok $c "--format json: valid, warnings, invalid ($(cat "$tmp/got"))"
+# --criteria - reads standard input whole: '-' among the inputs (or no
+# input) is said as an input that cannot be read, exit 3, in every tool,
+# the other inputs still read (it was an input of no games, in silence)
+: >"$TAP_WHY"
+for t in validate replay analyze convert explore; do
+	extra=
+	[ $t = analyze ] && extra="--depth 1"
+	[ $t = validate ] && extra="-s"
+	# shellcheck disable=SC2086
+	printf 'player Keïta\n' | "bin/yote-$t" $extra --criteria - - "$src" \
+	    >"$tmp/crit-out" 2>"$tmp/crit-err"
+	st=$?
+	# (yote-explore writes no figures after an input that failed: yote.7)
+	{ [ $st = 3 ] && { [ -s "$tmp/crit-out" ] || [ $t = explore ]; } &&
+	    [ "$(grep -c "^yote-$t: <stdin>: read already as the criteria file: no games can follow there\$" "$tmp/crit-err")" = 1 ]; } ||
+	    { echo "yote-$t: status $st"; cat "$tmp/crit-err"; } >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "--criteria - with - among the inputs: said, exit 3, the other inputs read"
 tap_done

@@ -319,6 +319,8 @@ yote_select_file(struct yote_select *s, const char *path,
 	unsigned long n = 0;
 	int rc;
 
+	if (strcmp(path, "-") == 0)
+		s->stdin_read = 1;      /* no games left there (stream.c) */
 	if ((rc = yote_file_read(path, YOTE_MAX_CRITERIA_FILE, YOTE_FILE_TEXT,
 	    "a criteria file", &buf, &len, err)) == 0)
 		for (line = buf; rc == 0 && line < buf + len; line = nl + 1) {

@@ -22,6 +22,7 @@ struct yote_select {
 	struct select_crit *crit[SEL_NKEYS];    /* alternatives per key */
 	int invert;             /* keep the games that fail the keys */
 	int want_key;           /* compute each game's key (duplicates) */
+	int stdin_read;         /* a criteria file read standard input */
 	const struct yote_rules *rules; /* for records without rules: */
 	struct yote_checker *ck;        /* plays games through, when needed */
 };
