@@ -100,6 +100,31 @@ ok $((! $?)) "usage errors of every tool fit 80 columns"
 [ ! -e games.foo ] && [ ! -e x.html ]
 ok $((! $?)) "a usage error writes no output file"
 
+# a bad number is said in one shape by every option that takes one:
+# "OPTION: expected ..., not 'VALUE'", exit 2 (--tb-memory put the value
+# first)
+: > "$TAP_WHY"
+for case in "analyze --depth x" "analyze --jobs 0" "analyze --tb-memory x" \
+    "play --tb-memory 5000G" "play --seed x" "replay --ply x" \
+    "convert --block-games x" "analyze --nodes -1" "analyze --movetime x"; do
+	# shellcheck disable=SC2086
+	set -- $case
+	t=$1 opt=$2 val=$3
+	"bin/yote-$t" "$opt" "$val" samples/classic.yaml </dev/null \
+	    >/dev/null 2>"$tmp/num"
+	st=$?
+	# the message's lines joined (usage errors wrap at 80 columns)
+	msg=$(head -2 "$tmp/num" | grep -v '^Try ' | tr -s '\n ' '  ' |
+	    sed 's/ *$//')
+	case "$msg" in
+	"yote-$t: $opt: expected "*", not '$val'") [ $st = 2 ] ||
+	    echo "yote-$t $opt $val: status $st" >>"$TAP_WHY" ;;
+	*) echo "yote-$t $opt $val: $msg" >>"$TAP_WHY" ;;
+	esac
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a bad number: one shape of message in every option, exit 2"
+
 # the old long names still work
 bin/yote-convert --stats -o "$tmp/x.yta" samples/classic.yaml 2>"$TAP_WHY"
 ok $((! $?)) "yote-convert --stats (the old name of --summary)"

@@ -50,9 +50,10 @@ tb_memory_arg(const char *arg, unsigned long long *bytes)
 	if (!(arg[0] >= '0' && arg[0] <= '9') || errno != 0 || (*end != '\0' &&
 	    u == NULL) || x > ((unsigned long long)TB_MEMORY_MAX << 20) >> shift
 	    || (x << shift) < (unsigned long long)TB_MEMORY_MIN << 20) {
-		tool_usage_error("--tb-memory '%s': expected a size from %dM "
-		    "to %dG (a number of MiB, or with K, M or G)", arg,
-		    TB_MEMORY_MIN, TB_MEMORY_MAX >> 10);
+		/* in the words of every number option (tool_number) */
+		tool_usage_error("--tb-memory: expected a size from %dM to %dG "
+		    "(MiB, or a number with K, M or G), not '%s'",
+		    TB_MEMORY_MIN, TB_MEMORY_MAX >> 10, arg);
 		return -1;
 	}
 	*bytes = x << shift;
