@@ -158,6 +158,22 @@ c=0
 [ $st = 3 ] && grep -qx "yote-play: $tmp/gdir: a directory, not an openings file" "$tmp/err" &&
     c=1
 ok $c "yote-play --openings DIR: 'a directory, not an openings file', exit 3 ($st)" "$tmp/err"
+# and a criteria file, in every tool that selects: FILE: reason, exit 3
+# (the option's name came first, in these alone)
+: >"$TAP_WHY"
+for t in validate replay analyze convert explore; do
+	"bin/yote-$t" --criteria "$tmp/gdir" "$src" >/dev/null 2>"$tmp/err"
+	st=$?
+	"bin/yote-$t" --criteria "$tmp/no-such-crit" "$src" >/dev/null \
+	    2>"$tmp/err2"
+	st2=$?
+	{ [ $st = 3 ] && [ $st2 = 3 ] &&
+	    grep -qx "yote-$t: $tmp/gdir: a directory, not a criteria file" "$tmp/err" &&
+	    grep -qx "yote-$t: $tmp/no-such-crit: No such file or directory" "$tmp/err2"; } ||
+	    cat "$tmp/err" "$tmp/err2" >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "--criteria DIR and a missing one: FILE: reason, exit 3, in every tool"
 
 # A TSV table of no rows is its header alone, in every tool that writes
 # one (yote-explore --players did; yote-analyze -s and yote-explore's tree

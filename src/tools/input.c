@@ -46,8 +46,8 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 		if (e.line > 0)
 			tool_diag(&e);
 		else
-			tool_warn("--criteria: %s: %s", tool_text(arg),
-			    tool_text(e.msg));
+			/* as every file an option names: FILE: reason */
+			tool_warn("%s: %s", tool_text(arg), tool_text(e.msg));
 		/* what the file says, its size included: a usage error */
 		*status = rc == YOTE_EVALUE || rc == YOTE_ELIMIT ? EXIT_USAGE :
 		    tool_exit_for(rc);
