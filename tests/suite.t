@@ -151,6 +151,11 @@ c=0
 [ $st = 3 ] && grep -qx "yote-validate: $tmp/gdir: a directory, not a summary file" "$tmp/err" &&
     c=1
 ok $c "yote-validate --merge-summaries DIR: 'a directory, not a summary file', exit 3 ($st)" "$tmp/err"
+yote-validate --merge-summaries "$tmp/no-such-sum" >/dev/null 2>"$tmp/err"
+st=$?
+ok "$([ $st = 3 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+    grep -qx "yote-validate: $tmp/no-such-sum: No such file or directory" "$tmp/err" &&
+    echo 1)" "yote-validate --merge-summaries MISSING: said once, exit 3 ($st)" "$tmp/err"
 yote-play --match beginner,beginner --games 2 --no-tb --openings "$tmp/gdir" \
     >/dev/null 2>"$tmp/err"
 st=$?

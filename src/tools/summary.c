@@ -241,9 +241,12 @@ summary_merge(FILE *out, int json, char *const *files, int nfiles)
 			fclose(fp);
 	}
 	if (found == 0) {
-		say(nfiles == 1 ? (strcmp(files[0], "-") == 0 ? "<stdin>" :
-		    files[0]) : NULL, 0, "no summary to merge (yote-validate "
-		    "--summary writes one)");
+		/* (a file that could not be read was said already: that
+		 * it held no summary would say it twice) */
+		if (status < 3)
+			say(nfiles == 1 ? (strcmp(files[0], "-") == 0 ?
+			    "<stdin>" : files[0]) : NULL, 0, "no summary to "
+			    "merge (yote-validate --summary writes one)");
 		return status > 1 ? status : 1;
 	}
 	memset(&n, 0, sizeof(n));
