@@ -306,6 +306,14 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	return judge(w, i, b, NULL, &deep, v);
 }
 
+/* Whether ply i is graded: its mover is the side asked for, or any. */
+static int
+graded(const struct work *w, size_t i)
+{
+	return w->o->side < 0 ||
+	    w->o->side == yote_game_pos(w->g, i - 1)->side;
+}
+
 /* How far ply i's verdict is from the line between a mistake and less
  * (0 when a proven result is in it): the nearest is searched again first. */
 static double
@@ -338,13 +346,11 @@ by_rank(const void *a, const void *b)
 static int
 research(struct work *w, size_t from, unsigned long long first)
 {
-	const struct yote_annotate_opts *o = w->o;
 	unsigned long long start = w->out->nodes;
 	size_t i, k, n = 0;
 
 	for (i = from + 1; i <= w->n; i++)
-		if ((o->side < 0 || o->side == yote_game_pos(w->g,
-		    i - 1)->side) && in_doubt(w, i, &w->v[i])) {
+		if (graded(w, i) && in_doubt(w, i, &w->v[i])) {
 			w->order[n].ply = i;
 			w->order[n++].rank = doubt_rank(w, i);
 		}
@@ -590,19 +596,17 @@ grade(struct work *w, struct yote_record *rec)
 		moves = NULL;
 	if (moves != NULL && moves->type == YOTE_NODE_SEQ)
 		convert_view(w, rec, moves);
-	for (i = first + 1; i <= w->n; i++) {
-		s = yote_game_pos(w->g, i - 1)->side;
-		if ((o->side < 0 || o->side == s) &&
-		    judge(w, i, &w->s[i - 1], &w->s[i], &o->lim, &w->v[i]) != 0)
+	for (i = first + 1; i <= w->n; i++)
+		if (graded(w, i) && judge(w, i, &w->s[i - 1], &w->s[i],
+		    &o->lim, &w->v[i]) != 0)
 			return YOTE_ENOMEM;
-	}
 	/* then those in doubt, within the first searches' nodes again */
 	if (research(w, first, out->nodes - start) != 0)
 		return YOTE_ENOMEM;
 	for (i = first + 1; i <= w->n; i++) {
-		s = yote_game_pos(w->g, i - 1)->side;
-		if (o->side >= 0 && o->side != s)
+		if (!graded(w, i))
 			continue;
+		s = yote_game_pos(w->g, i - 1)->side;
 		v = w->v[i];
 		out->st[s].moves++;
 		out->st[s].n[v.c]++;

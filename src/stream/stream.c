@@ -332,17 +332,12 @@ open_next(struct yote_stream *s)
 		s->failed = 0;
 		yote_error_clear(&e);
 		/* read whole already: its games would be none, in silence */
-		if (strcmp(path, "-") == 0 && s->sel->stdin_read) {
-			yote_error_set(&e, YOTE_EIO, "read already as the "
-			    "criteria file: no games can follow there");
-			e.diag = YOTE_D_IO;
-			e.file = s->name;
-			say(s, &e);
-			s->n.inputs_failed++;
-			worse(s, status_of(YOTE_EIO));
-			continue;
-		}
-		if ((rc = open_input(s, path, &e)) != 0) {
+		if (strcmp(path, "-") == 0 && s->sel->stdin_read)
+			rc = yote_error_set(&e, YOTE_EIO, "read already as "
+			    "the criteria file: no games can follow there");
+		else
+			rc = open_input(s, path, &e);
+		if (rc != 0) {
 			e.diag = rc == YOTE_ELIMIT ? YOTE_D_LIMIT : YOTE_D_IO;
 			e.file = s->name;
 			say(s, &e);

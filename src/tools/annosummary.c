@@ -33,6 +33,20 @@ put_name(FILE *fp, const char *name, int width)
 		putc(' ', fp);
 }
 
+/*
+ * The mean of sum over n moves as text into buf, or none when no move was
+ * analysed (an illegal first move, no moves): no average, no accuracy,
+ * not a perfect one.
+ */
+static const char *
+mean(char *buf, size_t size, double sum, unsigned long n, const char *none)
+{
+	if (n == 0)
+		return none;
+	snprintf(buf, size, "%.1f", sum / (double)n);
+	return buf;
+}
+
 void
 annosummary_header(struct annosummary *sm)
 {
@@ -58,10 +72,14 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 	annosummary_header(sm);
 	for (s = 0; s < 2; s++) {
 		const struct yote_side_stats *st = &an->st[s];
-		/* a side with no move analysed (an illegal first move, no
-		 * moves) has no average and no accuracy, not a perfect one */
-		double loss = st->moves ? st->loss / (double)st->moves : 0;
-		double acc = st->moves ? st->accuracy / (double)st->moves : 0;
+		/* no move analysed: null, an empty field, '-' */
+		const char *none = sm->fmt == ANNOSUMMARY_JSON ? "null" :
+		    sm->fmt == ANNOSUMMARY_TSV ? "" : "-";
+		char lb[32], ab[32];
+		const char *loss = mean(lb, sizeof(lb), st->loss, st->moves,
+		    none);
+		const char *acc = mean(ab, sizeof(ab), st->accuracy, st->moves,
+		    none);
 
 		if (sm->side >= 0 && sm->side != s)
 			continue;
@@ -75,40 +93,27 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 			    rec->game, s ? "second" : "first");
 			tool_put_text(fp, name, TOOL_ESC_JSON);
 			fprintf(fp, "\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
-			    "\"blunders\":%lu,", st->n[YOTE_CLASS_INACCURACY],
+			    "\"blunders\":%lu,\"average_loss\":%s,"
+			    "\"accuracy\":%s}\n", st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER]);
-			if (st->moves)
-				fprintf(fp, "\"average_loss\":%.1f,"
-				    "\"accuracy\":%.1f}\n", loss, acc);
-			else
-				fputs("\"average_loss\":null,"
-				    "\"accuracy\":null}\n", fp);
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
 		} else if (sm->fmt == ANNOSUMMARY_TSV) {
 			fprintf(fp, "%lu\t%s\t", rec->game, s ? "second" : "first");
 			put_name(fp, name, 0);
-			fprintf(fp, "\t%lu\t%lu\t%lu\t",
+			fprintf(fp, "\t%lu\t%lu\t%lu\t%s\t%s\t",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER]);
-			if (st->moves)
-				fprintf(fp, "%.1f\t%.1f\t", loss, acc);
-			else
-				fputs("\t\t", fp);
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
 			tool_put_text(fp, file, TOOL_ESC_FIELD);
 			putc('\n', fp);
 		} else {
 			fprintf(fp, "%-5lu %-6s ", rec->game, s ? "second" :
 			    "first");
 			put_name(fp, name, 24);
-			fprintf(fp, " %5lu %5lu %5lu",
+			fprintf(fp, " %5lu %5lu %5lu %9s %8s\n",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
-			    st->n[YOTE_CLASS_BLUNDER]);
-			if (st->moves)
-				fprintf(fp, " %9.1f %8.1f\n", loss, acc);
-			else
-				fprintf(fp, " %9s %8s\n", "-", "-");
+			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
 		}
 	}
 }
