@@ -114,6 +114,15 @@ seen_before(const struct yote_rules *r, const struct yote_pos *p)
 	return 0;
 }
 
+/* A bad game or input, on standard error: FILE:LINE: game N: message. */
+static void
+say(void *ctx, const struct yote_error *e)
+{
+	(void)ctx;
+	fprintf(stderr, "texel: %s:%lu: game %lu: %s\n", e->file ? e->file :
+	    "?", e->line, e->game, e->msg);
+}
+
 static void
 label_game(const struct yote_game_info *info, struct yote_game *g,
     const char *result, int skip, const struct yote_limits *lim)
@@ -144,49 +153,39 @@ label_game(const struct yote_game_info *info, struct yote_game *g,
 	}
 }
 
-/* Label the positions of the games of files (--label). */
+/* Label the positions of the valid games of files (--label), read
+ * through the library's stream: every format, bad games and inputs said. */
 static int
 label(char **files, int nfiles, int skip, int d)
 {
-	struct yote_checker *ck = yote_checker_new();
 	struct yote_limits lim = { .depth = d };
-	struct yote_game_info info;
-	struct yote_record *rec;
-	struct yote_reader *rd;
-	struct yote_game *g;
+	struct yote_stream *s;
+	struct yote_stream_game *sg;
 	const struct yote_node *t;
 	const char *res;
-	FILE *fp;
-	int i;
+	int i, st;
 
-	for (i = 0; i < nfiles; i++) {
-		if ((fp = fopen(files[i], "rb")) == NULL) {
-			perror(files[i]);
+	if ((s = yote_stream_new()) == NULL)
+		return 3;
+	for (i = 0; i < nfiles; i++)
+		if (yote_stream_add(s, files[i]) != 0)
 			return 3;
-		}
-		yote_reader_open(fp, files[i], &rd);
-		while (yote_reader_next(rd, &rec, NULL) == 1) {
-			if (yote_game_from_record(ck, rec, files[i], &info,
-			    NULL, NULL, &g) != 0 || info.rules == NULL) {
-				yote_game_free(g);
-				yote_record_free(rec);
-				continue;
-			}
-			t = yote_node_get(rec->root, "termination");
-			res = info.result < 1 || (t != NULL &&
-			    (yote_node_is(t, "adjudication") ||
-			    yote_node_is(t, "unfinished"))) ? "-" :
-			    info.result == YOTE_RES_FIRST ? "F" :
-			    info.result == YOTE_RES_SECOND ? "S" : "=";
-			label_game(&info, g, res, skip, &lim);
-			yote_game_free(g);
-			yote_record_free(rec);
-		}
-		yote_reader_close(rd);
-		fclose(fp);
+	yote_stream_set_diag(s, say, NULL);
+	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
+	while (yote_stream_next(s, &sg) > 0) {
+		if (sg->verdict == YOTE_VERDICT_INVALID || sg->played == NULL)
+			continue;
+		t = yote_node_get(sg->rec->root, "termination");
+		res = sg->info.result < 1 || (t != NULL &&
+		    (yote_node_is(t, "adjudication") ||
+		    yote_node_is(t, "unfinished"))) ? "-" :
+		    sg->info.result == YOTE_RES_FIRST ? "F" :
+		    sg->info.result == YOTE_RES_SECOND ? "S" : "=";
+		label_game(&sg->info, sg->played, res, skip, &lim);
 	}
-	yote_checker_free(ck);
-	return 0;
+	st = yote_stream_status(s);
+	yote_stream_free(s);
+	return st;
 }
 
 /* ------------------------------------------------------------- fitting */
