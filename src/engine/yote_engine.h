@@ -59,8 +59,10 @@ void yote_tb_set_budget(struct yote_tb *tb, const struct yote_tb_budget *b);
 /*
  * movegen.c: the engine's move lists.  Like yote_gen_captures and
  * yote_gen_moves, except that a bonus removal takes only enemy board
- * pieces in `bonus` (the lowest enemy piece when none of them is left;
- * the hand and "none" stay where the rule allows them).  bonus = ~0 gives
+ * pieces in `bonus`, those that block a chain's next jump (the lowest
+ * enemy piece when none of them is left) and those that could take the
+ * capturing piece where it lands (the hand and "none" stay where the
+ * rule allows them).  bonus = ~0 gives
  * the rules' lists.  Both give up with YOTE_ELIMIT as soon as the list
  * would pass `limit` moves (at most YOTE_MAX_MOVES).
  */

@@ -104,23 +104,29 @@ bonus_choices(const struct yote_rules *r, uint64_t opp, int opphand)
 static void chain(struct gen *, int, uint64_t, uint64_t, int, int);
 
 /*
- * The bonus pieces to try after a jump landing on land: those allowed,
- * with those that block the next jump of a chain from land, or else the
- * lowest one.
+ * The bonus pieces to try after a jump landing on land (own and opp: the
+ * board after it): those allowed, with those that block the next jump of
+ * a chain from land, or else the lowest one; and, as the allowed ones
+ * were chosen before the move, the ones that could take the piece on
+ * land at once.
  */
 static inline uint64_t
-bonus_set(const struct gen *g, uint64_t opp, int land)
+bonus_set(const struct gen *g, uint64_t own, uint64_t opp, int land)
 {
 	const struct yote_rules *r = g->r;
-	uint64_t b = opp & g->bonus;
+	uint64_t b = opp & g->bonus, empty = r->board & ~(own | opp), take = 0;
 	int d, j;
 
 	if (~g->bonus == 0)
 		return opp;
-	for (d = 0; r->chain && d < 4; d++)
-		if ((j = jump_to(r, land, d, opp, opp)) >= 0)
+	for (d = 0; d < 4; d++) {
+		if (r->chain && (j = jump_to(r, land, d, opp, opp)) >= 0)
 			b |= BIT(j);
-	return b ? b : opp & -opp;
+		if ((j = r->adj[land][d]) >= 0 && (opp & BIT(j)) &&
+		    jump_to(r, j, d ^ 1, own, empty) >= 0)
+			take |= BIT(j);
+	}
+	return (b ? b : opp & -opp) | take;
 }
 
 /* After segment nseg-1 landed on land: record the bonus, emit, go on. */
@@ -161,7 +167,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 		case YOTE_BONUS_OPTIONAL_BOARD:
 			after_bonus(g, nseg + 1, land, own2, opp2, opphand,
 			    YOTE_BONUS_NO);
-			for (b = bonus_set(g, opp2, land); b; b &= b - 1)
+			for (b = bonus_set(g, own2, opp2, land); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			break;
@@ -169,7 +175,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 			if (opp2 == 0)
 				after_bonus(g, nseg + 1, land, own2, opp2,
 				    opphand, YOTE_BONUS_NO);
-			for (b = bonus_set(g, opp2, land); b; b &= b - 1)
+			for (b = bonus_set(g, own2, opp2, land); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			break;
@@ -177,7 +183,7 @@ chain(struct gen *g, int sq, uint64_t own, uint64_t opp, int opphand,
 			if (opp2 == 0 && opphand == 0)
 				after_bonus(g, nseg + 1, land, own2, opp2,
 				    opphand, YOTE_BONUS_NO);
-			for (b = bonus_set(g, opp2, land); b; b &= b - 1)
+			for (b = bonus_set(g, own2, opp2, land); b; b &= b - 1)
 				after_bonus(g, nseg + 1, land, own2,
 				    opp2 & ~(b & -b), opphand, lsb64(b));
 			if (opphand > 0)

@@ -15,7 +15,8 @@
  *     Then the scores of a lost, a finished and a drawn position, and
  *     the exact endgame search (yote_limits.endgame) proving a win, and
  *     the quiescence search's width limit keeping the capture that
- *     matters among dozens.
+ *     matters among dozens, and the bonus choices below the root
+ *     keeping the piece that could take back.
  *  2. Consistency.  On positions from short random playouts (a fixed
  *     generator, so the same positions every run) and on endgames of a
  *     few pieces, yote_engine_search at depth d scores exactly what
@@ -551,6 +552,55 @@ run_quiescence(void)
 		    yote_score_text(full, sm));
 	}
 	yote_movelist_free(&l);
+}
+
+/*
+ * Below the root a capture takes its bonus among a few enemy pieces,
+ * chosen before the move: the piece that could take the capturing one
+ * where it lands must be among them.  Position 80 of the classic
+ * held-out game 6 (tests/data/annotate/heldout): after d5-e5, o's
+ * f5xd5+?xb5+a5 (or f5xd5+c5) wins four pieces and keeps its own, a
+ * +8.90 that only the root, which lists every choice, saw: x's
+ * annotation at depth 9 took d5-e5 for its best move at -1.62, tied with
+ * c5-e5 and a dozen others.  The reply is searched in quiescence (depth
+ * 1: 37 captures, more than its first ply takes whole) and in the main
+ * search (depth 2), by minimax and by the engine.
+ */
+static void
+run_recapture(struct yote_engine *e)
+{
+	const struct yote_rules *r = rules("classic");
+	struct yote_search_result sr;
+	struct yote_limits lim;
+	struct yote_move_text mt;
+	struct yote_error err;
+	struct yote_move m;
+	struct yote_pos p;
+	char sc[16];
+	int d, v;
+
+	yote_error_clear(&err);
+	if (pos_of(r, "x1xx1o/x1ooo1/2oo2/6/xxxoox x 2 4 72 85", &p) != 0 ||
+	    yote_move_parse("d5-e5", &mt, &err) != 0 ||
+	    yote_move_from_text(r, &mt, &m, &err) != 0 ||
+	    yote_move_check(r, &p, &m, &err) != 0)
+		bail("bad position or move in the test");
+	memset(&lim, 0, sizeof(lim));
+	lim.searchmoves = &m;
+	lim.nsearchmoves = 1;
+	for (d = 1; d <= 2; d++) {
+		v = yote_minimax_move(r, &p, &m, d);
+		ok(v < -500, "classic, depth %d: d5-e5 loses to a capture that "
+		    "takes the piece that could take back (minimax %s)", d,
+		    yote_score_text(v, sc));
+		lim.depth = d;
+		yote_engine_clear(e);
+		if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
+			bail("yote_engine_search: out of memory");
+		ok(sr.score < -500 && yote_move_equal(&sr.best, &m),
+		    "classic, depth %d: the search sees it too (%s)", d,
+		    yote_score_text(sr.score, sc));
+	}
 }
 
 /* ------------------------------------------------------------ consistency */
@@ -1204,6 +1254,7 @@ main(int argc, char *argv[])
 	run_signs(e);
 	run_endgame(e);
 	run_quiescence();
+	run_recapture(e);
 	run_consistency(e);
 	yote_engine_set_exact(e, 0);
 	for (i = 0; i < sizeof(tactics) / sizeof(tactics[0]); i++)
