@@ -339,6 +339,60 @@ for f in "$tmp/nul.yaml" "$tmp/nul.lines"; do
 	    "$tmp/err"
 done
 
+# A damaged archive block holds several games: a game asked for in it is
+# said, counted and left out by every tool, whatever game the block
+# starts with (with -g 5 the block of games 1-9 was passed over in
+# silence, exit 0, '0 games'); only the games asked for are counted (-g
+# 1-2 counted all 9), and yote-convert counts them all left out (it said
+# '1 left out' for 9 lost).
+yote-convert -o "$tmp/one.yta" "$src" 2>>"$TAP_WHY"
+n=$(wc -c <"$tmp/one.yta")
+cp "$tmp/one.yta" "$tmp/flip.yta"
+printf 'U' | dd of="$tmp/flip.yta" bs=1 seek=$((n / 2)) conv=notrunc 2>/dev/null
+head -c $((n * 2 / 3)) "$tmp/one.yta" >"$tmp/cut.yta"
+for arc in "$tmp/flip.yta" "$tmp/cut.yta"; do
+	for sel in "-g 5" "-g 9" "-g 3,7" "-g 1-3,2-4" ""; do
+		case $sel in
+		"-g 3,7") want=2 ;;
+		"-g 1-3,2-4") want=4 ;;
+		"") want=9 ;;
+		*) want=1 ;;
+		esac
+		bad=
+		for run in "validate" "replay -p" "analyze --depth 1 --no-tb -s" \
+		    "convert -l" "explore --players"; do
+			t=${run%% *}
+			# shellcheck disable=SC2086
+			yote-$run $sel "$arc" >/dev/null 2>"$tmp/err"
+			st=$?
+			[ $st = 1 ] && grep -q "^yote-$t: $arc: game 1: archive .*: block 1 " "$tmp/err" ||
+			    bad="$bad $t($st)"
+		done
+		# shellcheck disable=SC2086
+		yote-validate -s $sel "$arc" 2>/dev/null >"$tmp/sum"
+		grep -q "^$want games*, 0 valid, $want invalid" "$tmp/sum" ||
+		    bad="$bad validate-s($(cat "$tmp/sum"))"
+		# shellcheck disable=SC2086
+		yote-convert $sel -o "$tmp/out.yaml" "$arc" 2>"$tmp/err"
+		grep -qx "yote-convert: $tmp/out.yaml: 0 games written, $want left out (said above)" "$tmp/err" ||
+		    bad="$bad convert($(tail -1 "$tmp/err"))"
+		c=0
+		[ -z "$bad" ] && c=1
+		ok $c "${arc##*/} ${sel:-(all)}: the damaged block said by every tool, exit 1, $want counted${bad:+ (not:$bad)}"
+	done
+done
+# a block wholly before the games asked for is passed over unsaid
+yote-convert -b 2 -o "$tmp/two.yta" "$src" 2>>"$TAP_WHY"
+cp "$tmp/two.yta" "$tmp/flip2.yta"
+printf 'U' | dd of="$tmp/flip2.yta" bs=1 seek=200 conv=notrunc 2>/dev/null
+yote-validate -s -g 3 "$tmp/flip2.yta" >"$tmp/sum" 2>"$tmp/err"
+a=$?
+yote-validate -s -g 2 "$tmp/flip2.yta" >/dev/null 2>>"$tmp/err"
+b=$?
+c=0
+[ $a = 0 ] && [ $b = 1 ] && [ "$(grep -c 'block 1 ' "$tmp/err")" = 1 ] && c=1
+ok $c "a damaged block of games 1-2: -g 3 says nothing ($a), -g 2 says it ($b)" "$tmp/err"
+
 # ------------------------------------------------------------ -o FILE
 
 for run in "validate -l" "validate --format json -s" "replay" "replay -p" \

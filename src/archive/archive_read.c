@@ -1151,7 +1151,9 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 		rc = a_advance(a, target - *a->games, &skipped, err);
 		if (rc == 0)
 			break;
-		if (rc < 0 && rc != YOTE_EVALUE)
+		/* damage among the games passed over is theirs alone; damage
+		 * that reaches the games after them is the caller's to say */
+		if (rc < 0 && (rc != YOTE_EVALUE || *a->games > target))
 			return rc;
 	}
 	return (long)(*a->games - start);

@@ -169,6 +169,9 @@ struct yote_stream_game {
 	unsigned long input;    /* its index among the inputs, from 0 */
 	unsigned long number;   /* the game's number in its input */
 	struct yote_record *rec;        /* NULL: the game could not be read */
+	unsigned long lost;     /* rec NULL: the games asked for that it
+				   stands for, number the first (a damaged
+				   archive block holds several), else 0 */
 	enum yote_verdict verdict;
 	struct yote_game_info info;     /* what judging found (rules NULL
 					   when rec is NULL) */

@@ -408,6 +408,51 @@ yote_select_past(const struct yote_select *s, unsigned long game)
 }
 
 unsigned long
+yote_select_count(const struct yote_select *s, unsigned long lo,
+    unsigned long hi, unsigned long *first)
+{
+	unsigned long a[YOTE_SELECT_RANGES], b[YOTE_SELECT_RANGES], t, n = 0,
+	    end = 0;
+	int i, j, k = 0;
+
+	if (first != NULL)
+		*first = 0;
+	if (lo > hi)
+		return 0;
+	if (s->nrange == 0) {
+		if (first != NULL)
+			*first = lo;
+		return hi - lo + 1;
+	}
+	/* the ranges cut to lo..hi, by their starts (they may overlap) */
+	for (i = 0; i < s->nrange; i++) {
+		a[k] = s->range[i].lo > lo ? s->range[i].lo : lo;
+		b[k] = s->range[i].hi < hi ? s->range[i].hi : hi;
+		if (a[k] > b[k])
+			continue;
+		for (j = k; j > 0 && a[j - 1] > a[j]; j--) {
+			t = a[j], a[j] = a[j - 1], a[j - 1] = t;
+			t = b[j], b[j] = b[j - 1], b[j - 1] = t;
+		}
+		k++;
+	}
+	if (k > 0 && first != NULL)
+		*first = a[0];
+	for (i = 0; i < k; i++) {
+		if (n > 0 && a[i] <= end) {     /* overlaps what is counted */
+			if (b[i] > end) {
+				n += b[i] - end;
+				end = b[i];
+			}
+			continue;
+		}
+		n += b[i] - a[i] + 1;
+		end = b[i];
+	}
+	return n;
+}
+
+unsigned long
 yote_select_first(const struct yote_select *s)
 {
 	unsigned long first = ULONG_MAX;

@@ -48,6 +48,10 @@ struct yote_stream {
 	size_t max;                     /* yote_stream_set_input_max */
 	const char *what;
 	int trust_index;                /* yote_stream_set_trust_index */
+	struct yote_error held;         /* met passing over the games before
+					   the first asked for: handed on by
+					   yote_stream_next as if just read */
+	int held_rc;                    /* its code, or 0 */
 
 	struct yote_stream_game cur;    /* what was handed over last */
 	struct yote_stream_counts n;
@@ -98,6 +102,7 @@ close_input(struct yote_stream *s)
 		fclose(s->fp);
 	free(s->whole);
 	s->whole = NULL;
+	s->held_rc = 0;
 	s->rd = NULL;
 	s->fp = NULL;
 }
@@ -365,17 +370,14 @@ open_next(struct yote_stream *s)
 		if (first > 1 &&
 		    yote_reader_format(s->rd) == YOTE_FORMAT_ARCHIVE) {
 			skipped = yote_reader_skip(s->rd, first - 1, &e);
+			/* a damaged block that holds games asked for, or
+			 * an input that ends early: said and counted as a
+			 * game read would be */
 			if (skipped < 0) {
-				e.file = s->name;
-				say(s, &e);
-				worse(s, status_of((int)skipped));
-				s->n.inputs_failed++;
-				close_input(s);
-				if (skipped == YOTE_ENOMEM)
-					return YOTE_ENOMEM;
-				continue;
-			}
-			s->counted = (unsigned long)skipped;
+				s->held = e;
+				s->held_rc = (int)skipped;
+			} else
+				s->counted = (unsigned long)skipped;
 		}
 		return 1;
 	}
@@ -461,25 +463,39 @@ judge(struct yote_stream *s)
 	return 0;
 }
 
+/* The last game an error that starts at e->game stands for: a damaged
+ * archive block holds several. */
+static unsigned long
+lost_end(const struct yote_stream *s, const struct yote_error *e)
+{
+	unsigned long end = yote_reader_games(s->rd);
+
+	return end > e->game ? end : e->game;
+}
+
 /*
  * A game that could not be read (e.game, or a damaged archive block
- * holding several): counted invalid, handed over without a record.
- * 1 when there is one to hand over.
+ * holding several): the games of it asked for (by number) are counted
+ * invalid and handed over as one, without a record, under the first of
+ * their numbers.  1 when there is one to hand over.
  */
 static int
 unreadable(struct yote_stream *s, const struct yote_error *e)
 {
-	unsigned long lost;
+	unsigned long lost, n, first;
 
 	if (e->game <= s->counted)
 		return 0;
-	lost = yote_reader_games(s->rd);
-	lost = lost > e->game ? lost : e->game;
-	s->n.games += lost - s->counted;
-	s->n.invalid += lost - s->counted;
+	lost = lost_end(s, e);
+	n = yote_select_count(s->sel, s->counted + 1, lost, &first);
 	s->counted = lost;
+	if (n == 0)
+		return 0;
+	s->n.games += n;
+	s->n.invalid += n;
 	memset(&s->cur, 0, sizeof(s->cur));
-	s->cur.number = e->game;
+	s->cur.number = first;
+	s->cur.lost = n;
 	s->cur.verdict = YOTE_VERDICT_INVALID;
 	s->cur.match = -1;
 	return 1;
@@ -526,8 +542,14 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 	for (;;) {
 		if (s->rd == NULL && (rc = open_next(s)) <= 0)
 			return rc;
-		yote_error_clear(&e);
-		rc = yote_reader_next(s->rd, &rec, &e);
+		if (s->held_rc != 0) {
+			e = s->held;
+			rc = s->held_rc;
+			s->held_rc = 0;
+		} else {
+			yote_error_clear(&e);
+			rc = yote_reader_next(s->rd, &rec, &e);
+		}
 		if (rc == 0) {
 			end_input(s);
 			continue;
@@ -535,8 +557,9 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 		if (rc < 0) {
 			e.file = s->name;
 			if (rc == YOTE_EVALUE && e.game > 0 &&
-			    !yote_select_number(s->sel, e.game))
-				continue;       /* a game not asked for */
+			    yote_select_count(s->sel, e.game, lost_end(s, &e),
+			    NULL) == 0)
+				continue;       /* games not asked for */
 			say(s, &e);
 			worse(s, status_of(rc));
 			if (rc == YOTE_ENOMEM)

@@ -45,6 +45,11 @@ int yote_select_number(const struct yote_select *s, unsigned long game);
 /* Whether every selected number is below game: reading may stop. */
 int yote_select_past(const struct yote_select *s, unsigned long game);
 
+/* How many numbers of lo..hi are selected (by number alone), the lowest
+ * of them in *first (0 when none; first may be NULL). */
+unsigned long yote_select_count(const struct yote_select *s,
+    unsigned long lo, unsigned long hi, unsigned long *first);
+
 /* The first number selected (1 when numbers are not asked about). */
 unsigned long yote_select_first(const struct yote_select *s);
 
