@@ -272,6 +272,14 @@ c=0
 grep -qx "yote-convert: standard output: 5 games written, 2 of them invalid (said above)" "$tmp/err" &&
     [ "$(yote-convert -l "$tmp/out" 2>/dev/null | wc -l)" = 5 ] && c=1
 ok $c "yote-convert to YAML: every game kept as written, the invalid ones counted" "$tmp/err"
+# --dedupe: the repeats it leaves out are not said, so they are not
+# counted among those 'said above' (game 4 repeats game 1's moves, the
+# second copy of the file all five: it said '6 left out (said above)')
+yote-convert --dedupe "$five" "$five" >"$tmp/out" 2>"$tmp/err"
+c=0
+grep -qx "yote-convert: standard output: 4 games written, 1 of them invalid (said above), 6 repeats left out" "$tmp/err" &&
+    c=1
+ok $c "yote-convert --dedupe: the repeats counted apart from the games said" "$tmp/err"
 yote-explore --players -f tsv "$five" >"$tmp/out" 2>/dev/null
 c=0
 [ "$(awk -F'\t' '$1 == "A" { print $2 }' "$tmp/out")" = 3 ] &&

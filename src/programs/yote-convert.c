@@ -411,10 +411,10 @@ main(int argc, char *argv[])
 		status = tool_stdout_done(status);
 	/* the last line: what was written (nothing for a list) */
 	if (opt.out.list || opt.duplicates)
-		tool_output_report(opt.output, 0, 0, 0, status < EXIT_IO ?
+		tool_output_report(opt.output, 0, 0, 0, 0, status < EXIT_IO ?
 		    EXIT_OK : status);
 	else
-		tool_output_report(opt.output, o.games, o.kept, o.left_out +
+		tool_output_report(opt.output, o.games, o.kept, o.left_out,
 		    o.dupes, status);
 out:
 	yote_stream_free(s);
