@@ -180,6 +180,23 @@ done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "--criteria DIR and a missing one: FILE: reason, exit 3, in every tool"
 
+# and a ruleset file, in every tool: a directory is refused as every
+# other file option refuses one, exit 3 (it was 'DIR: rules: a directory,
+# not a ruleset file', exit 1)
+: >"$TAP_WHY"
+for t in validate replay analyze convert explore play; do
+	in=$src
+	[ $t = play ] && in="--match beginner,beginner --games 2 --no-tb"
+	# shellcheck disable=SC2086
+	"bin/yote-$t" --rules "$tmp/gdir/" $in >/dev/null 2>"$tmp/err"
+	st=$?
+	{ [ $st = 3 ] &&
+	    [ "$(cat "$tmp/err")" = "yote-$t: $tmp/gdir/: a directory, not a ruleset file" ]; } ||
+	    { echo "yote-$t: $st"; cat "$tmp/err"; } >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "--rules DIR/: FILE: reason, exit 3, in every tool"
+
 # A TSV table of no rows is its header alone, in every tool that writes
 # one (yote-explore --players did; yote-analyze -s and yote-explore's tree
 # wrote nothing)
