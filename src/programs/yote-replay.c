@@ -43,7 +43,7 @@ usage(FILE *fp)
 	    "  -a, --ascii          plain ASCII diagrams, no colour\n"
 	    "  -e, --event TEXT     only games whose event contains TEXT\n"
 	    "  -F, --final          only the final position\n"
-	    "  -g, --game N         only game N of the stream, or games 1-10,15,20-\n"
+	    "  -g, --game N         only game N of each input, or games 1-10,15,20-\n"
 	    "  -h, --help           this help\n"
 	    "      --html FILE      every game as one study page (HTML)\n"
 	    "  -i, --interactive    step through the game at a terminal\n"

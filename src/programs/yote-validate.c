@@ -40,7 +40,7 @@ usage(FILE *fp)
 	    "  -e, --event TEXT   only games whose event contains TEXT\n"
 	    "  -f, --format FMT   diagnostics as text (stderr, default) or json\n"
 	    "                     (one object per line, on standard output)\n"
-	    "  -g, --game N       only game N of each file, or games 1-10,15,20-\n"
+	    "  -g, --game N       only game N of each input, or games 1-10,15,20-\n"
 	    "  -h, --help         this help\n"
 	    "  -l, --list         one line per game: file, game, first, second,\n"
 	    "                     result, plies, verdict (tab-separated; valid,\n"
