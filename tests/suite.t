@@ -437,6 +437,14 @@ for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
 	    cmp -s "$tmp/stdout" "$tmp/o" && c=1
 	ok $c "yote-$run -o FILE: the file holds what standard output would ($a, $b)"
 done
+# -o may name an input: read whole before it is replaced (yote(7))
+cp "$src" "$tmp/inplace.yaml"
+yote-convert "$src" >"$tmp/want" 2>/dev/null
+yote-convert -o "$tmp/inplace.yaml" "$tmp/inplace.yaml" 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 0 ] && cmp -s "$tmp/want" "$tmp/inplace.yaml" && c=1
+ok $c "yote-convert -o INPUT INPUT: the input read whole, then replaced ($st)" "$tmp/err"
 # -o in every mode of a tool: written as standard output would be, or
 # refused (exit 2), never left aside in silence
 for run in "analyze --perft 2" "analyze --perft 2 --divide" "analyze --moves" \
