@@ -417,6 +417,29 @@ b=$?
 c=0
 [ $a = 0 ] && [ $b = 1 ] && [ "$(grep -c 'block 1 ' "$tmp/err")" = 1 ] && c=1
 ok $c "a damaged block of games 1-2: -g 3 says nothing ($a), -g 2 says it ($b)" "$tmp/err"
+# an archive cut in a later block: a file says what a pipe says, whatever
+# games are asked for (passing over blocks, a file seeks, and a seek past
+# its end succeeded: -g 9 said 'game 9: ... has no end block (after game
+# 8)', counted game 9 and said 'no game 9 (8 games)' too; a pipe said
+# '(6 games)' after naming games 7-8)
+n=$(wc -c <"$tmp/two.yta")
+head -c $((n * 2 / 3)) "$tmp/two.yta" >"$tmp/cut2.yta"
+bad=
+for sel in "-g 7" "-g 9" "-g 8-" "-g 2,9" ""; do
+	# shellcheck disable=SC2086
+	yote-validate -s $sel "$tmp/cut2.yta" >"$tmp/a" 2>&1
+	a=$?
+	# (a pipe: '<' would give a file that seeks)
+	# shellcheck disable=SC2002,SC2086
+	cat "$tmp/cut2.yta" | yote-validate -s $sel - >"$tmp/b" 2>"$tmp/be"
+	sed "s|<stdin>|$tmp/cut2.yta|" "$tmp/be" >>"$tmp/b"
+	grep -q 'truncated' "$tmp/a" &&
+	    [ "$(sort "$tmp/a")" = "$(sort "$tmp/b")" ] || bad="$bad '$sel'($a)"
+done
+c=0
+[ -z "$bad" ] && c=1
+ok $c "an archive cut short: a file and a pipe said and counted alike${bad:+ (not:$bad)}"
+
 
 # ------------------------------------------------------------ -o FILE
 

@@ -393,6 +393,8 @@ end_input(struct yote_stream *s)
 
 	if (s->highest > games)
 		games = s->highest;
+	if (s->counted > games)         /* said lost, as unreadable */
+		games = s->counted;
 	if (!s->failed &&
 	    (missing = yote_select_missing(s->sel, games)) != 0) {
 		yote_error_clear(&e);
