@@ -342,6 +342,30 @@ c=0
 [ $st = 1 ] && [ ! -s "$tmp/out" ] && c=1
 ok $c "yote-replay --start with a bad position: nothing drawn, exit 1 ($st)" "$tmp/out"
 
+# A numbered lines file may skip numbers (yote-convert numbers each line
+# as the game it holds, and leaves out a game it cannot read): a game
+# asked for that it does not hold is said, as one past its end ('-g 2'
+# chose nothing, exit 0, in silence); a line that cannot be read is the
+# game its number says ('-l' listed it as game 1)
+printf '@1\tyote=1\tmoves=[c3]\n@3\tyote=1\tmoves=[c3]\n@5\tyote=1\tfirst\n' \
+    >"$tmp/gap.lines"
+: >"$TAP_WHY"
+for run in "validate" "replay -p" "analyze --depth 1 --no-tb -s" "convert -l" \
+    "explore --players"; do
+	t=${run%% *}
+	# shellcheck disable=SC2086
+	yote-$run -g 2 "$tmp/gap.lines" >/dev/null 2>"$tmp/err"
+	st=$?
+	{ [ $st = 1 ] && [ "$(cat "$tmp/err")" = \
+	    "yote-$t: $tmp/gap.lines: no game 2 (the numbers of its lines pass over it)" ]; } ||
+	    { echo "yote-$t: $st"; cat "$tmp/err"; } >>"$TAP_WHY"
+done
+yote-validate -l "$tmp/gap.lines" 2>/dev/null | cut -f2,7 | tr '\t\n' ': ' >"$tmp/got"
+[ "$(cat "$tmp/got")" = "1:valid 3:valid 5:invalid " ] ||
+    { echo "validate -l: $(cat "$tmp/got")"; } >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a numbered lines file: a number its lines skip said by every tool, exit 1; an unreadable line listed under its number"
+
 # A NUL byte in a game, in YAML and in the lines format: the game refused
 # by every tool, in the same words for both formats (a NUL in a line
 # ended its value in silence: 'first=A<NUL>B' was a valid game of 'A')

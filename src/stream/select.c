@@ -479,6 +479,33 @@ yote_select_missing(const struct yote_select *s, unsigned long games)
 	return first;
 }
 
+uint64_t
+yote_select_hits(const struct yote_select *s, unsigned long lo,
+    unsigned long hi)
+{
+	uint64_t hits = 0;
+	int i;
+
+	for (i = 0; i < s->nrange; i++)
+		if (s->range[i].lo <= hi && s->range[i].hi >= lo)
+			hits |= (uint64_t)1 << i;
+	return hits;
+}
+
+unsigned long
+yote_select_unmet(const struct yote_select *s, uint64_t hits,
+    unsigned long games)
+{
+	unsigned long first = 0;
+	int i;
+
+	for (i = 0; i < s->nrange; i++)
+		if (!(hits >> i & 1) && s->range[i].lo <= games &&
+		    (first == 0 || s->range[i].lo < first))
+			first = s->range[i].lo;
+	return first;
+}
+
 /* ------------------------------------------------------------ headers */
 
 /*

@@ -42,6 +42,7 @@ struct yote_stream {
 	unsigned long highest;          /* the highest game number seen (a
 					   piece of a numbered lines file
 					   starts at any number) */
+	uint64_t hits;                  /* the ranges its games met */
 	int failed;                     /* it could not be read to the end */
 	long size;                      /* its size when a file, else -1 */
 	char *whole;                    /* it, read whole, or NULL */
@@ -334,6 +335,7 @@ open_next(struct yote_stream *s)
 		s->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 		s->counted = 0;
 		s->highest = 0;
+		s->hits = 0;
 		s->failed = 0;
 		yote_error_clear(&e);
 		/* read whole already: its games would be none, in silence */
@@ -390,16 +392,26 @@ end_input(struct yote_stream *s)
 {
 	struct yote_error e;
 	unsigned long games = yote_reader_games(s->rd), missing;
+	int skipped = 0;
 
 	if (s->highest > games)
 		games = s->highest;
 	if (s->counted > games)         /* said lost, as unreadable */
 		games = s->counted;
-	if (!s->failed &&
-	    (missing = yote_select_missing(s->sel, games)) != 0) {
+	missing = yote_select_missing(s->sel, games);
+	/* numbers a numbered lines file skips (a piece of a collection
+	 * that left games out) */
+	if (missing == 0 && yote_reader_format(s->rd) == YOTE_FORMAT_LINES &&
+	    (missing = yote_select_unmet(s->sel, s->hits, games)) != 0)
+		skipped = 1;
+	if (!s->failed && missing != 0) {
 		yote_error_clear(&e);
-		yote_error_set(&e, YOTE_EVALUE, "no game %lu (%lu game%s)",
-		    missing, games, games == 1 ? "" : "s");
+		if (skipped)
+			yote_error_set(&e, YOTE_EVALUE, "no game %lu (the "
+			    "numbers of its lines pass over it)", missing);
+		else
+			yote_error_set(&e, YOTE_EVALUE, "no game %lu (%lu "
+			    "game%s)", missing, games, games == 1 ? "" : "s");
 		e.diag = YOTE_D_NO_SUCH_GAME;
 		e.file = s->name;
 		say(s, &e);
@@ -489,8 +501,10 @@ unreadable(struct yote_stream *s, const struct yote_error *e)
 	if (e->game <= s->counted)
 		return 0;
 	lost = lost_end(s, e);
-	n = yote_select_count(s->sel, s->counted + 1, lost, &first);
+	/* from e->game: a numbered lines file may skip numbers */
+	n = yote_select_count(s->sel, e->game, lost, &first);
 	s->counted = lost;
+	s->hits |= yote_select_hits(s->sel, e->game, lost);
 	if (n == 0)
 		return 0;
 	s->n.games += n;
@@ -513,6 +527,7 @@ take(struct yote_stream *s, struct yote_record *rec)
 	unsigned long plies = yote_reader_plies(s->rd);
 
 	s->counted = rec->game;
+	s->hits |= yote_select_hits(s->sel, rec->game, rec->game);
 	if (rec->game > s->highest)
 		s->highest = rec->game;
 	if (yote_select_game(s->sel, rec, s->name, plies, &sg) != 0) {

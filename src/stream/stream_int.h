@@ -57,6 +57,14 @@ unsigned long yote_select_first(const struct yote_select *s);
 unsigned long yote_select_missing(const struct yote_select *s,
     unsigned long games);
 
+/* The ranges (a bit each) that numbers lo..hi meet; and the lowest start,
+ * not above games, of a range that hits does not hold, or 0 (a numbered
+ * lines file may skip numbers). */
+uint64_t yote_select_hits(const struct yote_select *s, unsigned long lo,
+    unsigned long hi);
+unsigned long yote_select_unmet(const struct yote_select *s, uint64_t hits,
+    unsigned long games);
+
 /* Let an archive's position index pass over the blocks that cannot hold
  * a game selected or reaching one of extra; 0 or YOTE_ENOMEM. */
 int yote_select_reaching(const struct yote_select *s, struct yote_reader *rd,
