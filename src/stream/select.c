@@ -228,7 +228,8 @@ crit_parse(int k, struct select_crit *c, const char *arg,
 		if (k == SEL_REACHES && !yote_pattern_exact(&c->pat))
 			return yote_error_set(err, YOTE_EVALUE, "reaches: '%s' "
 			    "is a pattern, not a position: give every point, "
-			    "the side to move and both hands, or use pattern",
+			    "the side to move and both hands, or give it to "
+			    "--pattern",
 			    arg);
 		return 0;
 	default:
