@@ -367,6 +367,19 @@ yote-validate -l "$tmp/gap.lines" 2>/dev/null | cut -f2,7 | tr '\t\n' ': ' >"$tm
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a numbered lines file: a number its lines skip said by every tool, exit 1; an unreadable line listed under its number"
 
+# A ply past a game's end: the file and the game, as yote-analyze
+# --from-ply says it ('game 2 has 3 plies; there is no ply 4', no file)
+yote-replay -n 60 -g 2 "$src" >/dev/null 2>"$tmp/r.err"
+a=$?
+yote-analyze --depth 1 --no-tb --from-ply 60 -g 2 "$src" >/dev/null 2>"$tmp/a.err"
+b=$?
+c=0
+[ $a = 1 ] && [ $b = 1 ] &&
+    [ "$(sed 's/^yote-replay: //; s/--ply/X/' "$tmp/r.err")" = \
+    "$(sed 's/^yote-analyze: //; s/--from-ply/X/' "$tmp/a.err")" ] && c=1
+ok $c "a ply past the end: yote-replay -n and yote-analyze --from-ply say it alike ($a, $b)" \
+    "$tmp/r.err" "$tmp/a.err"
+
 # A NUL byte in a game, in YAML and in the lines format: the game refused
 # by every tool, in the same words for both formats (a NUL in a line
 # ended its value in silence: 'first=A<NUL>B' was a valid game of 'A')

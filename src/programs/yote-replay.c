@@ -107,9 +107,17 @@ show_game(struct replay *rp, const struct replayed *g,
 	if (opt->ply >= 0 || opt->final || opt->svg != NULL) {
 		at = opt->ply >= 0 ? (size_t)opt->ply : g->n;
 		if (at > g->n) {
-			tool_warn("game %lu has %zu pl%s%s; there is no ply %zu",
-			    g->rec->game, g->n, g->n == 1 ? "y" : "ies",
-			    g->bad ? " that could be replayed" : "", at);
+			/* in the words of yote-analyze --from-ply */
+			struct yote_error e;
+
+			yote_error_clear(&e);
+			yote_error_set(&e, YOTE_EVALUE, "--ply %zu: the game "
+			    "has %zu pl%s%s; there is no ply %zu", at, g->n,
+			    g->n == 1 ? "y" : "ies", g->bad ? " that could be "
+			    "replayed" : "", at);
+			e.file = g->file;
+			e.game = g->rec->game;
+			tool_diag(&e);
 			return EXIT_INVALID;
 		}
 		if (opt->svg != NULL)
