@@ -588,6 +588,28 @@ for run in "analyze --depth 1 --no-tb -s -g 1-3 --graph" "replay -F -g 1-3 --svg
 	    "$tmp/err"
 done
 
+# A picture a game into a file: yote-replay --svg names the k-th as
+# yote-analyze --graph does (each game rewrote the file, the last one
+# kept); --svg-dir keeps the pictures of every input (game numbers start
+# again at 1 in each: the second input's replaced the first's)
+rm -rf "$tmp/pics"
+mkdir "$tmp/pics"
+yote-replay -F -g 1-3 --svg "$tmp/pics/p.svg" "$src" 2>/dev/null
+yote-analyze --depth 1 --no-tb -s -g 1-3 --graph "$tmp/pics/g.svg" "$src" \
+    >/dev/null 2>&1
+c=0
+[ "$(cd "$tmp/pics" && ls | tr '\n' ' ')" = \
+    "g-2.svg g-3.svg g.svg p-2.svg p-3.svg p.svg " ] && c=1
+ok $c "yote-replay --svg and yote-analyze --graph: one file a game, named alike ($(ls "$tmp/pics" | tr '\n' ' '))"
+rm -rf "$tmp/pics"
+mkdir "$tmp/pics"
+yote-replay -g 1 --svg-dir "$tmp/pics" "$src" "$tmp/c.yta" 2>/dev/null
+n1=$(yote-replay -p -g 1 "$src" 2>/dev/null | wc -l)
+c=0
+[ "$(ls "$tmp/pics" | wc -l)" = $((2 * (n1 + 1))) ] &&
+    [ -f "$tmp/pics/in2-game1-ply000.svg" ] && c=1
+ok $c "yote-replay --svg-dir, two inputs: the pictures of both ($(ls "$tmp/pics" | wc -l) files, 2 x $((n1 + 1)))"
+
 # ------------------------------------------------------------ write errors
 
 # A write that fails is said once, with its reason, in the same words by

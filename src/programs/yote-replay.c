@@ -73,6 +73,8 @@ struct replay {
 	int shown;              /* games shown as text so far */
 	int quit;               /* -i: the user quit */
 	FILE *out;              /* the diagrams and positions */
+	unsigned long input;    /* the input being read, from 0 */
+	unsigned long pictures; /* --svg: pictures written so far */
 };
 
 /* Every diagnostic: said, and with --html kept for the game list. */
@@ -103,7 +105,7 @@ show_game(struct replay *rp, const struct replayed *g,
 		return EXIT_OK;
 	}
 	if (opt->svg_dir != NULL)
-		return svgfile_game(g, opt->svg_dir);
+		return svgfile_game(g, opt->svg_dir, rp->input);
 	if (opt->ply >= 0 || opt->final || opt->svg != NULL) {
 		at = opt->ply >= 0 ? (size_t)opt->ply : g->n;
 		if (at > g->n) {
@@ -120,8 +122,14 @@ show_game(struct replay *rp, const struct replayed *g,
 			tool_diag(&e);
 			return EXIT_INVALID;
 		}
-		if (opt->svg != NULL)
-			return svgfile_write(g, at, opt->svg);
+		if (opt->svg != NULL) {
+			/* the k-th picture as yote-analyze --graph names it */
+			char path[4096];
+
+			tool_kth_path(opt->svg, ++rp->pictures, path,
+			    sizeof(path));
+			return svgfile_write(g, at, path);
+		}
 		diagram_header(g, rp->shown++ > 0);
 		diagram_position(g, at, st);
 		return EXIT_OK;
@@ -344,6 +352,7 @@ replay_stream(struct replay *rp, struct yote_stream *s)
 			replay_diag(rp, NULL);
 			continue;       /* unreadable: said */
 		}
+		rp->input = g->input;
 		st = replay(rp, g->rec, g->file, g->played, &g->info,
 		    g->verdict == YOTE_VERDICT_INVALID);
 		if (st > status)

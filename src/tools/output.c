@@ -348,6 +348,19 @@ tool_atomic_open(const char *path)
 }
 
 void
+tool_kth_path(const char *base, unsigned long k, char *buf, size_t size)
+{
+	size_t n = strlen(base);
+
+	if (k <= 1 || strcmp(base, "-") == 0)
+		snprintf(buf, size, "%s", base);
+	else if (n > 4 && strcmp(base + n - 4, ".svg") == 0)
+		snprintf(buf, size, "%.*s-%lu.svg", (int)(n - 4), base, k);
+	else
+		snprintf(buf, size, "%s-%lu", base, k);
+}
+
+void
 tool_output_report(const char *file, unsigned long long written,
     unsigned long long kept, unsigned long long left_out,
     unsigned long long repeats, int status)

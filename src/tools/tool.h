@@ -210,6 +210,15 @@ FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
 
 /*
+ * The file of the k-th game's picture (yote-analyze --graph, yote-replay
+ * --svg): base for the first, else base with -k before a final .svg (or
+ * at its end): eval.svg, eval-2.svg, ...; "-" (standard output) for
+ * every one.
+ */
+void tool_kth_path(const char *base, unsigned long k, char *buf,
+    size_t size);
+
+/*
  * The last line of a tool that writes a collection (man/yote.7, OUTPUT):
  * when games were left out or written invalid (status 1) "FILE: N games
  * written, K of them invalid, M left out (said above), R repeats left
