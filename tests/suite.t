@@ -74,6 +74,7 @@ done
 for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
     "--date 2026-3" "--date ..2026-03-32" "--date 2026..2025" "--plies 10..5" \
     "--plies a" "--result 2-0" "--reaches 6/6 x" "--reaches 6/6/6/6/6" \
+    "--invert -g 1-3" \
     "--criteria $tmp/nosuch"; do
 	bad=
 	want=

@@ -78,6 +78,14 @@ void yote_select_invert(struct yote_select *sel);
 /* 1 when some criterion or number was given. */
 int yote_select_active(const struct yote_select *sel);
 
+/*
+ * Whether the selection as a whole can choose games: 0, or YOTE_EVALUE
+ * with err->msg saying why not (an inversion without a criterion to turn
+ * round: game numbers are not turned round, so it chose nothing).  For
+ * once every option is read.
+ */
+int yote_select_check(const struct yote_select *sel, struct yote_error *err);
+
 /* ---------------------------------------------------------------- stream */
 
 struct yote_stream;

@@ -201,10 +201,9 @@ main(int argc, char *argv[])
 	if (o.position != NULL && (status = optree_set_position(t,
 	    o.position, "--position")) != EXIT_OK)
 		goto out;
-	if (tool_stream_inputs(s, argv + optind, argc - optind) != 0) {
-		status = EXIT_IO;
+	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=
+	    EXIT_OK)
 		goto out;
-	}
 	if ((out = tool_output_open(o.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;

@@ -254,10 +254,9 @@ main(int argc, char *argv[])
 	yote_stream_set_warnings(s, opt.strict ? YOTE_WARN_STRICT :
 	    YOTE_WARN_REPORT);
 	yote_stream_set_diag(s, diag, &opt);
-	if (tool_stream_inputs(s, argv + optind, argc - optind) != 0) {
-		status = EXIT_IO;
+	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=
+	    EXIT_OK)
 		goto out;
-	}
 	if ((opt.out = tool_output_open(opt.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;

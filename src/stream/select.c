@@ -83,6 +83,21 @@ keys_active(const struct yote_select *s)
 }
 
 int
+yote_select_check(const struct yote_select *s, struct yote_error *err)
+{
+	int k;
+
+	for (k = 0; k < SEL_NKEYS; k++)
+		if (s->crit[k] != NULL)
+			return 0;
+	if (s->invert)
+		return yote_error_set(err, YOTE_EVALUE, "invert: no criterion "
+		    "to turn round (player, result, a criteria file...; game "
+		    "numbers are not turned round)");
+	return 0;
+}
+
+int
 yote_select_active(const struct yote_select *s)
 {
 	return s->nrange > 0 || keys_active(s);

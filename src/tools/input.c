@@ -93,8 +93,13 @@ tool_stream_new(void)
 int
 tool_stream_inputs(struct yote_stream *s, char *const files[], int nfiles)
 {
+	struct yote_error e;
 	int i;
 
+	/* --invert alone chose nothing, in silence */
+	yote_error_clear(&e);
+	if (yote_select_check(yote_stream_select(s), &e) != 0)
+		return tool_usage_error("--%s", e.msg);
 	if (nfiles == 0 && yote_stream_add(s, "-") != 0)
 		goto nomem;
 	for (i = 0; i < nfiles; i++)

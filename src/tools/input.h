@@ -54,8 +54,10 @@ int tool_select_option(struct yote_stream *s, int c, const char *arg,
  */
 struct yote_stream *tool_stream_new(void);
 
-/* Its inputs: the nfiles files, standard input when none.  0, or
- * EXIT_IO after saying "out of memory". */
+/* Its inputs: the nfiles files, standard input when none, once the
+ * selection is complete.  0, EXIT_USAGE (said) for a selection that can
+ * choose nothing (yote_select_check), or EXIT_IO after saying "out of
+ * memory". */
 int tool_stream_inputs(struct yote_stream *s, char *const files[],
     int nfiles);
 
