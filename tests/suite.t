@@ -96,6 +96,21 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
 	ok $c "$sel: refused by every tool in the same words ($want)"
 done
 
+# a selection refused once every option is read leaves the files the
+# tool would write as they were (yote-replay emptied its -o and --html)
+: >"$TAP_WHY"
+for run in "validate -l -o" "replay -o" "replay --html" "analyze --depth 1 --no-tb -o" \
+    "analyze --depth 1 --no-tb --html" "convert -o" "explore -o"; do
+	echo old >"$tmp/kept"
+	# shellcheck disable=SC2086
+	yote-$run "$tmp/kept" --invert "$src" >/dev/null 2>&1
+	st=$?
+	{ [ $st = 2 ] && [ "$(cat "$tmp/kept")" = old ]; } ||
+	    echo "yote-$run: $st, $(head -c 40 "$tmp/kept")" >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a refused --invert: exit 2, the output file left as it was, in every tool"
+
 # ------------------------------------------------------------ inputs
 
 # An input that cannot be opened (a directory, no such file): said in the

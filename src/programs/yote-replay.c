@@ -381,6 +381,11 @@ main(int argc, char *argv[])
 	    &status)) == NULL)
 		goto out;
 	yote_stream_set_rules(s, r);
+	/* the inputs (and a selection that cannot choose) before any
+	 * output file is begun */
+	if (opt.start == NULL && opt.moves == NULL && (status =
+	    tool_stream_inputs(s, argv + optind, argc - optind)) != EXIT_OK)
+		goto out;
 	/* -i: every byte typed goes to the line editor (lineedit.h) */
 	if (opt.interactive)
 		setvbuf(stdin, NULL, _IONBF, 0);
@@ -392,8 +397,7 @@ main(int argc, char *argv[])
 		status = EXIT_IO;
 	else if (opt.start != NULL || opt.moves != NULL)
 		status = replay_args(&rp, r);
-	else if ((status = tool_stream_inputs(s, argv + optind,
-	    argc - optind)) == EXIT_OK)
+	else
 		status = replay_stream(&rp, s);
 	if (rp.page != NULL && (st = html_close(rp.page, status < EXIT_IO)) >
 	    status)
