@@ -399,7 +399,7 @@ main(int argc, char *argv[])
 		status = replay_args(&rp, r);
 	else
 		status = replay_stream(&rp, s);
-	if (rp.page != NULL && (st = html_close(rp.page, status < EXIT_IO)) >
+	if (rp.page != NULL && (st = html_close(rp.page, status < EXIT_USAGE)) >
 	    status)
 		status = st;
 	status = tool_output_done(rp.out, opt.output, status);

@@ -459,7 +459,9 @@ tool_output_done(FILE *fp, const char *path, int status)
 
 	if (path == NULL)
 		return status;
-	st = tool_atomic_close(fp, path, status < EXIT_IO);
+	/* written on exit status 0 or 1 alone (yote(7)): a usage error
+	 * found late leaves the old file */
+	st = tool_atomic_close(fp, path, status < EXIT_USAGE);
 	if (st > status)
 		status = st;
 	tool_output_report(path, 0, 0, 0, 0, status == EXIT_IO ? EXIT_IO :
