@@ -396,6 +396,18 @@ c=0
 ok $c "a ply past the end: yote-replay -n and yote-analyze --from-ply say it alike ($a, $b)" \
     "$tmp/r.err" "$tmp/a.err"
 
+# A bad --position: named with the option and the value, as yote-explore
+# names it (yote-analyze said 'position: field 2 ...', neither)
+yote-analyze --moves --position '6/6/6/6/6 z 12 12 0 1' >/dev/null 2>"$tmp/a.err"
+a=$?
+yote-explore --position '6/6/6/6/6 z 12 12' "$src" >/dev/null 2>"$tmp/e.err"
+c=0
+[ $a = 1 ] && grep -q "^yote-analyze: --position: bad position '6/6/6/6/6 z 12 12 0 1': field 2" "$tmp/a.err" &&
+    grep -q "^yote-explore: --position: bad position '6/6/6/6/6 z 12 12': field 2" "$tmp/e.err" &&
+    c=1
+ok $c "a bad --position: '--position: bad position 'POS': ...' in yote-analyze and yote-explore" \
+    "$tmp/a.err" "$tmp/e.err"
+
 # A NUL byte in a game, in YAML and in the lines format: the game refused
 # by every tool, in the same words for both formats (a NUL in a line
 # ended its value in silence: 'first=A<NUL>B' was a valid game of 'A')

@@ -385,7 +385,10 @@ one_position(const struct yote_rules *r, const struct opts *o)
 	if (o->position == NULL)
 		yote_pos_start(r, &pos);
 	else if (yote_pos_parse(r, o->position, &pos, &e) != 0) {
-		tool_diag(&e);
+		/* in the words of yote-explore --position */
+		tool_warn("--position: bad position '%s': %s",
+		    tool_text(o->position), strncmp(e.msg, "position: ", 10) ==
+		    0 ? e.msg + 10 : e.msg);
 		return EXIT_INVALID;
 	}
 	/* -o FILE as for games: whole or not at all */
