@@ -434,8 +434,8 @@ done
 # said, counted and left out by every tool, whatever game the block
 # starts with (with -g 5 the block of games 1-9 was passed over in
 # silence, exit 0, '0 games'); only the games asked for are counted (-g
-# 1-2 counted all 9), and yote-convert counts them all left out (it said
-# '1 left out' for 9 lost).
+# 1-2 counted all 9), each listed by --list (one line stood for them all)
+# and counted left out by yote-convert (it said '1 left out' for 9 lost).
 yote-convert -o "$tmp/one.yta" "$src" 2>>"$TAP_WHY"
 n=$(wc -c <"$tmp/one.yta")
 cp "$tmp/one.yta" "$tmp/flip.yta"
@@ -463,6 +463,9 @@ for arc in "$tmp/flip.yta" "$tmp/cut.yta"; do
 		yote-validate -s $sel "$arc" 2>/dev/null >"$tmp/sum"
 		grep -q "^$want games*, 0 valid, $want invalid" "$tmp/sum" ||
 		    bad="$bad validate-s($(cat "$tmp/sum"))"
+		# shellcheck disable=SC2086
+		n=$(yote-validate -l $sel "$arc" 2>/dev/null | grep -c '	invalid$')
+		[ "$n" = "$want" ] || bad="$bad validate-l($n)"
 		# shellcheck disable=SC2086
 		yote-convert $sel -o "$tmp/out.yaml" "$arc" 2>"$tmp/err"
 		grep -qx "yote-convert: $tmp/out.yaml: 0 games written, $want left out (said above)" "$tmp/err" ||

@@ -176,10 +176,9 @@ struct yote_stream_game {
 	const char *file;       /* the input's name ("<stdin>" for -) */
 	unsigned long input;    /* its index among the inputs, from 0 */
 	unsigned long number;   /* the game's number in its input */
-	struct yote_record *rec;        /* NULL: the game could not be read */
-	unsigned long lost;     /* rec NULL: the games asked for that it
-				   stands for, number the first (a damaged
-				   archive block holds several), else 0 */
+	struct yote_record *rec;        /* NULL: the game could not be read
+					   (each game asked for of a damaged
+					   archive block, one by one) */
 	enum yote_verdict verdict;
 	struct yote_game_info info;     /* what judging found (rules NULL
 					   when rec is NULL) */

@@ -239,7 +239,7 @@ convert(const struct opts *opt, struct yote_stream *s, struct out *o)
 		yote_stream_set_input_end(s, reach_report, NULL);
 	while (status < EXIT_IO && yote_stream_next(s, &g) > 0) {
 		if (g->rec == NULL) {
-			o->left_out += g->lost; /* could not be read: said */
+			o->left_out++;  /* could not be read: said */
 			continue;
 		}
 		o->ply = g->match;

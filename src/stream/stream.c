@@ -43,6 +43,8 @@ struct yote_stream {
 					   piece of a numbered lines file
 					   starts at any number) */
 	uint64_t hits;                  /* the ranges its games met */
+	unsigned long lost_at, lost_to; /* an unreadable range of games:
+					   the last handed over, the end */
 	int failed;                     /* it could not be read to the end */
 	long size;                      /* its size when a file, else -1 */
 	char *whole;                    /* it, read whole, or NULL */
@@ -104,6 +106,7 @@ close_input(struct yote_stream *s)
 	free(s->whole);
 	s->whole = NULL;
 	s->held_rc = 0;
+	s->lost_at = 0;
 	s->rd = NULL;
 	s->fp = NULL;
 }
@@ -487,11 +490,39 @@ lost_end(const struct yote_stream *s, const struct yote_error *e)
 	return end > e->game ? end : e->game;
 }
 
+/* Hand over game number, which could not be read, without a record. */
+static void
+lost_game(struct yote_stream *s, unsigned long number)
+{
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->cur.number = number;
+	s->cur.verdict = YOTE_VERDICT_INVALID;
+	s->cur.match = -1;
+	s->lost_at = number;
+}
+
+/* The next game asked for of an unreadable range, handed over: 1, or 0
+ * when none is left. */
+static int
+lost_next(struct yote_stream *s)
+{
+	unsigned long next;
+
+	if (s->lost_at == 0 || s->lost_at >= s->lost_to ||
+	    yote_select_count(s->sel, s->lost_at + 1, s->lost_to, &next) ==
+	    0) {
+		s->lost_at = 0;
+		return 0;
+	}
+	lost_game(s, next);
+	return 1;
+}
+
 /*
  * A game that could not be read (e.game, or a damaged archive block
  * holding several): the games of it asked for (by number) are counted
- * invalid and handed over as one, without a record, under the first of
- * their numbers.  1 when there is one to hand over.
+ * invalid and handed over one by one without a record (lost_next), so
+ * that a list shows each.  1 when there is one to hand over.
  */
 static int
 unreadable(struct yote_stream *s, const struct yote_error *e)
@@ -509,11 +540,8 @@ unreadable(struct yote_stream *s, const struct yote_error *e)
 		return 0;
 	s->n.games += n;
 	s->n.invalid += n;
-	memset(&s->cur, 0, sizeof(s->cur));
-	s->cur.number = first;
-	s->cur.lost = n;
-	s->cur.verdict = YOTE_VERDICT_INVALID;
-	s->cur.match = -1;
+	s->lost_to = lost;
+	lost_game(s, first);
 	return 1;
 }
 
@@ -556,6 +584,12 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 	int rc;
 
 	drop_current(s);
+	if (lost_next(s)) {
+		*out = &s->cur;         /* of the input of the one before */
+		s->cur.file = s->name;
+		s->cur.input = (unsigned long)(s->next - 1);
+		return 1;
+	}
 	for (;;) {
 		if (s->rd == NULL && (rc = open_next(s)) <= 0)
 			return rc;
