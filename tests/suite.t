@@ -111,6 +111,39 @@ done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a refused --invert: exit 2, the output file left as it was, in every tool"
 
+# a mode that reads no games refuses a selection, as -o is refused where
+# it would be left aside (they took -g and -P, and did as without)
+yote-validate -s -f json "$src" >"$tmp/sum.json" 2>/dev/null
+# nogames N SEL...: run mode N of the list below with SEL
+nogames() {
+	m=$1
+	shift
+	case $m in
+	1) yote-analyze --perft 1 "$@" ;;
+	2) yote-analyze --moves "$@" ;;
+	3) yote-analyze --best --depth 1 --no-tb "$@" ;;
+	4) yote-replay --start '6/6/6/6/6 x 12 12 0 1' --moves c3 "$@" ;;
+	5) yote-validate --merge-summaries "$tmp/sum.json" "$@" ;;
+	esac
+}
+: >"$TAP_WHY"
+for m in "1 analyze --perft" "2 analyze --moves" "3 analyze --best" \
+    "4 replay --moves" "5 validate --merge-summaries"; do
+	# shellcheck disable=SC2086
+	set -- $m
+	for sel in "-g 2" "-P x" "--invert --result 1-0"; do
+		# shellcheck disable=SC2086
+		nogames "$1" $sel >/dev/null 2>"$tmp/err"
+		st=$?
+		{ [ $st = 2 ] && grep -q "^yote-$2: $3 reads no games: a selection" "$tmp/err"; } ||
+		    echo "yote-$2 $3 $sel: $st $(head -1 "$tmp/err")" >>"$TAP_WHY"
+	done
+done
+nogames 5 -l >/dev/null 2>&1
+[ $? = 2 ] || echo "yote-validate --merge-summaries -l: not refused" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a mode that reads no games: a selection refused, exit 2 (analyze --perft/--moves/--best, replay --moves, validate --merge-summaries)"
+
 # ------------------------------------------------------------ inputs
 
 # An input that cannot be opened (a directory, no such file): said in the

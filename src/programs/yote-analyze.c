@@ -432,6 +432,9 @@ main(int argc, char *argv[])
 	if (on_position && optind < argc)
 		status = tool_usage_error("unexpected argument '%s'",
 		    argv[optind]);
+	else if (on_position && (status = tool_select_unused(s, o.perft >= 0 ?
+	    "--perft" : o.moves ? "--moves" : "--best")) != EXIT_OK)
+		;
 	else if (on_position)
 		status = one_position(r, &o);
 	else if (o.position != NULL)

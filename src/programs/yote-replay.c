@@ -376,6 +376,10 @@ main(int argc, char *argv[])
 	if ((status = parse_options(argc, argv, s, &opt)) >= 0 ||
 	    (status = check_options(argc, &opt)) >= 0)
 		goto out;
+	if ((opt.start != NULL || opt.moves != NULL) && (status =
+	    tool_select_unused(s, opt.moves != NULL ? "--moves" :
+	    "--start")) != EXIT_OK)
+		goto out;
 	status = EXIT_OK;
 	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
 	    &status)) == NULL)

@@ -238,6 +238,16 @@ main(int argc, char *argv[])
 		goto out;
 	}
 	if (opt.merge) {
+		if ((status = tool_select_unused(s, "--merge-summaries")) !=
+		    EXIT_OK)
+			goto out;
+		/* what would check games, left aside in silence */
+		if (opt.list || opt.suggest > 0 || opt.strict || rules != NULL) {
+			status = tool_usage_error("--merge-summaries reads "
+			    "summaries, not games: -l, --suggest, --strict "
+			    "and --rules do not go with it");
+			goto out;
+		}
 		if ((opt.out = tool_output_open(opt.output)) == NULL) {
 			status = EXIT_IO;
 			goto out;

@@ -68,6 +68,15 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 	return 1;
 }
 
+int
+tool_select_unused(struct yote_stream *s, const char *what)
+{
+	if (!yote_select_active(yote_stream_select(s)))
+		return EXIT_OK;
+	return tool_usage_error("%s reads no games: a selection (--game, "
+	    "--player, --criteria...) does not go with it", what);
+}
+
 void
 tool_stream_diag(void *ctx, const struct yote_error *e)
 {

@@ -49,6 +49,13 @@ int tool_select_option(struct yote_stream *s, int c, const char *arg,
     int *status);
 
 /*
+ * A mode that reads no games (what: "--perft", "--merge-summaries"...):
+ * 0 when no selection was given, else EXIT_USAGE after saying that it
+ * does not go with one (it would be left aside in silence).
+ */
+int tool_select_unused(struct yote_stream *s, const char *what);
+
+/*
  * A stream whose diagnostics tool_diag prints; NULL after saying "out of memory".  Made before the
  * options, which fill its selection.
  */
