@@ -600,6 +600,26 @@ c=0
 cmp -s "$tmp/stdout" "$tmp/o" && c=1
 ok $c "yote-play --self-play -o FILE: the file holds what standard output would"
 
+# An option that shapes an output not written is refused, as -o is (it
+# was left aside in silence); yote-analyze refused -f without -s already
+: >"$TAP_WHY"
+for run in "convert -t yaml -b 4" "convert -t lines --no-index" \
+    "convert -l --position-index" "convert -o $tmp/x.yaml --archive-version 1" \
+    "explore --players -D 2" "explore --players --min-games 2" \
+    "analyze -f json --depth 1"; do
+	# shellcheck disable=SC2086
+	yote-$run "$src" >/dev/null 2>&1
+	st=$?
+	[ $st = 2 ] || echo "yote-$run: $st" >>"$TAP_WHY"
+done
+yote-explore --players --position '6/6/6/6/6 x 12 12' "$src" >/dev/null 2>&1
+st=$?
+[ $st = 2 ] || echo "yote-explore --players --position: $st" >>"$TAP_WHY"
+yote-convert -k -t lines --lossy "$src" >/dev/null 2>/dev/null ||
+    echo "convert -k -t lines refused" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "options that shape an output not written: refused, exit 2 (-k and --lossy, which only allow, taken)"
+
 # Every option that names a file to write (-o, --svg, --graph, --html)
 # refuses one it cannot write in -o's words, exit 3: a directory, and the
 # empty name (before any work: no temporary file '..XXXXXX' made in the
