@@ -96,6 +96,54 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
 	ok $c "$sel: refused by every tool in the same words ($want)"
 done
 
+# yote-play's --openings file: the same selection, the same games (the
+# match it plays from them the same as from what yote-convert chose), and
+# the same refusals; the criteria named after headers are its own
+# options there, and a criteria file's lines
+yote-play --self-play 8 --level beginner --max-plies 12 --seed 3 --no-tb \
+    >"$tmp/sp.yaml" 2>>"$TAP_WHY"
+printf 'round 3\nround 6\n' >"$tmp/rounds"
+for sel in "-g 1-2,4" "--game 3,1" "-g 6-99999999999999999999" \
+    "--criteria $tmp/rounds" "--invert --criteria $tmp/rounds" \
+    "-P beginner -g 2"; do
+	# shellcheck disable=SC2086
+	yote-play --match beginner,beginner --games 4 --seed 1 --no-tb -q \
+	    --max-plies 6 --openings "$tmp/sp.yaml" $sel -o "$tmp/pa.yaml" \
+	    >/dev/null 2>>"$TAP_WHY"
+	st=$?
+	# shellcheck disable=SC2086
+	yote-convert $sel "$tmp/sp.yaml" 2>>"$TAP_WHY" |
+	    yote-play --match beginner,beginner --games 4 --seed 1 --no-tb -q \
+	    --max-plies 6 --openings - -o "$tmp/pb.yaml" >/dev/null 2>>"$TAP_WHY"
+	c=0
+	[ $st = 0 ] && [ -s "$tmp/pa.yaml" ] && cmp -s "$tmp/pa.yaml" "$tmp/pb.yaml" &&
+	    c=1
+	ok $c "yote-play --openings $sel: the games yote-convert chooses ($st)"
+done
+for sel in "-g 0" "-g 3-2" "-g 1,,2" "--date 2026-13" "--plies a" \
+    "--result 2-0" "--reaches 6/6 x" "--invert -g 1-3"; do
+	# shellcheck disable=SC2086
+	yote-validate $sel "$src" >/dev/null 2>"$tmp/err"
+	want=$(sed 's/^yote-validate: //' "$tmp/err" | sed '$d' | tr -s '\n ' '  ')
+	# shellcheck disable=SC2086
+	yote-play --match beginner,beginner --games 2 --no-tb \
+	    --openings "$tmp/sp.yaml" $sel >/dev/null 2>"$tmp/err"
+	st=$?
+	got=$(sed 's/^yote-play: //' "$tmp/err" | sed '$d' | tr -s '\n ' '  ')
+	c=0
+	[ $st = 2 ] && [ -n "$want" ] && [ "$got" = "$want" ] && c=1
+	ok $c "yote-play --openings FILE $sel: refused as yote-validate refuses it ($st)" \
+	    "$tmp/err"
+done
+yote-play --match beginner,beginner --games 2 --no-tb -g 2 >/dev/null 2>"$tmp/err"
+st=$?
+ok "$([ $st = 2 ] && grep -qx "yote-play: --game chooses games of an openings file: it goes with --openings" "$tmp/err" &&
+    echo 1)" "yote-play -g without --openings: a usage error ($st)" "$tmp/err"
+yote-play --match beginner,beginner --games 2 --no-tb --event E --site S -q \
+    --openings "$tmp/sp.yaml" -o "$tmp/pe.yaml" >/dev/null 2>>"$TAP_WHY"
+ok "$(grep -qx 'event: E' "$tmp/pe.yaml" && grep -qx 'site: S' "$tmp/pe.yaml" &&
+    echo 1)" "yote-play --event and --site name its records, not a selection"
+
 # a selection refused once every option is read leaves the files the
 # tool would write as they were (yote-replay emptied its -o and --html)
 : >"$TAP_WHY"

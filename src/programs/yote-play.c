@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engopt.h"
+#include "input.h"
 #include "pipemode.h"
 #include "play.h"
 #include "protocol.h"
@@ -30,6 +31,9 @@ struct opts {
 	long self_play;         /* --self-play N */
 	int jobs;               /* -j N */
 	const char *openings;   /* --openings FILE */
+	struct yote_stream *sel;        /* its stream, the selection of
+					   its games in it */
+	const char *selecting;  /* a selection option given, or NULL */
 	int random_plies;       /* --random-plies K */
 	int seeded;             /* --seed given */
 	int max_plies;          /* --max-plies: adjudication cap */
@@ -68,6 +72,13 @@ usage(FILE *fp)
 	    "      --name NAME         the human player's name\n"
 	    "  -o, --output FILE       write the game(s) as YAML records to FILE\n"
 	    "  -O, --openings FILE     match openings: the games of FILE\n"
+	    "  -g, --game N            with --openings: only game N of FILE,\n"
+	    "                          or games 1-10,15,20-\n"
+	    "  -P, --player TEXT       with --openings: only games where a\n"
+	    "                          player's name contains TEXT\n"
+	    "      --date, --result... the other criteria of yote-convert(1)\n"
+	    "                          (--event, --site, --round, --first and\n"
+	    "                          --second: in a --criteria FILE)\n"
 	    "      --protocol          the line protocol for programs\n"
 	    "  -q, --quiet             no line per finished game of a match\n"
 	    "  -f, --format FMT        a match's result as text (default) or\n"
@@ -147,25 +158,37 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 /* ------------------------------------------------------------ main */
 
 /* Long options without a letter. */
-enum { OPT_EVENT = 0x200, OPT_FIRST_PLAYER, OPT_SECOND_PLAYER, OPT_ROUND,
-	OPT_SITE, OPT_FIRST };
+enum { OPT_EVENT = 0x300, OPT_FIRST_PLAYER, OPT_SECOND_PLAYER, OPT_ROUND,
+	OPT_SITE, OPT_FIRST, OPT_GAMES };
 
-/* The options into opt (its defaults set): -1 to go on, else the exit
- * status. */
+/* A selection option of the openings file (getopt's c, lo its table):
+ * 1, with *st the exit status when it is wrong, else 0. */
+static int
+openings_option(struct opts *opt, const struct option *lo, int c, int *st)
+{
+	if (!tool_select_option(opt->sel, c, optarg, st))
+		return 0;
+	for (; opt->selecting == NULL && lo->name != NULL; lo++)
+		if (lo->val == c)
+			opt->selecting = lo->name;
+	return 1;
+}
+
+/*
+ * The options into opt (its defaults set): -1 to go on, else the exit
+ * status.  --first, --games, --match, --name, --protocol and --seed are
+ * long only: their letters mean other things in the suite (yote(7)).
+ */
 static int
 parse_options(int argc, char *argv[], struct opts *opt)
 {
-	/*
-	 * --first, --games, --match, --name, --protocol and --seed are long
-	 * only: their letters mean other things in the suite (yote(7)).
-	 */
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "event", required_argument, NULL, OPT_EVENT },
 		{ "first", required_argument, NULL, OPT_FIRST },
 		{ "format", required_argument, NULL, 'f' },
 		{ "first-player", required_argument, NULL, OPT_FIRST_PLAYER },
-		{ "games", required_argument, NULL, 'g' },
+		{ "games", required_argument, NULL, OPT_GAMES },
 		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "human-vs-human", no_argument, NULL, '2' },
@@ -187,16 +210,22 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		{ "site", required_argument, NULL, OPT_SITE },
 		{ "version", no_argument, NULL, 'V' },
 		ENGOPT_LONGOPTS,
+		SELECT_LONGOPTS_BY_PLAY,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long x;
-	int c, f;
+	int c, f, st;
 
 	engopt_init(&opt->eng);
 	opt->ses.eng = &opt->eng;
 	opt->ses.level = level_by_name("club");
 	while ((c = engopt_getopt(&opt->eng, argc, argv,
-	    ":2H:L:M:O:R:S:Vaf:hj:o:qr:", longopts)) != -1) {
+	    ":2H:L:M:O:P:R:S:Vaf:g:hj:o:qr:", longopts)) != -1) {
+		if (openings_option(opt, longopts, c, &st)) {
+			if (st != EXIT_OK)
+				return st;
+			continue;
+		}
 		switch (c) {
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
@@ -255,7 +284,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 				return tool_usage_error("--first: expected human "
 				    "or engine, not '%s'", optarg);
 			break;
-		case 'g':
+		case OPT_GAMES:
 			if (tool_number(optarg, "--games", 1, 100000000, &x) != 0)
 				return EXIT_USAGE;
 			opt->games = (long)x;
@@ -311,6 +340,7 @@ check_modes(const struct opts *opt, const struct level **a,
     const struct level **b)
 {
 	const struct session_opts *ses = &opt->ses;
+	struct yote_error e;
 	char *comma;
 
 	if (opt->match != NULL) {
@@ -334,6 +364,12 @@ check_modes(const struct opts *opt, const struct level **a,
 	if (opt->openings != NULL && opt->match == NULL && !opt->self_play)
 		return tool_usage_error("--openings goes with --match or "
 		    "--self-play");
+	if (opt->selecting != NULL && opt->openings == NULL)
+		return tool_usage_error("--%s chooses games of an openings "
+		    "file: it goes with --openings", opt->selecting);
+	yote_error_clear(&e);
+	if (yote_select_check(yote_stream_select(opt->sel), &e) != 0)
+		return tool_usage_error("--%s", e.msg); /* as tool_stream_inputs */
 	if ((opt->match != NULL || opt->self_play > 0 || opt->protocol) &&
 	    (ses->player[0] || ses->player[1] || ses->name || ses->round))
 		return tool_usage_error("--first-player, --second-player, "
@@ -345,11 +381,11 @@ check_modes(const struct opts *opt, const struct level **a,
 	return -1;
 }
 
-int
-main(int argc, char *argv[])
+/* yote-play with its options' stream made: the exit status. */
+static int
+play(int argc, char *argv[], struct opts *o)
 {
-	struct opts opt = { .games = -1, .random_plies = 4,
-	    .max_plies = MAX_PLIES_DEFAULT };
+	struct opts opt = *o;
 	const struct yote_rules *r;
 	const struct level *a = NULL, *b = NULL;
 	struct match_opts mo;
@@ -357,7 +393,6 @@ main(int argc, char *argv[])
 	long games;
 	int owned = 0, status;
 
-	tool_init(argv[0]);
 	if ((status = parse_options(argc, argv, &opt)) >= 0 ||
 	    (status = check_modes(&opt, &a, &b)) >= 0)
 		return status;
@@ -368,7 +403,7 @@ main(int argc, char *argv[])
 		return status;
 	yote_pos_start(r, &start);
 	mo = (struct match_opts){ opt.ses.seed, opt.max_plies, opt.jobs,
-	    opt.openings, opt.random_plies, &opt.eng, opt.ses.out,
+	    opt.openings, opt.sel, opt.random_plies, &opt.eng, opt.ses.out,
 	    opt.ses.event, opt.ses.site, opt.quiet, opt.json };
 	if (!opt.ses.hvh && !opt.protocol)
 		engopt_check(&opt.eng, r);
@@ -400,5 +435,20 @@ main(int argc, char *argv[])
 	status = tool_stdout_done(status);
 	if (owned)
 		yote_rules_free(r);
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts opt = { .games = -1, .random_plies = 4,
+	    .max_plies = MAX_PLIES_DEFAULT };
+	int status;
+
+	tool_init(argv[0]);
+	if ((opt.sel = tool_stream_new()) == NULL)
+		return EXIT_IO;
+	status = play(argc, argv, &opt);
+	yote_stream_free(opt.sel);
 	return status;
 }

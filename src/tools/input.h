@@ -19,16 +19,15 @@ enum { SELECT_OPT = 0x200, SELECT_OPT_CRITERIA = SELECT_OPT + 0x40,
 /*
  * The selection options, for a tool's getopt_long table; their short
  * forms -g (--game), -P (--player) and -e (--event) go in its optstring
- * as "e:g:P:".
+ * as "e:g:P:".  SELECT_LONGOPTS_BY_PLAY are those of a game's play
+ * (number, players, date, result, length, positions) and the files of
+ * criteria; SELECT_LONGOPTS_BY_HEADER the criteria whose names a tool
+ * that writes records (yote-play) keeps for the record's own headers
+ * and who moves first: there they are only criteria file keys.
  */
-#define SELECT_LONGOPTS \
+#define SELECT_LONGOPTS_BY_PLAY \
 	{ "game", required_argument, NULL, 'g' }, \
 	{ "player", required_argument, NULL, 'P' }, \
-	{ "event", required_argument, NULL, 'e' }, \
-	{ "first", required_argument, NULL, SELECT_OPT + 1 }, \
-	{ "second", required_argument, NULL, SELECT_OPT + 2 }, \
-	{ "site", required_argument, NULL, SELECT_OPT + 4 }, \
-	{ "round", required_argument, NULL, SELECT_OPT + 5 }, \
 	{ "date", required_argument, NULL, SELECT_OPT + 6 }, \
 	{ "result", required_argument, NULL, SELECT_OPT + 7 }, \
 	{ "termination", required_argument, NULL, SELECT_OPT + 8 }, \
@@ -38,6 +37,13 @@ enum { SELECT_OPT = 0x200, SELECT_OPT_CRITERIA = SELECT_OPT + 0x40,
 	{ "pattern", required_argument, NULL, SELECT_OPT + 12 }, \
 	{ "criteria", required_argument, NULL, SELECT_OPT_CRITERIA }, \
 	{ "invert", no_argument, NULL, SELECT_OPT_INVERT }
+#define SELECT_LONGOPTS_BY_HEADER \
+	{ "event", required_argument, NULL, 'e' }, \
+	{ "first", required_argument, NULL, SELECT_OPT + 1 }, \
+	{ "second", required_argument, NULL, SELECT_OPT + 2 }, \
+	{ "site", required_argument, NULL, SELECT_OPT + 4 }, \
+	{ "round", required_argument, NULL, SELECT_OPT + 5 }
+#define SELECT_LONGOPTS SELECT_LONGOPTS_BY_PLAY, SELECT_LONGOPTS_BY_HEADER
 
 /*
  * getopt's value c with its optarg: when it is a selection option, take

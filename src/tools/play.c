@@ -554,16 +554,13 @@ opening_keep(struct match *mt, const struct yote_pos *p, unsigned long *cap)
 static int
 openings_read(struct match *mt, unsigned long pairs)
 {
-	struct yote_stream *s;
+	struct yote_stream *s = mt->o->sel;
 	struct yote_stream_game *g;
 	unsigned long cap = 0;
 	int status = EXIT_OK;
 
-	if ((s = tool_stream_new()) == NULL)
-		return EXIT_IO;
 	if (yote_stream_add(s, mt->o->openings) != 0) {
 		tool_warn("out of memory");
-		yote_stream_free(s);
 		return EXIT_IO;
 	}
 	yote_stream_set_rules(s, mt->r);
@@ -581,7 +578,6 @@ openings_read(struct match *mt, unsigned long pairs)
 	mt->input_status = yote_stream_status(s);
 	if (mt->input_status == EXIT_IO)
 		status = EXIT_IO;
-	yote_stream_free(s);
 	if (status == EXIT_OK && mt->nopenings == 0) {
 		tool_warn("%s: no usable opening for %s", mt->o->openings,
 		    mt->r->name);

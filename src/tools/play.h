@@ -104,6 +104,8 @@ struct match_opts {
 	int max_plies;          /* adjudicate a draw after so many */
 	int jobs;               /* games played at a time */
 	const char *openings;   /* games whose final positions open, or NULL */
+	struct yote_stream *sel;        /* the stream to read them with, its
+					   selection made */
 	int random_plies;       /* else openings of so many random plies */
 	const struct engopt *eng;       /* hash and tables per engine */
 	const char *out;        /* the records' file, or NULL */
