@@ -125,6 +125,26 @@ done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a bad number: one shape of message in every option, exit 2"
 
+# a known option given a value it does not take, and an abbreviation of
+# two: said so, exit 2, in every tool ('unknown option' for both before)
+: >"$TAP_WHY"
+for t in $tools; do
+	for case in "--help=x:option '--help' takes no value" \
+	    "--vers=1:option '--version' takes no value" \
+	    "--r:option '--r' is ambiguous: --"; do
+		a=${case%%:*}
+		want=${case#*:}
+		"bin/yote-$t" "$a" </dev/null >/dev/null 2>"$tmp/amb"
+		st=$?
+		case $(head -1 "$tmp/amb") in
+		"yote-$t: $want"*) [ $st = 2 ] || echo "yote-$t $a: status $st" ;;
+		*) echo "yote-$t $a: $(head -1 "$tmp/amb")" ;;
+		esac >>"$TAP_WHY"
+	done
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "--help=x, --vers=1: 'takes no value'; --r: 'is ambiguous', exit 2, in every tool"
+
 # the old long names still work
 bin/yote-convert --stats -o "$tmp/x.yta" samples/classic.yaml 2>"$TAP_WHY"
 ok $((! $?)) "yote-convert --stats (the old name of --summary)"

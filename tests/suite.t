@@ -73,7 +73,9 @@ done
 # Refused forms: the same words, exit 2, in every tool.
 for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
     "--date 2026-3" "--date ..2026-03-32" "--date 2026..2025" "--plies 10..5" \
-    "--plies a" "--result 2-0" "--reaches 6/6 x" "--criteria $tmp/nosuch"; do
+    "--plies a" "--result 2-0" "--reaches 6/6 x" "--reaches 6/6/6/6/6" \
+    "--invert -g 1-3" \
+    "--criteria $tmp/nosuch"; do
 	bad=
 	want=
 	for t in validate replay analyze convert explore; do
@@ -119,7 +121,7 @@ for sel in "-g 1-2,4" "--game 3,1" "-g 6-99999999999999999999" \
 	ok $c "yote-play --openings $sel: the games yote-convert chooses ($st)"
 done
 for sel in "-g 0" "-g 3-2" "-g 1,,2" "--date 2026-13" "--plies a" \
-    "--result 2-0" "--reaches 6/6 x"; do
+    "--result 2-0" "--reaches 6/6 x" "--invert -g 1-3"; do
 	# shellcheck disable=SC2086
 	yote-validate $sel "$src" >/dev/null 2>"$tmp/err"
 	want=$(sed 's/^yote-validate: //' "$tmp/err" | sed '$d' | tr -s '\n ' '  ')
@@ -141,6 +143,54 @@ yote-play --match beginner,beginner --games 2 --no-tb --event E --site S -q \
     --openings "$tmp/sp.yaml" -o "$tmp/pe.yaml" >/dev/null 2>>"$TAP_WHY"
 ok "$(grep -qx 'event: E' "$tmp/pe.yaml" && grep -qx 'site: S' "$tmp/pe.yaml" &&
     echo 1)" "yote-play --event and --site name its records, not a selection"
+
+# a selection refused once every option is read leaves the files the
+# tool would write as they were (yote-replay emptied its -o and --html)
+: >"$TAP_WHY"
+for run in "validate -l -o" "replay -o" "replay --html" "analyze --depth 1 --no-tb -o" \
+    "analyze --depth 1 --no-tb --html" "convert -o" "explore -o"; do
+	echo old >"$tmp/kept"
+	# shellcheck disable=SC2086
+	yote-$run "$tmp/kept" --invert "$src" >/dev/null 2>&1
+	st=$?
+	{ [ $st = 2 ] && [ "$(cat "$tmp/kept")" = old ]; } ||
+	    echo "yote-$run: $st, $(head -c 40 "$tmp/kept")" >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a refused --invert: exit 2, the output file left as it was, in every tool"
+
+# a mode that reads no games refuses a selection, as -o is refused where
+# it would be left aside (they took -g and -P, and did as without)
+yote-validate -s -f json "$src" >"$tmp/sum.json" 2>/dev/null
+# nogames N SEL...: run mode N of the list below with SEL
+nogames() {
+	m=$1
+	shift
+	case $m in
+	1) yote-analyze --perft 1 "$@" ;;
+	2) yote-analyze --moves "$@" ;;
+	3) yote-analyze --best --depth 1 --no-tb "$@" ;;
+	4) yote-replay --start '6/6/6/6/6 x 12 12 0 1' --moves c3 "$@" ;;
+	5) yote-validate --merge-summaries "$tmp/sum.json" "$@" ;;
+	esac
+}
+: >"$TAP_WHY"
+for m in "1 analyze --perft" "2 analyze --moves" "3 analyze --best" \
+    "4 replay --moves" "5 validate --merge-summaries"; do
+	# shellcheck disable=SC2086
+	set -- $m
+	for sel in "-g 2" "-P x" "--invert --result 1-0"; do
+		# shellcheck disable=SC2086
+		nogames "$1" $sel >/dev/null 2>"$tmp/err"
+		st=$?
+		{ [ $st = 2 ] && grep -q "^yote-$2: $3 reads no games: a selection" "$tmp/err"; } ||
+		    echo "yote-$2 $3 $sel: $st $(head -1 "$tmp/err")" >>"$TAP_WHY"
+	done
+done
+nogames 5 -l >/dev/null 2>&1
+[ $? = 2 ] || echo "yote-validate --merge-summaries -l: not refused" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a mode that reads no games: a selection refused, exit 2 (analyze --perft/--moves/--best, replay --moves, validate --merge-summaries)"
 
 # ------------------------------------------------------------ inputs
 
@@ -227,6 +277,23 @@ for t in validate replay analyze convert explore; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "--criteria DIR and a missing one: FILE: reason, exit 3, in every tool"
+
+# and a ruleset file, in every tool: a directory is refused as every
+# other file option refuses one, exit 3 (it was 'DIR: rules: a directory,
+# not a ruleset file', exit 1)
+: >"$TAP_WHY"
+for t in validate replay analyze convert explore play; do
+	in=$src
+	[ $t = play ] && in="--match beginner,beginner --games 2 --no-tb"
+	# shellcheck disable=SC2086
+	"bin/yote-$t" --rules "$tmp/gdir/" $in >/dev/null 2>"$tmp/err"
+	st=$?
+	{ [ $st = 3 ] &&
+	    [ "$(cat "$tmp/err")" = "yote-$t: $tmp/gdir/: a directory, not a ruleset file" ]; } ||
+	    { echo "yote-$t: $st"; cat "$tmp/err"; } >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "--rules DIR/: FILE: reason, exit 3, in every tool"
 
 # A TSV table of no rows is its header alone, in every tool that writes
 # one (yote-explore --players did; yote-analyze -s and yote-explore's tree
@@ -320,6 +387,14 @@ c=0
 grep -qx "yote-convert: standard output: 5 games written, 2 of them invalid (said above)" "$tmp/err" &&
     [ "$(yote-convert -l "$tmp/out" 2>/dev/null | wc -l)" = 5 ] && c=1
 ok $c "yote-convert to YAML: every game kept as written, the invalid ones counted" "$tmp/err"
+# --dedupe: the repeats it leaves out are not said, so they are not
+# counted among those 'said above' (game 4 repeats game 1's moves, the
+# second copy of the file all five: it said '6 left out (said above)')
+yote-convert --dedupe "$five" "$five" >"$tmp/out" 2>"$tmp/err"
+c=0
+grep -qx "yote-convert: standard output: 4 games written, 1 of them invalid (said above), 6 repeats left out" "$tmp/err" &&
+    c=1
+ok $c "yote-convert --dedupe: the repeats counted apart from the games said" "$tmp/err"
 yote-explore --players -f tsv "$five" >"$tmp/out" 2>/dev/null
 c=0
 [ "$(awk -F'\t' '$1 == "A" { print $2 }' "$tmp/out")" = 3 ] &&
@@ -365,6 +440,55 @@ c=0
 [ $st = 1 ] && [ ! -s "$tmp/out" ] && c=1
 ok $c "yote-replay --start with a bad position: nothing drawn, exit 1 ($st)" "$tmp/out"
 
+# A numbered lines file may skip numbers (yote-convert numbers each line
+# as the game it holds, and leaves out a game it cannot read): a game
+# asked for that it does not hold is said, as one past its end ('-g 2'
+# chose nothing, exit 0, in silence); a line that cannot be read is the
+# game its number says ('-l' listed it as game 1)
+printf '@1\tyote=1\tmoves=[c3]\n@3\tyote=1\tmoves=[c3]\n@5\tyote=1\tfirst\n' \
+    >"$tmp/gap.lines"
+: >"$TAP_WHY"
+for run in "validate" "replay -p" "analyze --depth 1 --no-tb -s" "convert -l" \
+    "explore --players"; do
+	t=${run%% *}
+	# shellcheck disable=SC2086
+	yote-$run -g 2 "$tmp/gap.lines" >/dev/null 2>"$tmp/err"
+	st=$?
+	{ [ $st = 1 ] && [ "$(cat "$tmp/err")" = \
+	    "yote-$t: $tmp/gap.lines: no game 2 (the numbers of its lines pass over it)" ]; } ||
+	    { echo "yote-$t: $st"; cat "$tmp/err"; } >>"$TAP_WHY"
+done
+yote-validate -l "$tmp/gap.lines" 2>/dev/null | cut -f2,7 | tr '\t\n' ': ' >"$tmp/got"
+[ "$(cat "$tmp/got")" = "1:valid 3:valid 5:invalid " ] ||
+    { echo "validate -l: $(cat "$tmp/got")"; } >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a numbered lines file: a number its lines skip said by every tool, exit 1; an unreadable line listed under its number"
+
+# A ply past a game's end: the file and the game, as yote-analyze
+# --from-ply says it ('game 2 has 3 plies; there is no ply 4', no file)
+yote-replay -n 60 -g 2 "$src" >/dev/null 2>"$tmp/r.err"
+a=$?
+yote-analyze --depth 1 --no-tb --from-ply 60 -g 2 "$src" >/dev/null 2>"$tmp/a.err"
+b=$?
+c=0
+[ $a = 1 ] && [ $b = 1 ] &&
+    [ "$(sed 's/^yote-replay: //; s/--ply/X/' "$tmp/r.err")" = \
+    "$(sed 's/^yote-analyze: //; s/--from-ply/X/' "$tmp/a.err")" ] && c=1
+ok $c "a ply past the end: yote-replay -n and yote-analyze --from-ply say it alike ($a, $b)" \
+    "$tmp/r.err" "$tmp/a.err"
+
+# A bad --position: named with the option and the value, as yote-explore
+# names it (yote-analyze said 'position: field 2 ...', neither)
+yote-analyze --moves --position '6/6/6/6/6 z 12 12 0 1' >/dev/null 2>"$tmp/a.err"
+a=$?
+yote-explore --position '6/6/6/6/6 z 12 12' "$src" >/dev/null 2>"$tmp/e.err"
+c=0
+[ $a = 1 ] && grep -q "^yote-analyze: --position: bad position '6/6/6/6/6 z 12 12 0 1': field 2" "$tmp/a.err" &&
+    grep -q "^yote-explore: --position: bad position '6/6/6/6/6 z 12 12': field 2" "$tmp/e.err" &&
+    c=1
+ok $c "a bad --position: '--position: bad position 'POS': ...' in yote-analyze and yote-explore" \
+    "$tmp/a.err" "$tmp/e.err"
+
 # A NUL byte in a game, in YAML and in the lines format: the game refused
 # by every tool, in the same words for both formats (a NUL in a line
 # ended its value in silence: 'first=A<NUL>B' was a valid game of 'A')
@@ -387,6 +511,86 @@ for f in "$tmp/nul.yaml" "$tmp/nul.lines"; do
 	    "$tmp/err"
 done
 
+# A damaged archive block holds several games: a game asked for in it is
+# said, counted and left out by every tool, whatever game the block
+# starts with (with -g 5 the block of games 1-9 was passed over in
+# silence, exit 0, '0 games'); only the games asked for are counted (-g
+# 1-2 counted all 9), each listed by --list (one line stood for them all)
+# and counted left out by yote-convert (it said '1 left out' for 9 lost).
+yote-convert -o "$tmp/one.yta" "$src" 2>>"$TAP_WHY"
+n=$(wc -c <"$tmp/one.yta")
+cp "$tmp/one.yta" "$tmp/flip.yta"
+printf 'U' | dd of="$tmp/flip.yta" bs=1 seek=$((n / 2)) conv=notrunc 2>/dev/null
+head -c $((n * 2 / 3)) "$tmp/one.yta" >"$tmp/cut.yta"
+for arc in "$tmp/flip.yta" "$tmp/cut.yta"; do
+	for sel in "-g 5" "-g 9" "-g 3,7" "-g 1-3,2-4" ""; do
+		case $sel in
+		"-g 3,7") want=2 ;;
+		"-g 1-3,2-4") want=4 ;;
+		"") want=9 ;;
+		*) want=1 ;;
+		esac
+		bad=
+		for run in "validate" "replay -p" "analyze --depth 1 --no-tb -s" \
+		    "convert -l" "explore --players"; do
+			t=${run%% *}
+			# shellcheck disable=SC2086
+			yote-$run $sel "$arc" >/dev/null 2>"$tmp/err"
+			st=$?
+			[ $st = 1 ] && grep -q "^yote-$t: $arc: game 1: archive .*: block 1 " "$tmp/err" ||
+			    bad="$bad $t($st)"
+		done
+		# shellcheck disable=SC2086
+		yote-validate -s $sel "$arc" 2>/dev/null >"$tmp/sum"
+		grep -q "^$want games*, 0 valid, $want invalid" "$tmp/sum" ||
+		    bad="$bad validate-s($(cat "$tmp/sum"))"
+		# shellcheck disable=SC2086
+		n=$(yote-validate -l $sel "$arc" 2>/dev/null | grep -c '	invalid$')
+		[ "$n" = "$want" ] || bad="$bad validate-l($n)"
+		# shellcheck disable=SC2086
+		yote-convert $sel -o "$tmp/out.yaml" "$arc" 2>"$tmp/err"
+		grep -qx "yote-convert: $tmp/out.yaml: 0 games written, $want left out (said above)" "$tmp/err" ||
+		    bad="$bad convert($(tail -1 "$tmp/err"))"
+		c=0
+		[ -z "$bad" ] && c=1
+		ok $c "${arc##*/} ${sel:-(all)}: the damaged block said by every tool, exit 1, $want counted${bad:+ (not:$bad)}"
+	done
+done
+# a block wholly before the games asked for is passed over unsaid
+yote-convert -b 2 -o "$tmp/two.yta" "$src" 2>>"$TAP_WHY"
+cp "$tmp/two.yta" "$tmp/flip2.yta"
+printf 'U' | dd of="$tmp/flip2.yta" bs=1 seek=200 conv=notrunc 2>/dev/null
+yote-validate -s -g 3 "$tmp/flip2.yta" >"$tmp/sum" 2>"$tmp/err"
+a=$?
+yote-validate -s -g 2 "$tmp/flip2.yta" >/dev/null 2>>"$tmp/err"
+b=$?
+c=0
+[ $a = 0 ] && [ $b = 1 ] && [ "$(grep -c 'block 1 ' "$tmp/err")" = 1 ] && c=1
+ok $c "a damaged block of games 1-2: -g 3 says nothing ($a), -g 2 says it ($b)" "$tmp/err"
+# an archive cut in a later block: a file says what a pipe says, whatever
+# games are asked for (passing over blocks, a file seeks, and a seek past
+# its end succeeded: -g 9 said 'game 9: ... has no end block (after game
+# 8)', counted game 9 and said 'no game 9 (8 games)' too; a pipe said
+# '(6 games)' after naming games 7-8)
+n=$(wc -c <"$tmp/two.yta")
+head -c $((n * 2 / 3)) "$tmp/two.yta" >"$tmp/cut2.yta"
+bad=
+for sel in "-g 7" "-g 9" "-g 8-" "-g 2,9" ""; do
+	# shellcheck disable=SC2086
+	yote-validate -s $sel "$tmp/cut2.yta" >"$tmp/a" 2>&1
+	a=$?
+	# (a pipe: '<' would give a file that seeks)
+	# shellcheck disable=SC2002,SC2086
+	cat "$tmp/cut2.yta" | yote-validate -s $sel - >"$tmp/b" 2>"$tmp/be"
+	sed "s|<stdin>|$tmp/cut2.yta|" "$tmp/be" >>"$tmp/b"
+	grep -q 'truncated' "$tmp/a" &&
+	    [ "$(sort "$tmp/a")" = "$(sort "$tmp/b")" ] || bad="$bad '$sel'($a)"
+done
+c=0
+[ -z "$bad" ] && c=1
+ok $c "an archive cut short: a file and a pipe said and counted alike${bad:+ (not:$bad)}"
+
+
 # ------------------------------------------------------------ -o FILE
 
 for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
@@ -406,6 +610,14 @@ for run in "validate -l" "validate --format json -s" "replay" "replay -p" \
 	    cmp -s "$tmp/stdout" "$tmp/o" && c=1
 	ok $c "yote-$run -o FILE: the file holds what standard output would ($a, $b)"
 done
+# -o may name an input: read whole before it is replaced (yote(7))
+cp "$src" "$tmp/inplace.yaml"
+yote-convert "$src" >"$tmp/want" 2>/dev/null
+yote-convert -o "$tmp/inplace.yaml" "$tmp/inplace.yaml" 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 0 ] && cmp -s "$tmp/want" "$tmp/inplace.yaml" && c=1
+ok $c "yote-convert -o INPUT INPUT: the input read whole, then replaced ($st)" "$tmp/err"
 # -o in every mode of a tool: written as standard output would be, or
 # refused (exit 2), never left aside in silence
 for run in "analyze --perft 2" "analyze --perft 2 --divide" "analyze --moves" \
@@ -415,8 +627,11 @@ for run in "analyze --perft 2" "analyze --perft 2 --divide" "analyze --moves" \
 	rm -f "$tmp/o"
 	# shellcheck disable=SC2086
 	yote-$run -o "$tmp/o" >"$tmp/rest" 2>/dev/null
+	# (--best's info lines give the milliseconds spent: 0 or 1 on a busy
+	# machine under the sanitizers)
 	c=0
-	[ -s "$tmp/o" ] && [ ! -s "$tmp/rest" ] && cmp -s "$tmp/stdout" "$tmp/o" &&
+	[ -s "$tmp/o" ] && [ ! -s "$tmp/rest" ] &&
+	    [ "$(sed 's/ time [0-9]*//' "$tmp/stdout")" = "$(sed 's/ time [0-9]*//' "$tmp/o")" ] &&
 	    c=1
 	ok $c "yote-$run -o FILE: the file holds what standard output would"
 done
@@ -435,6 +650,26 @@ yote-play --self-play 2 --level beginner --seed 5 --no-tb -o "$tmp/o" >/dev/null
 c=0
 cmp -s "$tmp/stdout" "$tmp/o" && c=1
 ok $c "yote-play --self-play -o FILE: the file holds what standard output would"
+
+# An option that shapes an output not written is refused, as -o is (it
+# was left aside in silence); yote-analyze refused -f without -s already
+: >"$TAP_WHY"
+for run in "convert -t yaml -b 4" "convert -t lines --no-index" \
+    "convert -l --position-index" "convert -o $tmp/x.yaml --archive-version 1" \
+    "explore --players -D 2" "explore --players --min-games 2" \
+    "analyze -f json --depth 1"; do
+	# shellcheck disable=SC2086
+	yote-$run "$src" >/dev/null 2>&1
+	st=$?
+	[ $st = 2 ] || echo "yote-$run: $st" >>"$TAP_WHY"
+done
+yote-explore --players --position '6/6/6/6/6 x 12 12' "$src" >/dev/null 2>&1
+st=$?
+[ $st = 2 ] || echo "yote-explore --players --position: $st" >>"$TAP_WHY"
+yote-convert -k -t lines --lossy "$src" >/dev/null 2>/dev/null ||
+    echo "convert -k -t lines refused" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "options that shape an output not written: refused, exit 2 (-k and --lossy, which only allow, taken)"
 
 # Every option that names a file to write (-o, --svg, --graph, --html)
 # refuses one it cannot write in -o's words, exit 3: a directory, and the
@@ -487,6 +722,28 @@ for run in "analyze --depth 1 --no-tb -s -g 1-3 --graph" "replay -F -g 1-3 --svg
 	ok $c "yote-$run -: the 3 pictures on standard output ($n), no file made" \
 	    "$tmp/err"
 done
+
+# A picture a game into a file: yote-replay --svg names the k-th as
+# yote-analyze --graph does (each game rewrote the file, the last one
+# kept); --svg-dir keeps the pictures of every input (game numbers start
+# again at 1 in each: the second input's replaced the first's)
+rm -rf "$tmp/pics"
+mkdir "$tmp/pics"
+yote-replay -F -g 1-3 --svg "$tmp/pics/p.svg" "$src" 2>/dev/null
+yote-analyze --depth 1 --no-tb -s -g 1-3 --graph "$tmp/pics/g.svg" "$src" \
+    >/dev/null 2>&1
+c=0
+[ "$(cd "$tmp/pics" && ls | tr '\n' ' ')" = \
+    "g-2.svg g-3.svg g.svg p-2.svg p-3.svg p.svg " ] && c=1
+ok $c "yote-replay --svg and yote-analyze --graph: one file a game, named alike ($(ls "$tmp/pics" | tr '\n' ' '))"
+rm -rf "$tmp/pics"
+mkdir "$tmp/pics"
+yote-replay -g 1 --svg-dir "$tmp/pics" "$src" "$tmp/c.yta" 2>/dev/null
+n1=$(yote-replay -p -g 1 "$src" 2>/dev/null | wc -l)
+c=0
+[ "$(ls "$tmp/pics" | wc -l)" = $((2 * (n1 + 1))) ] &&
+    [ -f "$tmp/pics/in2-game1-ply000.svg" ] && c=1
+ok $c "yote-replay --svg-dir, two inputs: the pictures of both ($(ls "$tmp/pics" | wc -l) files, 2 x $((n1 + 1)))"
 
 # ------------------------------------------------------------ write errors
 

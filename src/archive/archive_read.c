@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "archive_int.h"
 #include "yote_fmt.h"
@@ -116,6 +117,18 @@ a_skip(struct yote_arc_reader *a, uint64_t n)
 	}
 	if (n > 0 && a->base >= 0 && n < (uint64_t)LLONG_MAX &&
 	    fseeko(a->fp, (off_t)n, SEEK_CUR) == 0) {
+		/* a seek past the end of a file succeeds: the input ends
+		 * there all the same, as it does for a pipe */
+		struct stat st;
+		off_t at = ftello(a->fp);
+
+		if (at >= 0 && fstat(fileno(a->fp), &st) == 0 &&
+		    S_ISREG(st.st_mode) && at > st.st_size &&
+		    (uint64_t)(at - st.st_size) <= n &&
+		    fseeko(a->fp, 0, SEEK_END) == 0) {
+			a->off += n - (uint64_t)(at - st.st_size);
+			return -1;
+		}
 		a->off += n;
 		return 0;
 	}
@@ -612,12 +625,14 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	}
 	if (d.games > want_skip || d.first != a->member_games)
 		return a_load(a, &d, err);
-	if (a_skip(a, d.clen) != 0)
+	if (a_skip(a, d.clen) != 0) {
+		*a->games = d.g0 + d.games - 1;         /* as a_payload's */
 		return a_err(a, err, YOTE_ESYNTAX, d.g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
 		    "early", (unsigned long long)a->off, a->blocks,
 		    (unsigned long long)at, yote_arc_range_text(d.g0, d.games, rg,
 		    sizeof(rg)));
+	}
 	a->member_games = d.first + d.games;
 	*a->games = d.g0 + d.games - 1;
 	*skipped = d.games;
@@ -1151,7 +1166,9 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 		rc = a_advance(a, target - *a->games, &skipped, err);
 		if (rc == 0)
 			break;
-		if (rc < 0 && rc != YOTE_EVALUE)
+		/* damage among the games passed over is theirs alone; damage
+		 * that reaches the games after them is the caller's to say */
+		if (rc < 0 && (rc != YOTE_EVALUE || *a->games > target))
 			return rc;
 	}
 	return (long)(*a->games - start);

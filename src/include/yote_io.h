@@ -56,7 +56,10 @@ unsigned long yote_reader_plies(const struct yote_reader *rd);
  * the archive's index to go straight to the block it needs.  Returns the
  * number of games passed (fewer than n at the end of the stream), or a
  * negative code as yote_reader_next when the stream cannot be read
- * further.  Problems in the games passed over are not reported.
+ * further, or when damage among the games passed over reaches past them
+ * (an archive block that holds games n + 1 and on too: err->game is its
+ * first game, yote_reader_games its last, and reading may go on after
+ * it).  Problems in the games passed over alone are not reported.
  */
 long yote_reader_skip(struct yote_reader *rd, unsigned long n,
     struct yote_error *err);

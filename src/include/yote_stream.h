@@ -78,6 +78,14 @@ void yote_select_invert(struct yote_select *sel);
 /* 1 when some criterion or number was given. */
 int yote_select_active(const struct yote_select *sel);
 
+/*
+ * Whether the selection as a whole can choose games: 0, or YOTE_EVALUE
+ * with err->msg saying why not (an inversion without a criterion to turn
+ * round: game numbers are not turned round, so it chose nothing).  For
+ * once every option is read.
+ */
+int yote_select_check(const struct yote_select *sel, struct yote_error *err);
+
 /* ---------------------------------------------------------------- stream */
 
 struct yote_stream;
@@ -168,7 +176,9 @@ struct yote_stream_game {
 	const char *file;       /* the input's name ("<stdin>" for -) */
 	unsigned long input;    /* its index among the inputs, from 0 */
 	unsigned long number;   /* the game's number in its input */
-	struct yote_record *rec;        /* NULL: the game could not be read */
+	struct yote_record *rec;        /* NULL: the game could not be read
+					   (each game asked for of a damaged
+					   archive block, one by one) */
 	enum yote_verdict verdict;
 	struct yote_game_info info;     /* what judging found (rules NULL
 					   when rec is NULL) */

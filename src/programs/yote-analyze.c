@@ -385,7 +385,10 @@ one_position(const struct yote_rules *r, const struct opts *o)
 	if (o->position == NULL)
 		yote_pos_start(r, &pos);
 	else if (yote_pos_parse(r, o->position, &pos, &e) != 0) {
-		tool_diag(&e);
+		/* in the words of yote-explore --position */
+		tool_warn("--position: bad position '%s': %s",
+		    tool_text(o->position), strncmp(e.msg, "position: ", 10) ==
+		    0 ? e.msg + 10 : e.msg);
 		return EXIT_INVALID;
 	}
 	/* -o FILE as for games: whole or not at all */
@@ -429,6 +432,9 @@ main(int argc, char *argv[])
 	if (on_position && optind < argc)
 		status = tool_usage_error("unexpected argument '%s'",
 		    argv[optind]);
+	else if (on_position && (status = tool_select_unused(s, o.perft >= 0 ?
+	    "--perft" : o.moves ? "--moves" : "--best")) != EXIT_OK)
+		;
 	else if (on_position)
 		status = one_position(r, &o);
 	else if (o.position != NULL)

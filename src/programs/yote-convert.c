@@ -338,6 +338,14 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 		    opt->output);
 	if (oo->to == OUT_NONE || opt->duplicates)
 		oo->to = opt->duplicates ? OUT_LINES : OUT_YAML;
+	/* the shape of an archive not written is refused, not left aside
+	 * (-k and --lossy only allow what another format never needs) */
+	if ((oo->to != OUT_ARCHIVE || oo->list || opt->duplicates) &&
+	    (oo->block || oo->no_index || oo->pos_index || oo->arc_version))
+		return tool_usage_error("-b, --no-index, --position-index and "
+		    "--archive-version shape an archive, and %s",
+		    oo->list || opt->duplicates ? "a list is written" :
+		    "the output is not one");
 	if (oo->to == OUT_ARCHIVE && opt->output == NULL && !oo->list &&
 	    isatty(STDOUT_FILENO))
 		return tool_usage_error("an archive is binary: write it with "
@@ -411,10 +419,10 @@ main(int argc, char *argv[])
 		status = tool_stdout_done(status);
 	/* the last line: what was written (nothing for a list) */
 	if (opt.out.list || opt.duplicates)
-		tool_output_report(opt.output, 0, 0, 0, status < EXIT_IO ?
+		tool_output_report(opt.output, 0, 0, 0, 0, status < EXIT_IO ?
 		    EXIT_OK : status);
 	else
-		tool_output_report(opt.output, o.games, o.kept, o.left_out +
+		tool_output_report(opt.output, o.games, o.kept, o.left_out,
 		    o.dupes, status);
 out:
 	yote_stream_free(s);

@@ -119,7 +119,7 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *rules = NULL;
+	const char *rules = NULL, *tree = NULL;
 	long long v;
 	int c, f, status = EXIT_OK, st;
 
@@ -147,6 +147,7 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 			    OPENINGS_MAX_DEPTH, &v))
 				return EXIT_USAGE;
 			o->depth = (int)v;
+			tree = "--depth";
 			break;
 		case 'f':
 			/* TOOL_FMT_ and FIG_ go in the same order */
@@ -161,9 +162,11 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 			    &v))
 				return EXIT_USAGE;
 			o->min_games = (unsigned long)v;
+			tree = "--min-games";
 			break;
 		case OPT_POSITION:
 			o->position = optarg;
+			tree = "--position";
 			break;
 		case 'r':
 			rules = optarg;
@@ -172,6 +175,11 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 			return tool_bad_option(c, argv, longopts);
 		}
 	}
+	/* as -o: refused where it would be left aside */
+	if (o->players && tree != NULL)
+		return tool_usage_error("%s shapes the opening tree, which "
+		    "--players does not draw (choose games with --reaches)",
+		    tree);
 	if (rules != NULL && (o->rules = tool_rules(rules, owned,
 	    &status)) == NULL)
 		return status;
@@ -201,10 +209,9 @@ main(int argc, char *argv[])
 	if (o.position != NULL && (status = optree_set_position(t,
 	    o.position, "--position")) != EXIT_OK)
 		goto out;
-	if (tool_stream_inputs(s, argv + optind, argc - optind) != 0) {
-		status = EXIT_IO;
+	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=
+	    EXIT_OK)
 		goto out;
-	}
 	if ((out = tool_output_open(o.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;

@@ -340,6 +340,7 @@ check_modes(const struct opts *opt, const struct level **a,
     const struct level **b)
 {
 	const struct session_opts *ses = &opt->ses;
+	struct yote_error e;
 	char *comma;
 
 	if (opt->match != NULL) {
@@ -366,6 +367,9 @@ check_modes(const struct opts *opt, const struct level **a,
 	if (opt->selecting != NULL && opt->openings == NULL)
 		return tool_usage_error("--%s chooses games of an openings "
 		    "file: it goes with --openings", opt->selecting);
+	yote_error_clear(&e);
+	if (yote_select_check(yote_stream_select(opt->sel), &e) != 0)
+		return tool_usage_error("--%s", e.msg); /* as tool_stream_inputs */
 	if ((opt->match != NULL || opt->self_play > 0 || opt->protocol) &&
 	    (ses->player[0] || ses->player[1] || ses->name || ses->round))
 		return tool_usage_error("--first-player, --second-player, "

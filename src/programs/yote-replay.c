@@ -43,7 +43,7 @@ usage(FILE *fp)
 	    "  -a, --ascii          plain ASCII diagrams, no colour\n"
 	    "  -e, --event TEXT     only games whose event contains TEXT\n"
 	    "  -F, --final          only the final position\n"
-	    "  -g, --game N         only game N of the stream, or games 1-10,15,20-\n"
+	    "  -g, --game N         only game N of each input, or games 1-10,15,20-\n"
 	    "  -h, --help           this help\n"
 	    "      --html FILE      every game as one study page (HTML)\n"
 	    "  -i, --interactive    step through the game at a terminal\n"
@@ -73,6 +73,8 @@ struct replay {
 	int shown;              /* games shown as text so far */
 	int quit;               /* -i: the user quit */
 	FILE *out;              /* the diagrams and positions */
+	unsigned long input;    /* the input being read, from 0 */
+	unsigned long pictures; /* --svg: pictures written so far */
 };
 
 /* Every diagnostic: said, and with --html kept for the game list. */
@@ -103,17 +105,31 @@ show_game(struct replay *rp, const struct replayed *g,
 		return EXIT_OK;
 	}
 	if (opt->svg_dir != NULL)
-		return svgfile_game(g, opt->svg_dir);
+		return svgfile_game(g, opt->svg_dir, rp->input);
 	if (opt->ply >= 0 || opt->final || opt->svg != NULL) {
 		at = opt->ply >= 0 ? (size_t)opt->ply : g->n;
 		if (at > g->n) {
-			tool_warn("game %lu has %zu pl%s%s; there is no ply %zu",
-			    g->rec->game, g->n, g->n == 1 ? "y" : "ies",
-			    g->bad ? " that could be replayed" : "", at);
+			/* in the words of yote-analyze --from-ply */
+			struct yote_error e;
+
+			yote_error_clear(&e);
+			yote_error_set(&e, YOTE_EVALUE, "--ply %zu: the game "
+			    "has %zu pl%s%s; there is no ply %zu", at, g->n,
+			    g->n == 1 ? "y" : "ies", g->bad ? " that could be "
+			    "replayed" : "", at);
+			e.file = g->file;
+			e.game = g->rec->game;
+			tool_diag(&e);
 			return EXIT_INVALID;
 		}
-		if (opt->svg != NULL)
-			return svgfile_write(g, at, opt->svg);
+		if (opt->svg != NULL) {
+			/* the k-th picture as yote-analyze --graph names it */
+			char path[4096];
+
+			tool_kth_path(opt->svg, ++rp->pictures, path,
+			    sizeof(path));
+			return svgfile_write(g, at, path);
+		}
 		diagram_header(g, rp->shown++ > 0);
 		diagram_position(g, at, st);
 		return EXIT_OK;
@@ -336,6 +352,7 @@ replay_stream(struct replay *rp, struct yote_stream *s)
 			replay_diag(rp, NULL);
 			continue;       /* unreadable: said */
 		}
+		rp->input = g->input;
 		st = replay(rp, g->rec, g->file, g->played, &g->info,
 		    g->verdict == YOTE_VERDICT_INVALID);
 		if (st > status)
@@ -359,11 +376,20 @@ main(int argc, char *argv[])
 	if ((status = parse_options(argc, argv, s, &opt)) >= 0 ||
 	    (status = check_options(argc, &opt)) >= 0)
 		goto out;
+	if ((opt.start != NULL || opt.moves != NULL) && (status =
+	    tool_select_unused(s, opt.moves != NULL ? "--moves" :
+	    "--start")) != EXIT_OK)
+		goto out;
 	status = EXIT_OK;
 	if (opt.rules != NULL && (r = tool_rules(opt.rules, &owned,
 	    &status)) == NULL)
 		goto out;
 	yote_stream_set_rules(s, r);
+	/* the inputs (and a selection that cannot choose) before any
+	 * output file is begun */
+	if (opt.start == NULL && opt.moves == NULL && (status =
+	    tool_stream_inputs(s, argv + optind, argc - optind)) != EXIT_OK)
+		goto out;
 	/* -i: every byte typed goes to the line editor (lineedit.h) */
 	if (opt.interactive)
 		setvbuf(stdin, NULL, _IONBF, 0);
@@ -375,10 +401,9 @@ main(int argc, char *argv[])
 		status = EXIT_IO;
 	else if (opt.start != NULL || opt.moves != NULL)
 		status = replay_args(&rp, r);
-	else if ((status = tool_stream_inputs(s, argv + optind,
-	    argc - optind)) == EXIT_OK)
+	else
 		status = replay_stream(&rp, s);
-	if (rp.page != NULL && (st = html_close(rp.page, status < EXIT_IO)) >
+	if (rp.page != NULL && (st = html_close(rp.page, status < EXIT_USAGE)) >
 	    status)
 		status = st;
 	status = tool_output_done(rp.out, opt.output, status);

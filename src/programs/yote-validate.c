@@ -40,7 +40,7 @@ usage(FILE *fp)
 	    "  -e, --event TEXT   only games whose event contains TEXT\n"
 	    "  -f, --format FMT   diagnostics as text (stderr, default) or json\n"
 	    "                     (one object per line, on standard output)\n"
-	    "  -g, --game N       only game N of each file, or games 1-10,15,20-\n"
+	    "  -g, --game N       only game N of each input, or games 1-10,15,20-\n"
 	    "  -h, --help         this help\n"
 	    "  -l, --list         one line per game: file, game, first, second,\n"
 	    "                     result, plies, verdict (tab-separated; valid,\n"
@@ -49,7 +49,8 @@ usage(FILE *fp)
 	    "      --site, --date, --result... the other criteria of yote-convert(1)\n"
 	    "  -o, --output FILE  the list, JSON, suggestions or summary into\n"
 	    "                     FILE, whole or not at all\n"
-	    "  -q, --quiet        print nothing; the exit status tells\n"
+	    "  -q, --quiet        nothing said of the games or inputs; the exit\n"
+	    "                     status tells\n"
 	    "  -r, --rules R      ruleset for records without rules: (classic)\n"
 	    "  -s, --summary      print counts of games, valid, invalid, plies\n"
 	    "                     (and warnings, when there are some)\n"
@@ -237,6 +238,16 @@ main(int argc, char *argv[])
 		goto out;
 	}
 	if (opt.merge) {
+		if ((status = tool_select_unused(s, "--merge-summaries")) !=
+		    EXIT_OK)
+			goto out;
+		/* what would check games, left aside in silence */
+		if (opt.list || opt.suggest > 0 || opt.strict || rules != NULL) {
+			status = tool_usage_error("--merge-summaries reads "
+			    "summaries, not games: -l, --suggest, --strict "
+			    "and --rules do not go with it");
+			goto out;
+		}
 		if ((opt.out = tool_output_open(opt.output)) == NULL) {
 			status = EXIT_IO;
 			goto out;
@@ -253,10 +264,9 @@ main(int argc, char *argv[])
 	yote_stream_set_warnings(s, opt.strict ? YOTE_WARN_STRICT :
 	    YOTE_WARN_REPORT);
 	yote_stream_set_diag(s, diag, &opt);
-	if (tool_stream_inputs(s, argv + optind, argc - optind) != 0) {
-		status = EXIT_IO;
+	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=
+	    EXIT_OK)
 		goto out;
-	}
 	if ((opt.out = tool_output_open(opt.output)) == NULL) {
 		status = EXIT_IO;
 		goto out;

@@ -196,8 +196,9 @@ yote_pos_parse(const struct yote_rules *r, const char *s, struct yote_pos *p,
 			}
 		}
 		if (col < r->width) {
-			snprintf(msg, sizeof(msg), "row %d has %d points, "
-			    "expected %d", row + 1, col, r->width);
+			snprintf(msg, sizeof(msg), "row %d has %d point%s, "
+			    "expected %d", row + 1, col, col == 1 ? "" : "s",
+			    r->width);
 			return pos_error(err, 0, rowstart, msg);
 		}
 		if (row > 0) {

@@ -64,8 +64,7 @@ open_file(const char *path, unsigned flags, const char *what, int *fd,
 	if (fstat(*fd, &st) != 0)
 		rc = yote_error_set(err, YOTE_EIO, "%s", strerror(errno));
 	else if (S_ISDIR(st.st_mode))
-		rc = yote_error_set(err, flags & YOTE_FILE_REGULAR ?
-		    YOTE_EVALUE : YOTE_EIO, "a directory, not %s", what);
+		rc = yote_error_set(err, YOTE_EIO, "a directory, not %s", what);
 	else if ((flags & YOTE_FILE_REGULAR) && !S_ISREG(st.st_mode))
 		rc = yote_error_set(err, YOTE_EVALUE, "not a regular file (a "
 		    "FIFO, a device or a socket): %s is read from a regular "

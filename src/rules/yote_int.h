@@ -26,13 +26,12 @@
  * *buf, NUL-terminated after its *len bytes (free it).  what names the
  * file in messages ("a criteria file").  At most max + 1 bytes are read.
  * 0, or, with err's message and, where the problem is in the text, its
- * line and column: YOTE_EIO (cannot be opened or read; a directory, but
- * see below), YOTE_EVALUE (YOTE_FILE_REGULAR: not a regular file;
- * YOTE_FILE_TEXT: a NUL byte), YOTE_ELIMIT (more than max bytes),
- * YOTE_ENOMEM.  err->file is left to the caller.
+ * line and column: YOTE_EIO (cannot be opened or read, or a directory,
+ * as every file a tool is given to read), YOTE_EVALUE (YOTE_FILE_REGULAR:
+ * a FIFO, a device or a socket; YOTE_FILE_TEXT: a NUL byte), YOTE_ELIMIT
+ * (more than max bytes), YOTE_ENOMEM.  err->file is left to the caller.
  */
-#define YOTE_FILE_REGULAR 1u    /* a regular file only (a directory is
-				   then YOTE_EVALUE), opened without
+#define YOTE_FILE_REGULAR 1u    /* a regular file only, opened without
 				   blocking so that a FIFO is refused */
 #define YOTE_FILE_TEXT 2u       /* text: a NUL byte is refused */
 int yote_file_read(const char *path, size_t max, unsigned flags,

@@ -83,6 +83,21 @@ keys_active(const struct yote_select *s)
 }
 
 int
+yote_select_check(const struct yote_select *s, struct yote_error *err)
+{
+	int k;
+
+	for (k = 0; k < SEL_NKEYS; k++)
+		if (s->crit[k] != NULL)
+			return 0;
+	if (s->invert)
+		return yote_error_set(err, YOTE_EVALUE, "invert: no criterion "
+		    "to turn round (player, result, a criteria file...; game "
+		    "numbers are not turned round)");
+	return 0;
+}
+
+int
 yote_select_active(const struct yote_select *s)
 {
 	return s->nrange > 0 || keys_active(s);
@@ -228,7 +243,8 @@ crit_parse(int k, struct select_crit *c, const char *arg,
 		if (k == SEL_REACHES && !yote_pattern_exact(&c->pat))
 			return yote_error_set(err, YOTE_EVALUE, "reaches: '%s' "
 			    "is a pattern, not a position: give every point, "
-			    "the side to move and both hands, or use pattern",
+			    "the side to move and both hands, or give it to "
+			    "--pattern",
 			    arg);
 		return 0;
 	default:
@@ -408,6 +424,51 @@ yote_select_past(const struct yote_select *s, unsigned long game)
 }
 
 unsigned long
+yote_select_count(const struct yote_select *s, unsigned long lo,
+    unsigned long hi, unsigned long *first)
+{
+	unsigned long a[YOTE_SELECT_RANGES], b[YOTE_SELECT_RANGES], t, n = 0,
+	    end = 0;
+	int i, j, k = 0;
+
+	if (first != NULL)
+		*first = 0;
+	if (lo > hi)
+		return 0;
+	if (s->nrange == 0) {
+		if (first != NULL)
+			*first = lo;
+		return hi - lo + 1;
+	}
+	/* the ranges cut to lo..hi, by their starts (they may overlap) */
+	for (i = 0; i < s->nrange; i++) {
+		a[k] = s->range[i].lo > lo ? s->range[i].lo : lo;
+		b[k] = s->range[i].hi < hi ? s->range[i].hi : hi;
+		if (a[k] > b[k])
+			continue;
+		for (j = k; j > 0 && a[j - 1] > a[j]; j--) {
+			t = a[j], a[j] = a[j - 1], a[j - 1] = t;
+			t = b[j], b[j] = b[j - 1], b[j - 1] = t;
+		}
+		k++;
+	}
+	if (k > 0 && first != NULL)
+		*first = a[0];
+	for (i = 0; i < k; i++) {
+		if (n > 0 && a[i] <= end) {     /* overlaps what is counted */
+			if (b[i] > end) {
+				n += b[i] - end;
+				end = b[i];
+			}
+			continue;
+		}
+		n += b[i] - a[i] + 1;
+		end = b[i];
+	}
+	return n;
+}
+
+unsigned long
 yote_select_first(const struct yote_select *s)
 {
 	unsigned long first = ULONG_MAX;
@@ -430,6 +491,33 @@ yote_select_missing(const struct yote_select *s, unsigned long games)
 	for (i = 0; i < s->nrange; i++)
 		if (s->range[i].lo > games && (first == 0 ||
 		    s->range[i].lo < first))
+			first = s->range[i].lo;
+	return first;
+}
+
+uint64_t
+yote_select_hits(const struct yote_select *s, unsigned long lo,
+    unsigned long hi)
+{
+	uint64_t hits = 0;
+	int i;
+
+	for (i = 0; i < s->nrange; i++)
+		if (s->range[i].lo <= hi && s->range[i].hi >= lo)
+			hits |= (uint64_t)1 << i;
+	return hits;
+}
+
+unsigned long
+yote_select_unmet(const struct yote_select *s, uint64_t hits,
+    unsigned long games)
+{
+	unsigned long first = 0;
+	int i;
+
+	for (i = 0; i < s->nrange; i++)
+		if (!(hits >> i & 1) && s->range[i].lo <= games &&
+		    (first == 0 || s->range[i].lo < first))
 			first = s->range[i].lo;
 	return first;
 }

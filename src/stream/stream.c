@@ -42,12 +42,19 @@ struct yote_stream {
 	unsigned long highest;          /* the highest game number seen (a
 					   piece of a numbered lines file
 					   starts at any number) */
+	uint64_t hits;                  /* the ranges its games met */
+	unsigned long lost_at, lost_to; /* an unreadable range of games:
+					   the last handed over, the end */
 	int failed;                     /* it could not be read to the end */
 	long size;                      /* its size when a file, else -1 */
 	char *whole;                    /* it, read whole, or NULL */
 	size_t max;                     /* yote_stream_set_input_max */
 	const char *what;
 	int trust_index;                /* yote_stream_set_trust_index */
+	struct yote_error held;         /* met passing over the games before
+					   the first asked for: handed on by
+					   yote_stream_next as if just read */
+	int held_rc;                    /* its code, or 0 */
 
 	struct yote_stream_game cur;    /* what was handed over last */
 	struct yote_stream_counts n;
@@ -98,6 +105,8 @@ close_input(struct yote_stream *s)
 		fclose(s->fp);
 	free(s->whole);
 	s->whole = NULL;
+	s->held_rc = 0;
+	s->lost_at = 0;
 	s->rd = NULL;
 	s->fp = NULL;
 }
@@ -329,6 +338,7 @@ open_next(struct yote_stream *s)
 		s->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 		s->counted = 0;
 		s->highest = 0;
+		s->hits = 0;
 		s->failed = 0;
 		yote_error_clear(&e);
 		/* read whole already: its games would be none, in silence */
@@ -365,17 +375,14 @@ open_next(struct yote_stream *s)
 		if (first > 1 &&
 		    yote_reader_format(s->rd) == YOTE_FORMAT_ARCHIVE) {
 			skipped = yote_reader_skip(s->rd, first - 1, &e);
+			/* a damaged block that holds games asked for, or
+			 * an input that ends early: said and counted as a
+			 * game read would be */
 			if (skipped < 0) {
-				e.file = s->name;
-				say(s, &e);
-				worse(s, status_of((int)skipped));
-				s->n.inputs_failed++;
-				close_input(s);
-				if (skipped == YOTE_ENOMEM)
-					return YOTE_ENOMEM;
-				continue;
-			}
-			s->counted = (unsigned long)skipped;
+				s->held = e;
+				s->held_rc = (int)skipped;
+			} else
+				s->counted = (unsigned long)skipped;
 		}
 		return 1;
 	}
@@ -388,14 +395,26 @@ end_input(struct yote_stream *s)
 {
 	struct yote_error e;
 	unsigned long games = yote_reader_games(s->rd), missing;
+	int skipped = 0;
 
 	if (s->highest > games)
 		games = s->highest;
-	if (!s->failed &&
-	    (missing = yote_select_missing(s->sel, games)) != 0) {
+	if (s->counted > games)         /* said lost, as unreadable */
+		games = s->counted;
+	missing = yote_select_missing(s->sel, games);
+	/* numbers a numbered lines file skips (a piece of a collection
+	 * that left games out) */
+	if (missing == 0 && yote_reader_format(s->rd) == YOTE_FORMAT_LINES &&
+	    (missing = yote_select_unmet(s->sel, s->hits, games)) != 0)
+		skipped = 1;
+	if (!s->failed && missing != 0) {
 		yote_error_clear(&e);
-		yote_error_set(&e, YOTE_EVALUE, "no game %lu (%lu game%s)",
-		    missing, games, games == 1 ? "" : "s");
+		if (skipped)
+			yote_error_set(&e, YOTE_EVALUE, "no game %lu (the "
+			    "numbers of its lines pass over it)", missing);
+		else
+			yote_error_set(&e, YOTE_EVALUE, "no game %lu (%lu "
+			    "game%s)", missing, games, games == 1 ? "" : "s");
 		e.diag = YOTE_D_NO_SUCH_GAME;
 		e.file = s->name;
 		say(s, &e);
@@ -461,27 +480,68 @@ judge(struct yote_stream *s)
 	return 0;
 }
 
+/* The last game an error that starts at e->game stands for: a damaged
+ * archive block holds several. */
+static unsigned long
+lost_end(const struct yote_stream *s, const struct yote_error *e)
+{
+	unsigned long end = yote_reader_games(s->rd);
+
+	return end > e->game ? end : e->game;
+}
+
+/* Hand over game number, which could not be read, without a record. */
+static void
+lost_game(struct yote_stream *s, unsigned long number)
+{
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->cur.number = number;
+	s->cur.verdict = YOTE_VERDICT_INVALID;
+	s->cur.match = -1;
+	s->lost_at = number;
+}
+
+/* The next game asked for of an unreadable range, handed over: 1, or 0
+ * when none is left. */
+static int
+lost_next(struct yote_stream *s)
+{
+	unsigned long next;
+
+	if (s->lost_at == 0 || s->lost_at >= s->lost_to ||
+	    yote_select_count(s->sel, s->lost_at + 1, s->lost_to, &next) ==
+	    0) {
+		s->lost_at = 0;
+		return 0;
+	}
+	lost_game(s, next);
+	return 1;
+}
+
 /*
  * A game that could not be read (e.game, or a damaged archive block
- * holding several): counted invalid, handed over without a record.
- * 1 when there is one to hand over.
+ * holding several): the games of it asked for (by number) are counted
+ * invalid and handed over one by one without a record (lost_next), so
+ * that a list shows each.  1 when there is one to hand over.
  */
 static int
 unreadable(struct yote_stream *s, const struct yote_error *e)
 {
-	unsigned long lost;
+	unsigned long lost, n, first;
 
 	if (e->game <= s->counted)
 		return 0;
-	lost = yote_reader_games(s->rd);
-	lost = lost > e->game ? lost : e->game;
-	s->n.games += lost - s->counted;
-	s->n.invalid += lost - s->counted;
+	lost = lost_end(s, e);
+	/* from e->game: a numbered lines file may skip numbers */
+	n = yote_select_count(s->sel, e->game, lost, &first);
 	s->counted = lost;
-	memset(&s->cur, 0, sizeof(s->cur));
-	s->cur.number = e->game;
-	s->cur.verdict = YOTE_VERDICT_INVALID;
-	s->cur.match = -1;
+	s->hits |= yote_select_hits(s->sel, e->game, lost);
+	if (n == 0)
+		return 0;
+	s->n.games += n;
+	s->n.invalid += n;
+	s->lost_to = lost;
+	lost_game(s, first);
 	return 1;
 }
 
@@ -495,6 +555,7 @@ take(struct yote_stream *s, struct yote_record *rec)
 	unsigned long plies = yote_reader_plies(s->rd);
 
 	s->counted = rec->game;
+	s->hits |= yote_select_hits(s->sel, rec->game, rec->game);
 	if (rec->game > s->highest)
 		s->highest = rec->game;
 	if (yote_select_game(s->sel, rec, s->name, plies, &sg) != 0) {
@@ -523,11 +584,23 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 	int rc;
 
 	drop_current(s);
+	if (lost_next(s)) {
+		*out = &s->cur;         /* of the input of the one before */
+		s->cur.file = s->name;
+		s->cur.input = (unsigned long)(s->next - 1);
+		return 1;
+	}
 	for (;;) {
 		if (s->rd == NULL && (rc = open_next(s)) <= 0)
 			return rc;
-		yote_error_clear(&e);
-		rc = yote_reader_next(s->rd, &rec, &e);
+		if (s->held_rc != 0) {
+			e = s->held;
+			rc = s->held_rc;
+			s->held_rc = 0;
+		} else {
+			yote_error_clear(&e);
+			rc = yote_reader_next(s->rd, &rec, &e);
+		}
 		if (rc == 0) {
 			end_input(s);
 			continue;
@@ -535,8 +608,9 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 		if (rc < 0) {
 			e.file = s->name;
 			if (rc == YOTE_EVALUE && e.game > 0 &&
-			    !yote_select_number(s->sel, e.game))
-				continue;       /* a game not asked for */
+			    yote_select_count(s->sel, e.game, lost_end(s, &e),
+			    NULL) == 0)
+				continue;       /* games not asked for */
 			say(s, &e);
 			worse(s, status_of(rc));
 			if (rc == YOTE_ENOMEM)

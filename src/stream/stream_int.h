@@ -45,11 +45,24 @@ int yote_select_number(const struct yote_select *s, unsigned long game);
 /* Whether every selected number is below game: reading may stop. */
 int yote_select_past(const struct yote_select *s, unsigned long game);
 
+/* How many numbers of lo..hi are selected (by number alone), the lowest
+ * of them in *first (0 when none; first may be NULL). */
+unsigned long yote_select_count(const struct yote_select *s,
+    unsigned long lo, unsigned long hi, unsigned long *first);
+
 /* The first number selected (1 when numbers are not asked about). */
 unsigned long yote_select_first(const struct yote_select *s);
 
 /* The first range start past an input of games games, or 0. */
 unsigned long yote_select_missing(const struct yote_select *s,
+    unsigned long games);
+
+/* The ranges (a bit each) that numbers lo..hi meet; and the lowest start,
+ * not above games, of a range that hits does not hold, or 0 (a numbered
+ * lines file may skip numbers). */
+uint64_t yote_select_hits(const struct yote_select *s, unsigned long lo,
+    unsigned long hi);
+unsigned long yote_select_unmet(const struct yote_select *s, uint64_t hits,
     unsigned long games);
 
 /* Let an archive's position index pass over the blocks that cannot hold

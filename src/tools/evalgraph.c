@@ -8,21 +8,6 @@
 #include "evalgraph.h"
 #include "tool.h"
 
-/* base for game 1, else base with -game before .svg (or at the end);
- * "-", standard output, for every game, as replay's --svg - */
-static void
-graph_path(const char *base, unsigned long game, char *buf, size_t size)
-{
-	size_t n = strlen(base);
-
-	if (game <= 1 || strcmp(base, "-") == 0)
-		snprintf(buf, size, "%s", base);
-	else if (n > 4 && strcmp(base + n - 4, ".svg") == 0)
-		snprintf(buf, size, "%.*s-%lu.svg", (int)(n - 4), base, game);
-	else
-		snprintf(buf, size, "%s-%lu", base, game);
-}
-
 int
 evalgraph_write(const char *base, unsigned long k,
     const struct yote_record *rec, const struct yote_annotation *an)
@@ -36,7 +21,7 @@ evalgraph_write(const char *base, unsigned long k,
 	size_t i, np = an->plies;
 	double x, y;
 
-	graph_path(base, k, path, sizeof(path));
+	tool_kth_path(base, k, path, sizeof(path));
 	if ((fp = tool_output_open(path)) == NULL)
 		return EXIT_IO;
 	if ((f = yote_node_text(rec->root, "first")) == NULL)

@@ -68,6 +68,15 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 	return 1;
 }
 
+int
+tool_select_unused(struct yote_stream *s, const char *what)
+{
+	if (!yote_select_active(yote_stream_select(s)))
+		return EXIT_OK;
+	return tool_usage_error("%s reads no games: a selection (--game, "
+	    "--player, --criteria...) does not go with it", what);
+}
+
 void
 tool_stream_diag(void *ctx, const struct yote_error *e)
 {
@@ -93,8 +102,13 @@ tool_stream_new(void)
 int
 tool_stream_inputs(struct yote_stream *s, char *const files[], int nfiles)
 {
+	struct yote_error e;
 	int i;
 
+	/* --invert alone chose nothing, in silence */
+	yote_error_clear(&e);
+	if (yote_select_check(yote_stream_select(s), &e) != 0)
+		return tool_usage_error("--%s", e.msg);
 	if (nfiles == 0 && yote_stream_add(s, "-") != 0)
 		goto nomem;
 	for (i = 0; i < nfiles; i++)

@@ -55,13 +55,22 @@ int tool_select_option(struct yote_stream *s, int c, const char *arg,
     int *status);
 
 /*
+ * A mode that reads no games (what: "--perft", "--merge-summaries"...):
+ * 0 when no selection was given, else EXIT_USAGE after saying that it
+ * does not go with one (it would be left aside in silence).
+ */
+int tool_select_unused(struct yote_stream *s, const char *what);
+
+/*
  * A stream whose diagnostics tool_diag prints; NULL after saying "out of memory".  Made before the
  * options, which fill its selection.
  */
 struct yote_stream *tool_stream_new(void);
 
-/* Its inputs: the nfiles files, standard input when none.  0, or
- * EXIT_IO after saying "out of memory". */
+/* Its inputs: the nfiles files, standard input when none, once the
+ * selection is complete.  0, EXIT_USAGE (said) for a selection that can
+ * choose nothing (yote_select_check), or EXIT_IO after saying "out of
+ * memory". */
 int tool_stream_inputs(struct yote_stream *s, char *const files[],
     int nfiles);
 

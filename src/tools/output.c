@@ -348,26 +348,45 @@ tool_atomic_open(const char *path)
 }
 
 void
+tool_kth_path(const char *base, unsigned long k, char *buf, size_t size)
+{
+	size_t n = strlen(base);
+
+	if (k <= 1 || strcmp(base, "-") == 0)
+		snprintf(buf, size, "%s", base);
+	else if (n > 4 && strcmp(base + n - 4, ".svg") == 0)
+		snprintf(buf, size, "%.*s-%lu.svg", (int)(n - 4), base, k);
+	else
+		snprintf(buf, size, "%s-%lu", base, k);
+}
+
+void
 tool_output_report(const char *file, unsigned long long written,
-    unsigned long long kept, unsigned long long left_out, int status)
+    unsigned long long kept, unsigned long long left_out,
+    unsigned long long repeats, int status)
 {
 	const char *name = file ? file : "standard output";
+	char kept_s[64] = "", left_s[64] = "", rep_s[64] = "";
 
 	if (status == EXIT_IO && file != NULL && !abandoned.said) {
 		tool_warn("%s: %s", file, abandoned.direct ? "cut short" :
 		    abandoned.existed ? "not written; the old file is left as "
 		    "it was" : "not written");
 		abandoned.said = 1;
-	} else if (status == EXIT_INVALID && left_out > 0 && kept > 0)
-		tool_warn("%s: %llu game%s written, %llu of them invalid, "
-		    "%llu left out (said above)", name, written, written == 1 ?
-		    "" : "s", kept, left_out);
-	else if (status == EXIT_INVALID && left_out > 0)
-		tool_warn("%s: %llu game%s written, %llu left out (said above)",
-		    name, written, written == 1 ? "" : "s", left_out);
-	else if (status == EXIT_INVALID && kept > 0)
-		tool_warn("%s: %llu game%s written, %llu of them invalid (said "
-		    "above)", name, written, written == 1 ? "" : "s", kept);
+		return;
+	}
+	if (status != EXIT_INVALID || (left_out == 0 && kept == 0))
+		return;
+	if (kept > 0)
+		snprintf(kept_s, sizeof(kept_s), ", %llu of them invalid", kept);
+	if (left_out > 0)
+		snprintf(left_s, sizeof(left_s), ", %llu left out", left_out);
+	/* --dedupe's are not said above */
+	if (repeats > 0)
+		snprintf(rep_s, sizeof(rep_s), ", %llu repeat%s left out",
+		    repeats, repeats == 1 ? "" : "s");
+	tool_warn("%s: %llu game%s written%s%s (said above)%s", name, written,
+	    written == 1 ? "" : "s", kept_s, left_s, rep_s);
 }
 
 int
@@ -440,10 +459,12 @@ tool_output_done(FILE *fp, const char *path, int status)
 
 	if (path == NULL)
 		return status;
-	st = tool_atomic_close(fp, path, status < EXIT_IO);
+	/* written on exit status 0 or 1 alone (yote(7)): a usage error
+	 * found late leaves the old file */
+	st = tool_atomic_close(fp, path, status < EXIT_USAGE);
 	if (st > status)
 		status = st;
-	tool_output_report(path, 0, 0, 0, status == EXIT_IO ? EXIT_IO :
+	tool_output_report(path, 0, 0, 0, 0, status == EXIT_IO ? EXIT_IO :
 	    EXIT_OK);
 	return status;
 }

@@ -65,15 +65,17 @@ svgfile_write(const struct replayed *g, size_t i, const char *path)
 }
 
 int
-svgfile_game(const struct replayed *g, const char *dir)
+svgfile_game(const struct replayed *g, const char *dir, unsigned long input)
 {
-	char path[4096];
+	char path[4096], in[32] = "";
 	size_t i;
 	int status = EXIT_OK;
 
+	if (input > 0)
+		snprintf(in, sizeof(in), "in%lu-", input + 1);
 	for (i = 0; i <= g->n && status == EXIT_OK; i++) {
-		snprintf(path, sizeof(path), "%s/game%lu-ply%03zu.svg", dir,
-		    g->rec->game, i);
+		snprintf(path, sizeof(path), "%s/%sgame%lu-ply%03zu.svg", dir,
+		    in, g->rec->game, i);
 		status = svgfile_write(g, i, path);
 	}
 	return status;

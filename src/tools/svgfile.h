@@ -19,9 +19,12 @@ int svgfile_write(const struct replayed *g, size_t i, const char *path);
 
 /*
  * Every position of g, from the start, into dir/gameN-plyMMM.svg (N the
- * game's number in the stream); stops at the first failure.  Returns
- * EXIT_OK or EXIT_IO (said).
+ * game's number in its input), or dir/inK-gameN-plyMMM.svg for the K-th
+ * input from the second on (input counts from 0), as each input numbers
+ * its games from 1; stops at the first failure.  Returns EXIT_OK or
+ * EXIT_IO (said).
  */
-int svgfile_game(const struct replayed *g, const char *dir);
+int svgfile_game(const struct replayed *g, const char *dir,
+    unsigned long input);
 
 #endif

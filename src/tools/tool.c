@@ -184,12 +184,53 @@ tool_side(const char *word)
 	return found;
 }
 
+/*
+ * The long options arg (--name or --name=value) stands for, as
+ * getopt_long reads a name or its abbreviation: the exact one, else every
+ * one it begins (one per option: --stats and --summary are one).  Their
+ * number; the first in *hit, and up to max names in names.
+ */
+static size_t
+long_matches(const char *word, const struct option *longopts,
+    const struct option **hit, const char **names, size_t max)
+{
+	const struct option *o, *p;
+	size_t n = 0, len = strlen(word);
+
+	*hit = NULL;
+	for (o = longopts; o->name != NULL; o++)
+		if (strcmp(o->name, word) == 0) {
+			*hit = o;
+			if (max > 0)
+				names[0] = o->name;
+			return 1;
+		}
+	for (o = longopts; o->name != NULL && len > 0; o++) {
+		if (strncmp(o->name, word, len) != 0)
+			continue;
+		for (p = longopts; p < o; p++)  /* one option, two names */
+			if (strncmp(p->name, word, len) == 0 &&
+			    p->has_arg == o->has_arg && p->flag == o->flag &&
+			    p->val == o->val)
+				break;
+		if (p < o)
+			continue;
+		if (n == 0)
+			*hit = o;
+		if (n < max)
+			names[n] = o->name;
+		n++;
+	}
+	return n;
+}
+
 int
 tool_bad_option(int c, char *const argv[], const struct option *longopts)
 {
 	const char *arg = argv[optind - 1], *names[128], *hint;
-	char word[64];
-	size_t n = 0, len;
+	const struct option *hit;
+	char word[64], list[256];
+	size_t n = 0, k, len, at;
 
 	if (c == ':')
 		return tool_usage_error("option '%s' needs a value", arg);
@@ -199,7 +240,20 @@ tool_bad_option(int c, char *const argv[], const struct option *longopts)
 	len = strcspn(arg + 2, "=");
 	snprintf(word, sizeof(word), "%.*s", (int)(len < 63 ? len : 63),
 	    arg + 2);
-	for (; longopts->name != NULL && n + 1 < 128; longopts++)
+	k = long_matches(word, longopts, &hit, names, 8);
+	/* --help=x, --hel=x: a known option given a value it does not take */
+	if (k == 1 && arg[2 + len] == '=' && hit->has_arg == no_argument)
+		return tool_usage_error("option '--%s' takes no value",
+		    hit->name);
+	if (k > 1) {    /* --o: --only or --output? */
+		for (at = 0, n = 0; n < k && n < 8 && at < sizeof(list); n++)
+			at += (size_t)snprintf(list + at, sizeof(list) - at,
+			    "%s--%s", n == 0 ? "" : n + 1 == k ? " or " : ", ",
+			    names[n]);
+		return tool_usage_error("option '--%s' is ambiguous: %s%s",
+		    word, list, k > 8 ? "..." : "");
+	}
+	for (n = 0; longopts->name != NULL && n + 1 < 128; longopts++)
 		names[n++] = longopts->name;
 	names[n] = NULL;
 	if ((hint = yote_suggest(word, names)) != NULL)

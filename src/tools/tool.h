@@ -210,10 +210,20 @@ FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
 
 /*
+ * The file of the k-th game's picture (yote-analyze --graph, yote-replay
+ * --svg): base for the first, else base with -k before a final .svg (or
+ * at its end): eval.svg, eval-2.svg, ...; "-" (standard output) for
+ * every one.
+ */
+void tool_kth_path(const char *base, unsigned long k, char *buf,
+    size_t size);
+
+/*
  * The last line of a tool that writes a collection (man/yote.7, OUTPUT):
  * when games were left out or written invalid (status 1) "FILE: N games
- * written, K of them invalid, M left out (said above)", each part only
- * when there are such games; when it stopped on an error (status 3) that
+ * written, K of them invalid, M left out (said above), R repeats left
+ * out", each part only when there are such games (repeats: left out by
+ * --dedupe, and not said); when it stopped on an error (status 3) that
  * FILE was not written and the old one is left as it was (unless
  * tool_atomic_close said so already).  On standard output an error of
  * output is said by tool_stdout_done, as in every tool, and an input
@@ -221,7 +231,8 @@ int tool_atomic_close(FILE *fp, const char *path, int ok);
  * file: NULL for standard output.
  */
 void tool_output_report(const char *file, unsigned long long written,
-    unsigned long long kept, unsigned long long left_out, int status);
+    unsigned long long kept, unsigned long long left_out,
+    unsigned long long repeats, int status);
 
 /*
  * The start of a file named with -o (path; NULL: standard output, which
