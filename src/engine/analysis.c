@@ -222,6 +222,7 @@ value_at(struct work *w, size_t i, const struct seen *s,
 	}
 	to.depth = d;
 	to.endgame = 0;         /* exactly to d: the same horizon */
+	to.deepen = 0;
 	if (search(w, i, &to, &w->tmp) != 0)
 		return YOTE_ENOMEM;
 	*v = w->tmp.sr.score;
@@ -289,6 +290,7 @@ judge_deeper(struct work *w, size_t i, struct verdict *v)
 	cap = (cap > DEEP_MIN_NODES ? cap : DEEP_MIN_NODES) * DEEP_FACTOR;
 	deep.nodes = cap < DEEP_MAX_NODES ? cap : DEEP_MAX_NODES;
 	deep.movetime_ms *= DEEP_FACTOR;
+	deep.deepen = 0;
 	/* a proven value before the move needs no deeper look; after does */
 	if (proven(b->score))
 		deep.depth = (w->s[i].depth > deep.depth ?
@@ -490,6 +492,10 @@ add_summary(struct work *w, struct yote_record *rec)
 	if (lim->movetime_ms)
 		put_count(w, an, "movetime",
 		    (unsigned long long)lim->movetime_ms);
+	if (lim->deepen > 0) {
+		put_count(w, an, "deepen", (unsigned long long)lim->deepen);
+		put_count(w, an, "deepen-nodes", lim->deepen_nodes);
+	}
 	for (s = 0; s < 2; s++) {
 		const struct yote_side_stats *st = &w->out->st[s];
 
