@@ -13,6 +13,21 @@
  *    horizons (d + 1 plies against d), and the engine's own move could
  *    then show a loss.  When the move played is the best move, its value
  *    is the position's, exactly.
+ *  - The default budget (yote-analyze's) goes past depth 7 where that is
+ *    cheap, to depth 8 and 9 while the search foresees each further
+ *    iteration ending within 50,000 nodes (yote_limits' deepen): in the
+ *    endings and on sparse boards depth 7 misses tactics a depth-9 look
+ *    sees (long endings where the side ahead misses a win in 7 to 9
+ *    plies, and the other side's moves are flagged in turn), and there
+ *    depth 9 costs little.  On tests/bench-annotate.sh's held-out games
+ *    the default then finds 90% of the flags of a depth-9 search instead
+ *    of 86% (and 86% of a depth-10 search's instead of 82%), for a
+ *    quarter more nodes; a cap of 100,000 or 150,000 nodes found more
+ *    (up to 96%), for 1.8 and 2.5 times the nodes.  The dense
+ *    middlegames stay at depth 7, and their deeper tactics are most of
+ *    the misses left.  A position searched to depth 9 is judged, as any,
+ *    at the same horizon: the move played by the position after it at
+ *    depth 8.
  *  - A move that would be graded a mistake or a blunder is searched again
  *    two plies deeper, before and after, at the same horizon again, and
  *    graded by that: at the budget's depth the best move changes in a
