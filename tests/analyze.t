@@ -267,6 +267,12 @@ ok "$([ "$c" = "#+1/#+0/#-1/#-0" ] && echo 1)" \
     "evaluations from the first side's view: first winning #+1 -> #+0, second winning #-1 -> #-0 ($c)"
 k=$(grep -c '^  eval-view: first$' "$tmp/w")
 ok "$([ "$k" = 5 ] && echo 1)" "analysis: says eval-view: first in each of the 5 records ($k)"
+# the default budget goes on past depth 7 where that is cheap, and says
+# so; a budget given does not
+yote-analyze --depth 7 "$data/won.yaml" >"$tmp/dd" 2>/dev/null
+k=$(grep -c '^  deepen: 2$' "$tmp/w")/$(grep -c '^  deepen-nodes: 50000$' "$tmp/w")/$(grep -c deepen "$tmp/dd")
+ok "$([ "$k" = 5/5/0 ] && echo 1)" \
+    "analysis: the default budget's deepen: 2 and deepen-nodes: 50000 in each record, none with --depth ($k)"
 # the sign of an ordinary score: after first's blunder at ply 15 second
 # is winning, and stays so whoever moves
 yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1

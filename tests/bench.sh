@@ -86,11 +86,11 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 else
 	# a second longer run, its hash table alone changed: how far the
 	# longer search agrees with itself, the ceiling of the figures
-	ANNOTATE_REF2=${ANNOTATE_REF2:---depth 9 --nodes 20000000 -H 32} \
+	ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
 	echo "   the held-out games (tests/data/annotate/heldout)"
 	ANNOTATE_SETS="$(ls tests/data/annotate/heldout/*.yaml)" \
-	    ANNOTATE_REF2=${ANNOTATE_REF2:---depth 9 --nodes 20000000 -H 32} \
+	    ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
 fi
 

@@ -97,6 +97,8 @@ struct yote_engine {
 	struct timespec t0;
 	long movetime;
 	int stop, oom, must_finish;
+	int deepen;             /* iterations past the depth asked (limits) */
+	unsigned long long deepen_nodes;
 	int exact;              /* no reductions: the score minimax gives */
 	int full;               /* this search: no reductions (a mate search) */
 	const struct yote_move *only;   /* root moves searched, or NULL */
@@ -827,6 +829,11 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 		goto out;
 	}
 	e->full = lim->mate > 0;
+	e->deepen = lim->deepen > 0 && lim->mate <= 0 && lim->depth > 0 &&
+	    maxdepth == lim->depth ? lim->deepen : 0;
+	if (maxdepth + e->deepen > YOTE_MAX_PLY - 4)
+		e->deepen = YOTE_MAX_PLY - 4 - maxdepth;
+	e->deepen_nodes = lim->deepen_nodes;
 	/* the tables' move may not be one of the searchmoves */
 	rc = e->only == NULL ? tb_root(e, p, out, info, ctx) : 0;
 	if (rc == 0)
@@ -890,9 +897,33 @@ line_done(struct yote_engine *e, int j, int depth, int v,
 }
 
 /*
- * Iterative deepening from the root p, up to maxdepth.  With MultiPV,
- * each depth searches the root again for every further line, without
- * the moves of the lines found before it.
+ * Past the depth asked (limits' deepen): whether one more iteration is
+ * likely to end within deepen_nodes in all, its nodes foreseen as the
+ * last one's (last) grown by their ratio to the one before (prev), at
+ * least DEEPEN_GROWTH.  It is then stopped at deepen_nodes (or the node
+ * limit, when lower), and an iteration stopped so is not used.
+ */
+#define DEEPEN_GROWTH 2
+
+static int
+deeper_fits(struct yote_engine *e, unsigned long long last,
+    unsigned long long prev)
+{
+	unsigned long long g = prev > 0 ? last / prev : DEEPEN_GROWTH;
+
+	if (g < DEEPEN_GROWTH)
+		g = DEEPEN_GROWTH;
+	if (e->nodes + last * g > e->deepen_nodes)
+		return 0;
+	if (!e->node_limit || e->node_limit > e->deepen_nodes)
+		e->node_limit = e->deepen_nodes;
+	return 1;
+}
+
+/*
+ * Iterative deepening from the root p, up to maxdepth (and deepen more
+ * while they fit).  With MultiPV, each depth searches the root again for
+ * every further line, without the moves of the lines found before it.
  */
 static int
 iterate(struct yote_engine *e, const struct yote_rules *r,
@@ -900,6 +931,7 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
     yote_info_fn info, void *ctx)
 {
 	int depth, v = 0, v0, i, j, lines, have_lines = 0;
+	unsigned long long last = 0, prev = 0, from;
 
 	out->nmoves = (int)e->list[0].n;
 	if (out->nmoves == 0) {
@@ -909,7 +941,10 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 	out->best = e->list[0].v[0];
 	out->score = yote_evaluate_w(r, p, &e->w);
 	lines = e->multipv < out->nmoves ? e->multipv : out->nmoves;
-	for (depth = 1; depth <= maxdepth; depth++) {
+	for (depth = 1; depth <= maxdepth + e->deepen; depth++) {
+		if (depth > maxdepth && !deeper_fits(e, last, prev))
+			break;
+		from = e->nodes;
 		v0 = 0;
 		for (j = 0; j < lines; j++) {
 			e->nexcl = j;
@@ -936,7 +971,7 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 		if (e->oom)
 			return YOTE_ENOMEM;
 		if (e->stop) {
-			if (j == 0 && e->have_part) {
+			if (j == 0 && e->have_part && depth <= maxdepth) {
 				out->score = e->part.score;
 				out->best = e->part.best;
 				out->pvlen = e->part.pvlen;
@@ -946,6 +981,8 @@ iterate(struct yote_engine *e, const struct yote_rules *r,
 			break;
 		}
 		have_lines = lines;
+		prev = last;
+		last = e->nodes - from;
 		/* a proven result needs no deeper look */
 		if ((v0 > YOTE_WIN_BOUND && YOTE_WIN - v0 <= depth) ||
 		    (v0 < -YOTE_WIN_BOUND && YOTE_WIN + v0 <= depth))

@@ -609,6 +609,12 @@ struct yote_limits {
 				   these root moves (those of them that are
 				   legal; all when none is) */
 	size_t nsearchmoves;
+	int deepen;             /* > 0: past depth, up to so many iterations
+				   more, each only while the last one's
+				   growth says it ends within deepen_nodes
+				   nodes in all (an iteration cut short
+				   there is not used) */
+	unsigned long long deepen_nodes;
 };
 
 #define YOTE_ENDGAME_PIECES 5
@@ -1062,6 +1068,16 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  */
 #define YOTE_ANNOTATE_DEPTH 7
 #define YOTE_ANNOTATE_NODES 1000000ULL
+/*
+ * ... and, where depth 7 was cheap, on to depth 8 and 9 while each next
+ * iteration is foreseen to end within 50,000 nodes in all (yote_limits'
+ * deepen): the endings and sparse positions, where a search two plies
+ * deeper sees the tactics depth 7 misses, for about a quarter more nodes
+ * (tests/bench-annotate.sh's held-out games: 85.9% of a depth-9 search's
+ * flags found before, 90.2% after).
+ */
+#define YOTE_ANNOTATE_DEEPEN 2
+#define YOTE_ANNOTATE_DEEPEN_NODES 50000ULL
 
 struct yote_annotate_opts {
 	struct yote_limits lim; /* budget per position */

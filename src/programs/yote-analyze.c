@@ -419,6 +419,8 @@ main(int argc, char *argv[])
 	if (!o.ao.lim.depth && !o.ao.lim.nodes && !o.ao.lim.movetime_ms) {
 		o.ao.lim.depth = YOTE_ANNOTATE_DEPTH;
 		o.ao.lim.nodes = YOTE_ANNOTATE_NODES;
+		o.ao.lim.deepen = YOTE_ANNOTATE_DEEPEN;
+		o.ao.lim.deepen_nodes = YOTE_ANNOTATE_DEEPEN_NODES;
 	}
 	o.ao.lim.endgame = 1;
 	snprintf(engine, sizeof(engine), "yote-analyze %s", YOTE_VERSION);

@@ -916,6 +916,58 @@ run_budgets(struct yote_engine *e)
 	    sr.depth, text);
 }
 
+/*
+ * Deepening past the depth asked (yote-analyze's default budget): on a
+ * sparse board, depth 3 and two iterations more within a large budget
+ * end at depth 5; within one node, at depth 3 with the plain search's
+ * result; on a dense board, an iteration foreseen to pass the budget
+ * is not begun.
+ */
+static void
+run_deepen(struct yote_engine *e)
+{
+	const struct yote_rules *r = rules("classic"), *d = rules("damasi");
+	struct yote_search_result sr, plain;
+	struct yote_limits lim;
+	struct yote_pos p, q;
+
+	if (pos_of(r, "3oo1/1x4/6/1x4/3xx1 o 8 10 7 8", &p) != 0 ||
+	    pos_of(d, "xox1ox/xxo1xo/oxoooo/xxoxox/o1x3 o 0 0 43 44",
+	    &q) != 0)
+		bail("bad position in the test");
+	memset(&lim, 0, sizeof(lim));
+	lim.depth = 3;
+	lim.deepen = 2;
+	lim.deepen_nodes = 10000000;
+	yote_engine_clear(e);
+	if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
+		bail("yote_engine_search: out of memory");
+	ok(sr.depth == 5, "deepen 2 within 10^7 nodes: depth 3 goes on to "
+	    "5 (%d, %llu nodes)", sr.depth, sr.nodes);
+	lim.deepen_nodes = 1;
+	yote_engine_clear(e);
+	if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
+		bail("yote_engine_search: out of memory");
+	yote_engine_clear(e);
+	search(e, r, &p, 3, 0, &plain);
+	ok(sr.depth == 3 && sr.score == plain.score && sr.nodes ==
+	    plain.nodes && yote_move_equal(&sr.best, &plain.best),
+	    "deepen 2 within 1 node: depth 3 as without (%d, %llu nodes)",
+	    sr.depth, sr.nodes);
+	yote_engine_clear(e);
+	search(e, d, &q, 2, 0, &plain);
+	lim.depth = 2;
+	lim.deepen_nodes = plain.nodes + 1000;
+	yote_engine_clear(e);
+	if (yote_engine_search(e, d, &q, &lim, &sr, NULL, NULL) != 0)
+		bail("yote_engine_search: out of memory");
+	ok(sr.depth == 2 && sr.score == plain.score && sr.nodes ==
+	    plain.nodes && yote_move_equal(&sr.best, &plain.best),
+	    "damasi: dense board, depth 2 (%llu nodes), deepen within 1,000 "
+	    "nodes more: depth 3 is not begun (%d, %llu nodes)", plain.nodes,
+	    sr.depth, sr.nodes);
+}
+
 /* ------------------------------------------------------------ grading */
 
 /* A move that loses ground at depth 2, but less than 30 points: ply 4 of
@@ -1261,6 +1313,7 @@ main(int argc, char *argv[])
 		run_tactic_default(e, &tactics[i]);
 	run_determinism(e);
 	run_budgets(e);
+	run_deepen(e);
 	run_partial(e);
 	run_repetition(e);
 	run_tables(e);
