@@ -145,6 +145,39 @@ done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "--help=x, --vers=1: 'takes no value'; --r: 'is ambiguous', exit 2, in every tool"
 
+# another tool's long option is never taken as an abbreviation of one of
+# this tool's ('yote-convert --position' was --position-index, 'yote-play
+# --game' was --games): each tool's names from its source, every other
+# tool's name tried with a value, 'unknown option' (or a known option of
+# its own), exit 2
+: >"$TAP_WHY"
+names() {
+	grep -ho '{ "[a-z][a-z0-9-]*"' "src/programs/yote-$1.c" $(
+	    grep -q 'SELECT_LONGOPTS\b' "src/programs/yote-$1.c" &&
+	    echo src/tools/input.h) $(
+	    grep -q ENGOPT_LONGOPTS "src/programs/yote-$1.c" &&
+	    echo src/tools/engopt.h) | sed 's/{ "//; s/"//'
+}
+grep -q SELECT_LONGOPTS_BY_PLAY src/programs/yote-play.c || echo "yote-play: no selection?" >>"$TAP_WHY"
+for t in $tools; do
+	names "$t" | sort -u >"$tmp/own"
+	[ "$t" = play ] && grep -o '"[a-z][a-z0-9-]*"' src/tools/input.h |
+	    sed '/SELECT/d; s/"//g' | grep -vx 'event\|first\|second\|site\|round' \
+	    >>"$tmp/own"
+	for u in $tools; do names "$u"; done | sort -u >"$tmp/all"
+	grep -vxFf "$tmp/own" "$tmp/all" | while read -r n; do
+		"bin/yote-$t" "--$n=1" </dev/null >/dev/null 2>"$tmp/for"
+		st=$?
+		case $(head -1 "$tmp/for") in
+		"yote-$t: unknown option '--$n"*) [ $st = 2 ] ||
+		    echo "yote-$t --$n: status $st" ;;
+		*) echo "yote-$t --$n=1: $(head -1 "$tmp/for")" ;;
+		esac
+	done >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "no tool takes another tool's long option as an abbreviation of its own"
+
 # the old long names still work
 bin/yote-convert --stats -o "$tmp/x.yta" samples/classic.yaml 2>"$TAP_WHY"
 ok $((! $?)) "yote-convert --stats (the old name of --summary)"

@@ -159,7 +159,26 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 
 /* Long options without a letter. */
 enum { OPT_EVENT = 0x300, OPT_FIRST_PLAYER, OPT_SECOND_PLAYER, OPT_ROUND,
-	OPT_SITE, OPT_FIRST, OPT_GAMES };
+	OPT_SITE, OPT_FIRST, OPT_GAMES, OPT_FOREIGN };
+
+/* A header option of the records written (getopt's c): 1, else 0. */
+static int
+header_option(struct session_opts *ses, int c, const char *arg)
+{
+	if (c == OPT_EVENT)
+		ses->event = arg;
+	else if (c == OPT_FIRST_PLAYER)
+		ses->player[0] = arg;
+	else if (c == OPT_SECOND_PLAYER)
+		ses->player[1] = arg;
+	else if (c == OPT_ROUND)
+		ses->round = arg;
+	else if (c == OPT_SITE)
+		ses->site = arg;
+	else
+		return 0;
+	return 1;
+}
 
 /* A selection option of the openings file (getopt's c, lo its table):
  * 1, with *st the exit status when it is wrong, else 0. */
@@ -205,6 +224,8 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		{ "round", required_argument, NULL, OPT_ROUND },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "second-player", required_argument, NULL, OPT_SECOND_PLAYER },
+		/* the other tools' criterion, not an abbreviation of ours */
+		{ "second", required_argument, NULL, OPT_FOREIGN },
 		{ "seed", required_argument, NULL, 's' },
 		{ "self-play", required_argument, NULL, 'S' },
 		{ "site", required_argument, NULL, OPT_SITE },
@@ -221,6 +242,8 @@ parse_options(int argc, char *argv[], struct opts *opt)
 	opt->ses.level = level_by_name("club");
 	while ((c = engopt_getopt(&opt->eng, argc, argv,
 	    ":2H:L:M:O:P:R:S:Vaf:g:hj:o:qr:", longopts)) != -1) {
+		if (header_option(&opt->ses, c, optarg))
+			continue;
 		if (openings_option(opt, longopts, c, &st)) {
 			if (st != EXIT_OK)
 				return st;
@@ -229,21 +252,10 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		switch (c) {
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
-		case OPT_EVENT:
-			opt->ses.event = optarg;
-			break;
-		case OPT_FIRST_PLAYER:
-			opt->ses.player[0] = optarg;
-			break;
-		case OPT_SECOND_PLAYER:
-			opt->ses.player[1] = optarg;
-			break;
-		case OPT_ROUND:
-			opt->ses.round = optarg;
-			break;
-		case OPT_SITE:
-			opt->ses.site = optarg;
-			break;
+		case OPT_FOREIGN:
+			return tool_usage_error("unknown option '--second' (did "
+			    "you mean '--second-player'? openings are chosen by "
+			    "player with --player or --criteria)");
 		case '2':
 			opt->ses.hvh = 1;
 			break;
