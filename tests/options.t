@@ -177,6 +177,10 @@ for t in $tools; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "no tool takes another tool's long option as an abbreviation of its own"
+bin/yote-convert --posi=3 samples/classic.yaml >/dev/null 2>"$tmp/for"
+st=$?
+ok "$([ $st = 2 ] && grep -q "^yote-convert: option '--posi' is ambiguous: --position-index, or another tool's\$" "$tmp/for" &&
+    echo 1)" "a shortening of ours and of another tool's: ambiguous, both named ($st)" "$tmp/for"
 
 # the old long names still work
 bin/yote-convert --stats -o "$tmp/x.yta" samples/classic.yaml 2>"$TAP_WHY"

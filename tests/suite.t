@@ -137,7 +137,7 @@ for sel in "-g 0" "-g 3-2" "-g 1,,2" "--date 2026-13" "--plies a" \
 done
 yote-play --match beginner,beginner --games 2 --no-tb -g 2 >/dev/null 2>"$tmp/err"
 st=$?
-ok "$([ $st = 2 ] && grep -qx "yote-play: --game chooses games of an openings file: it goes with --openings" "$tmp/err" &&
+ok "$([ $st = 2 ] && grep -qx "yote-play: yote-play without --openings reads no games: a selection (--game," "$tmp/err" &&
     echo 1)" "yote-play -g without --openings: a usage error ($st)" "$tmp/err"
 yote-play --match beginner,beginner --games 2 --no-tb --event E --site S -q \
     --openings "$tmp/sp.yaml" -o "$tmp/pe.yaml" >/dev/null 2>>"$TAP_WHY"

@@ -23,7 +23,7 @@
 #include "writer.h"
 
 enum { OPT_LOSSY = 256, OPT_NO_INDEX, OPT_DUPLICATES, OPT_DEDUPE,
-	OPT_POSITION_INDEX, OPT_ARCHIVE_VERSION, OPT_FOREIGN };
+	OPT_POSITION_INDEX, OPT_ARCHIVE_VERSION };
 
 struct opts {
 	struct out_opts out;    /* how the collection is written */
@@ -132,10 +132,6 @@ long_option(struct opts *opt, int c, const char *arg)
 	case OPT_NO_INDEX:
 		opt->out.no_index = 1;
 		return 0;
-	case OPT_FOREIGN:
-		return tool_usage_error("unknown option '--position' "
-		    "(yote-replay's, yote-analyze's and yote-explore's; did "
-		    "you mean '--position-index'?)");
 	case OPT_POSITION_INDEX:        /* --position-index[=B] */
 		if (arg != NULL && (parse_count(arg, &n) != 0 || n > 16))
 			return tool_usage_error("--position-index: expected "
@@ -275,8 +271,8 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 		{ "no-index", no_argument, NULL, OPT_NO_INDEX },
 		{ "position-index", optional_argument, NULL,
 		    OPT_POSITION_INDEX },
-		/* another tool's option, not an abbreviation of ours */
-		{ "position", required_argument, NULL, OPT_FOREIGN },
+		/* another tool's option, not a shortening of ours */
+		{ "position", optional_argument, NULL, TOOL_OPT_FOREIGN },
 		{ "output", required_argument, NULL, 'o' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 's' },    /* the old name */

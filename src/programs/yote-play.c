@@ -33,7 +33,6 @@ struct opts {
 	const char *openings;   /* --openings FILE */
 	struct yote_stream *sel;        /* its stream, the selection of
 					   its games in it */
-	const char *selecting;  /* a selection option given, or NULL */
 	int random_plies;       /* --random-plies K */
 	int seeded;             /* --seed given */
 	int max_plies;          /* --max-plies: adjudication cap */
@@ -159,7 +158,7 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 
 /* Long options without a letter. */
 enum { OPT_EVENT = 0x300, OPT_FIRST_PLAYER, OPT_SECOND_PLAYER, OPT_ROUND,
-	OPT_SITE, OPT_FIRST, OPT_GAMES, OPT_FOREIGN };
+	OPT_SITE, OPT_FIRST, OPT_GAMES };
 
 /* A header option of the records written (getopt's c): 1, else 0. */
 static int
@@ -177,19 +176,6 @@ header_option(struct session_opts *ses, int c, const char *arg)
 		ses->site = arg;
 	else
 		return 0;
-	return 1;
-}
-
-/* A selection option of the openings file (getopt's c, lo its table):
- * 1, with *st the exit status when it is wrong, else 0. */
-static int
-openings_option(struct opts *opt, const struct option *lo, int c, int *st)
-{
-	if (!tool_select_option(opt->sel, c, optarg, st))
-		return 0;
-	for (; opt->selecting == NULL && lo->name != NULL; lo++)
-		if (lo->val == c)
-			opt->selecting = lo->name;
 	return 1;
 }
 
@@ -224,8 +210,8 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		{ "round", required_argument, NULL, OPT_ROUND },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "second-player", required_argument, NULL, OPT_SECOND_PLAYER },
-		/* the other tools' criterion, not an abbreviation of ours */
-		{ "second", required_argument, NULL, OPT_FOREIGN },
+		/* the other tools' criterion, not a shortening of ours */
+		{ "second", optional_argument, NULL, TOOL_OPT_FOREIGN },
 		{ "seed", required_argument, NULL, 's' },
 		{ "self-play", required_argument, NULL, 'S' },
 		{ "site", required_argument, NULL, OPT_SITE },
@@ -244,7 +230,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 	    ":2H:L:M:O:P:R:S:Vaf:g:hj:o:qr:", longopts)) != -1) {
 		if (header_option(&opt->ses, c, optarg))
 			continue;
-		if (openings_option(opt, longopts, c, &st)) {
+		if (tool_select_option(opt->sel, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;
 			continue;
@@ -252,10 +238,6 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		switch (c) {
 		case ENGOPT_BAD:
 			return EXIT_USAGE;
-		case OPT_FOREIGN:
-			return tool_usage_error("unknown option '--second' (did "
-			    "you mean '--second-player'? openings are chosen by "
-			    "player with --player or --criteria)");
 		case '2':
 			opt->ses.hvh = 1;
 			break;
@@ -352,7 +334,6 @@ check_modes(const struct opts *opt, const struct level **a,
     const struct level **b)
 {
 	const struct session_opts *ses = &opt->ses;
-	struct yote_error e;
 	char *comma;
 
 	if (opt->match != NULL) {
@@ -376,12 +357,11 @@ check_modes(const struct opts *opt, const struct level **a,
 	if (opt->openings != NULL && opt->match == NULL && !opt->self_play)
 		return tool_usage_error("--openings goes with --match or "
 		    "--self-play");
-	if (opt->selecting != NULL && opt->openings == NULL)
-		return tool_usage_error("--%s chooses games of an openings "
-		    "file: it goes with --openings", opt->selecting);
-	yote_error_clear(&e);
-	if (yote_select_check(yote_stream_select(opt->sel), &e) != 0)
-		return tool_usage_error("--%s", e.msg); /* as tool_stream_inputs */
+	if (opt->openings == NULL &&
+	    tool_select_unused(opt->sel, "yote-play without --openings") != 0)
+		return EXIT_USAGE;
+	if (tool_select_checked(opt->sel) != 0)
+		return EXIT_USAGE;
 	if ((opt->match != NULL || opt->self_play > 0 || opt->protocol) &&
 	    (ses->player[0] || ses->player[1] || ses->name || ses->round))
 		return tool_usage_error("--first-player, --second-player, "

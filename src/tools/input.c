@@ -69,6 +69,18 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 }
 
 int
+tool_select_checked(struct yote_stream *s)
+{
+	struct yote_error e;
+
+	/* --invert alone chose nothing, in silence */
+	yote_error_clear(&e);
+	if (yote_select_check(yote_stream_select(s), &e) != 0)
+		return tool_usage_error("--%s", e.msg);
+	return EXIT_OK;
+}
+
+int
 tool_select_unused(struct yote_stream *s, const char *what)
 {
 	if (!yote_select_active(yote_stream_select(s)))
@@ -102,13 +114,10 @@ tool_stream_new(void)
 int
 tool_stream_inputs(struct yote_stream *s, char *const files[], int nfiles)
 {
-	struct yote_error e;
 	int i;
 
-	/* --invert alone chose nothing, in silence */
-	yote_error_clear(&e);
-	if (yote_select_check(yote_stream_select(s), &e) != 0)
-		return tool_usage_error("--%s", e.msg);
+	if (tool_select_checked(s) != 0)
+		return EXIT_USAGE;
 	if (nfiles == 0 && yote_stream_add(s, "-") != 0)
 		goto nomem;
 	for (i = 0; i < nfiles; i++)

@@ -55,6 +55,13 @@ int tool_select_option(struct yote_stream *s, int c, const char *arg,
     int *status);
 
 /*
+ * Whether the selection can choose anything (--invert needs a criterion
+ * to turn round): 0, else EXIT_USAGE after saying why.  tool_stream_inputs
+ * asks it; a tool that adds its inputs itself asks it first.
+ */
+int tool_select_checked(struct yote_stream *s);
+
+/*
  * A mode that reads no games (what: "--perft", "--merge-summaries"...):
  * 0 when no selection was given, else EXIT_USAGE after saying that it
  * does not go with one (it would be left aside in silence).

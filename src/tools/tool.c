@@ -206,7 +206,8 @@ long_matches(const char *word, const struct option *longopts,
 			return 1;
 		}
 	for (o = longopts; o->name != NULL && len > 0; o++) {
-		if (strncmp(o->name, word, len) != 0)
+		if (strncmp(o->name, word, len) != 0 ||
+		    o->val == TOOL_OPT_FOREIGN)
 			continue;
 		for (p = longopts; p < o; p++)  /* one option, two names */
 			if (strncmp(p->name, word, len) == 0 &&
@@ -228,7 +229,7 @@ int
 tool_bad_option(int c, char *const argv[], const struct option *longopts)
 {
 	const char *arg = argv[optind - 1], *names[128], *hint;
-	const struct option *hit;
+	const struct option *hit, *o;
 	char word[64], list[256];
 	size_t n = 0, k, len, at;
 
@@ -240,11 +241,27 @@ tool_bad_option(int c, char *const argv[], const struct option *longopts)
 	len = strcspn(arg + 2, "=");
 	snprintf(word, sizeof(word), "%.*s", (int)(len < 63 ? len : 63),
 	    arg + 2);
+	if (c == TOOL_OPT_FOREIGN) {    /* another tool's: ours begins so */
+		for (hit = longopts; hit->name != NULL; hit++)
+			if (hit->val != c && strncmp(hit->name, word,
+			    strlen(word)) == 0)
+				return tool_usage_error("unknown option '--%s' "
+				    "(another tool's; did you mean '--%s'?)",
+				    word, hit->name);
+		return tool_usage_error("unknown option '--%s'", word);
+	}
 	k = long_matches(word, longopts, &hit, names, 8);
 	/* --help=x, --hel=x: a known option given a value it does not take */
 	if (k == 1 && arg[2 + len] == '=' && hit->has_arg == no_argument)
 		return tool_usage_error("option '--%s' takes no value",
 		    hit->name);
+	/* --posi: ours, and the start of another tool's listed beside it */
+	for (o = longopts; k == 1 && strcmp(hit->name, word) != 0 &&
+	    o->name != NULL; o++)
+		if (o->val == TOOL_OPT_FOREIGN && strncmp(o->name, word, len) == 0)
+			return tool_usage_error("option '--%s' is ambiguous: "
+			    "--%s, or another tool's --%s", word, hit->name,
+			    o->name);
 	if (k > 1) {    /* --o: --only or --output? */
 		for (at = 0, n = 0; n < k && n < 8 && at < sizeof(list); n++)
 			at += (size_t)snprintf(list + at, sizeof(list) - at,
@@ -254,7 +271,8 @@ tool_bad_option(int c, char *const argv[], const struct option *longopts)
 		    word, list, k > 8 ? "..." : "");
 	}
 	for (n = 0; longopts->name != NULL && n + 1 < 128; longopts++)
-		names[n++] = longopts->name;
+		if (longopts->val != TOOL_OPT_FOREIGN)
+			names[n++] = longopts->name;
 	names[n] = NULL;
 	if ((hint = yote_suggest(word, names)) != NULL)
 		return tool_usage_error("unknown option '%s' (did you mean "

@@ -118,9 +118,16 @@ int tool_help(void (*usage)(FILE *));
 int tool_side(const char *word);
 
 /*
- * For getopt_long's '?' and ':' (optstrings start with ':'): the usage
- * error naming the option, and the long option of longopts it is probably
- * a slip for; returns EXIT_USAGE.
+ * The getopt_long value of another tool's long option name that a tool
+ * lists (with optional_argument) so that getopt does not take it for a
+ * shortening of one of its own: tool_bad_option says it is unknown.
+ */
+#define TOOL_OPT_FOREIGN 0x3FF
+
+/*
+ * For getopt_long's '?' and ':' (optstrings start with ':'), and
+ * TOOL_OPT_FOREIGN: the usage error naming the option, and the long
+ * option of longopts it is probably a slip for; returns EXIT_USAGE.
  */
 int tool_bad_option(int c, char *const argv[],
     const struct option *longopts);
