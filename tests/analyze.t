@@ -270,9 +270,9 @@ ok "$([ "$k" = 5 ] && echo 1)" "analysis: says eval-view: first in each of the 5
 # the default budget goes on past depth 7 where that is cheap, and says
 # so; a budget given does not
 yote-analyze --depth 7 "$data/won.yaml" >"$tmp/dd" 2>/dev/null
-k=$(grep -c '^  deepen: 2$' "$tmp/w")/$(grep -c '^  deepen-nodes: 50000$' "$tmp/w")/$(grep -c deepen "$tmp/dd")
+k=$(grep -c '^  deepen: 3$' "$tmp/w")/$(grep -c '^  deepen-nodes: 75000$' "$tmp/w")/$(grep -c deepen "$tmp/dd")
 ok "$([ "$k" = 5/5/0 ] && echo 1)" \
-    "analysis: the default budget's deepen: 2 and deepen-nodes: 50000 in each record, none with --depth ($k)"
+    "analysis: the default budget's deepen: 3 and deepen-nodes: 75000 in each record, none with --depth ($k)"
 # the sign of an ordinary score: after first's blunder at ply 15 second
 # is winning, and stays so whoever moves
 yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
@@ -564,4 +564,14 @@ ok "$([ $st = 1 ] && grep -q "game 1, ply 1: illegal move 'z9'" "$tmp/ill.err" &
     grep -q '^  first: {inaccuracies: 0, mistakes: 0, blunders: 0}$' "$tmp/ill.out" &&
     echo 1)" "no move analysed: no accuracy (-, an empty field, null, no key), exit 1" \
     "$tmp/ill.txt" "$tmp/ill.tsv" "$tmp/ill.json" "$tmp/ill.err"
+# a ply's grade is its position's and the budget's, not what was searched
+# before it: every search starts from a clear table, so annotating from
+# ply 20 on grades those plies as annotating the whole game does (with
+# the table of the searches before, game 2's ply 27 was a blunder or
+# not depending on where the annotation began)
+g=tests/data/annotate/classic.yaml
+yote-analyze -g 2 --depth 6 "$g" 2>/dev/null | plies - | awk -F'\t' '$1 >= 20 { print $1, $6 }' >"$tmp/fw"
+yote-analyze -g 2 --depth 6 --from-ply 20 "$g" 2>/dev/null | plies - | awk -F'\t' '$1 >= 20 { print $1, $6 }' >"$tmp/ff"
+ok "$([ "$(wc -l <"$tmp/fw")" -ge 40 ] && cmp -s "$tmp/fw" "$tmp/ff" && echo 1)" \
+    "--from-ply 20 grades plies 20 on as the whole game's annotation does" "$tmp/fw" "$tmp/ff"
 tap_done

@@ -139,12 +139,17 @@ keep_iteration(void *ctx, const struct yote_search_result *sr)
 		s->at[sr->depth] = sr->score;
 }
 
-/* Search position i of the game, knowing the positions before it. */
+/*
+ * Search position i of the game, knowing the positions before it, from a
+ * clear table: a verdict is the position's and the budget's, whatever
+ * was searched before it.
+ */
 static int
 search(struct work *w, size_t i, const struct yote_limits *lim,
     struct searched *s)
 {
 	memset(s->at, 0, sizeof(s->at));
+	yote_engine_clear(w->e);
 	if (yote_engine_walk_history(w->e, w->hist, i) != 0 ||
 	    yote_engine_search(w->e, w->r, &w->hist[i], lim, &s->sr,
 	    keep_iteration, s) != 0)
@@ -685,8 +690,6 @@ yote_annotate_game(struct yote_engine *e, struct yote_checker *ck,
 	}
 	for (i = 0; i <= n; i++)
 		w.hist[i] = *yote_game_pos(g, i);
-	/* every game from a clear table: the same game, the same output */
-	yote_engine_clear(e);
 	yote_engine_set_history(e, NULL, 0);    /* walked from here */
 	if (grade(&w, rec) != 0)
 		problems = YOTE_ENOMEM;

@@ -69,7 +69,7 @@ struct tt_entry {
 	uint8_t depth;
 	uint8_t flag;
 	uint16_t move;          /* index in generator order, 0xFFFF none */
-	uint16_t pad;
+	uint16_t gen;           /* the engine's generation that stored it */
 };
 
 struct ordered {
@@ -82,6 +82,7 @@ struct yote_engine {
 	struct yote_eval_weights w;
 	struct tt_entry *tt;
 	size_t tt_mask;
+	uint16_t gen;           /* an entry of another generation is empty */
 	int history[2][YOTE_MAX_SQUARES + 1][YOTE_MAX_SQUARES];
 	struct yote_move killer[LISTS][2];
 	struct yote_movelist list[LISTS];
@@ -170,6 +171,7 @@ yote_engine_new(size_t hash_mb)
 		return NULL;
 	}
 	e->tt_mask = n - 1;
+	e->gen = 1;
 	e->w = yote_eval_default;
 	e->multipv = 1;
 	yote_srch_tb_init(&e->tbs);
@@ -212,7 +214,7 @@ yote_engine_hashfull(const struct yote_engine *e)
 	size_t i, n = e->tt_mask + 1 < 1000 ? e->tt_mask + 1 : 1000, used = 0;
 
 	for (i = 0; i < n; i++)
-		used += e->tt[i].key != 0;
+		used += e->tt[i].key != 0 && e->tt[i].gen == e->gen;
 	return (int)(used * 1000 / n);
 }
 
@@ -288,10 +290,18 @@ yote_engine_use_tb(struct yote_engine *e, const char *dir, int max_pieces)
 	return yote_srch_tb_use(&e->tbs, dir, max_pieces);
 }
 
+/*
+ * Forgetting the table is a new generation (its entries of earlier ones
+ * are empty), not a pass over it: the annotator forgets before every
+ * search.  Only when the generations wrap is the table wiped.
+ */
 void
 yote_engine_clear(struct yote_engine *e)
 {
-	memset(e->tt, 0, (e->tt_mask + 1) * sizeof(struct tt_entry));
+	if (++e->gen == 0) {
+		memset(e->tt, 0, (e->tt_mask + 1) * sizeof(struct tt_entry));
+		e->gen = 1;
+	}
 	memset(e->history, 0, sizeof(e->history));
 	memset(e->killer, 0, sizeof(e->killer));
 }
@@ -465,7 +475,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		return stand;
 	key = search_key(r, p);
 	te = &e->tt[key & e->tt_mask];
-	if (te->key == key && te->depth == QDEPTH - qd) {
+	if (te->key == key && te->gen == e->gen && te->depth == QDEPTH - qd) {
 		v = tt_score_out(te->score, ply);
 		if (te->flag == TT_EXACT ||
 		    (te->flag == TT_LOWER && v >= beta) ||
@@ -525,11 +535,12 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		return best;
 	flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
 	/* never over a main-search entry of another position */
-	if (te->key == key || te->depth <= QDEPTH) {
+	if (te->key == key || te->depth <= QDEPTH || te->gen != e->gen) {
 		te->key = key;
 		te->score = (int16_t)tt_score_in(best, ply);
 		te->depth = (uint8_t)(QDEPTH - qd);
 		te->flag = (uint8_t)flag;
+		te->gen = e->gen;
 		te->move = bi >= 0 && idx[bi] < 0xFFFF ? (uint16_t)idx[bi] :
 		    0xFFFF;
 	}
@@ -660,7 +671,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		return 0;
 	key = search_key(r, p);
 	te = &e->tt[key & e->tt_mask];
-	if (te->key == key && te->depth > QDEPTH && ply > 0) {
+	if (te->key == key && te->gen == e->gen && te->depth > QDEPTH &&
+	    ply > 0) {
 		tt_move = te->move == 0xFFFF ? -1 : te->move;
 		if (te->depth >= TT_MAIN(depth) && !pvnode) {
 			v = tt_score_out(te->score, ply);
@@ -675,6 +687,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		te->score = (int16_t)tt_score_in(v, ply);
 		te->depth = TT_TABLES;
 		te->flag = TT_EXACT;
+		te->gen = e->gen;
 		te->move = 0xFFFF;
 		return v;
 	}
@@ -766,6 +779,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 		te->score = (int16_t)tt_score_in(best, ply);
 		te->depth = (uint8_t)TT_MAIN(depth);
 		te->flag = (uint8_t)flag;
+		te->gen = e->gen;
 		te->move = idx[bi] < 0xFFFF ? (uint16_t)idx[bi] : 0xFFFF;
 	}
 	return best;

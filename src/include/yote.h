@@ -1077,8 +1077,8 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * flags found before, 90.2% after, with the engine of
  * the time; against depth 10 after the bonus fix, 84.5% and 87.6%).
  */
-#define YOTE_ANNOTATE_DEEPEN 2
-#define YOTE_ANNOTATE_DEEPEN_NODES 50000ULL
+#define YOTE_ANNOTATE_DEEPEN 3
+#define YOTE_ANNOTATE_DEEPEN_NODES 75000ULL
 
 struct yote_annotate_opts {
 	struct yote_limits lim; /* budget per position */
