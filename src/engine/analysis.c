@@ -14,20 +14,25 @@
  *    then show a loss.  When the move played is the best move, its value
  *    is the position's, exactly.
  *  - The default budget (yote-analyze's) goes past depth 7 where that is
- *    cheap, to depth 8 and 9 while the search foresees each further
- *    iteration ending within 50,000 nodes (yote_limits' deepen): in the
- *    endings and on sparse boards depth 7 misses tactics a depth-9 look
- *    sees (long endings where the side ahead misses a win in 7 to 9
- *    plies, and the other side's moves are flagged in turn), and there
- *    depth 9 costs little.  On tests/bench-annotate.sh's held-out games
- *    the default then finds 90% of the flags of a depth-9 search instead
- *    of 86% (and 86% of a depth-10 search's instead of 82%), for a
- *    quarter more nodes; a cap of 100,000 or 150,000 nodes found more
- *    (up to 96%), for 1.8 and 2.5 times the nodes.  The dense
- *    middlegames stay at depth 7, and their deeper tactics are most of
- *    the misses left.  A position searched to depth 9 is judged, as any,
- *    at the same horizon: the move played by the position after it at
- *    depth 8.
+ *    cheap, to depth 8, 9 and 10 while the search foresees each further
+ *    iteration ending within 75,000 nodes (yote_limits' deepen): in the
+ *    endings, on sparse boards and in the placements of the opening,
+ *    depth 7 misses tactics a depth-10 look sees (a capture set up nine
+ *    plies ahead, and the reply that misses it flagged in turn), and
+ *    there a deeper look costs little.  On tests/bench-annotate.sh's
+ *    held-out games the default then finds 92.9% of the flags of a
+ *    depth-10 search instead of 88.8% with two iterations within 50,000
+ *    nodes, for about 30% more CPU.  The dense middlegames stay at
+ *    depth 7, and their deeper tactics are most of the misses left.  A
+ *    position searched to depth 9 is judged, as any, at the same horizon:
+ *    the move played by the position after it at depth 8.
+ *  - Every search starts from a clear table (yote_engine_clear: a new
+ *    generation, not a pass over the table).  Filled by the searches of
+ *    other positions, the table changed the move order and so what the
+ *    reductions cut: a depth-10 search of one position scored +1.53 as
+ *    the game's first look at it and -1.78 as a re-search after others,
+ *    and a grade could depend on where the annotation began.  The clear
+ *    table costs about a tenth more time.
  *  - A move that would be graded a mistake or a blunder is searched again
  *    two plies deeper, before and after, at the same horizon again, and
  *    graded by that: at the budget's depth the best move changes in a

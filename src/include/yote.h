@@ -652,7 +652,9 @@ struct yote_engine;
 struct yote_engine *yote_engine_new(size_t hash_mb);
 void yote_engine_free(struct yote_engine *e);
 
-/* Forget everything learnt (for reproducible results per game).  The
+/* Forget everything learnt (for reproducible results: the annotator
+ * clears before every search).  Cheap: the table's entries are dropped
+ * by starting a new generation of it, not by a pass over it.  The
  * history given by yote_engine_set_history is kept. */
 void yote_engine_clear(struct yote_engine *e);
 
@@ -1069,13 +1071,14 @@ int yote_game_record(const struct yote_game *g, const char *rules,
 #define YOTE_ANNOTATE_DEPTH 7
 #define YOTE_ANNOTATE_NODES 1000000ULL
 /*
- * ... and, where depth 7 was cheap, on to depth 8 and 9 while each next
- * iteration is foreseen to end within 50,000 nodes in all (yote_limits'
- * deepen): the endings and sparse positions, where a search two plies
- * deeper sees the tactics depth 7 misses, for about a quarter more nodes
- * (tests/bench-annotate.sh's held-out games: 85.9% of a depth-9 search's
- * flags found before, 90.2% after, with the engine of
- * the time; against depth 10 after the bonus fix, 84.5% and 87.6%).
+ * ... and, where depth 7 was cheap, on to depth 8, 9 and 10 while each
+ * next iteration is foreseen to end within 75,000 nodes in all
+ * (yote_limits' deepen): the endings, sparse positions and the
+ * placements of the opening, where a deeper search sees the tactics
+ * depth 7 misses (tests/bench-annotate.sh's held-out games, against a
+ * depth-10 search: 88.8% of its flags found with up to two iterations
+ * within 50,000 nodes, 92.9% with three within 75,000, for about 30%
+ * more CPU; README).
  */
 #define YOTE_ANNOTATE_DEEPEN 3
 #define YOTE_ANNOTATE_DEEPEN_NODES 75000ULL
