@@ -8,7 +8,7 @@
 # made the same way with other seeds) are annotated twice, one game a
 # process, one process at a time: with the default budget, and with a
 # longer search (ANNOTATE_REF, by default --depth 10 --nodes 40000000,
-# about nine times the cost: the default deepens where depth 7 is cheap,
+# about seven times the cost: the default deepens where depth 7 is cheap,
 # and --depth 9 --nodes 20000000 came to less than four times).  A ply
 # is flagged when its class is mistake or blunder.  Prints, per ruleset
 # and in total:
@@ -22,7 +22,7 @@
 # endgame tables are built during the longer run, so the default's times
 # have none of that (YOTE_TB_DIR may name tables built before: the
 # scratch directory is used otherwise).  The default budget takes about
-# 40 s of CPU over the 1,597 plies, the longer one some 6 to 7 minutes.
+# 58 s of CPU over the 1,597 plies, the longer one some 7 to 8 minutes.
 #   ANNOTATE_SETS  files to annotate (default tests/data/annotate/*.yaml)
 #   ANNOTATE_DEF   options of the default run (default: none)
 #   ANNOTATE_REF   options of the longer run
