@@ -38,6 +38,12 @@
 #                  the default's precision and recall against the plies
 #                  where the two longer runs agree (the others left out)
 #                  (kept and reused as ref2-*, as the first is)
+#   ANNOTATE_JUDGE a depth D: every ply where the default and the longer
+#                  search disagree is graded again by `yote-analyze --best
+#                  --depth D` of the position before the move and --depth
+#                  D-1 of the one after (no game history), as the
+#                  annotator grades, and the count of those that go each
+#                  one's way is printed (a few seconds a ply at depth 12)
 set -u
 . tests/lib/env.sh
 B=${BIN:-$(pwd)/bin}
@@ -48,6 +54,7 @@ scratch bench-annotate
 keep=${ANNOTATE_KEEP:-$tmp}
 reuse=${ANNOTATE_REUSE:-}
 ref2=${ANNOTATE_REF2:-}
+judge=${ANNOTATE_JUDGE:-}
 mkdir -p "$keep"
 
 # one run: file, options, output; a line per game in $keep/$3.cost:
@@ -202,3 +209,67 @@ done
 awk 'FNR == 1 { k++ } { t[k] += $4 }
     END { if (t[1] > 0) printf "CPU in all: default %.1f s, longer %.1f s, %.1f times as much\n", t[1], t[2], t[2] / t[1] }' \
     "$keep/def.cost" "$keep/ref.cost"
+
+[ -n "$judge" ] || exit 0
+# score POS RULES DEPTH: the --best search's last score, in centipieces
+# (a proven result as +-30000 less its plies)
+score() {
+	"$B/yote-analyze" --rules "$2" --position "$1" --best --depth "$3" |
+	    awk '/^info depth/ { for (i = 1; i < NF; i++) if ($i == "score") s = $(i + 1) }
+	    END {
+		if (s ~ /^#\+/) { sub(/^#\+/, "", s); print 30000 - s }
+		else if (s ~ /^#-/) { sub(/^#-/, "", s); print -30000 + s }
+		else printf "%d\n", s * 100 + (s < 0 ? -0.5 : 0.5)
+	    }'
+}
+paste -d ' ' "$keep/def.plies" "$keep/ref.plies" | awk '$4 != $10 { print $1, $2, $3, $4, $10 }' |
+while read -r r g k d f; do
+	for x in $sets; do
+		[ "$(basename "$x" .yaml)" = "$r" ] && file=$x
+	done
+	# the positions before and after ply k: the record's start (its
+	# games have one: yote-play writes its random openings so), then
+	# one a ply
+	start=$(awk -v g="$g" '/^---/ { n++ } n == g && /^start:/ {
+	    sub(/^start: */, ""); gsub(/"/, ""); print; exit }' "$file")
+	if [ -z "$start" ]; then
+		echo "$r game $g ply $k: no start: key, not judged"
+		continue
+	fi
+	{
+		echo "$start"
+		"$B/yote-replay" -p -g "$g" "$file" | cut -f3
+	} >"$tmp/pos"
+	sb=$(score "$(sed -n "${k}p" "$tmp/pos")" "$r" "$judge")
+	sa=$(score "$(sed -n "$((k + 1))p" "$tmp/pos")" "$r" $((judge - 1)))
+	awk -v r="$r" -v g="$g" -v k="$k" -v d="$d" -v f="$f" -v b="$sb" \
+	    -v a="$((-sa))" -v jd="$judge" '
+	function W(s) { return s > 29000 ? 100 : s < -29000 ? 0 : 100 / (1 + exp(-0.0027 * s)) }
+	function most(c, m) { return c < m ? c : m }
+	BEGIN {
+		# as annotate.c grades (yote_classify); a flag is a mistake
+		# or worse
+		l = W(b) - W(a); if (l < 0) l = 0
+		c = l >= 15 ? 3 : l >= 10 ? 2 : l >= 5 ? 1 : 0
+		if (b < -29000)
+			c = 0
+		else if (b > 29000) {
+			if (a > 29000) c = 0
+			else if (W(a) >= 75) c = most(c, 1)
+			else if (W(a) >= 60) c = most(c, 2)
+		} else {
+			if (a < -29000 && W(b) <= 25) c = most(c, 1)
+			else if (a < -29000 && W(b) <= 40) c = most(c, 2)
+			if (W(a) >= 75 || W(b) <= 25) c = most(c, 1)
+		}
+		j = c >= 2
+		printf "%s game %d ply %d: default %s, longer %s, depth %d %s (%+d, %+d, loss %.1f): the %s\n",
+		    r, g, k, d ? "flags" : "passes", f ? "flags" : "passes", jd,
+		    j ? "flags" : "passes", b, a, l,
+		    j == f ? "longer search" : "default"
+	}'
+done >"$tmp/judged"
+cat "$tmp/judged"
+awk '/: the longer search$/ { l++ } /: the default$/ { d++ }
+    END { printf "judged by depth %s: of %d plies where they disagree, %d go the longer search'"'"'s way, %d the default'"'"'s\n", j, l + d, l, d }' \
+    j="$judge" "$tmp/judged"
