@@ -869,6 +869,20 @@ run_determinism(struct yote_engine *e)
 		    "nodes, the same", r->name, yote_move_format(r, &a.best,
 		    text), a.score, a.depth, a.nodes);
 	}
+	/* a clear is a new generation of the table; after 65,535 of them
+	 * the generation comes round again, and the entries of the search
+	 * made under it must not come back (the table is wiped on the way) */
+	r = rules(cases[0].rules);
+	if (pos_of(r, cases[0].pos, &p) != 0)
+		bail("bad position in the test");
+	yote_engine_clear(e);
+	search(e, r, &p, 5, 0, &a);
+	for (i = 0; i < 65535; i++)
+		yote_engine_clear(e);
+	search(e, r, &p, 5, 0, &b);
+	ok(same_result(&a, &b) && a.nodes == b.nodes, "%s: depth 5 after "
+	    "65,535 clears (the generations come round): %llu nodes, as "
+	    "the first time (%llu)", r->name, b.nodes, a.nodes);
 	yote_engine_free(e2);
 }
 
