@@ -85,12 +85,16 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	ANNOTATE_SETS=tests/data/annotate/ndar-kepp.yaml sh tests/bench-annotate.sh | sed 's/^/  /'
 else
 	# a second longer run, its hash table alone changed: how far the
-	# longer search agrees with itself, the ceiling of the figures
+	# longer search agrees with itself, the ceiling of the figures; and
+	# the plies where the default and the longer search disagree graded
+	# again at depth 12: whose way they go
 	ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
+	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-12} \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
 	echo "   the held-out games (tests/data/annotate/heldout)"
 	ANNOTATE_SETS="$(ls tests/data/annotate/heldout/*.yaml)" \
 	    ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
+	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-12} \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
 fi
 
