@@ -22,10 +22,11 @@
  *    there a deeper look costs little.  On tests/bench-annotate.sh's
  *    held-out games the default then finds 92.9% of the flags of a
  *    depth-10 search instead of 88.8% with two iterations within 50,000
- *    nodes, for about 30% more CPU.  The dense middlegames stay at
- *    depth 7, and their deeper tactics are most of the misses left.  A
- *    position searched to depth 9 is judged, as any, at the same horizon:
- *    the move played by the position after it at depth 8.
+ *    nodes, for 38% more CPU (30% on the main games).  The dense
+ *    middlegames stay at depth 7, and their deeper tactics are most of
+ *    the misses left.  A position searched to depth 9 is judged, as any,
+ *    at the same horizon: the move played by the position after it at
+ *    depth 8.
  *  - Every search starts from a clear table (yote_engine_clear: a new
  *    generation, not a pass over the table).  Filled by the searches of
  *    other positions, the table changed the move order and so what the

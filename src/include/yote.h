@@ -1077,7 +1077,7 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * placements of the opening, where a deeper search sees the tactics
  * depth 7 misses (tests/bench-annotate.sh's held-out games, against a
  * depth-10 search: 88.8% of its flags found with up to two iterations
- * within 50,000 nodes, 92.9% with three within 75,000, for about 30%
+ * within 50,000 nodes, 92.9% with three within 75,000, for 38%
  * more CPU; README).
  */
 #define YOTE_ANNOTATE_DEEPEN 3
