@@ -38,12 +38,16 @@
 #                  the default's precision and recall against the plies
 #                  where the two longer runs agree (the others left out)
 #                  (kept and reused as ref2-*, as the first is)
-#   ANNOTATE_JUDGE a depth D: every ply where the default and the longer
-#                  search disagree is graded again by `yote-analyze --best
-#                  --depth D` of the position before the move and --depth
-#                  D-1 of the one after (no game history), as the
-#                  annotator grades, and the count of those that go each
-#                  one's way is printed (a few seconds a ply at depth 12)
+#   ANNOTATE_JUDGE a depth D, or several ("8 9 10 12"): every ply where
+#                  the default and the longer search disagree is graded
+#                  again by `yote-analyze --best --depth D` of the position
+#                  before the move and --depth D-1 of the one after (no
+#                  game history), as the annotator grades, and the count
+#                  of those that go each one's way is printed, with the
+#                  nodes the two searches took (a few seconds a ply at
+#                  depth 12); with several depths, the shallowest from
+#                  which every deeper one sides with the longer search is
+#                  that ply's horizon, and the plies are counted by it
 set -u
 . tests/lib/env.sh
 B=${BIN:-$(pwd)/bin}
@@ -212,14 +216,17 @@ awk 'FNR == 1 { k++ } { t[k] += $4 }
 
 [ -n "$judge" ] || exit 0
 # score POS RULES DEPTH: the --best search's last score, in centipieces
-# (a proven result as +-30000 less its plies)
+# (a proven result as +-30000 less its plies), and its nodes
 score() {
 	"$B/yote-analyze" --rules "$2" --position "$1" --best --depth "$3" |
-	    awk '/^info depth/ { for (i = 1; i < NF; i++) if ($i == "score") s = $(i + 1) }
+	    awk '/^info depth/ { for (i = 1; i < NF; i++) {
+		if ($i == "score") s = $(i + 1)
+		if ($i == "nodes") n = $(i + 1) } }
 	    END {
-		if (s ~ /^#\+/) { sub(/^#\+/, "", s); print 30000 - s }
-		else if (s ~ /^#-/) { sub(/^#-/, "", s); print -30000 + s }
-		else printf "%d\n", s * 100 + (s < 0 ? -0.5 : 0.5)
+		if (s ~ /^#\+/) { sub(/^#\+/, "", s); v = 30000 - s }
+		else if (s ~ /^#-/) { sub(/^#-/, "", s); v = -30000 + s }
+		else v = sprintf("%d", s * 100 + (s < 0 ? -0.5 : 0.5))
+		print v, n + 0
 	    }'
 }
 paste -d ' ' "$keep/def.plies" "$keep/ref.plies" | awk '$4 != $10 { print $1, $2, $3, $4, $10 }' |
@@ -240,36 +247,57 @@ while read -r r g k d f; do
 		echo "$start"
 		"$B/yote-replay" -p -g "$g" "$file" | cut -f3
 	} >"$tmp/pos"
-	sb=$(score "$(sed -n "${k}p" "$tmp/pos")" "$r" "$judge")
-	sa=$(score "$(sed -n "$((k + 1))p" "$tmp/pos")" "$r" $((judge - 1)))
-	awk -v r="$r" -v g="$g" -v k="$k" -v d="$d" -v f="$f" -v b="$sb" \
-	    -v a="$((-sa))" -v jd="$judge" '
-	function W(s) { return s > 29000 ? 100 : s < -29000 ? 0 : 100 / (1 + exp(-0.0027 * s)) }
-	function most(c, m) { return c < m ? c : m }
-	BEGIN {
-		# as annotate.c grades (yote_classify); a flag is a mistake
-		# or worse
-		l = W(b) - W(a); if (l < 0) l = 0
-		c = l >= 15 ? 3 : l >= 10 ? 2 : l >= 5 ? 1 : 0
-		if (b < -29000)
-			c = 0
-		else if (b > 29000) {
-			if (a > 29000) c = 0
-			else if (W(a) >= 75) c = most(c, 1)
-			else if (W(a) >= 60) c = most(c, 2)
-		} else {
-			if (a < -29000 && W(b) <= 25) c = most(c, 1)
-			else if (a < -29000 && W(b) <= 40) c = most(c, 2)
-			if (W(a) >= 75 || W(b) <= 25) c = most(c, 1)
-		}
-		j = c >= 2
-		printf "%s game %d ply %d: default %s, longer %s, depth %d %s (%+d, %+d, loss %.1f): the %s\n",
-		    r, g, k, d ? "flags" : "passes", f ? "flags" : "passes", jd,
-		    j ? "flags" : "passes", b, a, l,
-		    j == f ? "longer search" : "default"
-	}'
+	for jd in $judge; do
+		set -- $(score "$(sed -n "${k}p" "$tmp/pos")" "$r" "$jd") \
+		    $(score "$(sed -n "$((k + 1))p" "$tmp/pos")" "$r" $((jd - 1)))
+		awk -v r="$r" -v g="$g" -v k="$k" -v d="$d" -v f="$f" \
+		    -v b="$1" -v a="$((-$3))" -v n="$(($2 + $4))" -v jd="$jd" '
+		function W(s) { return s > 29000 ? 100 : s < -29000 ? 0 : 100 / (1 + exp(-0.0027 * s)) }
+		function most(c, m) { return c < m ? c : m }
+		BEGIN {
+			# as annotate.c grades (yote_classify); a flag is a
+			# mistake or worse
+			l = W(b) - W(a); if (l < 0) l = 0
+			c = l >= 15 ? 3 : l >= 10 ? 2 : l >= 5 ? 1 : 0
+			if (b < -29000)
+				c = 0
+			else if (b > 29000) {
+				if (a > 29000) c = 0
+				else if (W(a) >= 75) c = most(c, 1)
+				else if (W(a) >= 60) c = most(c, 2)
+			} else {
+				if (a < -29000 && W(b) <= 25) c = most(c, 1)
+				else if (a < -29000 && W(b) <= 40) c = most(c, 2)
+				if (W(a) >= 75 || W(b) <= 25) c = most(c, 1)
+			}
+			j = c >= 2
+			printf "%s game %d ply %d: default %s, longer %s, depth %d %s (%+d, %+d, loss %.1f, %d nodes): the %s\n",
+			    r, g, k, d ? "flags" : "passes", f ? "flags" : "passes", jd,
+			    j ? "flags" : "passes", b, a, l, n,
+			    j == f ? "longer search" : "default"
+		}'
+	done
 done >"$tmp/judged"
 cat "$tmp/judged"
-awk '/: the longer search$/ { l++ } /: the default$/ { d++ }
-    END { printf "judged by depth %s: of %d plies where they disagree, %d go the longer search'"'"'s way, %d the default'"'"'s\n", j, l + d, l, d }' \
-    j="$judge" "$tmp/judged"
+awk '$10 != "depth" { next } { jd = $11 }
+    /: the longer search$/ { l[jd]++ } /: the default$/ { d[jd]++ }
+    { for (i = 1; i <= NF; i++) if ($i == "nodes):") nodes[jd] += $(i - 1)
+      if (!(jd in seen)) { seen[jd] = 1; order[++m] = jd } }
+    END {
+	for (i = 1; i <= m; i++) { j = order[i]
+		printf "judged by depth %s: of %d plies where they disagree, %d go the longer search'"'"'s way, %d the default'"'"'s (%.1f million nodes)\n",
+		    j, l[j] + d[j], l[j], d[j], nodes[j] / 1e6 } }' "$tmp/judged"
+[ "$(echo $judge | wc -w)" -gt 1 ] || exit 0
+# the horizon of each ply: the shallowest depth judged from which every
+# deeper one sides with the longer search ("beyond" when the deepest
+# does not)
+awk '$10 != "depth" { next } { key = $1 " " $3 " " $5; jd = $11
+    if (!(key in seen)) { seen[key] = 1; keys[++n] = key; h[key] = "beyond" }
+    if ($NF == "default") h[key] = "beyond"
+    else if (h[key] == "beyond") h[key] = jd }
+    END {
+	for (i = 1; i <= n; i++) c[h[keys[i]]]++
+	printf "horizon of the %d plies judged:", n
+	for (x = 1; x <= 64; x++) if (x in c) printf " depth %d %d;", x, c[x]
+	if ("beyond" in c) printf " beyond the deepest %d;", c["beyond"]
+	printf "\n" }' "$tmp/judged"

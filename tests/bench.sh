@@ -87,14 +87,15 @@ else
 	# a second longer run, its hash table alone changed: how far the
 	# longer search agrees with itself, the ceiling of the figures; and
 	# the plies where the default and the longer search disagree graded
-	# again at depth 12: whose way they go
+	# again at depths 8, 9, 10 and 12: whose way they go, and from which
+	# depth on each goes the longer search's (its horizon)
 	ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
-	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-12} \
+	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-8 9 10 12} \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
 	echo "   the held-out games (tests/data/annotate/heldout)"
 	ANNOTATE_SETS="$(ls tests/data/annotate/heldout/*.yaml)" \
 	    ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
-	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-12} \
+	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-8 9 10 12} \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
 fi
 
