@@ -58,7 +58,7 @@ static void
 emit(struct gen *g)
 {
 	struct yote_movelist *l = g->out;
-	struct yote_move *nv;
+	struct yote_move *nv, *d;
 
 	if (l->n >= g->limit) {
 		g->oom = 2;
@@ -78,7 +78,15 @@ emit(struct gen *g)
 		l->v = nv;
 		l->cap = cap;
 	}
-	l->v[l->n++] = g->cur;
+	d = &l->v[l->n++];
+	/* only the bytes the move uses, most often: a move is 136 bytes, and
+	 * the whole copy was a tenth of a search's instructions; the bytes
+	 * past nseg are never read (yote_move_equal compares nseg of each) */
+	if (g->cur.nseg <= 8) {
+		memcpy(d, &g->cur, offsetof(struct yote_move, seg_to) + 8);
+		memcpy(d->seg_bonus, g->cur.seg_bonus, 8);
+	} else
+		*d = g->cur;
 }
 
 /* Bonus choices after a capture, counted; opp is the enemy board after
