@@ -260,6 +260,8 @@ enum yote_move_kind {
  * A move.  For a capture segment i, seg_to[i] is the landing square and
  * seg_bonus[i] the square of the bonus piece, YOTE_BONUS_HAND or
  * YOTE_BONUS_NO.  A bridge's first segment is its self-jump (no bonus).
+ * The entries past nseg mean nothing and may hold anything: compare moves
+ * with yote_move_equal, never byte for byte.
  */
 struct yote_move {
 	uint8_t kind;           /* enum yote_move_kind */
