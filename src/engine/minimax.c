@@ -32,7 +32,7 @@ minimax_q(const struct yote_rules *r, const struct yote_pos *p, int ply,
 		n = yote_srch_q_order(r, &yote_eval_default, p, &l, sc, idx, ply);
 		for (i = 0; i < n; i++) {
 			q = *p;
-			yote_pos_play(r, &q, &l.v[i]);
+			yote_pos_play(r, &q, &l.v[idx[i]]);
 			v = -minimax_q(r, &q, ply + 1, qd + 1);
 			if (v > stand)
 				stand = v;

@@ -63,6 +63,13 @@
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
+/* yote_move_is_capture, without the call (asked of every move ordered) */
+static inline int
+capture_move(const struct yote_move *m)
+{
+	return m->kind == YOTE_CAPTURE || m->kind == YOTE_BRIDGE;
+}
+
 struct tt_entry {
 	uint64_t key;
 	int16_t score;
@@ -403,7 +410,7 @@ gain(const struct yote_move *m)
 {
 	int i, n = 0;
 
-	if (!yote_move_is_capture(m))
+	if (!capture_move(m))
 		return 0;
 	for (i = m->kind == YOTE_BRIDGE; i < m->nseg; i++)
 		n += 1 + (m->seg_bonus[i] != YOTE_BONUS_NO);
@@ -500,13 +507,10 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 	/* the table's move first, if it is among those searched */
 	for (i = 1; tt_move >= 0 && i < n; i++)
 		if (idx[i] == tt_move) {
-			struct yote_move t = l->v[i];
 			int ts = sc[i];
 
-			memmove(&l->v[1], &l->v[0], i * sizeof(l->v[0]));
 			memmove(&sc[1], &sc[0], i * sizeof(sc[0]));
 			memmove(&idx[1], &idx[0], i * sizeof(idx[0]));
-			l->v[0] = t;
 			sc[0] = ts;
 			idx[0] = tt_move;
 			break;
@@ -519,7 +523,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 			continue;
 		}
 		q = *p;
-		yote_pos_play(r, &q, &l->v[i]);
+		yote_pos_play(r, &q, &l->v[idx[i]]);
 		v = -qsearch(e, &q, -beta, -alpha, ply + 1, qd + 1);
 		if (v > best) {
 			best = v;
@@ -644,7 +648,7 @@ order(struct yote_engine *e, const struct yote_pos *p, int ply, int tt_move)
 			sc[i] = (1 << 30) + 1;
 		else if ((int)i == tt_move)
 			sc[i] = 1 << 30;
-		else if (yote_move_is_capture(m))
+		else if (capture_move(m))
 			sc[i] = (1 << 24) + gain(m) * 4096;
 		else if (same_move(m, &e->killer[ply][0]))
 			sc[i] = (1 << 23) + 1;
@@ -664,6 +668,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	struct tt_entry *te;
 	struct yote_pos q;
 	uint64_t key, h;
+	const struct yote_move *mv;
 	int best = -INF, v, flag = TT_UPPER, *sc, *idx, tt_move = -1, bi = -1;
 	int pvnode = beta - alpha > 1, k, red, fut;
 	size_t i, n;
@@ -726,10 +731,11 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	order(e, p, ply, tt_move);
 	fut = futile(e, p, depth, alpha, pvnode, ply);
 	if (n > YOTE_SRCH_PICK_MAX)
-		yote_srch_sort(l, sc, idx);
+		yote_srch_sort(sc, idx, n);
 	for (i = 0; i < n && !e->stop; i++) {
 		if (n <= YOTE_SRCH_PICK_MAX)
-			yote_srch_pick(l, sc, idx, i);
+			yote_srch_pick(sc, idx, n, i);
+		mv = &l->v[idx[i]];
 		if (fut > -INF && i > 0 && sc[i] < 1 << 23) {
 			/* a quiet move cannot lift this node to alpha, nor
 			 * can those after it, picked in order */
@@ -737,10 +743,10 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 				best = fut;
 			break;
 		}
-		if (ply == 0 && root_skip(e, &l->v[i], (int)i + 1, depth))
+		if (ply == 0 && root_skip(e, mv, (int)i + 1, depth))
 			continue;
 		q = *p;
-		yote_pos_play(r, &q, &l->v[i]);
+		yote_pos_play(r, &q, mv);
 		if (best == -INF)       /* the first move searched */
 			v = -search(e, &q, depth - 1, -beta, -alpha, ply + 1);
 		else {
@@ -767,7 +773,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			if (v > alpha) {
 				alpha = v;
 				flag = TT_EXACT;
-				e->pv[ply][0] = l->v[i];
+				e->pv[ply][0] = *mv;
 				for (k = 0; k < e->pvlen[ply + 1]; k++)
 					e->pv[ply][k + 1] = e->pv[ply + 1][k];
 				e->pvlen[ply] = e->pvlen[ply + 1] + 1;
@@ -775,12 +781,12 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 					keep_root(e, v);
 				if (v >= beta) {
 					flag = TT_LOWER;
-					if (!yote_move_is_capture(&l->v[i])) {
+					if (!capture_move(mv)) {
 						e->killer[ply][1] =
 						    e->killer[ply][0];
-						e->killer[ply][0] = l->v[i];
+						e->killer[ply][0] = *mv;
 						*hist_slot(e, p->side,
-						    &l->v[i]) += depth * depth;
+						    mv) += depth * depth;
 					}
 					break;
 				}

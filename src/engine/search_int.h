@@ -28,19 +28,21 @@ long yote_srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
 long yote_srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int qd);
 /* Order the captures of l (scores in sc, generator indexes in idx, both
- * l->n long); returns how many of them are searched. */
+ * l->n long): the k-th to search is l->v[idx[k]]; returns how many of
+ * them are searched. */
 size_t yote_srch_q_order(const struct yote_rules *r,
     const struct yote_eval_weights *w, const struct yote_pos *p,
     struct yote_movelist *l, int *sc, int *idx, int ply);
-/* Bring the best-scored of l's moves from i on to i (sc their scores;
- * idx, when not NULL, follows the moves). */
-void yote_srch_pick(struct yote_movelist *l, int *sc, int *idx, size_t i);
+/* Bring the best-scored of the n moves from place i on to place i of the
+ * order: sc their scores, idx their indexes in the list, both swapped (the
+ * list itself stays in generator order). */
+void yote_srch_pick(int *sc, int *idx, size_t n, size_t i);
 /* Lists longer than this are sorted whole (yote_srch_sort) instead: picking
  * from 150,000 root moves one at a time took 20 s a depth. */
 #define YOTE_SRCH_PICK_MAX 1024
-/* Sort l's moves by sc, best first, equal scores by idx (distinct: the
+/* Sort the n scores sc, best first, equal scores by idx (distinct: the
  * generator's order), idx following; n log n. */
-void yote_srch_sort(struct yote_movelist *l, int *sc, int *idx);
+void yote_srch_sort(int *sc, int *idx, size_t n);
 /* The root's moves into l: 0 or a YOTE_E* code. */
 int yote_srch_root_moves(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l);
