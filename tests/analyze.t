@@ -273,6 +273,20 @@ yote-analyze --depth 7 "$data/won.yaml" >"$tmp/dd" 2>/dev/null
 k=$(grep -c '^  deepen: 3$' "$tmp/w")/$(grep -c '^  deepen-nodes: 75000$' "$tmp/w")/$(grep -c deepen "$tmp/dd")
 ok "$([ "$k" = 5/5/0 ] && echo 1)" \
     "analysis: the default budget's deepen: 3 and deepen-nodes: 75000 in each record, none with --depth ($k)"
+# --thorough: depth 8 and its own deepening, said in the header; it is a
+# budget, so a budget beside it is a usage error
+yote-analyze --thorough -g 1 "$data/won.yaml" >"$tmp/th" 2>/dev/null
+k=$(awk '/^  depth: 8$/ { d++ } /^  deepen: 2$/ { p++ } /^  deepen-nodes: 150000$/ { n++ }
+    END { print d + 0 "/" p + 0 "/" n + 0 }' "$tmp/th")
+ok "$([ "$k" = 1/1/1 ] && echo 1)" \
+    "--thorough: depth: 8, deepen: 2, deepen-nodes: 150000 in the header ($k)"
+for b in "--depth 5" "--nodes 1000" "--movetime 100"; do
+	# shellcheck disable=SC2086
+	yote-analyze --thorough $b "$data/won.yaml" >"$tmp/o" 2>"$tmp/e"
+	st=$?
+	ok "$([ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -q 'thorough is a budget of its own' "$tmp/e" && echo 1)" \
+	    "--thorough $b: usage error, exit 2, nothing written (exit $st)"
+done
 # the sign of an ordinary score: after first's blunder at ply 15 second
 # is winning, and stays so whoever moves
 yote-analyze --depth 2 "$data/blunder-classic.yaml" >"$tmp/o" 2>&1

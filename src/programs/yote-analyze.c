@@ -34,6 +34,7 @@ struct opts {
 	int divide;             /* --divide */
 	int moves;              /* --moves */
 	int best;               /* --best */
+	int thorough;           /* --thorough */
 };
 
 static void
@@ -81,6 +82,8 @@ usage(FILE *fp)
 	    "      --side SIDE       annotate only first or second (x, o,\n"
 	    "                        white, black, red)\n"
 	    "  -T, --movetime MS     search each position at most MS milliseconds\n"
+	    "      --thorough        depth 8 and on to 10 where cheap: about twice\n"
+	    "                        the time, the flags a longer search keeps\n"
 	    "      --tsv             the same as --format=tsv\n"
 	    "      --tb-dir DIR      endgame tables' cache (default\n"
 	    "                        ~/.cache/yote/tb)\n"
@@ -222,7 +225,8 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 {
 	/* long only: their letters mean other things in the suite (yote(7)) */
 	enum { OPT_BEST = 0x300, OPT_FROM_PLY, OPT_GRAPH, OPT_MOVES, OPT_ONLY,
-		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV, OPT_HTML };
+		OPT_PERFT, OPT_POSITION, OPT_SIDE, OPT_TSV, OPT_HTML,
+		OPT_THOROUGH };
 	static const struct option longopts[] = {
 		{ "best", no_argument, NULL, OPT_BEST },
 		{ "depth", required_argument, NULL, 'D' },
@@ -244,6 +248,7 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		{ "side", required_argument, NULL, OPT_SIDE },
 		{ "summary", no_argument, NULL, 's' },
 		{ "movetime", required_argument, NULL, 'T' },
+		{ "thorough", no_argument, NULL, OPT_THOROUGH },
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "version", no_argument, NULL, 'V' },
 		ENGOPT_LONGOPTS,
@@ -275,6 +280,9 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 			break;
 		case 's':
 			o->summary = 1;
+			break;
+		case OPT_THOROUGH:
+			o->thorough = 1;
 			break;
 		case OPT_TSV:
 			if (o->fmt != ANNOSUMMARY_JSON)
@@ -369,6 +377,10 @@ check_options(const struct opts *o)
 	if (o->html != NULL && o->output != NULL)
 		return tool_usage_error("-o takes the records or --summary; "
 		    "--html names its own file");
+	if (o->thorough && (o->ao.lim.depth || o->ao.lim.nodes ||
+	    o->ao.lim.movetime_ms))
+		return tool_usage_error("--thorough is a budget of its own: "
+		    "not with --depth, --nodes or --movetime");
 	return -1;
 }
 
@@ -416,7 +428,13 @@ main(int argc, char *argv[])
 	    (status = check_options(&o)) >= 0)
 		goto out;
 	status = EXIT_OK;
-	if (!o.ao.lim.depth && !o.ao.lim.nodes && !o.ao.lim.movetime_ms) {
+	if (o.thorough) {
+		o.ao.lim.depth = YOTE_ANNOTATE_THOROUGH_DEPTH;
+		o.ao.lim.nodes = YOTE_ANNOTATE_NODES;
+		o.ao.lim.deepen = YOTE_ANNOTATE_THOROUGH_DEEPEN;
+		o.ao.lim.deepen_nodes = YOTE_ANNOTATE_THOROUGH_DEEPEN_NODES;
+	} else if (!o.ao.lim.depth && !o.ao.lim.nodes &&
+	    !o.ao.lim.movetime_ms) {
 		o.ao.lim.depth = YOTE_ANNOTATE_DEPTH;
 		o.ao.lim.nodes = YOTE_ANNOTATE_NODES;
 		o.ao.lim.deepen = YOTE_ANNOTATE_DEEPEN;
