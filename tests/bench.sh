@@ -89,14 +89,27 @@ else
 	# the plies where the default and the longer search disagree graded
 	# again at depths 8, 9, 10 and 12: whose way they go, and from which
 	# depth on each goes the longer search's (its horizon)
+	mkdir "$tmp/ann-main" "$tmp/ann-held"
 	ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
 	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-8 9 10 12} \
+	    ANNOTATE_KEEP=$tmp/ann-main \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
 	echo "   the held-out games (tests/data/annotate/heldout)"
 	ANNOTATE_SETS="$(ls tests/data/annotate/heldout/*.yaml)" \
 	    ANNOTATE_REF2=${ANNOTATE_REF2:---depth 10 --nodes 40000000 -H 32} \
 	    ANNOTATE_JUDGE=${ANNOTATE_JUDGE:-8 9 10 12} \
+	    ANNOTATE_KEEP=$tmp/ann-held \
 	    sh tests/bench-annotate.sh | sed 's/^/  /'
+	# yote-analyze --thorough against the same longer runs
+	echo "   --thorough, the same games"
+	ANNOTATE_DEF=--thorough ANNOTATE_REUSE=$tmp/ann-main \
+	    ANNOTATE_KEEP=$tmp/ann-main sh tests/bench-annotate.sh |
+	    sed 's/^/  /'
+	echo "   --thorough, the held-out games"
+	ANNOTATE_SETS="$(ls tests/data/annotate/heldout/*.yaml)" \
+	    ANNOTATE_DEF=--thorough ANNOTATE_REUSE=$tmp/ann-held \
+	    ANNOTATE_KEEP=$tmp/ann-held sh tests/bench-annotate.sh |
+	    sed 's/^/  /'
 fi
 
 if [ -x tests/bench-archive.sh ]; then
