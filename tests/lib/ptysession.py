@@ -71,6 +71,12 @@ class Session:
         self.log = ""           # everything read so far, as text
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
+            # a session at a terminal starts with Ctrl-C and Ctrl-\ at
+            # their defaults, whatever the tests were started with (a
+            # shell ignores them in what it runs in the background, and
+            # the tool rightly keeps a signal ignored on entry ignored)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGQUIT, signal.SIG_DFL)
             os.execve(argv[0], argv, env)
 
     def read_until(self, pattern):
