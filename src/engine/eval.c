@@ -27,6 +27,8 @@
  * engine.md says how); each engine holds its own copy, which the tuning
  * tool changes through yote_engine_set_weights.
  */
+#include <string.h>
+
 #include "yote_int.h"
 #include "yote_engine.h"
 
@@ -48,36 +50,42 @@ const struct yote_eval_weights yote_eval_default = {
 				   side, or a step it lacks */
 };
 
-/* Pieces of `mid` with a point of `one` on one side and a point of
- * `other` on the opposite side, along some axis. */
-static uint64_t
-between(const struct yote_rules *r, uint64_t mid, uint64_t one,
-    uint64_t other)
+/*
+ * The lines both sides' pieces stand on, from the shifts of the pieces
+ * and of the empty points in each direction, each made once (a shift of
+ * a union is the union of the shifts): the pieces of each side an enemy
+ * piece could jump now (an enemy on one side, empty on the other), the
+ * pieces of each side with an open line through them (empty on one side,
+ * empty or the side's own on the other), and each side's steps.
+ */
+struct lines {
+	uint64_t caught[2];     /* [0] own pieces the enemy can jump, [1] the
+				   enemy's that own pieces can */
+	uint64_t open[2];       /* [0] own, [1] the enemy's */
+	int steps[2];           /* [0] own, [1] the enemy's */
+};
+
+static void
+lines_of(const struct yote_rules *r, uint64_t own, uint64_t opp,
+    uint64_t empty, struct lines *l)
 {
-	uint64_t hit = 0;
+	uint64_t so[4], sp[4], se[4];
 	int d;
 
-	for (d = 0; d < 4; d++)
-		hit |= mid & shift_dir(r, one, d) & shift_dir(r, other, d ^ 1);
-	return hit;
-}
-
-/* Pieces of `victims` that `attackers` could jump now: an attacker on
- * one side, empty on the other. */
-static uint64_t
-capturable(const struct yote_rules *r, uint64_t attackers, uint64_t victims,
-    uint64_t empty)
-{
-	return between(r, victims, attackers, empty);
-}
-
-/* Pieces with an open line through them: along an axis, one neighbour
- * empty and the other empty or an enemy. */
-static uint64_t
-open_lines(const struct yote_rules *r, uint64_t own, uint64_t opp,
-    uint64_t empty)
-{
-	return between(r, own, empty, empty | opp);
+	for (d = 0; d < 4; d++) {
+		so[d] = shift_dir(r, own, d);
+		sp[d] = shift_dir(r, opp, d);
+		se[d] = shift_dir(r, empty, d);
+	}
+	memset(l, 0, sizeof(*l));
+	for (d = 0; d < 4; d++) {
+		l->caught[0] |= own & sp[d] & se[d ^ 1];
+		l->caught[1] |= opp & so[d] & se[d ^ 1];
+		l->open[0] |= own & se[d] & (se[d ^ 1] | sp[d ^ 1]);
+		l->open[1] |= opp & se[d] & (se[d ^ 1] | so[d ^ 1]);
+		l->steps[0] += popcount64(so[d] & empty);
+		l->steps[1] += popcount64(sp[d] & empty);
+	}
 }
 
 static uint64_t
@@ -135,6 +143,7 @@ yote_evaluate_w(const struct yote_rules *r, const struct yote_pos *p,
 	const int s = p->side, o = !s;
 	uint64_t own = p->pieces[s], opp = p->pieces[o];
 	uint64_t empty = r->board & ~(own | opp);
+	struct lines ln;
 	int score, ms, mo, ts, to, rs, ro, mob_w, since, decay;
 
 	rs = yote_pos_remaining(p, s);
@@ -146,18 +155,18 @@ yote_evaluate_w(const struct yote_rules *r, const struct yote_pos *p,
 	    w->hand) * (p->hand[s] - p->hand[o]);
 	score += w->corner * (popcount64(own & corners(r)) -
 	    popcount64(opp & corners(r)));
-	ts = popcount64(capturable(r, opp, own, empty));
-	to = popcount64(capturable(r, own, opp, empty));
+	lines_of(r, own, opp, empty, &ln);
+	ts = popcount64(ln.caught[0]);
+	to = popcount64(ln.caught[1]);
 	if (ts > 1)
 		score -= w->threat * (ts - 1);
 	if (to > 0)
 		score += w->initiative;
-	score += w->open * (popcount64(open_lines(r, opp, own, empty)) -
-	    popcount64(open_lines(r, own, opp, empty)));
+	score += w->open * (popcount64(ln.open[1]) - popcount64(ln.open[0]));
 	mob_w = r->blocked == YOTE_BLOCK_LOSES ? w->mobility_blocked :
 	    w->mobility;
-	ms = mobility(r, own, empty);
-	mo = mobility(r, opp, empty);
+	ms = ln.steps[0];
+	mo = ln.steps[1];
 	score += mob_w * (ms - mo);
 	if (r->blocked == YOTE_BLOCK_LOSES && mo == 0 && p->hand[o] == 0)
 		score += w->shut_in;
