@@ -38,7 +38,8 @@
 #                  the default's precision and recall against the plies
 #                  where the two longer runs agree (the others left out)
 #                  (kept and reused as ref2-*, as the first is)
-#   ANNOTATE_JUDGE a depth D, or several ("8 9 10 12"): every ply where
+#   ANNOTATE_JUDGE a depth D, or several in increasing order ("8 9 10
+#                  12"): every ply where
 #                  the default and the longer search disagree is graded
 #                  again by `yote-analyze --best --depth D` of the position
 #                  before the move and --depth D-1 of the one after (no
