@@ -1089,7 +1089,8 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * to depth 9 and 10 while each next iteration is foreseen to end within
  * 150,000 nodes.  About twice the default's CPU (a game of 100 plies
  * 2.8 to 6.1 s on one core); against the depth-10 search of
- * tests/bench-annotate.sh, 4.4 and 4.0 times its cost, 97.3% of its
+ * tests/bench-annotate.sh, 3.7 and 3.3 times its cost (one engine for
+ * both), 97.3% of its
  * mistakes and blunders hold and it finds 95.4% of that search's
  * (held-out games: 97.5% and 98.0%), where the default is at 95.9% and
  * 93.4% (97.3% and 92.9%).  Not the default: a game of 100 plies may
