@@ -1093,8 +1093,10 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * both), 97.3% of its
  * mistakes and blunders hold and it finds 95.4% of that search's
  * (held-out games: 97.5% and 98.0%), where the default is at 95.9% and
- * 93.4% (97.3% and 92.9%).  Not the default: a game of 100 plies may
- * take more than 5 s.
+ * 93.4% (97.3% and 92.9%); against depth 11 (7.5 to 7.9 times its cost)
+ * 96.0% and 92.3% (96.0% and 95.5%), the default 95.3% and 91.0% (96.3%
+ * and 91.0%).  Not the default: a game of 100 plies may take more than
+ * 5 s.
  */
 #define YOTE_ANNOTATE_THOROUGH_DEPTH 8
 #define YOTE_ANNOTATE_THOROUGH_DEEPEN 2
