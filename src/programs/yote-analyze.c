@@ -83,7 +83,7 @@ usage(FILE *fp)
 	    "                        white, black, red)\n"
 	    "  -T, --movetime MS     search each position at most MS milliseconds\n"
 	    "      --thorough        depth 8 and on to 10 where cheap: about twice\n"
-	    "                        the time, the flags a longer search keeps\n"
+	    "                        the time, more of a deeper search's flags\n"
 	    "      --tsv             the same as --format=tsv\n"
 	    "      --tb-dir DIR      endgame tables' cache (default\n"
 	    "                        ~/.cache/yote/tb)\n"
