@@ -56,7 +56,7 @@ const struct yote_eval_weights yote_eval_default = {
  * a union is the union of the shifts): the pieces of each side an enemy
  * piece could jump now (an enemy on one side, empty on the other), the
  * pieces of each side with an open line through them (empty on one side,
- * empty or the side's own on the other), and each side's steps.
+ * empty or an enemy on the other), and each side's steps.
  */
 struct lines {
 	uint64_t caught[2];     /* [0] own pieces the enemy can jump, [1] the

@@ -63,13 +63,6 @@
 
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
-/* yote_move_is_capture, without the call (asked of every move ordered) */
-static inline int
-capture_move(const struct yote_move *m)
-{
-	return m->kind == YOTE_CAPTURE || m->kind == YOTE_BRIDGE;
-}
-
 struct tt_entry {
 	uint64_t key;
 	int16_t score;
@@ -410,7 +403,7 @@ gain(const struct yote_move *m)
 {
 	int i, n = 0;
 
-	if (!capture_move(m))
+	if (!move_is_capture(m))
 		return 0;
 	for (i = m->kind == YOTE_BRIDGE; i < m->nseg; i++)
 		n += 1 + (m->seg_bonus[i] != YOTE_BONUS_NO);
@@ -615,19 +608,6 @@ root_skip(struct yote_engine *e, const struct yote_move *m, int n, int depth)
 }
 
 /*
- * yote_move_equal with the first bytes compared here: order() asks it
- * twice a move, and nearly every move differs from a killer in its kind,
- * square or segments (the calls, each with its memcmp, were 8% of a
- * search's instructions).
- */
-static inline int
-same_move(const struct yote_move *a, const struct yote_move *b)
-{
-	return a->kind == b->kind && a->from == b->from &&
-	    a->nseg == b->nseg && (a->nseg == 0 || yote_move_equal(a, b));
-}
-
-/*
  * The order the moves of l = e->list[ply] are searched in, as scores in
  * e->ord[ply]: the root's best move of the last iteration, the table's
  * move, captures by their gain, the two killers, then the history.
@@ -643,16 +623,16 @@ order(struct yote_engine *e, const struct yote_pos *p, int ply, int tt_move)
 		const struct yote_move *m = &l->v[i];
 
 		idx[i] = (int)i;
-		if (ply == 0 && e->have_prev && same_move(m,
+		if (ply == 0 && e->have_prev && move_equal(m,
 		    &e->prev_best))
 			sc[i] = (1 << 30) + 1;
 		else if ((int)i == tt_move)
 			sc[i] = 1 << 30;
-		else if (capture_move(m))
+		else if (move_is_capture(m))
 			sc[i] = (1 << 24) + gain(m) * 4096;
-		else if (same_move(m, &e->killer[ply][0]))
+		else if (move_equal(m, &e->killer[ply][0]))
 			sc[i] = (1 << 23) + 1;
-		else if (same_move(m, &e->killer[ply][1]))
+		else if (move_equal(m, &e->killer[ply][1]))
 			sc[i] = 1 << 23;
 		else
 			sc[i] = *hist_slot(e, p->side, m);
@@ -781,7 +761,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 					keep_root(e, v);
 				if (v >= beta) {
 					flag = TT_LOWER;
-					if (!capture_move(mv)) {
+					if (!move_is_capture(mv)) {
 						e->killer[ply][1] =
 						    e->killer[ply][0];
 						e->killer[ply][0] = *mv;

@@ -772,17 +772,13 @@ yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
 int
 yote_move_is_capture(const struct yote_move *m)
 {
-	return m->kind == YOTE_CAPTURE || m->kind == YOTE_BRIDGE;
+	return move_is_capture(m);
 }
 
 int
 yote_move_equal(const struct yote_move *a, const struct yote_move *b)
 {
-	return a->kind == b->kind && a->from == b->from &&
-	    a->nseg == b->nseg &&
-	    memcmp(a->seg_to, b->seg_to, a->nseg) == 0 &&
-	    (a->kind == YOTE_STEP || a->kind == YOTE_SELFJUMP ||
-	    memcmp(a->seg_bonus, b->seg_bonus, a->nseg) == 0);
+	return move_equal(a, b);
 }
 
 int
