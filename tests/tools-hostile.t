@@ -376,4 +376,50 @@ c=0
 [ $st = 1 ] && ! grep -q 'memory available' "$tmp/err" && c=1
 ok $c "-j 2 -H 1 fits" "$tmp/err"
 
+# ------------------------------------------------------------ endless input
+
+# An input that never ends and never holds a next game (a pipe from
+# /dev/zero or `yes`): every reader gives up past its size limit, says so
+# and exits 1, instead of reading for ever.  timeout only so that a
+# regression fails instead of hanging the run.
+if command -v timeout >/dev/null 2>&1; then
+	ln -s /dev/zero "$tmp/zero"
+	for t in validate replay "analyze --depth 1 --no-tb" convert explore; do
+		timeout -k 5 60 yote-$t "$tmp/zero" >/dev/null 2>"$tmp/err"
+		st=$?
+		c=0
+		[ $st = 1 ] && grep -q 'zero:1:1: game 1: not a YAML text: control characters.*no game begins (---) in the next 64 MiB: the rest of the input is not read' 		    "$tmp/err" && c=1
+		ok $c "yote-${t%% *} on /dev/zero: gives up after 64 MiB, exit 1" "$tmp/err"
+	done
+	yes | timeout -k 5 60 yote-validate >/dev/null 2>"$tmp/err"
+	st=$?
+	c=0
+	[ $st = 1 ] && grep -q 'no game begins (---) in the next 64 MiB' "$tmp/err" &&
+	    c=1
+	ok $c "yes | yote-validate: gives up after 64 MiB, exit 1" "$tmp/err"
+	# lines: one endless line after a good one
+	yote-convert -t lines "$tmp/three.yaml" 2>/dev/null | head -1 >"$tmp/one.lines"
+	for t in validate convert; do
+		{ cat "$tmp/one.lines"; printf '@2\tyote=1\tmoves=[c3 ';
+		    cat "$tmp/zero"; } | timeout -k 5 60 yote-$t >/dev/null 2>"$tmp/err"
+		st=$?
+		c=0
+		[ $st = 1 ] && grep -q '<stdin>:2: game 2: not a record line: a line longer than 64 MiB (the limit), with no end in the next 64 MiB either: the rest of the input is not read' 		    "$tmp/err" && c=1
+		ok $c "yote-$t: an endless line ends the input, exit 1" "$tmp/err"
+	done
+	# archive: a damaged block, then nothing but zeros
+	yote-convert -t archive "$tmp/three.yaml" >"$tmp/arc.yta" 2>/dev/null
+	for t in validate convert; do
+		{ head -c 40 "$tmp/arc.yta"; cat "$tmp/zero"; } |
+		    timeout -k 5 60 yote-$t >/dev/null 2>"$tmp/err"
+		st=$?
+		c=0
+		[ $st = 1 ] && grep -q 'no valid block follows in the next 128 MiB: the rest of the input is not read' \
+		    "$tmp/err" && c=1
+		ok $c "yote-$t: zeros after an archive's first bytes end the input, exit 1" "$tmp/err"
+	done
+else
+	for t in 1 2 3 4 5 6 7 8 9 10; do skip "no timeout(1)"; done
+fi
+
 tap_done

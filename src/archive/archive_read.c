@@ -47,7 +47,13 @@ struct yote_arc_reader {
 	struct yote_played *played;     /* the moves of the game decoded */
 	size_t capplayed;
 	struct hfilter hf;      /* the positions searched for, if any */
+	int gave_up;            /* no header within RESYNC_MAX bytes */
 };
+
+/* How far a_resync looks for the next header: past a block that holds
+ * one game at the size limit, and no further (an endless input, a pipe
+ * from /dev/zero, would be read for ever). */
+#define RESYNC_MAX (2 * (uint64_t)YOTE_MAX_DOCUMENT)
 
 static size_t
 a_read(struct yote_arc_reader *a, void *dst, size_t n)
@@ -243,7 +249,9 @@ a_resync(struct yote_arc_reader *a, const unsigned char *have, size_t nhave,
 			    yote_arc_member_head_ok(b.p + p))
 				goto found;
 		}
-		if (eof || a->io_errno || b.oom) {
+		if (eof || a->io_errno || b.oom || at + p - from >
+		    RESYNC_MAX) {
+			a->gave_up = !eof && !a->io_errno && !b.oom;
 			yote_buf_free(&b);
 			return b.oom ? YOTE_ENOMEM : 0;
 		}
@@ -261,6 +269,14 @@ found:
 	rc = a_unread(a, b.p + p, b.n - p, at + p);
 	yote_buf_free(&b);
 	return rc == 0 ? 1 : rc;
+}
+
+/* What a message of a failed a_resync adds when it gave up looking. */
+static const char *
+gave_up_text(const struct yote_arc_reader *a)
+{
+	return a->gave_up ? " in the next 128 MiB: the rest of the input "
+	    "is not read" : "";
 }
 
 /* What a step of a_advance returns when the walk goes on. */
@@ -318,7 +334,7 @@ a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
 	if (rc == 0)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad member header, and no "
-		    "block follows", (unsigned long long)at);
+		    "block follows%s", (unsigned long long)at, gave_up_text(a));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad member header; going on at byte offset "
 	    "%llu", (unsigned long long)at, (unsigned long long)a->off);
@@ -355,8 +371,9 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 	if (rc == 0)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad block header (%s), and no "
-		    "valid block follows", (unsigned long long)at,
-		    yote_arc_after_text(*a->games, rg, sizeof(rg)));
+		    "valid block follows%s", (unsigned long long)at,
+		    yote_arc_after_text(*a->games, rg, sizeof(rg)),
+		    gave_up_text(a));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
 	    "%llu", (unsigned long long)at, yote_arc_after_text(*a->games, rg,

@@ -280,6 +280,7 @@ struct yote_lines_reader {
 	char *buf;              /* the current line */
 	size_t cap;
 	int done;
+	int gave_up;            /* a line went on past twice the limit */
 	int io_errno;
 };
 
@@ -334,12 +335,18 @@ next_byte(struct yote_lines_reader *l)
 static long
 read_line(struct yote_lines_reader *l, size_t *len)
 {
-	size_t n = 0;
+	size_t n = 0, passed = 0;
 	int c, over = 0;
 
 	while ((c = next_byte(l)) != EOF && c != '\n') {
 		if (over || n >= YOTE_MAX_DOCUMENT) {
+			/* passed over, but not for ever: an endless line
+			 * (/dev/zero) ends the input */
 			over = 1;
+			if (++passed > YOTE_MAX_DOCUMENT) {
+				l->gave_up = l->done = 1;
+				break;
+			}
 			continue;
 		}
 		if (n + 1 >= l->cap) {
@@ -683,7 +690,11 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	    &number, &p.start))
 		p.line = number;
 	root = NULL;
-	if (n == -2)
+	if (n == -2 && l->gave_up)
+		p.why = "a line longer than 64 MiB (the limit), with no end "
+		    "in the next 64 MiB either: the rest of the input is not "
+		    "read";
+	else if (n == -2)
 		p.why = "a line longer than 64 MiB (the limit)";
 	else if (l->buf[0] != '@')
 		p.why = "a line that does not start with '@'";

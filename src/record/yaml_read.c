@@ -64,6 +64,7 @@ struct yote_yaml_reader {
 				   order mark and four) */
 	int boln;
 	int skip_line;          /* hand out nothing up to the next line */
+	int gave_up;            /* no marker within a game's size limit */
 	/* the last two reads: where each began among the bytes handed to
 	 * this parser, its line, and whether it began that line */
 	unsigned long long handed;      /* bytes handed to this parser */
@@ -418,6 +419,7 @@ new_parser(struct yote_yaml_reader *rd, unsigned long line)
 static unsigned long
 resume(struct yote_yaml_reader *rd, unsigned long at)
 {
+	unsigned long long passed = 0;
 	size_t i;
 	int c, end;
 
@@ -426,12 +428,17 @@ resume(struct yote_yaml_reader *rd, unsigned long at)
 	for (i = 0; i < rd->nmarks && rd->marks[i].line < at; i++)
 		;
 	if (i == rd->nmarks) {
-		/* not read yet: pass over lines until one, keeping nothing */
+		/* not read yet: pass over lines until one, keeping nothing,
+		 * and not past a game's size limit: an endless input without
+		 * a marker (/dev/zero, `yes`) would be read for ever */
 		rd->nmarks = 0;
 		rd->after = at - 1;
 		while (rd->nmarks == 0 && !rd->keep_oom &&
+		    passed++ <= YOTE_MAX_DOCUMENT + 65536 &&
 		    (c = input_byte(rd)) != EOF)
 			note_byte(rd, (unsigned char)c);
+		if (passed > YOTE_MAX_DOCUMENT + 65536 && rd->nmarks == 0)
+			rd->gave_up = 1;
 		if (rd->nmarks == 0 || rd->keep_oom)
 			return 0;
 		i = 0;
@@ -669,6 +676,11 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 	}
 	if (rd->keep_oom)
 		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
+	else if (rd->gave_up && say && err != NULL && (len =
+	    strlen(err->msg)) + 1 < sizeof(err->msg))
+		snprintf(err->msg + len, sizeof(err->msg) - len,
+		    "; no game begins (---) in the next %lu MiB: the rest "
+		    "of the input is not read", YOTE_MAX_DOCUMENT >> 20);
 	rd->done = 1;
 	return code;
 }
