@@ -376,7 +376,7 @@ else
 fi
 ok "$([ "$bad" = 0 ] && echo 1)" "--summary: each row is game, side, name, 3 counts, 2 decimals"
 yote-analyze --depth 1 --summary --tsv samples/classic.yaml >"$tmp/s" 2>&1
-hdr="game${T}side${T}player${T}inaccuracies${T}mistakes${T}blunders${T}average-loss${T}accuracy${T}file"
+hdr="game${T}side${T}player${T}inaccuracies${T}mistakes${T}blunders${T}average_loss${T}accuracy${T}file"
 bad=$(sed 1d "$tmp/s" | awk -F "$T" 'NF != 9 || $9 != "samples/classic.yaml" || $1 !~ /^[0-9]+$/ ||
     ($2 != "first" && $2 != "second") || $4 !~ /^[0-9]+$/ ||
     $7 !~ /^[0-9]+\.[0-9]$/ || $8 !~ /^[0-9]+\.[0-9]$/' | wc -l)

@@ -225,7 +225,7 @@ yote-explore -f tsv --position "$pos" "$tmp/a.lines" | awk -F'\t' 'NR > 1 { prin
 same "$tmp/exp" "$tmp/got" "the tree from a position after ply 4 (--position)"
 yote-explore -f json --position "$pos" "$tmp/a.lines" >"$tmp/json"
 c=0
-awk 'NR == 1 && !/^\{"position":"/ { exit 1 } NR > 1 && !/^\{"depth":1,"line":"[^"]*","move":"[^"]*","games":[0-9]+,/ { exit 1 }' "$tmp/json" && [ -s "$tmp/json" ] && c=1
+awk 'NR == 1 && !/^\{"kind":"position","position":"/ { exit 1 } NR > 1 && !/^\{"kind":"line","depth":1,"line":"[^"]*","move":"[^"]*","games":[0-9]+,/ { exit 1 }' "$tmp/json" && [ -s "$tmp/json" ] && c=1
 ok $c "the tree as JSON Lines"
 
 c=0

@@ -188,4 +188,44 @@ ok $((! $?)) "yote-convert --stats (the old name of --summary)"
 bin/yote-analyze --tsv --summary --depth 1 --game 1 samples/classic.yaml \
     >"$tmp/tsv" 2>"$TAP_WHY"
 ok $(($? == 0 && $(grep -c "	" "$tmp/tsv") > 1)) "yote-analyze --tsv"
+# an abbreviation names the option by its name, not its old one
+bin/yote-convert --s samples/classic.yaml >/dev/null 2>"$tmp/amb"
+st=$?
+ok "$([ $st = 2 ] && grep -q "^yote-convert: option '--s' is ambiguous: --summary, --second or --site\$" "$tmp/amb" &&
+    echo 1)" "yote-convert --s: --summary named, not its old name --stats ($st)" "$tmp/amb"
+
+# -o with nothing to write is refused, as -q -o is: the file stays
+echo old >"$tmp/v.out"
+bin/yote-validate -o "$tmp/v.out" samples/classic.yaml >/dev/null 2>"$tmp/vo"
+st=$?
+ok "$([ $st = 2 ] && [ "$(cat "$tmp/v.out")" = old ] &&
+    grep -q 'nothing would be written to it' "$tmp/vo" && echo 1)" \
+    "yote-validate -o FILE without -l, -f json, --suggest or -s: refused, FILE kept ($st)" "$tmp/vo"
+bin/yote-validate -s -o "$tmp/v.out" samples/classic.yaml 2>"$TAP_WHY"
+ok "$([ $? = 0 ] && grep -q '^[0-9]* games, ' "$tmp/v.out" && echo 1)" \
+    "yote-validate -s -o FILE: the summary in FILE"
+
+# one game is "1 game" in every count
+printf 'yote: 1\nmoves: [c3, d4]\n' >"$tmp/one.yaml"
+{ bin/yote-convert --summary "$tmp/one.yaml" >/dev/null
+  bin/yote-convert -t archive --summary "$tmp/one.yaml" >/dev/null
+  bin/yote-explore "$tmp/one.yaml"; } >"$tmp/one.out" 2>&1
+ok "$(! grep -q '\<1 games\|\<1 plies\|\<1 blocks' "$tmp/one.out" &&
+    grep -q '1 game, 2 plies' "$tmp/one.out" && grep -q ': 1 game; x to move' "$tmp/one.out" &&
+    grep -q '1 game (0 as text), 2 plies, 1 block;' "$tmp/one.out" && echo 1)" \
+    "one game: '1 game' in convert --summary (YAML and archive) and explore" "$tmp/one.out"
+# every JSON form: JSON Lines whose every object begins with its kind
+{ bin/yote-validate -l -f json samples/classic.yaml samples/invalid/bad-move-syntax.yaml
+  bin/yote-validate -s -f json samples/classic.yaml
+  bin/yote-validate --suggest -f json samples/invalid/bad-move-syntax.yaml
+  bin/yote-analyze -s -f json --depth 1 --no-tb -g 1 samples/classic.yaml
+  bin/yote-explore -f json samples/classic.yaml
+  bin/yote-explore --players -f json samples/classic.yaml
+  bin/yote-play --match beginner,casual --games 2 -f json --no-tb
+} >"$tmp/json" 2>/dev/null
+k=$(sed 's/^{"kind":"\([a-z]*\)".*/\1/' "$tmp/json" | sort -u | tr '\n' ' ')
+grep -v '^{"kind":"[a-z]*",' "$tmp/json" >"$TAP_WHY"
+ok "$([ ! -s "$TAP_WHY" ] &&
+    [ "$k" = "game line match player position problem side suggestion summary " ] &&
+    echo 1)" "every JSON object of every tool begins with its kind ($k)"
 tap_done

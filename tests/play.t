@@ -582,6 +582,12 @@ printf 'yote: 1\nmoves: [c3, c3]\n' >"$TMP/bad.yaml"
 run $PLAY --match beginner,casual --games 2 --openings "$TMP/bad.yaml"
 [ "$st" = 1 ] && grep -q 'no usable opening for classic' "$TMP/err"
 ok $((! $?)) "match: --openings without a usable game: exit 1" "$TMP/err"
+$PLAY --match beginner,casual --games 2 --openings - <"$TMP/bad.yaml" \
+    >"$TMP/out" 2>"$TMP/err"
+st=$?
+[ "$st" = 1 ] && grep -q '^yote-play: <stdin>:2:.*illegal' "$TMP/err" &&
+    grep -q '^yote-play: <stdin>: no usable opening for classic' "$TMP/err"
+ok $((! $?)) "match: --openings -: the standard input named <stdin> in every message" "$TMP/err"
 
 run $PLAY --self-play 3 --level beginner
 cp "$TMP/out" "$TMP/sp.yaml"

@@ -290,6 +290,29 @@ c=0
     grep -q 'Bad \\x1b\[31m \\xc2\\x9b' "$tmp/out" && c=1
 ok $c "yote-replay's headers show control characters escaped" "$tmp/out"
 
+# names in the tables of yote-explore --players and yote-analyze -s: cut
+# to 24 characters between whole escapes (never \u202 of \u202e); a tab
+# escaped as on a terminal, a space only in a TSV field
+cat >"$tmp/names.yaml" <<'EOF'
+---
+yote: 1
+first: "Awa\e]0;X\aDiop\u202e"
+second: "B\tC"
+moves: [c3, d4]
+EOF
+yote-explore --players "$tmp/names.yaml" >"$tmp/pl" 2>&1
+yote-analyze -s --depth 1 --no-tb "$tmp/names.yaml" >"$tmp/as" 2>&1
+yote-analyze -s --tsv --depth 1 --no-tb "$tmp/names.yaml" >"$tmp/at" 2>&1
+c=1
+for f in pl as; do
+	grep -q 'Awa\\x1b\]0;X\\x07Diop  ' "$tmp/$f" &&
+	    grep -q 'B\\x09C  ' "$tmp/$f" && ! has_ctl "$tmp/$f" || c=0
+done
+grep -q '	Awa\\x1b\]0;X\\x07Diop\\u202e	' "$tmp/at" &&
+    grep -q '	B C	' "$tmp/at" || c=0
+cat "$tmp/pl" "$tmp/as" "$tmp/at" >"$tmp/tables"
+ok $c "table cells cut between whole escapes; a tab as \\x09 in a table, a space in TSV" "$tmp/tables"
+
 for cmd in "yote-validate --list" "yote-convert --list" \
     "yote-analyze --depth 1 --no-tb --summary" \
     "yote-analyze --depth 1 --no-tb --summary --tsv" \

@@ -275,8 +275,9 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 		{ "position", optional_argument, NULL, TOOL_OPT_FOREIGN },
 		{ "output", required_argument, NULL, 'o' },
 		{ "rules", required_argument, NULL, 'r' },
-		{ "stats", no_argument, NULL, 's' },    /* the old name */
+		/* the new name first: an abbreviation's message names it */
 		{ "summary", no_argument, NULL, 's' },
+		{ "stats", no_argument, NULL, 's' },    /* the old name */
 		{ "to", required_argument, NULL, 't' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "dedupe", no_argument, NULL, OPT_DEDUPE },

@@ -142,6 +142,27 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 	fprintf(out, "\t%lu\t%s\n", plies, yote_verdict_name(g->verdict));
 }
 
+/*
+ * -o is written or refused, in every tool: -q would leave it empty, and
+ * so would a run with nothing for it (the diagnostics go to the standard
+ * error unless they are JSON); --merge-summaries writes its summary.
+ */
+static int
+check_output(const struct opts *opt)
+{
+	if (opt->output == NULL)
+		return EXIT_OK;
+	if (opt->quiet)
+		return tool_usage_error("-q prints nothing: it does not go "
+		    "with -o");
+	if (!opt->merge && !opt->list && !opt->json && !opt->summary &&
+	    opt->suggest == 0)
+		return tool_usage_error("-o takes the list, JSON, suggestions "
+		    "or summary (-l, -f json, --suggest, -s): without one, "
+		    "nothing would be written to it");
+	return EXIT_OK;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -231,12 +252,8 @@ main(int argc, char *argv[])
 			goto out;
 		}
 	}
-	/* -o is written or refused, in every tool: -q would empty it */
-	if (opt.quiet && opt.output != NULL) {
-		status = tool_usage_error("-q prints nothing: it does not go "
-		    "with -o");
+	if ((status = check_output(&opt)) != EXIT_OK)
 		goto out;
-	}
 	if (opt.merge) {
 		if ((status = tool_select_unused(s, "--merge-summaries")) !=
 		    EXIT_OK)

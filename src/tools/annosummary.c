@@ -7,33 +7,6 @@
 #include "tool.h"
 
 /*
- * A player's name: at most width characters when width > 0, padded with
- * spaces to width.  A UTF-8 sequence is one character and is never cut
- * (printf's %-24.24s counts bytes); tabs and line ends become spaces,
- * so that a row stays one line and TSV keeps its columns, and other
- * control characters are shown escaped (tool_escape).
- */
-static void
-put_name(FILE *fp, const char *name, int width)
-{
-	char safe[TOOL_TEXT_MAX];
-	const unsigned char *u = (const unsigned char *)safe;
-	size_t len;
-	int n = 0;
-
-	tool_escape(safe, sizeof(safe), name, TOOL_ESC_FIELD);
-	for (; *u != '\0' && (width == 0 || n < width); u += len, n++) {
-		len = 1;
-		if (*u >= 0xC0)
-			while ((u[len] & 0xC0) == 0x80)
-				len++;
-		fwrite(u, 1, len, fp);
-	}
-	for (; n < width; n++)
-		putc(' ', fp);
-}
-
-/*
  * The mean of sum over n moves as text into buf, or none when no move was
  * analysed (an illegal first move, no moves): no average, no accuracy,
  * not a perfect one.
@@ -54,7 +27,7 @@ annosummary_header(struct annosummary *sm)
 		return;
 	if (sm->fmt == ANNOSUMMARY_TSV)
 		fprintf(sm->fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
-		    "blunders\taverage-loss\taccuracy\tfile\n");
+		    "blunders\taverage_loss\taccuracy\tfile\n");
 	else
 		fprintf(sm->fp, "%-5s %-6s %-24s %5s %5s %5s %9s %8s\n", "game",
 		    "side", "player", "?!", "?", "??", "avg-loss", "accuracy");
@@ -99,7 +72,7 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
 		} else if (sm->fmt == ANNOSUMMARY_TSV) {
 			fprintf(fp, "%lu\t%s\t", rec->game, s ? "second" : "first");
-			put_name(fp, name, 0);
+			tool_put_cell(fp, name, 0, TOOL_ESC_FIELD);
 			fprintf(fp, "\t%lu\t%lu\t%lu\t%s\t%s\t",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
@@ -109,7 +82,8 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 		} else {
 			fprintf(fp, "%-5lu %-6s ", rec->game, s ? "second" :
 			    "first");
-			put_name(fp, name, 24);
+			/* a table's cell: escaped as on a terminal */
+			tool_put_cell(fp, name, 24, 0);
 			fprintf(fp, " %5lu %5lu %5lu %9s %8s\n",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],

@@ -246,7 +246,8 @@ tree_row(const struct report *rp, uint32_t c, const struct score *parent,
 		    score_end(sc));
 		break;
 	default:
-		fprintf(rp->fp, "{\"depth\":%d,\"line\":\"%s\",\"move\":\"%s\","
+		fprintf(rp->fp, "{\"kind\":\"line\",\"depth\":%d,\"line\":\"%s\","
+		    "\"move\":\"%s\","
 		    "\"games\":%lu,\"wins\":%lu,\"draws\":%lu,\"losses\":%lu,"
 		    "\"unfinished\":%lu,\"score\":%.1f,\"end_ply\":%.1f}\n",
 		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
@@ -314,9 +315,10 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 		return 0;
 	}
 	if (fmt == FIG_TABLE) {
-		fprintf(fp, "%s: %lu games; %s to move: +%lu =%lu -%lu "
+		fprintf(fp, "%s: %lu game%s; %s to move: +%lu =%lu -%lu "
 		    "(%.1f%%), %lu unfinished; they end at ply %.1f on "
-		    "average\n", t->root_text, sc->games, t->root.side ==
+		    "average\n", t->root_text, sc->games, sc->games == 1 ?
+		    "" : "s", t->root.side ==
 		    YOTE_FIRST ? "x" : "o", sc->win, sc->draw, sc->loss,
 		    score_pct(sc), score_unfinished(sc), score_end(sc));
 		fprintf(fp, "%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move",
@@ -325,7 +327,8 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 	} else if (fmt == FIG_TSV)
 		fputs(TREE_TSV_HEADER, fp);
 	else
-		fprintf(fp, "{\"position\":\"%s\",\"games\":%lu,\"wins\":%lu,"
+		fprintf(fp, "{\"kind\":\"position\",\"position\":\"%s\","
+		    "\"games\":%lu,\"wins\":%lu,"
 		    "\"draws\":%lu,\"losses\":%lu,\"unfinished\":%lu,"
 		    "\"score\":%.1f,\"end_ply\":%.1f}\n", t->root_text,
 		    sc->games, sc->win, sc->draw, sc->loss,

@@ -579,8 +579,9 @@ openings_read(struct match *mt, unsigned long pairs)
 	if (mt->input_status == EXIT_IO)
 		status = EXIT_IO;
 	if (status == EXIT_OK && mt->nopenings == 0) {
-		tool_warn("%s: no usable opening for %s", mt->o->openings,
-		    mt->r->name);
+		tool_warn("%s: no usable opening for %s",
+		    strcmp(mt->o->openings, "-") == 0 ? "<stdin>" :
+		    mt->o->openings, mt->r->name);
 		return EXIT_INVALID;
 	}
 	return status;
@@ -708,9 +709,9 @@ match_summary(const struct match *mt)
 		    (double)wdl[2]));
 		return;
 	}
-	printf("%s vs %s, %s rules, %lu games: +%lu =%lu -%lu (score "
+	printf("%s vs %s, %s rules, %lu game%s: +%lu =%lu -%lu (score "
 	    "%.1f%%)\n", mt->a->name, mt->b->name, tool_text(mt->r->name),
-	    mt->ngames, wdl[0], wdl[1], wdl[2], n > 0 ? 100.0 *
+	    mt->ngames, mt->ngames == 1 ? "" : "s", wdl[0], wdl[1], wdl[2], n > 0 ? 100.0 *
 	    ((double)wdl[0] + (double)wdl[1] / 2) / n : 0.0);
 	if (isfinite(diff))
 		printf("Elo difference: %+.0f +/- %.0f (95%%), LOS %.1f%%\n",

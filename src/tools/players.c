@@ -262,8 +262,9 @@ player_row(FILE *fp, enum figures_fmt fmt, const struct player *p)
 	all.loss = f->loss + s->loss;
 	all.games = f->games + s->games;
 	if (fmt == FIG_TABLE) {
-		fprintf(fp, "%-24.24s %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %6.1f%% "
-		    "%6.0f\n", tool_text(p->name), all.games, f->win, f->draw, f->loss,
+		tool_put_cell(fp, p->name, 24, 0);
+		fprintf(fp, " %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %6.1f%% "
+		    "%6.0f\n", all.games, f->win, f->draw, f->loss,
 		    s->win, s->draw, s->loss, score_pct(&all), elo);
 		return;
 	}
@@ -274,7 +275,7 @@ player_row(FILE *fp, enum figures_fmt fmt, const struct player *p)
 		    s->loss, score_unfinished(&all), score_pct(&all), elo);
 		return;
 	}
-	fputs("{\"player\":\"", fp);
+	fputs("{\"kind\":\"player\",\"player\":\"", fp);
 	tool_put_text(fp, p->name, TOOL_ESC_JSON);
 	putc('"', fp);
 	fprintf(fp, ",\"games\":%lu,\"first\":{\"wins\":%lu,\"draws\":%lu,"

@@ -211,6 +211,31 @@ tool_put_text(FILE *fp, const char *src, unsigned how)
 /* Is byte c the start of a character (not a UTF-8 continuation)? */
 #define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
 
+int
+tool_put_cell(FILE *fp, const char *src, int width, unsigned how)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	size_t n = strlen(src), k, olen, i;
+	char one[TOOL_ESC_MAX];
+	int cols = 0, w;
+
+	while (n > 0) {
+		k = esc_char(s, n, how, one, &olen);
+		for (i = 0, w = 0; i < olen; i++)
+			w += STARTS(one[i]);
+		if (width > 0 && cols + w > width)
+			break;  /* never half a character or an escape */
+		if (fwrite(one, 1, olen, fp) != olen)
+			return -1;
+		cols += w;
+		s += k;
+		n -= k;
+	}
+	for (; cols < width; cols++)
+		putc(' ', fp);
+	return 0;
+}
+
 void
 tool_wrap(FILE *fp, const char *text, int indent)
 {

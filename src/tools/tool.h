@@ -67,6 +67,14 @@ size_t tool_escape(char *dst, size_t size, const char *src, unsigned how);
 int tool_put_text(FILE *fp, const char *src, unsigned how);
 
 /*
+ * src as tool_put_text writes it, in a table's cell of width characters
+ * (width 0: no limit): only whole characters and whole escapes, so that
+ * a cut never leaves half of one (\u202 of \u202e), then spaces up to
+ * width.  0, or -1 on a write error.
+ */
+int tool_put_cell(FILE *fp, const char *src, int width, unsigned how);
+
+/*
  * Text for a terminal of 80 columns: text onto fp broken at blanks into
  * lines of at most TOOL_COLS columns (a UTF-8 character one column; a
  * word longer than a line is cut; the blanks at a break are dropped, a

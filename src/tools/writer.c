@@ -98,11 +98,13 @@ writer_close(struct out *o, struct yote_error *e)
 		rc = yote_archive_writer_close(o->arc, &st, e);
 		if (rc == 0) {
 			if (o->oo->stats)
-				fprintf(stderr, "%s: %llu games (%llu as text), "
-				    "%llu plies, %llu blocks; %llu bytes: %.3f "
+				fprintf(stderr, "%s: %llu game%s (%llu as text), "
+				    "%llu pl%s, %llu block%s; %llu bytes: %.3f "
 				    "bits per move (ranks %.3f, headers %.3f "
 				    "before zlib)\n", tool_name, st.games,
-				    st.raw, st.plies, st.blocks, st.bytes,
+				    st.games == 1 ? "" : "s", st.raw, st.plies,
+				    st.plies == 1 ? "y" : "ies", st.blocks,
+				    st.blocks == 1 ? "" : "s", st.bytes,
 				    st.plies ? 8.0 * (double)st.bytes /
 				    (double)st.plies : 0.0, st.plies ? 8.0 *
 				    (double)st.move_bytes / (double)st.plies :
@@ -118,8 +120,9 @@ writer_close(struct out *o, struct yote_error *e)
 				    (double)st.plies : 0.0);
 		}
 	} else if (o->oo->stats && !o->oo->list)
-		fprintf(stderr, "%s: %llu games, %llu plies\n", tool_name,
-		    o->games, o->plies);
+		fprintf(stderr, "%s: %llu game%s, %llu pl%s\n", tool_name,
+		    o->games, o->games == 1 ? "" : "s", o->plies,
+		    o->plies == 1 ? "y" : "ies");
 	return rc;
 }
 
