@@ -125,6 +125,34 @@ done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a bad number: one shape of message in every option, exit 2"
 
+# ' 3' and '+3' (which strtoll would take) are refused by every number
+# option as -g refuses them; a number past a limit is refused, not
+# clamped
+: > "$TAP_WHY"
+for case in "analyze --depth" "explore --depth" "play --max-plies" \
+    "replay --ply" "validate --suggest" "analyze --jobs" "analyze --hash" \
+    "convert --block-games" "explore --min-games" "analyze --from-ply" \
+    "validate --game" "convert --plies"; do
+	# shellcheck disable=SC2086
+	set -- $case
+	for val in ' 3' '+3' 99999999999999999999; do
+		"bin/yote-$1" "$2=$val" samples/classic.yaml </dev/null \
+		    >/dev/null 2>"$tmp/num"
+		st=$?
+		[ $st = 2 ] && grep -q "^yote-$1: " "$tmp/num" ||
+		    echo "yote-$1 $2='$val': status $st" >>"$TAP_WHY"
+	done
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "' 3', '+3' and 20 digits: refused by every number option, exit 2"
+
+# yote-replay: --positions and --svg-dir take every ply, and say so
+bin/yote-replay -p -n 3 samples/classic.yaml >"$tmp/p" 2>"$TAP_WHY"
+st=$?
+ok "$([ $st = 2 ] && [ ! -s "$tmp/p" ] &&
+    grep -q 'not --ply or --final' "$TAP_WHY" && echo 1)" \
+    "yote-replay -p -n 3: refused, not every ply in silence ($st)"
+
 # a known option given a value it does not take, and an abbreviation of
 # two: said so, exit 2, in every tool ('unknown option' for both before)
 : >"$TAP_WHY"
@@ -228,4 +256,54 @@ grep -v '^{"kind":"[a-z]*",' "$tmp/json" >"$TAP_WHY"
 ok "$([ ! -s "$TAP_WHY" ] &&
     [ "$k" = "game line match player position problem side suggestion summary " ] &&
     echo 1)" "every JSON object of every tool begins with its kind ($k)"
+# yote-analyze --graph -: never on the standard output beside another
+# output (charts amid records or a page broke both)
+: > "$TAP_WHY"
+for args in "-g 1" "--html - -g 1" "-s -g 1"; do
+	# shellcheck disable=SC2086
+	bin/yote-analyze --no-tb -D 1 --graph - $args samples/classic.yaml \
+	    >"$tmp/g.out" 2>"$tmp/g.err"
+	st=$?
+	[ $st = 2 ] && [ ! -s "$tmp/g.out" ] &&
+	    grep -q 'would share the standard output' "$tmp/g.err" ||
+	    echo "--graph - $args: status $st" >>"$TAP_WHY"
+done
+bin/yote-analyze --no-tb -D 1 --graph - -o "$tmp/g.yaml" -g 1 \
+    samples/classic.yaml >"$tmp/g.out" 2>>"$TAP_WHY"
+head -c 5 "$tmp/g.out" | grep -q '<?xml' || echo "--graph - -o: no chart" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "yote-analyze --graph - beside records, --summary or --html -: refused; with -o FILE: the chart alone"
+# yote-convert: a list takes nothing that shapes another output, and
+# --dedupe says what it left out even when every game is valid
+: > "$TAP_WHY"
+for a in "--duplicates --dedupe" "--duplicates -l" "-l -t archive" \
+    "--duplicates -t yaml"; do
+	# shellcheck disable=SC2086
+	bin/yote-convert $a samples/classic.yaml >/dev/null 2>"$tmp/c.err"
+	st=$?
+	[ $st = 2 ] || echo "yote-convert $a: status $st" >>"$TAP_WHY"
+done
+bin/yote-convert --dedupe -o "$tmp/dd.yaml" samples/classic.yaml \
+    samples/classic.yaml 2>"$tmp/c.err"
+st=$?
+[ $st = 0 ] && grep -q "dd.yaml: 9 games written, 9 repeats left out\$" "$tmp/c.err" ||
+    echo "--dedupe: status $st, $(cat "$tmp/c.err")" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "yote-convert: lists refuse --to and each other; --dedupe counts its repeats, exit 0"
+# --date: a day the calendar has, as the checker's warning says it, in
+# every tool
+: > "$TAP_WHY"
+for t in validate replay analyze convert explore; do
+	for d in 2025-02-30 2025-11-31 2023-02-29; do
+		bin/yote-$t --date "$d" samples/classic.yaml >/dev/null 2>"$tmp/d.err"
+		st=$?
+		[ $st = 2 ] && tr -s "\n " "  " <"$tmp/d.err" | grep -q "with calendar dates like" ||
+		    echo "yote-$t --date $d: status $st" >>"$TAP_WHY"
+	done
+	bin/yote-$t --date 2024-02-29 -g 1 samples/classic.yaml \
+	    >/dev/null 2>&1 </dev/null
+	[ $? != 2 ] || echo "yote-$t --date 2024-02-29 refused" >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "--date 2025-02-30, 2025-11-31, 2023-02-29: refused by every tool; 2024-02-29 taken"
 tap_done

@@ -398,6 +398,13 @@ int yote_result_parse(const char *s);
 const char *yote_termination_text(enum yote_termination t);
 /* Parse a termination name; -1 if unknown. */
 int yote_termination_parse(const char *s);
+/*
+ * A record's date: YYYY, YYYY-MM or YYYY-MM-DD.  0 when s is one and its
+ * month and day are in the calendar (29 February in leap years only), 1
+ * when the form is not, 2 when the form is but the month or day is not
+ * (2025-02-30).  The checker warns by it, and --date refuses by it.
+ */
+int yote_date_check(const char *s);
 
 /* 1 if side s has a capture (or bridge) in p as if s were to move. */
 int yote_pos_has_capture(const struct yote_rules *r, const struct yote_pos *p,

@@ -377,6 +377,15 @@ check_options(const struct opts *o)
 	if (o->html != NULL && o->output != NULL)
 		return tool_usage_error("-o takes the records or --summary; "
 		    "--html names its own file");
+	if (o->graph != NULL && (o->perft >= 0 || o->moves || o->best))
+		return tool_usage_error("--graph charts annotated games; it "
+		    "does not go with --perft, --moves or --best");
+	/* one output per stream: charts amid records would break both */
+	if (o->graph != NULL && strcmp(o->graph, "-") == 0 &&
+	    (o->html != NULL ? strcmp(o->html, "-") == 0 : o->output == NULL))
+		return tool_usage_error("--graph - and the %s would share the "
+		    "standard output: give one of them a file", o->html != NULL ?
+		    "study page" : o->summary ? "summary" : "records");
 	if (o->thorough && (o->ao.lim.depth || o->ao.lim.nodes ||
 	    o->ao.lim.movetime_ms))
 		return tool_usage_error("--thorough is a budget of its own: "

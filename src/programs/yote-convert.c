@@ -68,7 +68,8 @@ usage(FILE *fp)
 	    "                       (also --stats)\n"
 	    "  -t, --to FMT         yaml, archive or lines (default: from the\n"
 	    "                       extension of FILE: .yaml .yml, .yta,\n"
-	    "                       .lines .txt; else yaml)\n"
+	    "                       .lines .txt, another one refused; yaml\n"
+	    "                       on standard output)\n"
 	    "  -V, --version        print the version\n"
 	    "      --archive-version N  archive: write version N, 1 or 2 (2;\n"
 	    "                       1 for readers older than version 2)\n"
@@ -339,6 +340,16 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 		return tool_usage_error("cannot tell the output format from "
 		    "'%s': name it .yaml, .yta or .lines, or use --to",
 		    opt->output);
+	/* a list is what is written: what would shape another output is
+	 * refused, not left aside */
+	if (opt->duplicates && opt->dedupe)
+		return tool_usage_error("give --duplicates (a list of the "
+		    "repeats) or --dedupe (the games without them), not both");
+	if ((oo->list || opt->duplicates) && (oo->to != OUT_NONE ||
+	    (oo->list && opt->duplicates)))
+		return tool_usage_error("%s writes a list: not with %s",
+		    opt->duplicates ? "--duplicates" : "-l", oo->to != OUT_NONE ?
+		    "--to" : "-l");
 	if (oo->to == OUT_NONE || opt->duplicates)
 		oo->to = opt->duplicates ? OUT_LINES : OUT_YAML;
 	/* the shape of an archive not written is refused, not left aside

@@ -231,7 +231,7 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	char *end;
+	long long n;
 	int c, st;
 
 	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:o:pr:", longopts,
@@ -259,10 +259,10 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 			opt->moves = optarg;
 			break;
 		case 'n':
-			opt->ply = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || opt->ply < 0)
-				return tool_usage_error("--ply: expected a ply "
-				    "number from 0, not '%s'", optarg);
+			if (tool_number(optarg, "--ply", 0, YOTE_MAX_PLIES,
+			    &n) != 0)
+				return EXIT_USAGE;
+			opt->ply = (long)n;
 			break;
 		case 'o':
 			opt->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
@@ -310,6 +310,10 @@ check_options(int argc, const struct opts *opt)
 		    "take --ply or --final (open a ply with #gNpM)");
 	if (opt->final && opt->ply >= 0)
 		return tool_usage_error("give --ply or --final, not both");
+	if ((opt->positions || opt->svg_dir != NULL) && (opt->final ||
+	    opt->ply >= 0))
+		return tool_usage_error("--positions and --svg-dir take every "
+		    "ply; not --ply or --final (the diagrams and --svg do)");
 	if (opt->output != NULL && modes > opt->positions)
 		return tool_usage_error("-o takes the diagrams or --positions; "
 		    "--svg, --svg-dir and --html name their own files, and "

@@ -546,21 +546,11 @@ check_keys(struct run *run, const struct yote_node *map,
 	}
 }
 
-static int
-leap_year(long y)
-{
-	return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
 /* date: YYYY, YYYY-MM or YYYY-MM-DD, and a day the calendar has. */
 static void
 check_date(struct run *run, const struct yote_node *n)
 {
-	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30,
-		31, 30, 31 };
-	long f[3] = { 0, 0, 0 };
-	const char *s;
-	int nf = 0, digits;
+	int bad;
 
 	if (n == NULL)
 		return;
@@ -569,24 +559,10 @@ check_date(struct run *run, const struct yote_node *n)
 		    "single value, YYYY-MM-DD");
 		return;
 	}
-	for (s = n->text; nf < 3; s++) {
-		for (digits = 0; *s >= '0' && *s <= '9'; s++, digits++)
-			if (digits < 4)
-				f[nf] = f[nf] * 10 + (*s - '0');
-		if (digits != (nf == 0 ? 4 : 2))
-			break;
-		nf++;
-		if (*s != '-')
-			break;
-	}
-	if (nf == 0 || *s != '\0' || (nf == 3 && s[-1] == '-') ||
-	    (nf < 3 && s > n->text && s[-1] == '-')) {
+	if ((bad = yote_date_check(n->text)) == 1)
 		report(run, YOTE_D_SUSPECT_VALUE, n, 0, "date '%.40s' is not "
 		    "in the form YYYY-MM-DD (or YYYY-MM, or YYYY)", n->text);
-		return;
-	}
-	if ((nf > 1 && (f[1] < 1 || f[1] > 12)) || (nf > 2 && (f[2] < 1 ||
-	    f[2] > mdays[f[1] - 1] + (f[1] == 2 && leap_year(f[0])))))
+	else if (bad == 2)
 		report(run, YOTE_D_SUSPECT_VALUE, n, 0, "date '%s' is not a "
 		    "day of the calendar", n->text);
 }

@@ -196,3 +196,35 @@ yote_value_hint(const char *text, int result, char *buf, size_t size)
 	else
 		buf[0] = '\0';
 }
+
+static int
+leap_year(long y)
+{
+	return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+int
+yote_date_check(const char *text)
+{
+	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30,
+		31, 30, 31 };
+	size_t n = strlen(text), i;
+	int y = 0, m = 1, d = 1;
+
+	if (n != 4 && n != 7 && n != 10)
+		return 1;
+	for (i = 0; i < n; i++)
+		if ((i == 4 || i == 7) ? text[i] != '-' : text[i] < '0' ||
+		    text[i] > '9')
+			return 1;
+	y = (text[0] - '0') * 1000 + (text[1] - '0') * 100 +
+	    (text[2] - '0') * 10 + (text[3] - '0');
+	if (n >= 7)
+		m = (text[5] - '0') * 10 + (text[6] - '0');
+	if (n == 10)
+		d = (text[8] - '0') * 10 + (text[9] - '0');
+	if (m < 1 || m > 12 || d < 1 ||
+	    d > mdays[m - 1] + (m == 2 && leap_year(y)))
+		return 2;
+	return 0;
+}

@@ -134,38 +134,13 @@ yote_select_reaching(const struct yote_select *s, struct yote_reader *rd,
 	return rc == YOTE_ENOMEM ? rc : 0;
 }
 
-/* n digits at d, their value in *v: 1, else 0. */
-static int
-digits(const char *d, int n, int *v)
-{
-	int i;
-
-	for (*v = 0, i = 0; i < n; i++) {
-		if (!isdigit((unsigned char)d[i]))
-			return 0;
-		*v = *v * 10 + (d[i] - '0');
-	}
-	return 1;
-}
-
 /* A date bound, as a record writes a date: a year YYYY, a month YYYY-MM
- * (01 to 12) or a day YYYY-MM-DD (01 to 31).  '2026-3' or '2026-13' would
- * be compared as text and match nothing, in silence. */
+ * or a day YYYY-MM-DD that the calendar has.  '2026-3', '2026-13' or
+ * '2025-02-30' would be compared as text and match nothing, in silence. */
 static int
 date_ok(const char *d)
 {
-	size_t n = strlen(d);
-	int y, m, day;
-
-	if ((n != 4 && n != 7 && n != 10) || !digits(d, 4, &y))
-		return 0;
-	if (n >= 7 && (d[4] != '-' || !digits(d + 5, 2, &m) || m < 1 ||
-	    m > 12))
-		return 0;
-	if (n == 10 && (d[7] != '-' || !digits(d + 8, 2, &day) || day < 1 ||
-	    day > 31))
-		return 0;
-	return 1;
+	return yote_date_check(d) == 0;
 }
 
 static int
@@ -211,8 +186,8 @@ crit_parse(int k, struct select_crit *c, const char *arg,
 		    (c->hi != NULL && !date_ok(c->hi)) || (c->lo != NULL &&
 		    c->hi != NULL && strncmp(c->lo, c->hi, strlen(c->hi)) > 0))
 			return yote_error_set(err, YOTE_EVALUE, "date: expected "
-			    "D, D1..D2, D.. or ..D with dates like 2026, "
-			    "2026-03 or 2026-03-14, not '%s'", arg);
+			    "D, D1..D2, D.. or ..D with calendar dates like "
+			    "2026, 2026-03 or 2026-03-14, not '%s'", arg);
 		return 0;
 	case SEL_PLIES:
 		c->nlo = 0;

@@ -375,7 +375,10 @@ tool_output_report(const char *file, unsigned long long written,
 		abandoned.said = 1;
 		return;
 	}
-	if (status != EXIT_INVALID || (left_out == 0 && kept == 0))
+	/* said when games were judged invalid, and when --dedupe left
+	 * repeats out (a run otherwise silent would hide them) */
+	if (status == EXIT_INVALID ? left_out == 0 && kept == 0 &&
+	    repeats == 0 : status != EXIT_OK || repeats == 0)
 		return;
 	if (kept > 0)
 		snprintf(kept_s, sizeof(kept_s), ", %llu of them invalid", kept);
@@ -385,8 +388,9 @@ tool_output_report(const char *file, unsigned long long written,
 	if (repeats > 0)
 		snprintf(rep_s, sizeof(rep_s), ", %llu repeat%s left out",
 		    repeats, repeats == 1 ? "" : "s");
-	tool_warn("%s: %llu game%s written%s%s (said above)%s", name, written,
-	    written == 1 ? "" : "s", kept_s, left_s, rep_s);
+	tool_warn("%s: %llu game%s written%s%s%s%s", name, written,
+	    written == 1 ? "" : "s", kept_s, left_s, kept > 0 ||
+	    left_out > 0 ? " (said above)" : "", rep_s);
 }
 
 int

@@ -3,6 +3,7 @@
  * engine options: the one diagnostic form, the exit statuses, option
  * values, --rules.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -286,10 +287,13 @@ tool_number(const char *arg, const char *name, long long lo, long long hi,
 {
 	char *end;
 
+	/* digits, a minus sign before them at most: not ' 3' nor '+3',
+	 * which strtoll takes and the game numbers of -g do not */
 	errno = 0;
 	*out = strtoll(arg, &end, 10);
-	if (*arg == '\0' || *end != '\0' || errno != 0 || *out < lo ||
-	    *out > hi) {
+	if (!(isdigit((unsigned char)arg[0]) || (arg[0] == '-' &&
+	    isdigit((unsigned char)arg[1]))) || *end != '\0' ||
+	    errno != 0 || *out < lo || *out > hi) {
 		tool_usage_error("%s: expected a number from %lld to %lld, not "
 		    "'%s'", name, lo, hi, arg);
 		return -1;
