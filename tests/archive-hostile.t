@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..27"
+echo "1..28"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -325,3 +325,26 @@ for line in sys.stdin:
 	cat "$tmp/err" "$tmp/out" >"$TAP_WHY"
 	ok $c "version $av: a moves stream cut short: the games it leaves without moves say so, the first ones are valid"
 done
+
+# ------------------------------------------------------------ a damaged header
+
+# The header of the second block of five.yta (games 3 and 4) damaged (its
+# checksum fails):
+# the reader goes on past it and finds its games missing at the member's
+# end; every game of the block counts, as when its payload is damaged
+# (a header's damage counted one game and left the others uncounted)
+off=$(awk '/^D / { n++; p = $0; sub(/.*payload=/, "", p)
+    if (n == 2) { print at; exit } at += 32 + length(p) / 2 }
+    BEGIN { at = 16 }' "$tmp/five.desc")
+perl -e '
+	open my $f, "<", $ARGV[0] or die; binmode $f; local $/; my $d = <$f>;
+	substr($d, $ARGV[1] + 4, 1) = chr(ord(substr($d, $ARGV[1] + 4, 1)) ^ 255);
+	print $d' "$tmp/five.yta" "$off" >"$tmp/head.yta"
+st=$(run yote-validate --summary "$tmp/head.yta")
+yote-validate -l -g 3- "$tmp/head.yta" 2>/dev/null | cut -f2,7 | tr '\t\n' ': ' >"$tmp/list"
+c=0
+[ "$st" = 1 ] && grep -q "bad block header" "$tmp/err" &&
+    grep -q '^5 games, 3 valid, 2 invalid' "$tmp/out" &&
+    [ "$(cat "$tmp/list")" = "3:invalid 4:invalid 5:valid " ] && c=1
+cat "$tmp/err" "$tmp/out" "$tmp/list" >"$TAP_WHY"
+ok $c "a damaged block header: each game of its block counted and listed invalid"

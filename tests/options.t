@@ -306,4 +306,12 @@ for t in validate replay analyze convert explore; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "--date 2025-02-30, 2025-11-31, 2023-02-29: refused by every tool; 2024-02-29 taken"
+# yote-explore --position that no game reaches: said, and null in JSON,
+# never a score of 0
+bin/yote-explore --position '6/6/6/6/6 o 12 12' samples/classic.yaml >"$tmp/e1" 2>&1
+bin/yote-explore -f json --position '6/6/6/6/6 o 12 12' samples/classic.yaml >"$tmp/e2" 2>&1
+cat "$tmp/e1" "$tmp/e2" >"$TAP_WHY"
+ok "$(grep -q '^6/6/6/6/6 o 12 12: no game reaches it (o to move)$' "$tmp/e1" &&
+    grep -q '"games":0,.*"score":null,"end_ply":null}$' "$tmp/e2" && echo 1)" \
+    "yote-explore: a position no game reaches has no score, not 0.0%"
 tap_done

@@ -434,11 +434,13 @@ for bad in "start: 6/6/6/6 x 12 12 0 1" "rules: sahel"; do
 	[ -z "$bad_tools" ] && c=1
 	ok $c "'$bad': no position shown or graded, exit 1${bad_tools:+ (not:$bad_tools)}"
 done
-yote-replay --start '6/6/6/3x2/6 o 11 12' --moves a1 >"$tmp/out" 2>/dev/null
+yote-replay --start '6/6/6/3x2/6 o 11 12' --moves a1 >"$tmp/out" 2>"$tmp/err"
 st=$?
 c=0
-[ $st = 1 ] && [ ! -s "$tmp/out" ] && c=1
-ok $c "yote-replay --start with a bad position: nothing drawn, exit 1 ($st)" "$tmp/out"
+[ $st = 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^yote-replay: --start: bad position '6/6/6/3x2/6 o 11 12': field" "$tmp/err" &&
+    c=1
+ok $c "yote-replay --start with a bad position: a bad option value, nothing drawn, exit 2 ($st)" "$tmp/err"
 
 # A numbered lines file may skip numbers (yote-convert numbers each line
 # as the game it holds, and leaves out a game it cannot read): a game
@@ -482,11 +484,12 @@ ok $c "a ply past the end: yote-replay -n and yote-analyze --from-ply say it ali
 yote-analyze --moves --position '6/6/6/6/6 z 12 12 0 1' >/dev/null 2>"$tmp/a.err"
 a=$?
 yote-explore --position '6/6/6/6/6 z 12 12' "$src" >/dev/null 2>"$tmp/e.err"
+e=$?
 c=0
-[ $a = 1 ] && grep -q "^yote-analyze: --position: bad position '6/6/6/6/6 z 12 12 0 1': field 2" "$tmp/a.err" &&
+[ $a = 2 ] && [ $e = 2 ] && grep -q "^yote-analyze: --position: bad position '6/6/6/6/6 z 12 12 0 1': field 2" "$tmp/a.err" &&
     grep -q "^yote-explore: --position: bad position '6/6/6/6/6 z 12 12': field 2" "$tmp/e.err" &&
     c=1
-ok $c "a bad --position: '--position: bad position 'POS': ...' in yote-analyze and yote-explore" \
+ok $c "a bad --position: '--position: bad position 'POS': ...' in yote-analyze and yote-explore, exit 2 ($a, $e)" \
     "$tmp/a.err" "$tmp/e.err"
 
 # A NUL byte in a game, in YAML and in the lines format: the game refused

@@ -174,6 +174,8 @@ replay_args(struct replay *rp, const struct yote_rules *r)
 	const struct opts *opt = rp->opt;
 	struct yote_record rec;
 	struct yote_game_info info;
+	struct yote_error e;
+	struct yote_pos pos;
 	struct yote_checker *ck;
 	struct yote_game *play = NULL;
 	long problems;
@@ -181,6 +183,14 @@ replay_args(struct replay *rp, const struct yote_rules *r)
 
 	memset(&rec, 0, sizeof(rec));
 	rec.game = 1;
+	/* a bad --start is a bad option value, said as yote-analyze
+	 * --position says one (the moves are checked as a game's) */
+	yote_error_clear(&e);
+	if (opt->start != NULL && yote_pos_parse(r != NULL ? r :
+	    yote_rules_by_name("classic"), opt->start, &pos, &e) != 0)
+		return tool_usage_error("--start: bad position '%s': %s",
+		    tool_text(opt->start), strncmp(e.msg, "position: ", 10) ==
+		    0 ? e.msg + 10 : e.msg);
 	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
 	if ((rec.root = argrecord_new(opt->rules, opt->start,

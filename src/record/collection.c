@@ -95,9 +95,11 @@ pattern_rows(const char *s, size_t len, struct yote_pattern *pat,
 			return rc;
 		if (rows > 0 && w != pat->width) {
 			err->col = at + 1;
+			/* rows counted as written, from the top: the
+			 * board's own numbers are not known yet */
 			return yote_error_set(err, YOTE_ESYNTAX, "field 1, "
-			    "character %zu: row %d has %d points, row 1 has %d",
-			    at + 1, rows + 1, w, pat->width);
+			    "character %zu: row %d from the top has %d points, "
+			    "the top row %d", at + 1, rows + 1, w, pat->width);
 		}
 		pat->width = w;
 		rows++;

@@ -527,15 +527,18 @@ lost_next(struct yote_stream *s)
 static int
 unreadable(struct yote_stream *s, const struct yote_error *e)
 {
-	unsigned long lost, n, first;
+	unsigned long lost, n, first, from;
 
-	if (e->game <= s->counted)
+	/* the part of the range not counted yet: a damaged block header
+	 * counts its game, and the games found missing after it (at the
+	 * member's end) begin with that one */
+	if ((lost = lost_end(s, e)) <= s->counted)
 		return 0;
-	lost = lost_end(s, e);
 	/* from e->game: a numbered lines file may skip numbers */
-	n = yote_select_count(s->sel, e->game, lost, &first);
+	from = e->game > s->counted ? e->game : s->counted + 1;
+	n = yote_select_count(s->sel, from, lost, &first);
 	s->counted = lost;
-	s->hits |= yote_select_hits(s->sel, e->game, lost);
+	s->hits |= yote_select_hits(s->sel, from, lost);
 	if (n == 0)
 		return 0;
 	s->n.games += n;

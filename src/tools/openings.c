@@ -314,6 +314,17 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 			fputs(TREE_TSV_HEADER, fp);
 		return 0;
 	}
+	/* a position no game reaches has no score and no end, not 0 */
+	if (sc->games == 0 && fmt == FIG_TABLE)
+		fprintf(fp, "%s: no game reaches it (%s to move)\n",
+		    t->root_text, t->root.side == YOTE_FIRST ? "x" : "o");
+	else if (sc->games == 0 && fmt == FIG_JSON)
+		fprintf(fp, "{\"kind\":\"position\",\"position\":\"%s\","
+		    "\"games\":0,\"wins\":0,\"draws\":0,\"losses\":0,"
+		    "\"unfinished\":0,\"score\":null,\"end_ply\":null}\n",
+		    t->root_text);
+	if (sc->games == 0 && fmt != FIG_TSV)
+		return 0;
 	if (fmt == FIG_TABLE) {
 		fprintf(fp, "%s: %lu game%s; %s to move: +%lu =%lu -%lu "
 		    "(%.1f%%), %lu unfinished; they end at ply %.1f on "
