@@ -314,4 +314,14 @@ cat "$tmp/e1" "$tmp/e2" >"$TAP_WHY"
 ok "$(grep -q '^6/6/6/6/6 o 12 12: no game reaches it (o to move)$' "$tmp/e1" &&
     grep -q '"games":0,.*"score":null,"end_ply":null}$' "$tmp/e2" && echo 1)" \
     "yote-explore: a position no game reaches has no score, not 0.0%"
+# yote-convert --dedupe: a repeat is left out before it is judged, as a
+# game not chosen is: an invalid game repeated is said once
+printf -- '---\nyote: 1\nmoves: [c3, c3]\n' >"$tmp/bad.yaml"
+bin/yote-convert --dedupe -o "$tmp/dd2.yaml" "$tmp/bad.yaml" "$tmp/bad.yaml" \
+    2>"$tmp/dd.err"
+st=$?
+cp "$tmp/dd.err" "$TAP_WHY"
+ok "$([ $st = 1 ] && [ "$(grep -c 'illegal move' "$tmp/dd.err")" = 1 ] &&
+    grep -q 'dd2.yaml: 1 game written, 1 of them invalid (said above), 1 repeat left out$' "$tmp/dd.err" &&
+    echo 1)" "yote-convert --dedupe: an invalid game repeated is said once, its repeat counted ($st)"
 tap_done

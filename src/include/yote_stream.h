@@ -130,6 +130,10 @@ void yote_stream_set_input_end(struct yote_stream *s, yote_input_fn fn,
 #define YOTE_STREAM_PLAY 1      /* hand over each game played through
 				   (yote_stream_game.played) */
 #define YOTE_STREAM_KEYS 2      /* and its key, for duplicates */
+#define YOTE_STREAM_DEDUPE 4    /* only the first game of each key: the
+				   later ones are passed over before they
+				   are judged (never said invalid) and
+				   counted as repeats; implies KEYS */
 void yote_stream_set_flags(struct yote_stream *s, unsigned flags);
 
 /*
@@ -217,9 +221,15 @@ struct yote_stream_counts {
 	unsigned long missing;  /* selected numbers past an input's end */
 	unsigned long inputs_failed;    /* inputs unreadable, wholly or
 					   from some point on */
+	unsigned long repeats;  /* YOTE_STREAM_DEDUPE: games passed over
+				   as repeats of an earlier one */
 };
 const struct yote_stream_counts *yote_stream_counts(
     const struct yote_stream *s);
+
+/* YOTE_STREAM_DEDUPE: the distinct games kept so far, and the bytes
+ * their keys take in *bytes. */
+size_t yote_stream_distinct(const struct yote_stream *s, size_t *bytes);
 
 /* The exit status the counts call for: 0, 1 or 3 (yote(7)). */
 int yote_stream_status(const struct yote_stream *s);

@@ -184,6 +184,7 @@ keep(struct dedupe *d, struct out *o, const struct yote_stream_game *g,
 	uint64_t first;
 	int rc;
 
+	/* --dedupe: the stream hands over the first of each game only */
 	if (d->seen == NULL || !g->keyed)
 		return !d->opt->duplicates;
 	rc = yote_keyset_add(d->seen, &g->key, (uint64_t)g->input <<
@@ -195,15 +196,12 @@ keep(struct dedupe *d, struct out *o, const struct yote_stream_game *g,
 	}
 	if (rc == 1)
 		return !d->opt->duplicates;
-	if (d->opt->duplicates) {
-		tool_put_text(o->fp, g->file, TOOL_ESC_FIELD);
-		fprintf(o->fp, "\t%lu\t", g->number);
-		tool_put_text(o->fp, input_name(d->opt, (unsigned long)(first >>
-		    GAME_BITS)), TOOL_ESC_FIELD);
-		fprintf(o->fp, "\t%lu\n", (unsigned long)(first &
-		    ((1ULL << GAME_BITS) - 1)));
-	} else
-		o->dupes++;
+	tool_put_text(o->fp, g->file, TOOL_ESC_FIELD);
+	fprintf(o->fp, "\t%lu\t", g->number);
+	tool_put_text(o->fp, input_name(d->opt, (unsigned long)(first >>
+	    GAME_BITS)), TOOL_ESC_FIELD);
+	fprintf(o->fp, "\t%lu\n", (unsigned long)(first &
+	    ((1ULL << GAME_BITS) - 1)));
 	return 0;
 }
 
@@ -229,7 +227,9 @@ convert(const struct opts *opt, struct yote_stream *s, struct out *o)
 	struct dedupe d = { opt, NULL };
 	int status = EXIT_OK;
 
-	if (opt->duplicates || opt->dedupe) {
+	if (opt->dedupe)
+		yote_stream_set_flags(s, YOTE_STREAM_DEDUPE);
+	if (opt->duplicates) {
 		yote_stream_set_flags(s, YOTE_STREAM_KEYS);
 		if ((d.seen = yote_keyset_new()) == NULL) {
 			tool_warn("out of memory");
@@ -248,11 +248,19 @@ convert(const struct opts *opt, struct yote_stream *s, struct out *o)
 			status = worse(status, writer_put(o, g->file, g->rec,
 			    g->plies, g->verdict == YOTE_VERDICT_INVALID));
 	}
-	if (d.seen != NULL && opt->out.stats)
+	if ((d.seen != NULL || opt->dedupe) && opt->out.stats) {
+		size_t n, bytes;
+
+		if (d.seen != NULL) {
+			n = yote_keyset_count(d.seen);
+			bytes = yote_keyset_bytes(d.seen);
+		} else
+			n = yote_stream_distinct(s, &bytes);
 		fprintf(stderr, "%s: %zu distinct games (%zu bytes of keys)\n",
-		    tool_name, yote_keyset_count(d.seen),
-		    yote_keyset_bytes(d.seen));
+		    tool_name, n, bytes);
+	}
 	yote_keyset_free(d.seen);
+	o->dupes = yote_stream_counts(s)->repeats;
 	return tool_stream_status(s, status);
 }
 

@@ -56,6 +56,7 @@ struct yote_stream {
 					   yote_stream_next as if just read */
 	int held_rc;                    /* its code, or 0 */
 
+	struct yote_keyset *seen;       /* YOTE_STREAM_DEDUPE's keys */
 	struct yote_stream_game cur;    /* what was handed over last */
 	struct yote_stream_counts n;
 	int status;                     /* the worst exit status so far */
@@ -126,6 +127,7 @@ yote_stream_free(struct yote_stream *s)
 	free(s->reach);
 	yote_checker_free(s->ck);
 	yote_select_free(s->sel);
+	yote_keyset_free(s->seen);
 	free(s);
 }
 
@@ -194,7 +196,8 @@ void
 yote_stream_set_flags(struct yote_stream *s, unsigned flags)
 {
 	s->flags = flags;
-	s->sel->want_key = (flags & YOTE_STREAM_KEYS) != 0;
+	s->sel->want_key = (flags & (YOTE_STREAM_KEYS |
+	    YOTE_STREAM_DEDUPE)) != 0;
 }
 
 int
@@ -556,6 +559,7 @@ take(struct yote_stream *s, struct yote_record *rec)
 	struct yote_stream_game *g = &s->cur;
 	struct select_game sg;
 	unsigned long plies = yote_reader_plies(s->rd);
+	int rc;
 
 	s->counted = rec->game;
 	s->hits |= yote_select_hits(s->sel, rec->game, rec->game);
@@ -569,6 +573,19 @@ take(struct yote_stream *s, struct yote_record *rec)
 		yote_record_free(rec);
 		return 0;
 	}
+	/* a repeat is left out as a game not chosen is: unjudged */
+	if ((s->flags & YOTE_STREAM_DEDUPE) && sg.keyed) {
+		if (s->seen == NULL && (s->seen = yote_keyset_new()) == NULL)
+			rc = YOTE_ENOMEM;
+		else
+			rc = yote_keyset_add(s->seen, &sg.key, 0, NULL);
+		if (rc != 1) {
+			yote_record_free(rec);
+			if (rc == 0)
+				s->n.repeats++;
+			return rc == 0 ? 0 : YOTE_ENOMEM;
+		}
+	}
 	memset(g, 0, sizeof(*g));
 	g->rec = rec;
 	g->number = rec->game;
@@ -577,6 +594,13 @@ take(struct yote_stream *s, struct yote_record *rec)
 	g->key = sg.key;
 	g->keyed = sg.keyed;
 	return judge(s) != 0 ? YOTE_ENOMEM : 1;
+}
+
+size_t
+yote_stream_distinct(const struct yote_stream *s, size_t *bytes)
+{
+	*bytes = s->seen != NULL ? yote_keyset_bytes(s->seen) : 0;
+	return s->seen != NULL ? yote_keyset_count(s->seen) : 0;
 }
 
 int
