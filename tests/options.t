@@ -324,4 +324,23 @@ cp "$tmp/dd.err" "$TAP_WHY"
 ok "$([ $st = 1 ] && [ "$(grep -c 'illegal move' "$tmp/dd.err")" = 1 ] &&
     grep -q 'dd2.yaml: 1 game written, 1 of them invalid (said above), 1 repeat left out$' "$tmp/dd.err" &&
     echo 1)" "yote-convert --dedupe: an invalid game repeated is said once, its repeat counted ($st)"
+# every usage error ends with the hint, an unknown ruleset and a bad
+# criteria file included
+: > "$TAP_WHY"
+printf 'bogus 1\n' >"$tmp/bad.crit"
+for t in validate replay analyze convert explore play; do
+	case $t in
+	play) bin/yote-play -r nosuch --self-play 1 >/dev/null 2>"$tmp/u.err" ;;
+	*) bin/yote-$t -r nosuch samples/classic.yaml >/dev/null 2>"$tmp/u.err" ;;
+	esac
+	st=$?
+	[ $st = 2 ] && [ "$(tail -1 "$tmp/u.err")" = "Try 'yote-$t --help' for more information." ] ||
+	    echo "yote-$t -r nosuch: $st" >>"$TAP_WHY"
+done
+bin/yote-convert --criteria "$tmp/bad.crit" samples/classic.yaml >/dev/null 2>"$tmp/u.err"
+st=$?
+[ $st = 2 ] && [ "$(tail -1 "$tmp/u.err")" = "Try 'yote-convert --help' for more information." ] ||
+    echo "yote-convert --criteria: $st" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "an unknown ruleset (six tools) and a bad criteria file: exit 2 with the usage hint"
 tap_done

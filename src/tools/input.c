@@ -48,9 +48,13 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 		else
 			/* as every file an option names: FILE: reason */
 			tool_warn("%s: %s", tool_text(arg), tool_text(e.msg));
-		/* what the file says, its size included: a usage error */
+		/* what the file says, its size included: a usage error,
+		 * with every usage error's hint */
 		*status = rc == YOTE_EVALUE || rc == YOTE_ELIMIT ? EXIT_USAGE :
 		    tool_exit_for(rc);
+		if (*status == EXIT_USAGE)
+			fprintf(stderr, "Try '%s --help' for more "
+			    "information.\n", tool_name);
 		return 1;
 	}
 	if (c == 'g')

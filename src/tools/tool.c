@@ -395,7 +395,11 @@ tool_rules(const char *spec, int *owned, int *status)
 		return r;
 	}
 	tool_diag(&e);
-	/* an unknown name is a usage error; a bad file is rejected input */
+	/* an unknown name is a usage error, with every usage error's hint;
+	 * a bad file is rejected input */
+	if (e.file == NULL)
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		    tool_name);
 	*status = e.file == NULL ? EXIT_USAGE : tool_exit_for(rc);
 	return NULL;
 }
