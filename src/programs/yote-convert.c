@@ -172,10 +172,10 @@ input_name(const struct opts *opt, unsigned long i)
 }
 
 /*
- * Whether a selected game is written: --dedupe and --duplicates keep the
- * key of every game (the first of each is written; --duplicates prints a
- * line for each later one instead; a document without a list of moves
- * is no game to compare, and kept).
+ * Whether a selected game is written: --duplicates keeps the key of every
+ * game and prints a line for each later one instead (a document without a
+ * list of moves is no game to compare, and kept); under --dedupe the
+ * stream has left the later ones out already (YOTE_STREAM_DEDUPE).
  */
 static int
 keep(struct dedupe *d, struct out *o, const struct yote_stream_game *g,
@@ -184,7 +184,6 @@ keep(struct dedupe *d, struct out *o, const struct yote_stream_game *g,
 	uint64_t first;
 	int rc;
 
-	/* --dedupe: the stream hands over the first of each game only */
 	if (d->seen == NULL || !g->keyed)
 		return !d->opt->duplicates;
 	rc = yote_keyset_add(d->seen, &g->key, (uint64_t)g->input <<
