@@ -343,4 +343,27 @@ st=$?
     echo "yote-convert --criteria: $st" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "an unknown ruleset (six tools) and a bad criteria file: exit 2 with the usage hint"
+# yote-play: a random opening never ends the game (the match's score
+# would be the random plies'); a protocol go with the other side's clock
+# alone is a plain go, not a search without end; -o - and a match's
+# result never share the standard output; greedy is a Level like the
+# others
+bin/yote-play -S 2 -L beginner -R 200 --seed 9 --no-tb >"$tmp/r200.yaml" 2>"$TAP_WHY"
+bin/yote-validate "$tmp/r200.yaml" >>"$TAP_WHY" 2>&1
+ok "$([ $? = 0 ] && ! grep -q '^moves: \[\]' "$tmp/r200.yaml" && echo 1)" \
+    "yote-play -R 200: no opening in which the game is already over (each game has moves)"
+printf 'position start moves c3\ngo wtime 1000\n' |
+    timeout -k 5 30 bin/yote-play --protocol -L beginner >"$tmp/pr" 2>&1
+st=$?
+cp "$tmp/pr" "$TAP_WHY"
+ok "$([ $st = 0 ] && grep -q '^bestmove ' "$tmp/pr" && echo 1)" \
+    "protocol: go with the other side's clock alone ends ($st)"
+bin/yote-play --match beginner,casual --games 2 -q -o - --no-tb >"$tmp/m" 2>"$TAP_WHY"
+st=$?
+ok "$([ $st = 2 ] && [ ! -s "$tmp/m" ] && echo 1)" "yote-play --match -o -: refused, exit 2 ($st)"
+printf 'yote\nsetoption name Level value greedy\nposition start\ngo\n' |
+    bin/yote-play --protocol >"$tmp/pr" 2>&1
+cp "$tmp/pr" "$TAP_WHY"
+ok "$(grep -q 'var greedy' "$tmp/pr" && ! grep -q '^error' "$tmp/pr" &&
+    grep -q '^bestmove ' "$tmp/pr" && echo 1)" "protocol: Level greedy listed and taken"
 tap_done

@@ -300,7 +300,7 @@ id rules classic
 option name Hash type spin default 16 min 1 max 4096
 option name Clear Hash type button
 option name Threads type spin default 1 min 1 max 1
-option name Level type combo default club var beginner var casual var club var expert var master
+option name Level type combo default club var beginner var casual var club var expert var master var greedy
 option name MultiPV type spin default 1 min 1 max 256
 yoteok
 readyok

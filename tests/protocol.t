@@ -215,7 +215,7 @@ want = ["option name Hash type spin default 8 min 1 max 4096",
         "option name Clear Hash type button",
         "option name Threads type spin default 1 min 1 max 1",
         "option name Level type combo default casual var beginner var "
-        "casual var club var expert var master",
+        "casual var club var expert var master var greedy",
         "option name MultiPV type spin default 1 min 1 max 256"]
 ok(yok is not None and lines[0].startswith("id name yote-play ") and
    lines[1] == "id rules classic" and lines[2:] == want,
@@ -231,7 +231,7 @@ ok(before == [
     "4096",
     "error setoption: Threads: value '2': one thread only",
     "error setoption: Level: value 'grandmaster': expected one of: beginner "
-    "casual club expert master",
+    "casual club expert master greedy",
     "error setoption: MultiPV: value '999': expected a number from 1 to 256",
     "error setoption: unknown option 'Nonsense'",
     "error setoption: expected 'name', not 'Hash'"],

@@ -65,7 +65,7 @@ usage(FILE *fp)
 	    "  -h, --help              this help\n"
 	    "  -j, --jobs N            match games played at a time\n"
 	    "  -L, --level L           beginner, casual, club (default), expert,\n"
-	    "                          master\n"
+	    "                          master, or greedy (a baseline)\n"
 	    "  -M, --max-plies N       adjudicate a draw after N plies (%d)\n"
 	    "      --match A,B         level A against level B\n"
 	    "      --name NAME         the human player's name\n"
@@ -142,7 +142,7 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 		return EXIT_IO;
 	}
 	protocol_set_levels(pr, level_budget,
-	    "beginner casual club expert master", lv->name);
+	    "beginner casual club expert master greedy", lv->name);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	rc = protocol_run(pr, stdin, stdout);
 	protocol_free(pr);
@@ -370,6 +370,12 @@ check_modes(const struct opts *opt, const struct level **a,
 	if (opt->protocol && (ses->event || ses->site || ses->out))
 		return tool_usage_error("--event, --site and -o do not go with "
 		    "--protocol, which writes no record");
+	/* one output per stream, as yote-analyze --graph -: the result
+	 * amid the records would break both */
+	if (opt->match != NULL && ses->out != NULL && strcmp(ses->out,
+	    "-") == 0)
+		return tool_usage_error("-o - and the match's result would share "
+		    "the standard output: give the games a file");
 	return -1;
 }
 

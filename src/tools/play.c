@@ -329,24 +329,40 @@ static void
 opening(const struct match *mt, unsigned long i, struct yote_pos *p)
 {
 	struct yote_movelist l = { 0 };
+	struct yote_outcome out;
+	struct yote_pos q, best;
 	unsigned long pair = mt->self_play ? i : i / 2;
 	uint64_t rng = mt->o->seed ^ 0x0DE11ULL ^ ((uint64_t)(pair + 1) << 21);
-	int k, tries;
+	int k, tries, best_k = -1;
 
 	if (mt->openings != NULL) {
 		*p = mt->openings[pair % mt->nopenings];
 		return;
 	}
+	/* a walk that ends the game is drawn again: its last ply is taken
+	 * back, and after 100 tries the longest walk left open is used (a
+	 * game decided by the random plies is no game of the engines) */
+	yote_pos_start(mt->r, &best);
 	for (tries = 0; tries < 100; tries++) {
 		yote_pos_start(mt->r, p);
 		for (k = 0; k < mt->o->random_plies; k++) {
 			if (yote_gen_moves(mt->r, p, &l) <= 0)
 				break;
-			yote_pos_play(mt->r, p, &l.v[rng_below(&rng, l.n)]);
+			q = *p;
+			yote_pos_play(mt->r, &q, &l.v[rng_below(&rng, l.n)]);
+			yote_pos_outcome(mt->r, &q, &out);
+			if (out.term != YOTE_TERM_NONE)
+				break;
+			*p = q;
+		}
+		if (k > best_k) {
+			best_k = k;
+			best = *p;
 		}
 		if (k == mt->o->random_plies)
 			break;
 	}
+	*p = best;
 	yote_movelist_free(&l);
 }
 

@@ -558,7 +558,10 @@ again:
 		lim->mate = 2 * lim->mate - 1;
 		if (!set[0])
 			lim->depth = lim->mate;
-	} else if (!set[0] && !set[1] && !set[2] && !set[3] && !set[4]) {
+	} else if (!set[0] && !set[1] && !set[2] && !set[first ? 3 : 4]) {
+		/* no budget for the side to move (the other side's clock
+		 * alone): the level's, as a plain go, not a search without
+		 * end that no end of input stops */
 		lim->depth = pr->depth;
 		lim->nodes = pr->nodes;
 	} else if (!set[0])
