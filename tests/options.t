@@ -366,4 +366,19 @@ printf 'yote\nsetoption name Level value greedy\nposition start\ngo\n' |
 cp "$tmp/pr" "$TAP_WHY"
 ok "$(grep -q 'var greedy' "$tmp/pr" && ! grep -q '^error' "$tmp/pr" &&
     grep -q '^bestmove ' "$tmp/pr" && echo 1)" "protocol: Level greedy listed and taken"
+# --merge-summaries: a summary whose counts disagree, whose status is no
+# exit status, or whose sum would wrap round is passed over and said
+printf '%s\n' '18446744073709551615 games, 18446744073709551615 valid, 0 invalid, 0 plies' \
+    '1 game, 1 valid, 0 invalid, 0 plies' '9 games, 10 valid, 0 invalid, 5 plies' \
+    '{"kind":"summary","games":1,"valid":1,"invalid":0,"plies":3,"warnings":0,"games_with_warnings":0,"status":7}' \
+    '{"kind":"summary","games":2.5,"valid":1,"invalid":0,"plies":3,"warnings":0,"games_with_warnings":0,"status":0}' \
+    >"$tmp/sums.txt"
+bin/yote-validate --merge-summaries "$tmp/sums.txt" >"$tmp/ms.out" 2>"$tmp/ms.err"
+st=$?
+cat "$tmp/ms.out" "$tmp/ms.err" >"$TAP_WHY"
+ok "$([ $st = 1 ] && [ "$(cat "$tmp/ms.out")" = "18446744073709551615 games, 18446744073709551615 valid, 0 invalid, 0 plies" ] &&
+    grep -q 'sums.txt:2: a summary whose counts would overflow' "$tmp/ms.err" &&
+    [ "$(grep -c 'counts disagree' "$tmp/ms.err")" = 2 ] &&
+    grep -q 'sums.txt:5: a summary without its counts' "$tmp/ms.err" && echo 1)" \
+    "--merge-summaries: counts that disagree, a status past 3, a sum that would wrap, 2.5 games: passed over and said ($st)"
 tap_done

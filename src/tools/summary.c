@@ -10,6 +10,7 @@
  * are added up as well (their problems went to standard error).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -85,10 +86,33 @@ parse_summary(const char *line, unsigned long long v[NFIELDS])
 			return -1;
 		errno = 0;
 		v[i] = strtoull(p, &end, 10);
-		if (errno != 0)
+		/* a whole number, ended as a JSON member ends: not 2.5 */
+		if (errno != 0 || (*end != ',' && *end != '}'))
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * Whether the counts v of a summary hold together and can be added to
+ * total without wrapping round: NULL, or what is wrong.  The status is
+ * one yote-validate gives (0 to 3).
+ */
+static const char *
+summary_wrong(const unsigned long long v[NFIELDS],
+    const unsigned long long total[NFIELDS])
+{
+	int i;
+
+	if (v[1] > v[0] || v[2] != v[0] - v[1] || v[5] > v[0] ||
+	    v[NFIELDS - 1] > 3)
+		return "a summary whose counts disagree (valid and invalid "
+		    "make the games; a status is 0 to 3): passed over";
+	for (i = 0; i < NFIELDS - 1; i++)
+		if (v[i] > ULLONG_MAX - total[i])
+			return "a summary whose counts would overflow the "
+			    "sum: passed over";
+	return NULL;
 }
 
 /* A number, then one of two words ("1 game", "2 games"), at *p. */
@@ -148,6 +172,7 @@ merge_file(FILE *out, FILE *fp, const char *name,
 {
 	unsigned long long v[NFIELDS];
 	unsigned long n = 0;
+	const char *why;
 	char *line = NULL;
 	size_t cap = 0;
 	long len;
@@ -190,6 +215,11 @@ merge_file(FILE *out, FILE *fp, const char *name,
 			continue;
 		}
 add:
+		if ((why = summary_wrong(v, total)) != NULL) {
+			say(name, n, why);
+			status = 1;
+			continue;
+		}
 		for (i = 0; i < NFIELDS - 1; i++)
 			total[i] += v[i];
 		if (v[NFIELDS - 1] > total[NFIELDS - 1])
