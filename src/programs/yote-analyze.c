@@ -406,11 +406,7 @@ one_position(const struct yote_rules *r, const struct opts *o)
 	if (o->position == NULL)
 		yote_pos_start(r, &pos);
 	else if (yote_pos_parse(r, o->position, &pos, &e) != 0) {
-		/* in the words and with the status of yote-explore
-		 * --position: a bad option value */
-		return tool_usage_error("--position: bad position '%s': %s",
-		    tool_text(o->position), strncmp(e.msg, "position: ", 10) ==
-		    0 ? e.msg + 10 : e.msg);
+		return tool_bad_position("--position", o->position, &e);
 	}
 	/* -o FILE as for games: whole or not at all */
 	if ((fp = tool_output_open(o->output)) == NULL)

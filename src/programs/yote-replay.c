@@ -183,14 +183,12 @@ replay_args(struct replay *rp, const struct yote_rules *r)
 
 	memset(&rec, 0, sizeof(rec));
 	rec.game = 1;
-	/* a bad --start is a bad option value, said as yote-analyze
-	 * --position says one (the moves are checked as a game's) */
+	/* a bad --start is a bad option value (the moves are checked as
+	 * a game's) */
 	yote_error_clear(&e);
 	if (opt->start != NULL && yote_pos_parse(r != NULL ? r :
 	    yote_rules_by_name("classic"), opt->start, &pos, &e) != 0)
-		return tool_usage_error("--start: bad position '%s': %s",
-		    tool_text(opt->start), strncmp(e.msg, "position: ", 10) ==
-		    0 ? e.msg + 10 : e.msg);
+		return tool_bad_position("--start", opt->start, &e);
 	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
 	if ((rec.root = argrecord_new(opt->rules, opt->start,

@@ -29,6 +29,9 @@
  * them at or after the failure, with the line count carried over.
  */
 #define INPUT_BLOCK 65536       /* bytes read at a time from a file */
+/* the bytes of one document read before it is over the limit (libyaml
+ * reads a little ahead), and passed over after a failure at most */
+#define DOC_READ_MAX (YOTE_MAX_DOCUMENT + 65536)
 
 struct mark_line {
 	unsigned long line;     /* in the stream, 1-based */
@@ -357,7 +360,7 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 	rd->since_event += n;
 	rd->doc_bytes += n;
 	if (rd->since_event > 2 * YOTE_MAX_SCALAR + 65536 ||
-	    rd->doc_bytes > YOTE_MAX_DOCUMENT + 65536) {
+	    rd->doc_bytes > DOC_READ_MAX) {
 		rd->over_limit = 1;
 		return 0;
 	}
@@ -434,10 +437,10 @@ resume(struct yote_yaml_reader *rd, unsigned long at)
 		rd->nmarks = 0;
 		rd->after = at - 1;
 		while (rd->nmarks == 0 && !rd->keep_oom &&
-		    passed++ <= YOTE_MAX_DOCUMENT + 65536 &&
+		    passed++ <= DOC_READ_MAX &&
 		    (c = input_byte(rd)) != EOF)
 			note_byte(rd, (unsigned char)c);
-		if (passed > YOTE_MAX_DOCUMENT + 65536 && rd->nmarks == 0)
+		if (passed > DOC_READ_MAX && rd->nmarks == 0)
 			rd->gave_up = 1;
 		if (rd->nmarks == 0 || rd->keep_oom)
 			return 0;

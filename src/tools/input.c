@@ -53,8 +53,7 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 		*status = rc == YOTE_EVALUE || rc == YOTE_ELIMIT ? EXIT_USAGE :
 		    tool_exit_for(rc);
 		if (*status == EXIT_USAGE)
-			fprintf(stderr, "Try '%s --help' for more "
-			    "information.\n", tool_name);
+			tool_usage_hint();
 		return 1;
 	}
 	if (c == 'g')

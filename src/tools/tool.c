@@ -144,9 +144,24 @@ tool_usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vwarn(1, fmt, ap);
 	va_end(ap);
+	tool_usage_hint();
+	return EXIT_USAGE;
+}
+
+void
+tool_usage_hint(void)
+{
 	fprintf(stderr, "Try '%s --help' for more information.\n",
 	    tool_name);
-	return EXIT_USAGE;
+}
+
+int
+tool_bad_position(const char *option, const char *text,
+    const struct yote_error *e)
+{
+	return tool_usage_error("%s: bad position '%s': %s", option,
+	    tool_text(text), strncmp(e->msg, "position: ", 10) == 0 ?
+	    e->msg + 10 : e->msg);
 }
 
 int
@@ -398,8 +413,7 @@ tool_rules(const char *spec, int *owned, int *status)
 	/* an unknown name is a usage error, with every usage error's hint;
 	 * a bad file is rejected input */
 	if (e.file == NULL)
-		fprintf(stderr, "Try '%s --help' for more information.\n",
-		    tool_name);
+		tool_usage_hint();
 	*status = e.file == NULL ? EXIT_USAGE : tool_exit_for(rc);
 	return NULL;
 }

@@ -283,6 +283,18 @@ void tool_output_abandon(int tell);
 int tool_tmp_make(char *tmpl);
 int tool_tmp_end(const char *tmp, const char *path);
 
+/* The line every usage error ends with: "Try 'prog --help' for more
+ * information." on the standard error (tool_usage_error prints it too). */
+void tool_usage_hint(void);
+
+/*
+ * A position string given as an option (yote-analyze --position,
+ * yote-replay --start) that yote_pos_parse refused with e: a usage error
+ * in the words yote-explore --position uses; returns EXIT_USAGE.
+ */
+int tool_bad_position(const char *option, const char *text,
+    const struct yote_error *e);
+
 /* Print "prog: unknown option; see prog --help" style usage error. */
 int tool_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
