@@ -361,6 +361,26 @@ ok "$([ $st = 0 ] && grep -q '^bestmove ' "$tmp/pr" && echo 1)" \
 bin/yote-play --match beginner,casual --games 2 -q -o - --no-tb >"$tmp/m" 2>"$TAP_WHY"
 st=$?
 ok "$([ $st = 2 ] && [ ! -s "$tmp/m" ] && echo 1)" "yote-play --match -o -: refused, exit 2 ($st)"
+# yote-play: an option of another mode is refused as --games without
+# --match is, not ignored (-f json of self-play printed no JSON, --seed of
+# the protocol seeded nothing, -L of a match played the levels A,B)
+: >"$TAP_WHY"
+for a in "-S 1 -f json" "-S 1 -q" "--protocol --seed 3" "--protocol -j 2" \
+    "--match casual,club --games 2 -L club" "--match casual,club --games 2 -a" \
+    "-2 --first engine" "-2 --seed 3" "--protocol -R 2" "-M 10" \
+    "-S 1 -O samples/classic.yaml -R 2"; do
+	# shellcheck disable=SC2086
+	bin/yote-play $a --no-tb </dev/null >"$tmp/mo.out" 2>"$tmp/mo.err"
+	st=$?
+	[ $st = 2 ] && [ ! -s "$tmp/mo.out" ] &&
+	    [ "$(tail -1 "$tmp/mo.err")" = "Try 'yote-play --help' for more information." ] ||
+	    echo "yote-play $a: $st $(head -1 "$tmp/mo.err")" >>"$TAP_WHY"
+done
+bin/yote-play -S 1 -L beginner -M 10 -R 2 --seed 3 -j 1 --no-tb >"$tmp/mo.out" 2>>"$TAP_WHY" ||
+    echo "self-play with its own options: $?" >>"$TAP_WHY"
+grep -q '^seed: 3$' "$tmp/mo.out" || echo "self-play: no seed 3" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "yote-play: eleven options of another mode refused (exit 2), a mode's own taken"
 printf 'yote\nsetoption name Level value greedy\nposition start\ngo\n' |
     bin/yote-play --protocol >"$tmp/pr" 2>&1
 cp "$tmp/pr" "$TAP_WHY"

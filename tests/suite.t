@@ -666,13 +666,28 @@ for run in "convert -t yaml -b 4" "convert -t lines --no-index" \
 	st=$?
 	[ $st = 2 ] || echo "yote-$run: $st" >>"$TAP_WHY"
 done
+yote-replay -a -p "$src" >/dev/null 2>&1
+st=$?
+[ $st = 2 ] || echo "yote-replay -a -p: $st" >>"$TAP_WHY"
+# one position's modes: what annotates games, and a budget where nothing
+# is searched (each was taken and left aside)
+for run in "--best --only mistake" "--best --side first" "--best --from-ply 3" \
+    "--best -s" "--best -j 2" "--perft 2 --depth 3" "--moves --nodes 5" \
+    "--perft 1 -H 8" "--moves --thorough"; do
+	# shellcheck disable=SC2086
+	yote-analyze $run --no-tb >/dev/null 2>&1
+	st=$?
+	[ $st = 2 ] || echo "yote-analyze $run: $st" >>"$TAP_WHY"
+done
+yote-analyze --best --depth 2 -H 8 --no-tb >/dev/null 2>&1 ||
+    echo "analyze --best --depth 2 -H 8 refused" >>"$TAP_WHY"
 yote-explore --players --position '6/6/6/6/6 x 12 12' "$src" >/dev/null 2>&1
 st=$?
 [ $st = 2 ] || echo "yote-explore --players --position: $st" >>"$TAP_WHY"
 yote-convert -k -t lines --lossy "$src" >/dev/null 2>/dev/null ||
     echo "convert -k -t lines refused" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
-ok $((! $?)) "options that shape an output not written: refused, exit 2 (-k and --lossy, which only allow, taken)"
+ok $((! $?)) "options that shape an output not written, or a search not made: refused, exit 2 (-k and --lossy, which only allow, taken)"
 
 # Every option that names a file to write (-o, --svg, --graph, --html)
 # refuses one it cannot write in -o's words, exit 3: a directory, and the

@@ -386,6 +386,20 @@ check_options(const struct opts *o)
 		return tool_usage_error("--graph - and the %s would share the "
 		    "standard output: give one of them a file", o->html != NULL ?
 		    "study page" : o->summary ? "summary" : "records");
+	/* what annotates games, and a search's budget, are refused where
+	 * nothing uses them, as --divide without --perft is */
+	if ((o->perft >= 0 || o->moves || o->best) && (o->summary ||
+	    o->ao.only != YOTE_CLASS_NONE || o->ao.side >= 0 ||
+	    o->ao.from_ply > 0 || o->eng.jobs_given))
+		return tool_usage_error("-s, --only, --side, --from-ply and -j "
+		    "go with the annotation of games, not with --perft, "
+		    "--moves or --best");
+	if ((o->perft >= 0 || o->moves) && (o->ao.lim.depth ||
+	    o->ao.lim.nodes || o->ao.lim.movetime_ms || o->thorough ||
+	    o->eng.hash_given))
+		return tool_usage_error("--perft and --moves search nothing: "
+		    "no budget (--depth, --nodes, --movetime, --thorough) "
+		    "or --hash");
 	if (o->thorough && (o->ao.lim.depth || o->ao.lim.nodes ||
 	    o->ao.lim.movetime_ms))
 		return tool_usage_error("--thorough is a budget of its own: "

@@ -39,6 +39,34 @@ struct opts {
 	struct engopt eng;      /* --hash, the endgame tables */
 	int quiet;              /* -q: no game-by-game lines of a match */
 	int json;               /* -f json: the match's result as JSON */
+	unsigned given;         /* the options of one mode given (G_*) */
+};
+
+/* The ways yote-play runs, and the options that belong to some only. */
+enum { M_GAME = 1, M_HVH = 2, M_PROTOCOL = 4, M_MATCH = 8, M_SELF = 16 };
+enum { G_ASCII = 1, G_FIRST = 2, G_LEVEL = 4, G_MAX_PLIES = 8,
+	G_RANDOM = 16, G_SEED = 32, G_QUIET = 64, G_FORMAT = 128 };
+
+static const struct mode_option {
+	unsigned given;         /* G_* */
+	const char *name;
+	unsigned modes;         /* where it means something */
+	const char *where;      /* ... in words */
+} mode_options[] = {
+	{ G_ASCII, "--ascii", M_GAME | M_HVH, "a game at the terminal" },
+	{ G_FIRST, "--first", M_GAME, "a game against the engine" },
+	{ G_LEVEL, "--level", M_GAME | M_PROTOCOL | M_SELF, "a game against "
+	    "the engine, --self-play or --protocol (--match A,B names its "
+	    "levels)" },
+	{ G_MAX_PLIES, "--max-plies", M_MATCH | M_SELF, "--match or "
+	    "--self-play" },
+	{ G_RANDOM, "--random-plies", M_MATCH | M_SELF, "--match or "
+	    "--self-play" },
+	{ G_SEED, "--seed", M_GAME | M_MATCH | M_SELF, "a game against the "
+	    "engine, --match or --self-play" },
+	{ G_QUIET, "--quiet", M_MATCH, "--match (--self-play prints no line "
+	    "per game)" },
+	{ G_FORMAT, "--format", M_MATCH, "--match (its result)" },
 };
 
 /* Games not ended after so many plies are drawn by adjudication: the
@@ -242,6 +270,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 			opt->ses.hvh = 1;
 			break;
 		case 'M':
+			opt->given |= G_MAX_PLIES;
 			if (tool_number(optarg, "--max-plies", 1, 100000, &x) != 0)
 				return EXIT_USAGE;
 			opt->max_plies = (int)x;
@@ -250,6 +279,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 			opt->openings = optarg;
 			break;
 		case 'R':
+			opt->given |= G_RANDOM;
 			if (tool_number(optarg, "--random-plies", 0, 200, &x) != 0)
 				return EXIT_USAGE;
 			opt->random_plies = (int)x;
@@ -262,14 +292,17 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		case 'V':
 			return tool_version();
 		case 'a':
+			opt->given |= G_ASCII;
 			opt->ses.ascii = 1;
 			break;
 		case 'f':
+			opt->given |= G_FORMAT;
 			if ((f = tool_format(optarg, 0)) < 0)
 				return EXIT_USAGE;
 			opt->json = f == TOOL_FMT_JSON;
 			break;
 		case OPT_FIRST:
+			opt->given |= G_FIRST;
 			if (strcmp(optarg, "engine") == 0)
 				opt->ses.engine_first = 1;
 			else if (strcmp(optarg, "human") == 0)
@@ -286,6 +319,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 		case 'h':
 			return tool_help(usage);
 		case 'L':
+			opt->given |= G_LEVEL;
 			if ((opt->ses.level = level_by_name(optarg)) == NULL)
 				return tool_usage_error("--level: expected "
 				    "beginner, casual, club, expert, master or "
@@ -304,12 +338,14 @@ parse_options(int argc, char *argv[], struct opts *opt)
 			opt->protocol = 1;
 			break;
 		case 'q':
+			opt->given |= G_QUIET;
 			opt->quiet = 1;
 			break;
 		case 'r':
 			opt->rules = optarg;
 			break;
 		case 's':
+			opt->given |= G_SEED;
 			if (tool_number(optarg, "--seed", 0, 0x7FFFFFFFFFFFFFFFLL,
 			    &x) != 0)
 				return EXIT_USAGE;
@@ -335,6 +371,8 @@ check_modes(const struct opts *opt, const struct level **a,
 {
 	const struct session_opts *ses = &opt->ses;
 	char *comma;
+	unsigned mode;
+	size_t i;
 
 	if (opt->match != NULL) {
 		if ((comma = strchr(opt->match, ',')) == NULL)
@@ -360,6 +398,19 @@ check_modes(const struct opts *opt, const struct level **a,
 	if (opt->openings == NULL &&
 	    tool_select_unused(opt->sel, "yote-play without --openings") != 0)
 		return EXIT_USAGE;
+	if (opt->openings != NULL && (opt->given & G_RANDOM))
+		return tool_usage_error("--random-plies and --openings exclude "
+		    "each other");
+	mode = opt->match != NULL ? M_MATCH : opt->self_play > 0 ? M_SELF :
+	    opt->protocol ? M_PROTOCOL : ses->hvh ? M_HVH : M_GAME;
+	for (i = 0; i < sizeof(mode_options) / sizeof(mode_options[0]); i++)
+		if ((opt->given & mode_options[i].given) &&
+		    !(mode_options[i].modes & mode))
+			return tool_usage_error("%s goes with %s",
+			    mode_options[i].name, mode_options[i].where);
+	if (opt->eng.jobs_given && !(mode & (M_MATCH | M_SELF)))
+		return tool_usage_error("--jobs goes with --match or "
+		    "--self-play");
 	if (tool_select_checked(opt->sel) != 0)
 		return EXIT_USAGE;
 	if ((opt->match != NULL || opt->self_play > 0 || opt->protocol) &&

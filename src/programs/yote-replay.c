@@ -318,6 +318,9 @@ check_options(int argc, const struct opts *opt)
 		    "take --ply or --final (open a ply with #gNpM)");
 	if (opt->final && opt->ply >= 0)
 		return tool_usage_error("give --ply or --final, not both");
+	if (opt->ascii && modes > opt->interactive)
+		return tool_usage_error("--ascii draws the diagrams; --positions, "
+		    "--svg, --svg-dir and --html draw none");
 	if ((opt->positions || opt->svg_dir != NULL) && (opt->final ||
 	    opt->ply >= 0))
 		return tool_usage_error("--positions and --svg-dir take every "

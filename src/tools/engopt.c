@@ -77,6 +77,7 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 		if (tool_number(arg, "--hash", 1, 4096, &x) != 0)
 			return -1;
 		eo->hash_mb = (size_t)x;
+		eo->hash_given = 1;
 		return 1;
 	case 'N':
 		if (tool_number(arg, "--nodes", 1, 1000000000000LL, &x) != 0)
@@ -87,6 +88,7 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 		if (tool_number(arg, "--jobs", 1, 256, &x) != 0)
 			return -1;
 		eo->jobs = (int)x;
+		eo->jobs_given = 1;
 		return 1;
 	case 'T':
 		if (tool_number(arg, "--movetime", 1, 86400000, &x) != 0)

@@ -18,7 +18,9 @@
 struct engopt {
 	struct yote_limits lim; /* --depth, --nodes, --movetime */
 	size_t hash_mb;         /* --hash (default 16) */
+	int hash_given;         /* --hash was given */
 	int jobs;               /* --jobs (default 1) */
+	int jobs_given;         /* --jobs was given */
 	const char *tb_dir;     /* --tb-dir (NULL: yote_tb_open's places) */
 	int tb_pieces;          /* --tb-pieces, 0 (--no-tb): no tables */
 	unsigned long long tb_memory;   /* --tb-memory, bytes (default
