@@ -1,6 +1,9 @@
 /*
  * figures.c - the score of some games for one side (figures.h).
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "figures.h"
 #include "yote.h"
 
@@ -46,4 +49,25 @@ double
 score_end(const struct score *sc)
 {
 	return sc->games ? (double)sc->ends / (double)sc->games : 0.0;
+}
+
+int
+score_decided(const struct score *sc)
+{
+	return sc->win + sc->draw + sc->loss > 0;
+}
+
+const char *
+fig_text(char *buf, enum figures_fmt fmt, int have, double v, int decimals,
+    int width, const char *suffix)
+{
+	if (!have)
+		snprintf(buf, 16, "%*s", fmt == FIG_TABLE ? width : 0,
+		    fmt == FIG_TABLE ? "-" : fmt == FIG_JSON ? "null" : "");
+	else if (fmt == FIG_TABLE)
+		snprintf(buf, 16, "%*.*f%s", width - (int)strlen(suffix),
+		    decimals, v, suffix);
+	else
+		snprintf(buf, 16, "%.*f", decimals, v);
+	return buf;
 }

@@ -26,10 +26,22 @@ double score_pct(const struct score *sc);
 /* sc's games in percent of whole's; 0 when whole has none. */
 double score_share(const struct score *sc, const struct score *whole);
 
+/* Whether some of the games have a result (a score to give). */
+int score_decided(const struct score *sc);
+
 /* Games without a result. */
 unsigned long score_unfinished(const struct score *sc);
 
 /* The average ply the games ended at; 0 without games. */
 double score_end(const struct score *sc);
+
+/*
+ * A figure into buf (16 bytes) as fmt writes it, in the table width
+ * wide, with suffix after it there (a percent sign): or, when there is
+ * none (a score of no finished game), '-' in the table, an empty field
+ * in TSV and null in JSON, as every figures table says it.
+ */
+const char *fig_text(char *buf, enum figures_fmt fmt, int have, double v,
+    int decimals, int width, const char *suffix);
 
 #endif

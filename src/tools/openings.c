@@ -231,27 +231,28 @@ tree_row(const struct report *rp, uint32_t c, const struct score *parent,
 {
 	const struct score *sc = &rp->t->v[c].sc;
 	const char *t = rp->t->arena + rp->t->v[c].text;
+	char pct[16];
 
+	fig_text(pct, rp->fmt, score_decided(sc), score_pct(sc), 1, 7, "%");
 	switch (rp->fmt) {
 	case FIG_TABLE:
-		fprintf(rp->fp, "%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %6.1f%% "
+		fprintf(rp->fp, "%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %s "
 		    "%6.1f\n", 2 * depth, "", 12 - 2 * depth > 4 ? 12 - 2 *
 		    depth : 4, t, sc->games, score_share(sc, parent), sc->win,
-		    sc->draw, sc->loss, score_pct(sc), score_end(sc));
+		    sc->draw, sc->loss, pct, score_end(sc));
 		break;
 	case FIG_TSV:
-		fprintf(rp->fp, "%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t"
+		fprintf(rp->fp, "%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%s\t"
 		    "%.1f\n", depth + 1, line, t, sc->games, sc->win, sc->draw,
-		    sc->loss, score_unfinished(sc), score_pct(sc),
-		    score_end(sc));
+		    sc->loss, score_unfinished(sc), pct, score_end(sc));
 		break;
 	default:
 		fprintf(rp->fp, "{\"kind\":\"line\",\"depth\":%d,\"line\":\"%s\","
 		    "\"move\":\"%s\","
 		    "\"games\":%lu,\"wins\":%lu,\"draws\":%lu,\"losses\":%lu,"
-		    "\"unfinished\":%lu,\"score\":%.1f,\"end_ply\":%.1f}\n",
+		    "\"unfinished\":%lu,\"score\":%s,\"end_ply\":%.1f}\n",
 		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
-		    score_unfinished(sc), score_pct(sc), score_end(sc));
+		    score_unfinished(sc), pct, score_end(sc));
 		break;
 	}
 }
@@ -304,7 +305,7 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 {
 	const struct score *sc = &t->v[0].sc;
 	struct report rp = { t, fp, fmt, min_games };
-	char *line;
+	char *line, pct[16];
 	int rc;
 
 	if (!t->root_set) {
@@ -325,13 +326,15 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 		    t->root_text);
 	if (sc->games == 0 && fmt != FIG_TSV)
 		return 0;
+	fig_text(pct, fmt, score_decided(sc), score_pct(sc), 1, 0, "%");
 	if (fmt == FIG_TABLE) {
 		fprintf(fp, "%s: %lu game%s; %s to move: +%lu =%lu -%lu "
-		    "(%.1f%%), %lu unfinished; they end at ply %.1f on "
+		    "(%s), %lu unfinished; they end at ply %.1f on "
 		    "average\n", t->root_text, sc->games, sc->games == 1 ?
 		    "" : "s", t->root.side ==
 		    YOTE_FIRST ? "x" : "o", sc->win, sc->draw, sc->loss,
-		    score_pct(sc), score_unfinished(sc), score_end(sc));
+		    score_decided(sc) ? pct : "no score",
+		    score_unfinished(sc), score_end(sc));
 		fprintf(fp, "%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move",
 		    "games", "share", "wins", "draws", "losses", "score",
 		    "ends");
@@ -341,9 +344,9 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 		fprintf(fp, "{\"kind\":\"position\",\"position\":\"%s\","
 		    "\"games\":%lu,\"wins\":%lu,"
 		    "\"draws\":%lu,\"losses\":%lu,\"unfinished\":%lu,"
-		    "\"score\":%.1f,\"end_ply\":%.1f}\n", t->root_text,
+		    "\"score\":%s,\"end_ply\":%.1f}\n", t->root_text,
 		    sc->games, sc->win, sc->draw, sc->loss,
-		    score_unfinished(sc), score_pct(sc), score_end(sc));
+		    score_unfinished(sc), pct, score_end(sc));
 	if ((line = malloc((size_t)t->depth * YOTE_MOVE_TEXT + 1)) == NULL)
 		return YOTE_ENOMEM;
 	line[0] = '\0';

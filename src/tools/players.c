@@ -256,23 +256,26 @@ player_row(FILE *fp, enum figures_fmt fmt, const struct player *p)
 	const struct score *f = &p->side[0], *s = &p->side[1];
 	struct score all;
 	double elo = PLAYERS_RATING_BASE + 400.0 * log10(p->gamma);
+	char pct[16], rating[16];
 
 	all.win = f->win + s->win;
 	all.draw = f->draw + s->draw;
 	all.loss = f->loss + s->loss;
 	all.games = f->games + s->games;
+	fig_text(pct, fmt, score_decided(&all), score_pct(&all), 1, 7, "%");
+	fig_text(rating, fmt, score_decided(&all), elo, 0, 6, "");
 	if (fmt == FIG_TABLE) {
 		tool_put_cell(fp, p->name, 24, 0);
-		fprintf(fp, " %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %6.1f%% "
-		    "%6.0f\n", all.games, f->win, f->draw, f->loss,
-		    s->win, s->draw, s->loss, score_pct(&all), elo);
+		fprintf(fp, " %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %s %s\n",
+		    all.games, f->win, f->draw, f->loss, s->win, s->draw,
+		    s->loss, pct, rating);
 		return;
 	}
 	if (fmt == FIG_TSV) {
 		tool_put_text(fp, p->name, TOOL_ESC_FIELD);
-		fprintf(fp, "\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%.1f\t%.0f\n",
+		fprintf(fp, "\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%s\t%s\n",
 		    all.games, f->win, f->draw, f->loss, s->win, s->draw,
-		    s->loss, score_unfinished(&all), score_pct(&all), elo);
+		    s->loss, score_unfinished(&all), pct, rating);
 		return;
 	}
 	fputs("{\"kind\":\"player\",\"player\":\"", fp);
@@ -280,9 +283,9 @@ player_row(FILE *fp, enum figures_fmt fmt, const struct player *p)
 	putc('"', fp);
 	fprintf(fp, ",\"games\":%lu,\"first\":{\"wins\":%lu,\"draws\":%lu,"
 	    "\"losses\":%lu},\"second\":{\"wins\":%lu,\"draws\":%lu,"
-	    "\"losses\":%lu},\"unfinished\":%lu,\"score\":%.1f,"
-	    "\"rating\":%.0f}\n", all.games, f->win, f->draw, f->loss, s->win,
-	    s->draw, s->loss, score_unfinished(&all), score_pct(&all), elo);
+	    "\"losses\":%lu},\"unfinished\":%lu,\"score\":%s,"
+	    "\"rating\":%s}\n", all.games, f->win, f->draw, f->loss, s->win,
+	    s->draw, s->loss, score_unfinished(&all), pct, rating);
 }
 
 void
