@@ -381,6 +381,17 @@ ok "$([ $st = 0 ] && grep -q '^bestmove ' "$tmp/pr" && echo 1)" \
 bin/yote-play --match beginner,casual --games 2 -q -o - --no-tb >"$tmp/m" 2>"$TAP_WHY"
 st=$?
 ok "$([ $st = 2 ] && [ ! -s "$tmp/m" ] && echo 1)" "yote-play --match -o -: refused, exit 2 ($st)"
+# yote-play -r FILE: the records name the ruleset file by its absolute
+# path (a relative one is read from the record's folder), so they pass
+# yote-validate wherever they are written (they said 'rules: big-board',
+# the name inside the file, which no tool knows)
+mkdir -p "$tmp/rf/out"
+cp tests/data/big-board.yaml "$tmp/rf/big.yaml"
+(cd "$tmp/rf" && "$OLDPWD/bin/yote-play" -S 2 --seed 5 --no-tb -L beginner -r ./big.yaml -o out/x.yaml) 2>"$TAP_WHY"
+(cd "$tmp/rf/out" && "$OLDPWD/bin/yote-validate" -s x.yaml) >"$tmp/rf.sum" 2>>"$TAP_WHY"
+st=$?
+ok "$([ $st = 0 ] && [ "$(grep -c "^rules: $tmp/rf/big.yaml\$" "$tmp/rf/out/x.yaml")" = 2 ] && echo 1)" \
+    "yote-play -r ./FILE: the records name it by its absolute path and are valid from their own folder ($st)"
 # yote-play: an option of another mode is refused as --games without
 # --match is, not ignored (-f json of self-play printed no JSON, --seed of
 # the protocol seeded nothing, -L of a match played the levels A,B)

@@ -2,6 +2,7 @@
  * yote-play - play the engine at a terminal, drive it from a program
  * (pipe mode and a line protocol), run engine matches, make collections.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -430,6 +431,27 @@ check_modes(const struct opts *opt, const struct level **a,
 	return -1;
 }
 
+/* path from the root (the working directory's before a relative one), or
+ * NULL with errno set. */
+static char *
+absolute(const char *path)
+{
+	char *cwd, *abs;
+	size_t n;
+
+	if (path[0] == '/')
+		return strdup(path);
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	if ((cwd = getcwd(NULL, 0)) == NULL)
+		return NULL;
+	n = strlen(cwd) + strlen(path) + 2;
+	if ((abs = malloc(n)) != NULL)
+		snprintf(abs, n, "%s/%s", cwd, path);
+	free(cwd);
+	return abs;
+}
+
 /* yote-play with its options' stream made: the exit status. */
 static int
 play(int argc, char *argv[], struct opts *o)
@@ -440,6 +462,7 @@ play(int argc, char *argv[], struct opts *o)
 	struct match_opts mo;
 	struct yote_pos start;
 	long games;
+	char *path = NULL;
 	int owned = 0, status;
 
 	if ((status = parse_options(argc, argv, &opt)) >= 0 ||
@@ -450,10 +473,18 @@ play(int argc, char *argv[], struct opts *o)
 		    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	if ((r = tool_rules(opt.rules, &owned, &status)) == NULL)
 		return status;
+	/* a ruleset file is named in the records by its absolute path: a
+	 * relative one is read from the record's own folder (yote(5)) */
+	if (owned && (path = absolute(opt.rules)) == NULL) {
+		tool_warn("%s: %s", opt.rules, strerror(errno));
+		yote_rules_free(r);
+		return EXIT_IO;
+	}
+	opt.ses.rules = path;
 	yote_pos_start(r, &start);
 	mo = (struct match_opts){ opt.ses.seed, opt.max_plies, opt.jobs,
 	    opt.openings, opt.sel, opt.random_plies, &opt.eng, opt.ses.out,
-	    opt.ses.event, opt.ses.site, opt.quiet, opt.json };
+	    opt.ses.event, opt.ses.site, path, opt.quiet, opt.json };
 	if (!opt.ses.hvh && !opt.protocol)
 		engopt_check(&opt.eng, r);
 	/* a match's job holds two engines; no more jobs than games */
@@ -463,6 +494,7 @@ play(int argc, char *argv[], struct opts *o)
 	    opt.jobs))) != 0) {
 		if (owned)
 			yote_rules_free(r);
+		free(path);
 		return status;
 	}
 	if (opt.protocol)
@@ -484,6 +516,7 @@ play(int argc, char *argv[], struct opts *o)
 	status = tool_stdout_done(status);
 	if (owned)
 		yote_rules_free(r);
+	free(path);
 	return status;
 }
 

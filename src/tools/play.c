@@ -135,7 +135,7 @@ game_record(const struct game *g, const struct game_names *nm,
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)*seed);
 		tags[n++] = (struct yote_tag){ "seed", num, YOTE_STYLE_ANY };
 	}
-	if (yote_game_record(g->play, NULL, tags, n, g->result, g->term, &rec,
+	if (yote_game_record(g->play, nm->rules, tags, n, g->result, g->term, &rec,
 	    NULL) != 0)
 		return NULL;
 	return rec;
@@ -426,7 +426,7 @@ match_game(struct match *mt, unsigned long i, struct player pl[2],
 		snprintf(sn, sizeof(sn), "yote-play %s", pl[1].lv->name);
 		nm = (struct game_names){ mt->o->event != NULL ? mt->o->event :
 		    mt->self_play ? "yote-play self-play" : "yote-play match",
-		    mt->o->site, round, fn, sn };
+		    mt->o->site, round, fn, sn, mt->o->rules };
 		if ((f->rec = game_record(&g, &nm, &mt->o->seed)) == NULL)
 			f->state = SLOT_FAILED;
 	}

@@ -70,6 +70,8 @@ int game_over(struct game *g);
 /* The headers of a game's record; site and round may be NULL. */
 struct game_names {
 	const char *event, *site, *round, *first, *second;
+	const char *rules;      /* a ruleset file's path, or NULL: the
+				   ruleset's name */
 };
 
 /*
@@ -111,6 +113,8 @@ struct match_opts {
 	const char *out;        /* the records' file, or NULL */
 	const char *event;      /* the records' event, or NULL: the default */
 	const char *site;       /* their site, or NULL */
+	const char *rules;      /* their rules: a ruleset file's absolute
+				   path, or NULL: the ruleset's name */
 	int quiet;              /* no game-by-game lines on stderr */
 	int json;               /* the result as one JSON object */
 };

@@ -114,7 +114,7 @@ session_save(const struct session *s, const char *path)
 {
 	const struct session_opts *opt = s->opt;
 	struct game_names nm = { opt->event ? opt->event : "yote-play",
-	    opt->site, opt->round, s->who[0], s->who[1] };
+	    opt->site, opt->round, s->who[0], s->who[1], opt->rules };
 	struct outfile o;
 	struct yote_record *rec;
 	int st;

@@ -40,6 +40,8 @@ struct session_opts {
 	const char *event;      /* --event, or NULL: "yote-play" */
 	const char *site;       /* --site, or NULL */
 	const char *round;      /* --round, or NULL */
+	const char *rules;      /* the record's rules: a ruleset file's
+				   absolute path, or NULL: the name */
 };
 
 /* One game of a person against the engine (or another person). */
