@@ -466,6 +466,25 @@ yote-validate -l "$tmp/gap.lines" 2>/dev/null | cut -f2,7 | tr '\t\n' ': ' >"$tm
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a numbered lines file: a number its lines skip said by every tool, exit 1; an unreadable line listed under its number"
 
+# ... and may be shuffled, sorted or joined: its numbers need not grow,
+# so a game asked for is found wherever its line is ('-g 5' of lines
+# @6 @3 @5 said "no game 5": reading stopped once 6 was behind)
+printf '@6\tyote=1\tmoves=[c3]\n@3\tyote=1\tmoves=[c3]\n@5\tyote=1\tmoves=[c3]\n' \
+    >"$tmp/shuf.lines"
+: >"$TAP_WHY"
+for run in "validate -l" "replay -p" "analyze --depth 1 --no-tb -s" "convert -l" \
+    "explore"; do
+	# shellcheck disable=SC2086
+	yote-$run -g 3-5 "$tmp/shuf.lines" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	{ [ $st = 0 ] && [ -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; } ||
+	    { echo "yote-$run: $st"; cat "$tmp/err"; } >>"$TAP_WHY"
+done
+yote-validate -l -g 3-5 "$tmp/shuf.lines" 2>/dev/null | cut -f2 | tr '\n' ' ' >"$tmp/got"
+[ "$(cat "$tmp/got")" = "3 5 " ] || echo "validate -l -g 3-5: $(cat "$tmp/got")" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a shuffled numbered lines file: -g finds its games in every tool, wherever their lines are"
+
 # A ply past a game's end: the file and the game, as yote-analyze
 # --from-ply says it ('game 2 has 3 plies; there is no ply 4', no file)
 yote-replay -n 60 -g 2 "$src" >/dev/null 2>"$tmp/r.err"

@@ -649,7 +649,10 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 			if (!unreadable(s, &e))
 				continue;
 		} else if ((rc = take(s, rec)) == 0) {
-			if (yote_select_past(s->sel, s->counted + 1))
+			/* a lines file may be shuffled, sorted or joined: its
+			 * numbers need not grow, and it is read to its end */
+			if (yote_reader_format(s->rd) != YOTE_FORMAT_LINES &&
+			    yote_select_past(s->sel, s->counted + 1))
 				end_input(s);
 			continue;
 		} else if (rc < 0)
