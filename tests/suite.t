@@ -485,6 +485,23 @@ yote-validate -l -g 3-5 "$tmp/shuf.lines" 2>/dev/null | cut -f2 | tr '\n' ' ' >"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a shuffled numbered lines file: -g finds its games in every tool, wherever their lines are"
 
+# Lines of several inputs are one collection: the second input's games
+# follow the first's ('@1'... again made '-g 10' find nothing in the lines
+# where the same games as YAML have a game 10)
+: >"$TAP_WHY"
+yote-convert -t lines --lossy -g 2-3 samples/classic.yaml samples/damasi.yaml 2>/dev/null |
+    cut -f1 | tr '\n' ' ' >"$tmp/got"
+[ "$(cat "$tmp/got")" = "@2 @3 @11 @12 " ] || echo "lines -g 2-3: $(cat "$tmp/got")" >>"$TAP_WHY"
+yote-convert -t lines --lossy samples/classic.yaml samples/damasi.yaml >"$tmp/two.lines" 2>/dev/null
+yote-convert samples/classic.yaml samples/damasi.yaml >"$tmp/two.yaml" 2>/dev/null
+for n in 1 9 10 16; do
+	a=$(yote-validate -l -g $n "$tmp/two.lines" | cut -f2-4)
+	b=$(yote-validate -l -g $n "$tmp/two.yaml" | cut -f2-4)
+	[ -n "$a" ] && [ "$a" = "$b" ] || echo "game $n: '$a' against '$b'" >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "yote-convert -t lines of two inputs: one collection, numbered as YAML of the same games reads back"
+
 # A ply past a game's end: the file and the game, as yote-analyze
 # --from-ply says it ('game 2 has 3 plies; there is no ply 4', no file)
 yote-replay -n 60 -g 2 "$src" >/dev/null 2>"$tmp/r.err"

@@ -134,6 +134,11 @@ void yote_stream_set_input_end(struct yote_stream *s, yote_input_fn fn,
 				   later ones are passed over before they
 				   are judged (never said invalid) and
 				   counted as repeats; implies KEYS */
+#define YOTE_STREAM_WHOLE 8     /* read every input to its end, though
+				   the games chosen are behind, so that
+				   yote_stream_game.whole counts each
+				   input's games (else it counts those
+				   read) */
 void yote_stream_set_flags(struct yote_stream *s, unsigned flags);
 
 /*
@@ -180,6 +185,9 @@ struct yote_stream_game {
 	const char *file;       /* the input's name ("<stdin>" for -) */
 	unsigned long input;    /* its index among the inputs, from 0 */
 	unsigned long number;   /* the game's number in its input */
+	unsigned long whole;    /* its number in all the inputs as one
+				   collection: number plus the games of the
+				   inputs before (the end of each said) */
 	struct yote_record *rec;        /* NULL: the game could not be read
 					   (each game asked for of a damaged
 					   archive block, one by one) */

@@ -226,10 +226,13 @@ convert(const struct opts *opt, struct yote_stream *s, struct out *o)
 	struct dedupe d = { opt, NULL };
 	int status = EXIT_OK;
 
-	if (opt->dedupe)
-		yote_stream_set_flags(s, YOTE_STREAM_DEDUPE);
+	/* lines number the games of all the inputs as one collection: each
+	 * input is read to its end, to count its games */
+	yote_stream_set_flags(s, (opt->dedupe ? YOTE_STREAM_DEDUPE : 0) |
+	    (opt->duplicates ? YOTE_STREAM_KEYS : 0) | (opt->out.to ==
+	    OUT_LINES && !opt->out.list && !opt->duplicates && opt->nfiles > 1 ?
+	    YOTE_STREAM_WHOLE : 0));
 	if (opt->duplicates) {
-		yote_stream_set_flags(s, YOTE_STREAM_KEYS);
 		if ((d.seen = yote_keyset_new()) == NULL) {
 			tool_warn("out of memory");
 			return EXIT_IO;
@@ -243,6 +246,7 @@ convert(const struct opts *opt, struct yote_stream *s, struct out *o)
 			continue;
 		}
 		o->ply = g->match;
+		o->whole = g->whole;
 		if (keep(&d, o, g, &status))
 			status = worse(status, writer_put(o, g->file, g->rec,
 			    g->plies, g->verdict == YOTE_VERDICT_INVALID));

@@ -29,6 +29,7 @@ struct yote_stream {
 	void *diag_ctx;
 	yote_input_fn input_end;
 	void *input_ctx;
+	unsigned long before;   /* games of the inputs ended */
 	struct yote_pattern *reach;     /* yote_stream_set_reaching */
 	size_t nreach;
 
@@ -426,6 +427,7 @@ end_input(struct yote_stream *s)
 	}
 	if (s->input_end != NULL)
 		s->input_end(s->input_ctx, s->name, s->rd);
+	s->before += games;
 	close_input(s);
 }
 
@@ -499,6 +501,7 @@ lost_game(struct yote_stream *s, unsigned long number)
 {
 	memset(&s->cur, 0, sizeof(s->cur));
 	s->cur.number = number;
+	s->cur.whole = s->before + number;
 	s->cur.verdict = YOTE_VERDICT_INVALID;
 	s->cur.match = -1;
 	s->lost_at = number;
@@ -589,6 +592,7 @@ take(struct yote_stream *s, struct yote_record *rec)
 	memset(g, 0, sizeof(*g));
 	g->rec = rec;
 	g->number = rec->game;
+	g->whole = s->before + rec->game;
 	g->plies = plies;
 	g->match = sg.ply;
 	g->key = sg.key;
@@ -652,6 +656,7 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 			/* a lines file may be shuffled, sorted or joined: its
 			 * numbers need not grow, and it is read to its end */
 			if (yote_reader_format(s->rd) != YOTE_FORMAT_LINES &&
+			    !(s->flags & YOTE_STREAM_WHOLE) &&
 			    yote_select_past(s->sel, s->counted + 1))
 				end_input(s);
 			continue;

@@ -140,6 +140,7 @@ int
 writer_put(struct out *o, const char *name, const struct yote_record *rec,
     unsigned long plies, int invalid)
 {
+	struct yote_record numbered;
 	struct yote_error e;
 	int rc;
 
@@ -165,8 +166,14 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 			return write_failed(o, "write error");
 		break;
 	case OUT_LINES:
-		rc = yote_lines_put(o->fp, rec, o->oo->lossy ? YOTE_LINES_LOSSY :
-		    0, &e);
+		/* the inputs are one collection: a line carries the game's
+		 * number in all of them (the second input's first game after
+		 * the first's last), as the same games written as YAML or
+		 * an archive are numbered when read back */
+		numbered = *rec;
+		numbered.game = o->whole;
+		rc = yote_lines_put(o->fp, &numbered, o->oo->lossy ?
+		    YOTE_LINES_LOSSY : 0, &e);
 		if (rc == YOTE_EIO)
 			return write_failed(o, e.msg);
 		if (rc != 0) {

@@ -39,6 +39,8 @@ struct out {
 	unsigned long long dupes;       /* --dedupe: later copies left out */
 	unsigned long long plies;       /* their moves */
 	long ply;               /* --list: the ply of --reaches/--pattern */
+	unsigned long whole;    /* the number a line carries: the game's
+				   in all the inputs (yote_stream_game) */
 };
 
 /* The format a name (yaml, archive, lines) or a file name's extension
