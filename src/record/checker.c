@@ -1075,6 +1075,9 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		    "a mapping" : "a single value");
 		moves = NULL;
 	}
+	/* the moves in the record, whether or not they can be played */
+	if (moves != NULL)
+		info->plies = moves->n;
 	/* a moves item's mapping repeats no key either (which move?) */
 	for (i = 0; moves != NULL && i < moves->n; i++)
 		if (moves->kids[i] != NULL &&
@@ -1119,7 +1122,6 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	info->final = info->start;
 	if (moves == NULL)
 		return (long)info->problems;
-	info->plies = moves->n;
 	rc = play_moves(ck, &run, r, moves, decoded_moves(rec, r, &info->start,
 	    moves), plyfn, ctx);
 	if (rc < 0 || rc > 0)
