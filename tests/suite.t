@@ -466,6 +466,30 @@ yote-validate -l "$tmp/gap.lines" 2>/dev/null | cut -f2,7 | tr '\t\n' ': ' >"$tm
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a numbered lines file: a number its lines skip said by every tool, exit 1; an unreadable line listed under its number"
 
+# ... and a line without a number, which cannot be read, is the game after
+# the line before it, in the whole file and in any piece of it; it is
+# counted with the games (it was 'game 2' in the piece and 'game 6' whole,
+# and '-s' said 2 games, 0 invalid with exit status 1)
+: >"$TAP_WHY"
+printf '@1\tyote=1\tmoves=[c3]\n@2\tyote=1\tmoves=[c3]\n@5\tyote=1\tmoves=[c3]\ngarbage\n@8\tyote=1\tmoves=[c3]\n' \
+    >"$tmp/whole.lines"
+tail -n 3 "$tmp/whole.lines" >"$tmp/piece.lines"
+for f in whole piece; do
+	yote-validate -s "$tmp/$f.lines" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	n=$(head -c1 "$tmp/out")
+	{ [ $st = 1 ] && grep -q "$f.lines:[0-9]*:1: game 6: not a record line" "$tmp/err" &&
+	    grep -q "^$n games, $((n - 1)) valid, 1 invalid," "$tmp/out"; } ||
+	    { echo "$f: $st"; cat "$tmp/out" "$tmp/err"; } >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a numbered lines file: a line without its number is the game after the one before, whole or in a piece, and counted invalid"
+# yote-convert ends every run of exit status 1 with what it wrote, even
+# when what went wrong is a game asked for that is not there
+yote-convert -g 50 "$src" >/dev/null 2>"$tmp/err"
+st=$?
+ok "$([ $st = 1 ] && [ "$(tail -1 "$tmp/err")" = "yote-convert: standard output: 0 games written" ] && echo 1)" \
+    "yote-convert -g 50 of fewer games: exit 1 and '0 games written' ($st)" "$tmp/err"
 # ... and may be shuffled, sorted or joined: its numbers need not grow,
 # so a game asked for is found wherever its line is ('-g 5' of lines
 # @6 @3 @5 said "no game 5": reading stopped once 6 was behind)
@@ -827,7 +851,7 @@ for run in "validate -l" "replay" "replay -p" "replay -F --svg -" \
 	yote-$run $in >/dev/full 2>"$tmp/err"
 	st=$?
 	# (the records of --graph - go to -o /dev/null, left cut short)
-	grep -v 'dropped what a line cannot hold\|: /dev/null: cut short$' \
+	grep -v 'dropped what a line cannot hold\|: /dev/null: cut short, as the run failed (said above)$' \
 	    "$tmp/err" >"$tmp/said"
 	c=0
 	[ $st = 3 ] && [ "$(cat "$tmp/said")" = "yote-$t: $full" ] && c=1

@@ -94,7 +94,7 @@ yote-convert -o "$tmp/keep.yaml" "$tmp/three.yaml" "$tmp/missing.yaml" \
 st=$?
 c=0
 [ $st = 3 ] && [ "$(cat "$tmp/keep.yaml")" = old ] &&
-    grep -q 'keep.yaml: not written; the old file is left as it was' \
+    grep -q 'keep.yaml: not written, as the run failed (said above); the old file is left as it was' \
     "$tmp/err" && no_temp && c=1
 ok $c "an unreadable input: exit 3, the old file stays, and it is said" "$tmp/err"
 

@@ -277,6 +277,7 @@ struct yote_lines_reader {
 	size_t headlen, headpos;
 	unsigned long *games;
 	unsigned long line;     /* lines read */
+	unsigned long last;     /* the game number of the last record line */
 	char *buf;              /* the current line */
 	size_t cap;
 	int done;
@@ -685,10 +686,16 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	p.err = err;
 	p.line = l->line;
 	p.start = 1;
-	number = 0;
+	/* a line without a number is the game after the line before it:
+	 * in a file of such lines, its place among them; in a numbered one,
+	 * where its lost number most likely stood, whichever piece of the
+	 * file it is read in */
 	if (n > 0 && l->buf[0] == '@' && line_number(l->buf, (size_t)n,
 	    &number, &p.start))
 		p.line = number;
+	else
+		number = l->last + 1;
+	l->last = number;
 	root = NULL;
 	if (n == -2 && l->gave_up)
 		p.why = "a line longer than 64 MiB (the limit), with no end "
@@ -711,7 +718,7 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 			    YOTE_D_YAML;
 			err->line = p.line;
 			err->col = n == -2 ? 0 : char_col(&p, p.at);
-			err->game = number ? number : *l->games;
+			err->game = number;
 		}
 		return YOTE_EVALUE;
 	}
@@ -720,7 +727,7 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
 	rec->root = root;
-	rec->game = number ? number : *l->games;
+	rec->game = number;
 	rec->line = p.line;
 	rec->col = 1;
 	*out = rec;

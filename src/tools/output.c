@@ -369,16 +369,20 @@ tool_output_report(const char *file, unsigned long long written,
 	char kept_s[64] = "", left_s[64] = "", rep_s[64] = "";
 
 	if (status == EXIT_IO && file != NULL && !abandoned.said) {
-		tool_warn("%s: %s", file, abandoned.direct ? "cut short" :
-		    abandoned.existed ? "not written; the old file is left as "
-		    "it was" : "not written");
+		/* no write of it failed: an input, another output or the
+		 * memory did, and was said */
+		tool_warn("%s: %s", file, abandoned.direct ? "cut short, as "
+		    "the run failed (said above)" : abandoned.existed ? "not "
+		    "written, as the run failed (said above); the old file is "
+		    "left as it was" : "not written, as the run failed (said "
+		    "above)");
 		abandoned.said = 1;
 		return;
 	}
-	/* said when games were judged invalid, and when --dedupe left
-	 * repeats out (a run otherwise silent would hide them) */
-	if (status == EXIT_INVALID ? left_out == 0 && kept == 0 &&
-	    repeats == 0 : status != EXIT_OK || repeats == 0)
+	/* said whenever a game was rejected or asked for in vain (exit
+	 * status 1), and when --dedupe left repeats out (a run otherwise
+	 * silent would hide them) */
+	if (status != EXIT_INVALID && (status != EXIT_OK || repeats == 0))
 		return;
 	if (kept > 0)
 		snprintf(kept_s, sizeof(kept_s), ", %llu of them invalid", kept);
