@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..28"
+echo "1..29"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -348,3 +348,32 @@ c=0
     [ "$(cat "$tmp/list")" = "3:invalid 4:invalid 5:valid " ] && c=1
 cat "$tmp/err" "$tmp/out" "$tmp/list" >"$TAP_WHY"
 ok $c "a damaged block header: each game of its block counted and listed invalid"
+
+# damage that loses no game counts none: an index block that fails its
+# checksum, a member header the reader goes on after (each counted one
+# invalid game more than the archive holds: '6 games, 1 invalid')
+python3 - "$tmp/five.yta" "$tmp/idx.yta" "$tmp/mhead.yta" <<'PY'
+import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+i = b.find(bytes.fromhex('031002aa0202b50201'))
+x = bytearray(b); x[i + 3] ^= 0xFF
+open(sys.argv[2], 'wb').write(x)
+m = bytearray(b); m[0] ^= 0xFF
+open(sys.argv[3], 'wb').write(m)
+PY
+: >"$TAP_WHY"
+for f in idx mhead; do
+	for t in validate convert; do
+		case $t in
+		validate) st=$(run yote-validate -s "$tmp/$f.yta") ;;
+		convert) st=$(run yote-convert -o "$tmp/$f.yaml" "$tmp/$f.yta") ;;
+		esac
+		{ [ "$st" = 1 ] && grep -q 'archive damaged' "$tmp/err" &&
+		    { [ $t = convert ] || grep -q '^5 games, 5 valid, 0 invalid' "$tmp/out"; } &&
+		    { [ $t = validate ] || { cmp -s "$tmp/$f.yaml" "$tmp/five.back" &&
+		    [ "$(tail -1 "$tmp/err")" = "yote-convert: $tmp/$f.yaml: 5 games written" ]; }; }; } ||
+		    { echo "$f $t: $st"; cat "$tmp/out" "$tmp/err"; } >>"$TAP_WHY"
+	done
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "an index block's checksum, a member header: damage that loses no game is said (exit 1) and counts none"

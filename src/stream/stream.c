@@ -535,10 +535,14 @@ unreadable(struct yote_stream *s, const struct yote_error *e)
 {
 	unsigned long lost, n, first, from;
 
-	/* the part of the range not counted yet: a damaged block header
-	 * counts its game, and the games found missing after it (at the
-	 * member's end) begin with that one */
-	if ((lost = lost_end(s, e)) <= s->counted)
+	/* the part of the range not counted yet.  An archive's reader
+	 * counts the games it lost (a damaged block's, those its member's
+	 * end finds missing): damage that loses none (an index block, a
+	 * member header it goes on after) counts none, where e->game only
+	 * says where it is */
+	lost = yote_reader_format(s->rd) == YOTE_FORMAT_ARCHIVE ?
+	    yote_reader_games(s->rd) : lost_end(s, e);
+	if (lost <= s->counted)
 		return 0;
 	/* from e->game: a numbered lines file may skip numbers */
 	from = e->game > s->counted ? e->game : s->counted + 1;
