@@ -484,6 +484,13 @@ for f in whole piece; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "a numbered lines file: a line without its number is the game after the one before, whole or in a piece, and counted invalid"
+# A game that cannot be read is a line of yote-convert -l, as of
+# yote-validate -l (convert left it out of its list)
+printf -- '---\nyote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: [c3, [\n---\nyote: 1\nmoves: [c3]\n' >"$tmp/broken.yaml"
+yote-convert -l "$tmp/broken.yaml" 2>/dev/null | cut -f2-6 | tr '\t\n' ': ' >"$tmp/a"
+yote-validate -l "$tmp/broken.yaml" 2>/dev/null | cut -f2-6 | tr '\t\n' ': ' >"$tmp/b"
+ok "$([ "$(cat "$tmp/a")" = "1:?:?:*:1 2:?:?:*:0 3:?:?:*:1 " ] && cmp -s "$tmp/a" "$tmp/b" && echo 1)" \
+    "yote-convert -l and yote-validate -l: the same line for a game that cannot be read ($(cat "$tmp/a"))"
 # yote-convert ends every run of exit status 1 with what it wrote, even
 # when what went wrong is a game asked for that is not there
 yote-convert -g 50 "$src" >/dev/null 2>"$tmp/err"

@@ -335,11 +335,9 @@ a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad member header, and no "
 		    "block follows%s", (unsigned long long)at, gave_up_text(a));
-	/* no game in it: its blocks are read on (the end block counts any
-	 * lost), and it is said whatever games are asked for */
-	return a_err(a, err, YOTE_EVALUE, 0, "archive damaged at byte offset "
-	    "%llu: bad member header; going on at byte offset %llu",
-	    (unsigned long long)at, (unsigned long long)a->off);
+	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
+	    "byte offset %llu: bad member header; going on at byte offset "
+	    "%llu", (unsigned long long)at, (unsigned long long)a->off);
 }
 
 /* Read a block header at offset at into h: ADV_ON when valid, or an error. */
@@ -435,9 +433,9 @@ a_other(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		    "offset %llu ends early", (unsigned long long)a->off,
 		    (unsigned long long)at);
 	if (!ok)
-		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: the "
-		    "index block at byte offset %llu fails its checksum (no "
-		    "games lost)", (unsigned long long)at);
+		return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive "
+		    "damaged: the index block at byte offset %llu fails its "
+		    "checksum (no games lost)", (unsigned long long)at);
 	return ADV_ON;
 }
 

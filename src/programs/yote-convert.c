@@ -243,6 +243,11 @@ convert(const struct opts *opt, struct yote_stream *s, struct out *o)
 	while (status < EXIT_IO && yote_stream_next(s, &g) > 0) {
 		if (g->rec == NULL) {
 			o->left_out++;  /* could not be read: said */
+			/* listed as yote-validate -l lists it */
+			if (opt->out.list) {
+				o->ply = -1;
+				writer_list_lost(o, g->file, g->number);
+			}
 			continue;
 		}
 		o->ply = g->match;

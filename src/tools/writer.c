@@ -136,6 +136,16 @@ write_failed(const struct out *o, const char *msg)
 
 /* Write one record; returns the exit status it calls for (an invalid
  * game was said by the stream: its status is the stream's). */
+void
+writer_list_lost(struct out *o, const char *name, unsigned long number)
+{
+	struct yote_record none;
+
+	memset(&none, 0, sizeof(none));
+	none.game = number;
+	writer_put(o, name, &none, 0, 1);
+}
+
 int
 writer_put(struct out *o, const char *name, const struct yote_record *rec,
     unsigned long plies, int invalid)

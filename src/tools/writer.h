@@ -61,6 +61,10 @@ int writer_open(struct out *o, FILE *fp, const struct out_opts *oo,
 int writer_put(struct out *o, const char *name, const struct yote_record *rec,
     unsigned long plies, int invalid);
 
+/* --list: the line of game number of input name, which could not be read
+ * (no record): its names '?', result '*', no plies. */
+void writer_list_lost(struct out *o, const char *name, unsigned long number);
+
 /*
  * A write onto o->fp failed (msg: what the writer said): EXIT_IO.  A
  * write error of the stream is said, with its reason, where the output
