@@ -15,7 +15,7 @@ TAP_WHY=$tmp/why         # a test's details, shown when it fails
 
 samples=$(ls samples/*.yaml samples/invalid/*.yaml)
 nsamples=$(echo "$samples" | wc -l)
-echo "1..$((nsamples + 36))"
+echo "1..$((nsamples + 37))"
 
 # ------------------------------------------------------------ round trips
 
@@ -384,3 +384,8 @@ vst=$?
 c=0
 [ $st = 0 ] && [ $vst = 0 ] && grep -q 'dropped what a line cannot hold' "$tmp/err" && c=1
 ok $c "... and --lossy drops them, saying so, still valid games"
+# every kind of loss said, not the first alone
+printf -- "---\nyote: 1\nx-note: !mine keep\nx-map: {a: 1}\nmoves: [c3, 'd4']\n" >"$tmp/kinds.yaml"
+yote-convert --lossy --to lines "$tmp/kinds.yaml" >/dev/null 2>"$tmp/err"
+ok "$(grep -q 'dropped what a line cannot hold (a tag, a mapping and a quoted list item)$' "$tmp/err" && echo 1)" \
+    "--lossy names each kind of loss of a game (a tag, a mapping and a quoted list item)" "$tmp/err"

@@ -207,8 +207,9 @@ yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
     struct yote_error *err)
 {
 	const struct yote_node *root = rec->root, *k, *v;
-	const char *why, *dropped = NULL;
-	size_t pair;
+	const char *why, *dropped[8];
+	char list[256];
+	size_t pair, ndropped = 0, i, at;
 	int lossy = (flags & YOTE_LINES_LOSSY) != 0, plan;
 
 	if (root == NULL || root->type != YOTE_NODE_MAP) {
@@ -228,8 +229,11 @@ yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
 		if (plan == KEEP)
 			continue;
 		if (plan != REFUSE) {
-			if (dropped == NULL)
-				dropped = why;
+			/* each kind of loss once, in the order met */
+			for (i = 0; i < ndropped && strcmp(dropped[i], why); i++)
+				;
+			if (i == ndropped && ndropped < 8)
+				dropped[ndropped++] = why;
 			continue;
 		}
 		yote_error_set(err, YOTE_EVALUE, "a line cannot hold %s (key "
@@ -258,9 +262,13 @@ yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
 	if (ferror(fp))
 		return yote_error_set(err, YOTE_EIO, "write error: %s",
 		    strerror(errno));
-	if (dropped != NULL) {
+	if (ndropped > 0) {
+		for (i = 0, at = 0; i < ndropped && at < sizeof(list); i++)
+			at += (size_t)snprintf(list + at, sizeof(list) - at,
+			    "%s%s", i == 0 ? "" : i + 1 < ndropped ? ", " :
+			    " and ", dropped[i]);
 		yote_error_set(err, YOTE_EVALUE, "dropped what a line cannot "
-		    "hold (%s)", dropped);
+		    "hold (%s)", list);
 		if (err != NULL)
 			err->game = rec->game;
 		return 1;
