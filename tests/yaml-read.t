@@ -139,4 +139,17 @@ ok "$(grep -q ':7:9: game 2, ply 1: illegal move .f1.: f1 is off the 5x5 board$'
     grep -q '^6 games, 2 valid, 4 invalid' "$tmp/out" && echo 1)" \
     "rulesets named record by record, one after another" "$tmp/out"
 
+# a game cut short by the end of the input: the place is the end of its
+# last line, not the line after it (libyaml's mark, '3:1' of a file of 2
+# lines), and the message says the input ends there; a ruleset file too
+printf 'yote: 1\nmoves: [c3, ' >"$tmp/cut1.yaml"
+printf -- '---\nyote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: [c3,\n' >"$tmp/cut2.yaml"
+printf 'yote-rules: 1\nname: [x\n' >"$tmp/cutrules.yaml"
+yote-validate "$tmp/cut1.yaml" "$tmp/cut2.yaml" >"$tmp/out" 2>&1
+yote-validate -r "$tmp/cutrules.yaml" "$tmp/cut1.yaml" >>"$tmp/out" 2>&1
+ok "$(grep -q 'cut1.yaml:2:13: game 1: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
+    grep -q 'cut2.yaml:6:12: game 2: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
+    grep -q 'cutrules.yaml:2:9: rules: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
+    echo 1)" "a game or a ruleset cut short by the end of the input: the end of its last line" "$tmp/out"
+
 tap_done

@@ -63,6 +63,9 @@ struct yote_yaml_reader {
 	/* lines */
 	unsigned long base;     /* lines before this parser's first */
 	unsigned long line;     /* the line of the next byte handed out */
+	unsigned long long line_pos;    /* pos where that line began */
+	unsigned long long ended;       /* the bytes of the line before it,
+					   its newline left out */
 	unsigned char bol[8];   /* the first bytes of that line (a byte
 				   order mark and four) */
 	int boln;
@@ -180,6 +183,8 @@ note_byte(struct yote_yaml_reader *rd, unsigned char c)
 	bol_add(rd, c);
 	if (c == '\n') {
 		rd->line++;
+		rd->ended = rd->pos - rd->line_pos - 1;
+		rd->line_pos = rd->pos;
 		rd->boln = 0;
 	}
 }
@@ -318,6 +323,8 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 		keep_bytes(rd, b + i, n - i);
 	if (b[n - 1] == '\n') {
 		rd->line++;
+		rd->ended = rd->pos - rd->line_pos - 1;
+		rd->line_pos = rd->pos;
 		rd->boln = 0;
 	}
 }
@@ -580,6 +587,28 @@ yaml_hint(const char *problem, const char *context)
 	return NULL;
 }
 
+/*
+ * A syntax error libyaml finds at the end of the input: its mark is on
+ * the line after the last (the scanner ends the last line for it).  The
+ * place is the end of the last line, and the message says the input ends
+ * there, as a ruleset file's (rules.c).
+ */
+static void
+at_input_end(const struct yote_yaml_reader *rd, struct yote_error *err)
+{
+	unsigned long last = rd->line - (rd->boln == 0 && rd->line > 1);
+	size_t n;
+
+	if (err == NULL || !rd->eof || err->line <= last)
+		return;
+	err->line = last;
+	err->col = (unsigned long)(rd->boln == 0 ? rd->ended : rd->pos -
+	    rd->line_pos) + 1;
+	n = strlen(err->msg);
+	snprintf(err->msg + n, sizeof(err->msg) - n, " (the input ends "
+	    "here)");
+}
+
 /* Why the parser stopped, in err (diag set); the error code. */
 static YOTE_COLD int
 why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
@@ -640,11 +669,13 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s", hint);
 		at_mark(rd, err, &p->problem_mark);
+		at_input_end(rd, err);
 	} else {
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s%s%s", p->problem ? p->problem : "unreadable input",
 		    p->context ? " " : "", p->context ? p->context : "");
 		at_mark(rd, err, &p->problem_mark);
+		at_input_end(rd, err);
 	}
 	if (err != NULL)
 		err->diag = YOTE_D_YAML;

@@ -423,6 +423,22 @@ yaml_error(const yaml_parser_t *parser, const char *buf, size_t len,
 			err->line = parser->problem_mark.line + 1;
 			err->col = parser->problem_mark.column + 1;
 		}
+		/* at the end of the text, libyaml's mark is on the line after
+		 * the last: the place is the end of the last line, as a
+		 * game's (yaml_read.c) */
+		for (i = 0; i < len; i++)
+			if (buf[i] == '\n' && i + 1 < len) {
+				line++;
+				bol = i + 1;
+			}
+		if (err != NULL && err->line > line) {
+			err->line = line;
+			err->col = (unsigned long)(len - bol -
+			    (len > bol && buf[len - 1] == '\n')) + 1;
+			i = strlen(err->msg);
+			snprintf(err->msg + i, sizeof(err->msg) - i, " (the "
+			    "input ends here)");
+		}
 		return YOTE_ESYNTAX;
 	}
 	if (parser->problem_value != -1)
