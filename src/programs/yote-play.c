@@ -46,7 +46,8 @@ struct opts {
 /* The ways yote-play runs, and the options that belong to some only. */
 enum { M_GAME = 1, M_HVH = 2, M_PROTOCOL = 4, M_MATCH = 8, M_SELF = 16 };
 enum { G_ASCII = 1, G_FIRST = 2, G_LEVEL = 4, G_MAX_PLIES = 8,
-	G_RANDOM = 16, G_SEED = 32, G_QUIET = 64, G_FORMAT = 128 };
+	G_RANDOM = 16, G_SEED = 32, G_QUIET = 64, G_FORMAT = 128,
+	G_JOBS = 256 };
 
 static const struct mode_option {
 	unsigned given;         /* G_* */
@@ -68,6 +69,7 @@ static const struct mode_option {
 	{ G_QUIET, "--quiet", M_MATCH, "--match (--self-play prints no line "
 	    "per game)" },
 	{ G_FORMAT, "--format", M_MATCH, "--match (its result)" },
+	{ G_JOBS, "--jobs", M_MATCH | M_SELF, "--match or --self-play" },
 };
 
 /* Games not ended after so many plies are drawn by adjudication: the
@@ -372,7 +374,7 @@ check_modes(const struct opts *opt, const struct level **a,
 {
 	const struct session_opts *ses = &opt->ses;
 	char *comma;
-	unsigned mode;
+	unsigned mode, given;
 	size_t i;
 
 	if (opt->match != NULL) {
@@ -404,14 +406,12 @@ check_modes(const struct opts *opt, const struct level **a,
 		    "each other");
 	mode = opt->match != NULL ? M_MATCH : opt->self_play > 0 ? M_SELF :
 	    opt->protocol ? M_PROTOCOL : ses->hvh ? M_HVH : M_GAME;
+	given = opt->given | (opt->eng.jobs_given ? G_JOBS : 0);
 	for (i = 0; i < sizeof(mode_options) / sizeof(mode_options[0]); i++)
-		if ((opt->given & mode_options[i].given) &&
+		if ((given & mode_options[i].given) &&
 		    !(mode_options[i].modes & mode))
 			return tool_usage_error("%s goes with %s",
 			    mode_options[i].name, mode_options[i].where);
-	if (opt->eng.jobs_given && !(mode & (M_MATCH | M_SELF)))
-		return tool_usage_error("--jobs goes with --match or "
-		    "--self-play");
 	if (tool_select_checked(opt->sel) != 0)
 		return EXIT_USAGE;
 	if ((opt->match != NULL || opt->self_play > 0 || opt->protocol) &&
