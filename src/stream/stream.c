@@ -30,6 +30,10 @@ struct yote_stream {
 	yote_input_fn input_end;
 	void *input_ctx;
 	unsigned long before;   /* games of the inputs ended */
+	/* a game's diagnostics while it is judged, said in line order */
+	struct yote_error *held_diag;
+	size_t nheld, capheld;
+	int holding;
 	struct yote_pattern *reach;     /* yote_stream_set_reaching */
 	size_t nreach;
 
@@ -129,6 +133,7 @@ yote_stream_free(struct yote_stream *s)
 	yote_checker_free(s->ck);
 	yote_select_free(s->sel);
 	yote_keyset_free(s->seen);
+	free(s->held_diag);
 	free(s);
 }
 
@@ -433,11 +438,51 @@ end_input(struct yote_stream *s)
 
 /* ------------------------------------------------------------ games */
 
-/* The checker's diagnostics to the tool's callback. */
+/* The checker's diagnostics to the tool's callback: held while a game is
+ * judged (said at once when no memory is left to hold them). */
 static void
 diag_relay(void *ctx, const struct yote_error *e)
 {
-	say(ctx, e);
+	struct yote_stream *s = ctx;
+	struct yote_error *h;
+	size_t cap;
+
+	if (s->holding && s->nheld == s->capheld) {
+		cap = s->capheld ? 2 * s->capheld : 8;
+		if ((h = realloc(s->held_diag, cap * sizeof(*h))) != NULL) {
+			s->held_diag = h;
+			s->capheld = cap;
+		}
+	}
+	if (s->holding && s->nheld < s->capheld)
+		s->held_diag[s->nheld++] = *e;
+	else
+		say(s, e);
+}
+
+/*
+ * Say a game's diagnostics in the order of the places they name, as a
+ * compiler does: the checker finds a repeated key before it plays the
+ * moves above it.  A stable sort of a few: those of one place keep the
+ * checker's order.
+ */
+static void
+say_held(struct yote_stream *s)
+{
+	struct yote_error t;
+	size_t i, j;
+
+	for (i = 1; i < s->nheld; i++) {
+		t = s->held_diag[i];
+		for (j = i; j > 0 && (s->held_diag[j - 1].line > t.line ||
+		    (s->held_diag[j - 1].line == t.line &&
+		    s->held_diag[j - 1].col > t.col)); j--)
+			s->held_diag[j] = s->held_diag[j - 1];
+		s->held_diag[j] = t;
+	}
+	for (i = 0; i < s->nheld; i++)
+		say(s, &s->held_diag[i]);
+	s->nheld = 0;
 }
 
 static struct yote_checker *
@@ -461,12 +506,15 @@ judge(struct yote_stream *s)
 
 	if ((ck = checker(s)) == NULL)
 		return YOTE_ENOMEM;
+	s->holding = 1;
 	if (s->flags & YOTE_STREAM_PLAY)
 		problems = yote_game_from_record(ck, g->rec, s->name,
 		    &g->info, diag_relay, s, &g->played);
 	else
 		problems = yote_checker_play(ck, g->rec, s->name, &g->info,
 		    diag_relay, NULL, s);
+	s->holding = 0;
+	say_held(s);
 	if (problems == YOTE_ENOMEM)
 		return YOTE_ENOMEM;
 	g->verdict = problems > 0 ? YOTE_VERDICT_INVALID :
