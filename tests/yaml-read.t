@@ -152,4 +152,18 @@ ok "$(grep -q 'cut1.yaml:2:13: game 1: YAML syntax error: .* (the input ends her
     grep -q 'cutrules.yaml:2:9: rules: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
     echo 1)" "a game or a ruleset cut short by the end of the input: the end of its last line" "$tmp/out"
 
+# a game's diagnostics in the order of their places (the repeated keys
+# below the moves were said before the illegal move above them), and
+# every one of a game that has more than the 256 held for sorting
+printf 'yote: 1\nmoves: [c3, c3]\nyote: 1\nmoves: [c3]\n' >"$tmp/order.yaml"
+yote-validate "$tmp/order.yaml" 2>&1 | sed 's/: game.*//; s/.*order.yaml://' | tr '\n' ' ' >"$tmp/got"
+awk 'BEGIN { print "yote: 1"; print "moves:"; for (i = 0; i < 1000; i++) print "  - {move: a1, coment: x}" }' \
+    >"$tmp/warn.yaml"
+yote-validate "$tmp/warn.yaml" 2>&1 | grep -c "unknown key 'coment'" >"$tmp/n"
+yote-validate "$tmp/warn.yaml" 2>&1 | grep "unknown key 'coment'" | head -300 |
+    sed 's/.*warn.yaml:\([0-9]*\):.*/\1/' | sort -nc 2>"$tmp/unsorted"
+ok "$([ "$(cat "$tmp/got")" = "2:13 3:1 " ] && [ "$(cat "$tmp/n")" = 1000 ] &&
+    [ ! -s "$tmp/unsorted" ] && echo 1)" \
+    "a game's diagnostics in line order ($(cat "$tmp/got")), all 1,000 of one game said" "$tmp/unsorted"
+
 tap_done

@@ -438,6 +438,13 @@ end_input(struct yote_stream *s)
 
 /* ------------------------------------------------------------ games */
 
+static void say_held(struct yote_stream *);
+
+/* Diagnostics of a game held at most, to be sorted: a game of 100,000
+ * warnings would hold 56 MB; past these, those held are said and the rest
+ * as they come. */
+#define HELD_MAX 256
+
 /* The checker's diagnostics to the tool's callback: held while a game is
  * judged (said at once when no memory is left to hold them). */
 static void
@@ -447,6 +454,10 @@ diag_relay(void *ctx, const struct yote_error *e)
 	struct yote_error *h;
 	size_t cap;
 
+	if (s->holding && s->nheld == HELD_MAX) {
+		say_held(s);
+		s->holding = 0;
+	}
 	if (s->holding && s->nheld == s->capheld) {
 		cap = s->capheld ? 2 * s->capheld : 8;
 		if ((h = realloc(s->held_diag, cap * sizeof(*h))) != NULL) {
