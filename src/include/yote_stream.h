@@ -107,7 +107,8 @@ void yote_stream_set_rules(struct yote_stream *s, const struct yote_rules *r);
 void yote_stream_set_warnings(struct yote_stream *s, enum yote_warnings w);
 
 /* Where every diagnostic goes (NULL: nowhere).  A game's are said once it
- * is judged, in the order of the places they name (line, then column). */
+ * is judged, in the order of the places they name (line, then column; the
+ * first 256, and any more as they are found). */
 void yote_stream_set_diag(struct yote_stream *s, yote_diag_fn fn, void *ctx);
 
 /*
