@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..29"
+echo "1..30"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -382,3 +382,16 @@ for f in idx mhead; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "an index block's checksum, a member header: damage that loses no game is said (exit 1) and counts none"
+# after a damaged block header, the blocks are named by their place in
+# the file (the block at the third place was 'block 2')
+python3 - "$tmp/five.yta" "$tmp/bhead.yta" <<'PY'
+import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+i = b.find(b'YTBD', 20)        # the second data block's header
+assert i > 0
+b[i + 5] ^= 0xFF
+open(sys.argv[2], 'wb').write(b)
+PY
+st=$(run yote-validate "$tmp/bhead.yta")
+ok "$([ "$st" = 1 ] && grep -q 'games 3-4 missing before block 3 at byte offset' "$tmp/err" && echo 1)" \
+    "a damaged block header: the block after it keeps its number (3)" "$tmp/err"

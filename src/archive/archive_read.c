@@ -374,6 +374,9 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		    "valid block follows%s", (unsigned long long)at,
 		    yote_arc_after_text(*a->games, rg, sizeof(rg)),
 		    gave_up_text(a));
+	/* the damaged block keeps its number: the blocks after it are
+	 * named by their place in the file, as in the archive undamaged */
+	a->blocks++;
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
 	    "%llu", (unsigned long long)at, yote_arc_after_text(*a->games, rg,
