@@ -1029,12 +1029,13 @@ test_rules_load_errors(void **state)
 		    "not a ruleset file" },
 		{ '=', NULL, "classic\n", YOTE_EVALUE, 1, 1,
 		    "not a ruleset file" },
-		/* YAML syntax errors: where libyaml found the problem */
-		{ '=', NULL, "yote-rules: 1\nname: [x\n", YOTE_ESYNTAX, 3, 1,
+		/* YAML syntax errors: where libyaml found the problem (the
+		 * end of the last line when the text ends inside a value) */
+		{ '=', NULL, "yote-rules: 1\nname: [x\n", YOTE_ESYNTAX, 2, 9,
 		    "did not find expected ',' or ']'" },
 		{ '=', NULL, "yote-rules: 1\n  name: x\n", YOTE_ESYNTAX, 2, 7,
 		    "mapping values are not allowed" },
-		{ '=', NULL, "yote-rules: 1\nname: \"x\n", YOTE_ESYNTAX, 3, 1,
+		{ '=', NULL, "yote-rules: 1\nname: \"x\n", YOTE_ESYNTAX, 2, 9,
 		    "quoted scalar" },
 		/* one document only: broken YAML or a second document after
 		 * it is not ignored */
