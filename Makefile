@@ -133,7 +133,9 @@ $(TOOL_LIB): $(TOOL_OBJ)
 bin/yote-%: bin/obj/yote-%.o $(TOOL_LIB) bin/libyote.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TOOL_LIB) bin/libyote.a $(LIBS)
 
-# pkg-config's description of the installed library; rewritten when the
+# pkg-config's description of the installed library (static only, so its
+# dependencies are in Requires and Libs: the plain --cflags --libs links);
+# rewritten when the
 # directories (PREFIX, LIBDIR, ...) or the version change.
 VERSION := $(shell sed -n 's/^\#define YOTE_VERSION "\(.*\)"/\1/p' src/include/yote.h)
 
@@ -143,9 +145,9 @@ bin/yote.pc: FORCE bin/obj/.dir
 	    'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))' \
 	    '' 'Name: yote' \
 	    'Description: Yote rules, records and engine' \
-	    'Version: $(VERSION)' 'Requires.private: $(PKGS)' \
-	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lyote' \
-	    'Libs.private: -pthread -lm' > $@.tmp
+	    'Version: $(VERSION)' 'Requires: $(PKGS)' \
+	    'Cflags: -I$${includedir}' \
+	    'Libs: -L$${libdir} -lyote -pthread -lm' > $@.tmp
 	cmp -s $@.tmp $@ || mv $@.tmp $@
 	rm -f $@.tmp
 

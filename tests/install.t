@@ -30,7 +30,7 @@ else
 	pc="pkg-config --define-variable=prefix=$d$prefix"
 	export PKG_CONFIG_PATH="$d$prefix/lib/pkgconfig"
 	c=0
-	if flags=$($pc --cflags --libs --static yote 2>"$tmp/log") &&
+	if flags=$($pc --cflags --libs yote 2>"$tmp/log") &&
 	    case $flags in *"-I$d$prefix/include"*-lyote*) true ;; *) false ;; esac
 	then
 		c=1
