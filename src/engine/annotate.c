@@ -116,7 +116,7 @@ yote_class_name(enum yote_class c)
 	static const char *const n[] = { "", "inaccuracy", "mistake",
 		"blunder" };
 
-	return n[c];
+	return YOTE_NAME_OF(n, c);
 }
 
 const char *
@@ -124,7 +124,7 @@ yote_class_nag(enum yote_class c)
 {
 	static const char *const n[] = { "", "?!", "?", "??" };
 
-	return n[c];
+	return YOTE_NAME_OF(n, c);
 }
 
 char *

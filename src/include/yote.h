@@ -199,7 +199,9 @@ const char *yote_blocked_name(enum yote_blocked v);
 
 /* ---------------------------------------------------------------- squares */
 
-/* Write "c3" for square sq into buf (at least 4 bytes); returns buf. */
+/* Write "c3" for square sq into buf (at least 4 bytes), "?" for a square
+ * off r's board; returns buf.  Every name function of the library gives
+ * "?" for a value outside its enum (a -1 of yote_game_info.result, say). */
 char *yote_square_name(const struct yote_rules *r, int sq, char *buf);
 
 /* ---------------------------------------------------------------- positions */

@@ -61,6 +61,11 @@ yote_pos_hash(const struct yote_pos *p)
 char *
 yote_square_name(const struct yote_rules *r, int sq, char *buf)
 {
+	if (sq < 0 || sq >= r->squares) {
+		buf[0] = '?';
+		buf[1] = '\0';
+		return buf;
+	}
 	buf[0] = (char)('a' + sq % r->width);
 	buf[1] = (char)('1' + sq / r->width);
 	buf[2] = '\0';

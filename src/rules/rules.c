@@ -36,25 +36,25 @@ static const char *const blocked_names[] = { "loses", "loses-unless-both",
 const char *
 yote_opening_name(enum yote_opening v)
 {
-	return opening_names[v];
+	return YOTE_NAME_OF(opening_names, v);
 }
 
 const char *
 yote_bonus_name(enum yote_bonus v)
 {
-	return bonus_names[v];
+	return YOTE_NAME_OF(bonus_names, v);
 }
 
 const char *
 yote_selfjump_name(enum yote_selfjump v)
 {
-	return selfjump_names[v];
+	return YOTE_NAME_OF(selfjump_names, v);
 }
 
 const char *
 yote_blocked_name(enum yote_blocked v)
 {
-	return blocked_names[v];
+	return YOTE_NAME_OF(blocked_names, v);
 }
 
 int

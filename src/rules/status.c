@@ -129,7 +129,7 @@ yote_result_problem(const struct yote_rules *r, const struct yote_pos *final,
 const char *
 yote_result_text(enum yote_result res)
 {
-	return result_texts[res];
+	return YOTE_NAME_OF(result_texts, res);
 }
 
 int
@@ -145,7 +145,7 @@ static const char *const term_texts[] = { "", "capture-all", "blocked",
 const char *
 yote_termination_text(enum yote_termination t)
 {
-	return term_texts[t];
+	return YOTE_NAME_OF(term_texts, t);
 }
 
 int

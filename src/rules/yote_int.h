@@ -272,4 +272,9 @@ yote_over_unless_blocked(const struct yote_rules *r, const struct yote_pos *p)
 void yote_value_hint(const char *text, int result, char *buf, size_t size);
 const char *yote_rules_hint(const char *name, char *buf, size_t size);
 
+/* table[i], or "?" for a value outside it (an enum's -1, "none", or a
+ * value a caller made up): the name functions never read past a table. */
+#define YOTE_NAME_OF(table, i) ((size_t)(i) < sizeof(table) / \
+	sizeof((table)[0]) ? (table)[i] : "?")
+
 #endif

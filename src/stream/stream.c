@@ -75,8 +75,10 @@ yote_verdict_name(enum yote_verdict v)
 		return "valid";
 	case YOTE_VERDICT_WARNED:
 		return "warnings";
-	default:
+	case YOTE_VERDICT_INVALID:
 		return "invalid";
+	default:
+		return "?";
 	}
 }
 

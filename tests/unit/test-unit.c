@@ -1309,6 +1309,34 @@ test_result_termination_text(void **state)
 	assert_int_equal(yote_termination_parse("checkmate"), -1);
 }
 
+/* Every name function gives "?" for a value outside its enum, the -1 of
+ * yote_game_info.result and .term among them (yote_result_text(-1) read
+ * before its table and crashed). */
+static void
+test_names_out_of_range(void **state)
+{
+	const struct yote_rules *r = yote_rules_by_name("classic");
+	char b[8];
+
+	(void)state;
+	assert_string_equal(yote_result_text((enum yote_result)-1), "?");
+	assert_string_equal(yote_result_text((enum yote_result)9), "?");
+	assert_string_equal(yote_termination_text((enum yote_termination)-1),
+	    "?");
+	assert_string_equal(yote_termination_text((enum yote_termination)99),
+	    "?");
+	assert_string_equal(yote_class_name((enum yote_class)9), "?");
+	assert_string_equal(yote_class_nag((enum yote_class)-1), "?");
+	assert_string_equal(yote_opening_name((enum yote_opening)9), "?");
+	assert_string_equal(yote_bonus_name((enum yote_bonus)-1), "?");
+	assert_string_equal(yote_selfjump_name((enum yote_selfjump)9), "?");
+	assert_string_equal(yote_blocked_name((enum yote_blocked)9), "?");
+	assert_string_equal(yote_diag_name(-1), "?");
+	assert_string_equal(yote_square_name(r, 99, b), "?");
+	assert_string_equal(yote_square_name(r, -1, b), "?");
+	assert_string_equal(yote_square_name(r, 0, b), "a1");
+}
+
 /* ------------------------------------------------------------ legality */
 
 static void
@@ -1649,6 +1677,7 @@ main(void)
 		cmocka_unit_test(test_outcome),
 		cmocka_unit_test(test_has_capture),
 		cmocka_unit_test(test_result_termination_text),
+		cmocka_unit_test(test_names_out_of_range),
 		cmocka_unit_test(test_move_check_messages),
 		cmocka_unit_test(test_move_check_play),
 		cmocka_unit_test(test_gen_moves_from),
