@@ -144,7 +144,10 @@ struct yote_rules {
 	enum yote_blocked blocked;
 	int few_pieces;         /* 0 = off, else the few-pieces threshold */
 	int move_limit;         /* 0 = off, else plies without capture -> draw */
-	int builtin;            /* 1 for the four compiled-in rulesets */
+	int builtin;            /* 1 for the four compiled-in rulesets
+				   themselves; yote_rules_finish makes a
+				   copy 0, a ruleset of its own that an
+				   archive stores by its parameters */
 	/* derived by yote_rules_finish */
 	uint64_t board;         /* every square of the board */
 	uint64_t not_col_first; /* board without column a */
@@ -185,7 +188,9 @@ int yote_rules_get(const char *spec, const struct yote_rules **out,
 /* Free a loaded ruleset.  NULL and built-in rulesets are ignored. */
 void yote_rules_free(const struct yote_rules *r);
 
-/* Fill the derived fields after changing parameters; 0 or YOTE_EVALUE. */
+/* Fill the derived fields after changing parameters (of a copy of a
+ * built-in too, which then is no longer one: builtin 0); 0 or
+ * YOTE_EVALUE. */
 int yote_rules_finish(struct yote_rules *r, struct yote_error *err);
 
 /* Write a ruleset as a ruleset file (YAML); 0 or YOTE_EIO. */

@@ -57,11 +57,17 @@ yote_blocked_name(enum yote_blocked v)
 	return YOTE_NAME_OF(blocked_names, v);
 }
 
+static int own_builtin(const struct yote_rules *);
+
 int
 yote_rules_finish(struct yote_rules *r, struct yote_error *err)
 {
 	int sq, d, c, row;
 	static const int dc[4] = { 0, 0, 1, -1 }, dr[4] = { 1, -1, 0, 0 };
+
+	/* a copy of a built-in, its parameters changed, is a ruleset of its
+	 * own: an archive must store its parameters, not the name */
+	r->builtin = own_builtin(r);
 
 	if (r->width < 2 || r->width > YOTE_MAX_SIDE || r->height < 2 ||
 	    r->height > YOTE_MAX_SIDE)
@@ -613,6 +619,18 @@ yote_rules_free(const struct yote_rules *r)
 static struct yote_rules builtin[8];
 static int builtin_n;
 static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+/* Whether r is one of the compiled-in rulesets themselves. */
+static int
+own_builtin(const struct yote_rules *r)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (r == &builtin[i])
+			return 1;
+	return 0;
+}
 
 static void
 builtin_init(void)

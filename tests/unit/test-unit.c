@@ -835,6 +835,33 @@ test_rules_builtin(void **state)
 	assert_string_equal(yote_rules_by_name("classic")->name, "classic");
 }
 
+/* A copy of a built-in ruleset with other parameters is a ruleset of its
+ * own once finished: an archive stores it by its parameters (it kept
+ * builtin 1, was stored as 'classic', and read back as the real classic,
+ * or lost when renamed) */
+static void
+test_rules_builtin_copy(void **state)
+{
+	struct yote_rules copy = *yote_rules_by_name("classic");
+	struct yote_error e;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	(void)state;
+	copy.move_limit = 7;
+	assert_int_equal(yote_rules_finish(&copy, &e), 0);
+	assert_int_equal(copy.builtin, 0);
+	assert_int_equal(yote_rules_by_name("classic")->builtin, 1);
+	assert_int_equal(yote_rules_by_name("classic")->move_limit, 0);
+	/* written whole, as a ruleset file would be */
+	assert_non_null(fp = open_memstream(&buf, &len));
+	assert_int_equal(yote_rules_write(&copy, fp), 0);
+	fclose(fp);
+	assert_non_null(strstr(buf, "no-capture-limit: 7"));
+	free(buf);
+}
+
 static void
 test_rules_names(void **state)
 {
@@ -1669,6 +1696,7 @@ main(void)
 		cmocka_unit_test(test_pos_roundtrip),
 		cmocka_unit_test(test_pos_parse_errors),
 		cmocka_unit_test(test_rules_builtin),
+		cmocka_unit_test(test_rules_builtin_copy),
 		cmocka_unit_test(test_rules_names),
 		cmocka_unit_test(test_rules_load_good),
 		cmocka_unit_test(test_rules_load_errors),
