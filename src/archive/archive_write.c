@@ -653,6 +653,10 @@ yote_archive_writer_close(struct yote_archive_writer *w,
 		    (uint32_t)(w->off - idx_at));
 		rc = w_write(w, h, sizeof(h), err);
 	}
+	/* fp's buffer too: a full disk is said here, not only at fclose */
+	if (rc == 0 && !w->failed && (fflush(w->fp) != 0 || ferror(w->fp)))
+		rc = yote_error_set(err, YOTE_EIO, "write error: %s",
+		    strerror(errno));
 	if (rc == 0 && w->failed)
 		rc = yote_error_set(err, w->failed, "%s", w->why);
 	if (st != NULL)

@@ -903,7 +903,8 @@ int yote_writer_open(FILE *fp, struct yote_writer **out);
 /* Write one record as a document; 0 or YOTE_EIO. */
 int yote_writer_put(struct yote_writer *w, const struct yote_record *rec);
 
-/* Finish the stream and free the writer; 0 or YOTE_EIO.  NULL ignored. */
+/* Finish the stream, flush fp and free the writer; 0 or YOTE_EIO (a write
+ * that failed, now or before).  NULL ignored. */
 int yote_writer_close(struct yote_writer *w);
 
 /* ---------------------------------------------------------------- games */

@@ -182,7 +182,8 @@ void yote_archive_writer_stats(const struct yote_archive_writer *w,
     struct yote_archive_stats *st);
 
 /*
- * Write the last block, the index and the end of the member, and free w.
+ * Write the last block, the index and the end of the member, flush the
+ * stream, and free w.
  * When st is not NULL it gets the final figures.  Returns 0 or YOTE_EIO
  * / YOTE_ENOMEM (err says why).  NULL is ignored.
  */
@@ -202,7 +203,9 @@ int yote_archive_writer_close(struct yote_archive_writer *w,
  * Write rec as one line on fp.  Returns 0; YOTE_EVALUE when rec holds
  * something a line cannot, YOTE_ELIMIT for a line over YOTE_MAX_DOCUMENT
  * (err says what; nothing is written); with YOTE_LINES_LOSSY, 1 when
- * something was dropped (err says what) and the line written; YOTE_EIO.
+ * something was dropped (err says what) and the line written; YOTE_EIO
+ * when fp is in error (a write that failed is seen once fp's buffer is
+ * flushed: fflush(fp) tells at the end).
  */
 int yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
     struct yote_error *err);

@@ -21,6 +21,7 @@ _Static_assert(YOTE_STYLE_ANY == YAML_ANY_SCALAR_STYLE &&
 
 struct yote_writer {
 	yaml_emitter_t em;
+	FILE *fp;
 	int failed;
 };
 
@@ -53,6 +54,7 @@ yote_writer_open(FILE *fp, struct yote_writer **out)
 		return YOTE_ENOMEM;
 	}
 	yaml_emitter_set_output_file(&w->em, fp);
+	w->fp = fp;
 	yaml_emitter_set_unicode(&w->em, 1);
 	yaml_emitter_set_width(&w->em, 78);
 	emit(w, &ev, yaml_stream_start_event_initialize(&ev,
@@ -121,7 +123,9 @@ yote_writer_close(struct yote_writer *w)
 	if (w == NULL)
 		return 0;
 	emit(w, &ev, yaml_stream_end_event_initialize(&ev));
-	if (!w->failed && !yaml_emitter_flush(&w->em))
+	/* and fp's buffer: a full disk is said here, not only at fclose */
+	if (!w->failed && (!yaml_emitter_flush(&w->em) || fflush(w->fp) != 0 ||
+	    ferror(w->fp)))
 		w->failed = 1;
 	failed = w->failed;
 	yaml_emitter_delete(&w->em);

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "yote.h"
+#include "yote_io.h"
 
 /* The move of text in g's position now. */
 static struct yote_move
@@ -200,6 +201,23 @@ test_record(void **state)
 		    i), sizeof(struct yote_pos));
 	yote_game_free(back);
 	yote_record_free(again);
+	/* a full disk: the writers' close says it (a record or two fit in
+	 * fp's buffer, and only fclose would have failed) */
+	if ((fp = fopen("/dev/full", "w")) != NULL) {
+		struct yote_archive_writer *aw;
+		struct yote_error e;
+
+		assert_int_equal(yote_writer_open(fp, &w), 0);
+		assert_int_equal(yote_writer_put(w, rec), 0);
+		assert_int_equal(yote_writer_close(w), YOTE_EIO);
+		clearerr(fp);
+		assert_int_equal(yote_archive_writer_open(fp, 0, &aw, &e), 0);
+		assert_int_equal(yote_archive_put(aw, rec, NULL, NULL, NULL,
+		    &e), 0);
+		assert_int_equal(yote_archive_writer_close(aw, NULL, &e),
+		    YOTE_EIO);
+		fclose(fp);
+	}
 	yote_record_free(rec);
 	free(buf);
 	yote_game_free(g);
