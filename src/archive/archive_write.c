@@ -605,12 +605,17 @@ yote_archive_put(struct yote_archive_writer *w,
 	w->bad_start = 0;
 	tree_size(rec->root, 0, &nodes, &bytes, &deep);
 	w->game_spend = (uint64_t)nodes * ARC_NODE_COST + bytes + YOTE_POS_TEXT;
-	if (deep || nodes > NODE_LIMIT || bytes > YOTE_MAX_DOCUMENT) {
+	if (deep || nodes > NODE_LIMIT || bytes > YOTE_MAX_DOCUMENT ||
+	    yote_record_check_limits(rec, NULL) != 0) {
 		struct yote_error e;
 
 		w_problem(&e, YOTE_ELIMIT, YOTE_D_LIMIT, file, rec->game);
-		snprintf(e.msg, sizeof(e.msg), "a game too large or too deep "
-		    "for an archive");
+		/* the limit by name, as a reader would refuse it */
+		if (yote_record_check_limits(rec, &e) == 0)
+			snprintf(e.msg, sizeof(e.msg), "a game too large or "
+			    "too deep for an archive");
+		e.file = file;
+		e.game = rec->game;
 		if (diag != NULL)
 			diag(ctx, &e);
 		return YOTE_EILLEGAL;

@@ -900,7 +900,9 @@ struct yote_writer;
 
 int yote_writer_open(FILE *fp, struct yote_writer **out);
 
-/* Write one record as a document; 0 or YOTE_EIO. */
+/* Write one record as a document; 0, YOTE_ELIMIT for a record over a limit
+ * of yote_limits.h (nothing written: yote_record_check_limits says which),
+ * or YOTE_EIO. */
 int yote_writer_put(struct yote_writer *w, const struct yote_record *rec);
 
 /* Finish the stream, flush fp and free the writer; 0 or YOTE_EIO (a write

@@ -147,7 +147,9 @@ void yote_archive_writer_set_block(struct yote_archive_writer *w,
  *                  keeps invalid games: stored whole as text, and every
  *                  problem was sent to diag;
  *   YOTE_EILLEGAL  the same without YOTE_ARCHIVE_KEEP_INVALID: not
- *                  stored; every problem was sent to diag;
+ *                  stored; every problem was sent to diag; and, kept or
+ *                  not, a game over a limit of yote_limits.h (a reader
+ *                  would refuse it), the limit sent to diag;
  *   YOTE_EIO, YOTE_ENOMEM, YOTE_ELIMIT  (err says why; the archive is
  *                  unusable from here).
  * Problems that do not stop the moves from being played (a wrong result,
@@ -201,8 +203,9 @@ int yote_archive_writer_close(struct yote_archive_writer *w,
 
 /*
  * Write rec as one line on fp.  Returns 0; YOTE_EVALUE when rec holds
- * something a line cannot, YOTE_ELIMIT for a line over YOTE_MAX_DOCUMENT
- * (err says what; nothing is written); with YOTE_LINES_LOSSY, 1 when
+ * something a line cannot, YOTE_ELIMIT for a record over a limit of
+ * yote_limits.h or a line over YOTE_MAX_DOCUMENT (err says what; nothing
+ * is written); with YOTE_LINES_LOSSY, 1 when
  * something was dropped (err says what) and the line written; YOTE_EIO
  * when fp is in error (a write that failed is seen once fp's buffer is
  * flushed: fflush(fp) tells at the end).

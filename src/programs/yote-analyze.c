@@ -134,7 +134,7 @@ write_game(void *ctx, const struct annopool_game *g)
 {
 	struct out *out = ctx;
 	const struct opts *o = out->o;
-	int status = EXIT_OK;
+	int status = EXIT_OK, rc;
 
 	if (o->summary) {
 		if (g->an->analysed)
@@ -142,7 +142,10 @@ write_game(void *ctx, const struct annopool_game *g)
 	} else if (out->page != NULL) {
 		if (page_game(out, g) != EXIT_OK)
 			status = EXIT_IO;
-	} else if (yote_writer_put(out->w, g->rec) != 0)
+	} else if ((rc = yote_writer_put(out->w, g->rec)) == YOTE_ELIMIT)
+		/* annotations took it over a limit of a game */
+		status = tool_record_over(g->file, g->rec);
+	else if (rc != 0)
 		status = EXIT_IO;       /* said where the output is closed */
 	if (o->graph != NULL && g->an->analysed &&
 	    evalgraph_write(o->graph, g->k, g->rec, g->an) != 0)

@@ -221,6 +221,12 @@ yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
 			err->game = rec->game;
 		return YOTE_EVALUE;
 	}
+	/* no writer writes a game a reader would refuse (yote_limits.h) */
+	if (yote_record_check_limits(rec, err) != 0) {
+		if (err != NULL)
+			err->game = rec->game;
+		return YOTE_ELIMIT;
+	}
 	/* first see that everything fits, so a refused record writes nothing */
 	for (pair = 0; pair + 1 < root->n; pair += 2) {
 		k = root->kids[pair];

@@ -99,6 +99,9 @@ yote_writer_put(struct yote_writer *w, const struct yote_record *rec)
 	yaml_event_t ev;
 	struct yote_node empty = { 0 };
 
+	/* no writer writes a game a reader would refuse (yote_limits.h) */
+	if (yote_record_check_limits(rec, NULL) != 0)
+		return YOTE_ELIMIT;
 	emit(w, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
 	    NULL, 0));
 	if (rec->root != NULL)

@@ -360,6 +360,22 @@ tool_kth_path(const char *base, unsigned long k, char *buf, size_t size)
 		snprintf(buf, size, "%s-%lu", base, k);
 }
 
+int
+tool_record_over(const char *file, const struct yote_record *rec)
+{
+	struct yote_error e;
+	size_t n;
+
+	yote_error_clear(&e);
+	yote_record_check_limits(rec, &e);
+	n = strlen(e.msg);
+	snprintf(e.msg + n, sizeof(e.msg) - n, ": not written");
+	e.file = file;
+	e.game = rec->game;
+	tool_diag(&e);
+	return EXIT_INVALID;
+}
+
 void
 tool_output_report(const char *file, unsigned long long written,
     unsigned long long kept, unsigned long long left_out,

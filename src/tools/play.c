@@ -253,9 +253,14 @@ out_open(struct outfile *o, const char *path)
 int
 out_put(struct outfile *o, const struct yote_record *rec)
 {
+	int rc;
+
 	if (o->failed)
 		return EXIT_IO;
-	if (yote_writer_put(o->w, rec) != 0 || fflush(o->fp) != 0) {
+	if ((rc = yote_writer_put(o->w, rec)) == YOTE_ELIMIT)
+		return tool_record_over(o->path != NULL ? o->path : "<stdout>",
+		    rec);
+	if (rc != 0 || fflush(o->fp) != 0) {
 		o->failed = 1;
 		return EXIT_IO;
 	}

@@ -250,6 +250,13 @@ void tool_output_report(const char *file, unsigned long long written,
     unsigned long long repeats, int status);
 
 /*
+ * A record a writer refused as over a limit (YOTE_ELIMIT of
+ * yote_writer_put): said as a reader would say it, game number and file,
+ * and that it was not written.  EXIT_INVALID.
+ */
+int tool_record_over(const char *file, const struct yote_record *rec);
+
+/*
  * The start of a file named with -o (path; NULL: standard output, which
  * is returned): tool_atomic_open, saying "path: cannot write: reason"
  * when it cannot (NULL then).

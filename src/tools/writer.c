@@ -172,7 +172,11 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 	/* the stream has said what is wrong with an invalid game */
 	switch (o->oo->to) {
 	case OUT_YAML:
-		if (yote_writer_put(o->yaml, rec) != 0)
+		if ((rc = yote_writer_put(o->yaml, rec)) == YOTE_ELIMIT) {
+			o->left_out++;
+			return tool_record_over(name, rec);
+		}
+		if (rc != 0)
 			return write_failed(o, "write error");
 		break;
 	case OUT_LINES:

@@ -218,8 +218,38 @@ test_record(void **state)
 		    YOTE_EIO);
 		fclose(fp);
 	}
+	/* no writer writes a game a reader would refuse: a list one item
+	 * over the limit (yote_limits.h) is refused by all three, and
+	 * nothing is written */
+	{
+		struct yote_node *list = yote_node_seq();
+		struct yote_archive_writer *aw;
+		struct yote_error e;
+		size_t k;
+
+		for (k = 0; k <= YOTE_MAX_PLIES; k++)
+			assert_int_equal(yote_node_push(list,
+			    yote_node_scalar("x")), 0);
+		assert_int_equal(yote_node_set(rec->root, "x-long", list), 0);
+		assert_int_equal(yote_record_check_limits(rec, NULL),
+		    YOTE_ELIMIT);
+		free(buf);      /* the record written above */
+		buf = NULL;
+		fp = open_memstream(&buf, &len);
+		assert_int_equal(yote_writer_open(fp, &w), 0);
+		assert_int_equal(yote_writer_put(w, rec), YOTE_ELIMIT);
+		assert_int_equal(yote_writer_close(w), 0);
+		assert_int_equal(yote_lines_put(fp, rec, 0, &e), YOTE_ELIMIT);
+		assert_int_equal(yote_archive_writer_open(fp, 0, &aw, &e), 0);
+		assert_int_equal(yote_archive_put(aw, rec, NULL, NULL, NULL,
+		    &e), YOTE_EILLEGAL);
+		assert_int_equal(yote_archive_writer_close(aw, NULL, &e), 0);
+		fclose(fp);
+		/* the YAML stream's start and end, an empty archive member */
+		assert_null(strstr(buf, "x-long"));
+		free(buf);
+	}
 	yote_record_free(rec);
-	free(buf);
 	yote_game_free(g);
 	yote_checker_free(ck);
 }
