@@ -4,10 +4,12 @@
  * the key of a game.  yote.h includes it at its end (it is installed
  * beside it) and its conventions hold here: include yote.h.
  */
+/* yote.h first, which includes this file in its place: included on its
+ * own, this file then finds what it uses declared */
+#include "yote.h"
+
 #ifndef YOTE_COLLECTION_H
 #define YOTE_COLLECTION_H
-
-#include "yote.h"
 
 /* ---------------------------------------------------------------- patterns */
 

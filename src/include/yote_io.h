@@ -3,6 +3,10 @@
  * archives (formats/archive.md) and the lines format (formats/lines.md).
  * Included by yote.h, whose types it uses; include yote.h, not this.
  */
+/* yote.h first, which includes this file in its place: included on its
+ * own, this file then finds what it uses declared */
+#include "yote.h"
+
 #ifndef YOTE_IO_H
 #define YOTE_IO_H
 

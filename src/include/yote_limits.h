@@ -3,7 +3,9 @@
  * reads, in one place (man/yote.5, LIMITS, states them for users).
  *
  * Every reader (YAML, archive, lines) refuses a game over any of these
- * with YOTE_ELIMIT / YOTE_D_LIMIT and a message that names the limit, and
+ * with YOTE_D_LIMIT and a message that names the limit (the game passed
+ * over as any bad one: YOTE_EVALUE, the code of the error too; a limit of
+ * the whole input, YOTE_ELIMIT, ends it), and
  * no writer writes a game a reader would refuse.  Most of them are checked
  * once, on the finished tree, by yote_record_check_limits (node.c); the
  * readers also check them while reading so that memory never grows past
@@ -11,6 +13,8 @@
  */
 #ifndef YOTE_LIMITS_H
 #define YOTE_LIMITS_H
+
+#include <stddef.h>
 
 /* ------------------------------------------------------------ one game */
 #define YOTE_MAX_SCALAR (1UL << 20)     /* bytes in one value (1 MiB) */

@@ -4,6 +4,10 @@
  * Included by yote.h (kept apart so that yote.h stays a readable size);
  * include yote.h, not this file.
  */
+/* yote.h first, which includes this file in its place: included on its
+ * own, this file then finds what it uses declared */
+#include "yote.h"
+
 #ifndef YOTE_NODE_H
 #define YOTE_NODE_H
 

@@ -32,6 +32,10 @@
  * slip that was legal where it stands breaks the record later, where a
  * second, later edit could also mend it); then the move text.
  */
+/* yote.h first, which includes this file in its place: included on its
+ * own, this file then finds what it uses declared */
+#include "yote.h"
+
 #ifndef YOTE_REPAIR_H
 #define YOTE_REPAIR_H
 

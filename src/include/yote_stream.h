@@ -26,6 +26,10 @@
  * suite's: 0 every game valid, 1 some game invalid or unreadable or a
  * selected number missing, 3 an input that could not be read or no memory.
  */
+/* yote.h first, which includes this file in its place: included on its
+ * own, this file then finds what it uses declared */
+#include "yote.h"
+
 #ifndef YOTE_STREAM_H
 #define YOTE_STREAM_H
 

@@ -725,8 +725,10 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	    p.why == NULL)
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	if (root == NULL) {
-		yote_error_set(err, n == -2 || p.limit ? YOTE_ELIMIT :
-		    YOTE_EVALUE, "not a record line: %s", p.why);
+		/* the game is passed over, its code the one returned, as
+		 * the YAML reader's; the diag says a limit */
+		yote_error_set(err, YOTE_EVALUE, "not a record line: %s",
+		    p.why);
 		if (err != NULL) {
 			err->diag = n == -2 || p.limit ? YOTE_D_LIMIT :
 			    YOTE_D_YAML;

@@ -321,7 +321,8 @@ yote_select_file(struct yote_select *s, const char *path,
 			rc = file_line(s, ++n, line, err);
 		}
 	free(buf);
-	if (rc != 0 && err->file == NULL)
+	/* this file's name, whatever an earlier error left in err */
+	if (rc != 0 && err != NULL)
 		err->file = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	return rc;
 }
