@@ -438,8 +438,35 @@ if command -v xmllint >/dev/null 2>&1; then
 	t2=$(grep -o '<text[^>]*font-size="14">[^<]*' "$tmp/g/ev-2.svg" 2>/dev/null)
 	ok "$([ -n "$t1" ] && [ -n "$t2" ] && [ "$t1" != "$t2" ] && echo 1)" \
 	    "--graph over two inputs: game 1 of each, in two files, none overwritten"
+	# the chart's markers stand at the record's evals (the re-searched
+	# values that grade the ply), as the study page's curve does; they
+	# stood at the first search's (a blunder at -3.02, 30.7%, was drawn
+	# at 44.9%)
+	rm -f "$tmp"/g/*
+	yote-analyze --depth 3 --no-tb -g 2 --graph "$tmp/g/ev.svg" \
+	    tests/data/annotate/traditional.yaml >"$tmp/o" 2>/dev/null
+	awk '/^- move:/ { n++ } /^  eval: / { e[n] = $2 }
+	    END { for (i = 1; i <= n; i++) print i, e[i] }' "$tmp/o" >"$tmp/evals"
+	sed -n 's/.*cy="\([0-9.]*\)".*<title>ply \([0-9]*\):.*/\2 \1/p' \
+	    "$tmp/g/ev.svg" >"$tmp/marks"
+	bad=$(awk 'NR == FNR { e[$1] = $2; next }
+	    { v = e[$1]; gsub(/["\047]/, "", v); if (v ~ /^#\+/) w = 100; else if (v ~ /^#-/) w = 0;
+	      else w = 100 / (1 + exp(-0.27 * v))
+	      d = $2 - (30 + 190 * (1 - w / 100)); if (d < 0) d = -d
+	      if (d > 0.2) print "ply " $1 ": cy " $2 ", eval " v }' \
+	    "$tmp/evals" "$tmp/marks")
+	ok "$([ -s "$tmp/marks" ] && [ -z "$bad" ] && echo 1)" \
+	    "--graph: each graded ply's marker at the record's eval ($(wc -l <"$tmp/marks") markers)${bad:+: $bad}"
+	# the study page's curve starts where the game does: the first
+	# move's eval-before (+3.03 here, 69%), where it started at 50%
+	yote-analyze --depth 3 --no-tb -g 2 --html "$tmp/g/nk.html" \
+	    tests/data/annotate/ndar-kepp.yaml 2>/dev/null
+	ok "$(grep -q '"e0":69,"e":\[' "$tmp/g/nk.html" && echo 1)" \
+	    "--html: the curve starts at the first move's eval-before (69%)"
 else
 	skip "xmllint not installed (libxml2-utils): no --graph checks"
+	skip "xmllint not installed"
+	skip "xmllint not installed"
 	skip "xmllint not installed"
 	skip "xmllint not installed"
 	skip "xmllint not installed"

@@ -646,6 +646,12 @@ grade(struct work *w, struct yote_record *rec)
 			continue;
 		s = yote_game_pos(w->g, i - 1)->side;
 		v = w->v[i];
+		/* the chart's values are the record's: the verdict's, a
+		 * re-search's where there was one, not the first search's */
+		out->wc[i] = yote_win_chance(first_view(v.after, s));
+		if (i == first + 1)
+			out->wc[first] = yote_win_chance(first_view(v.before,
+			    s));
 		out->st[s].moves++;
 		out->st[s].n[v.c]++;
 		out->st[s].loss += yote_move_loss(v.before, v.after);

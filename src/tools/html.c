@@ -326,6 +326,11 @@ json_curve(FILE *fp, const struct yote_record *rec, const struct yote_game *g,
 		    yote_game_pos(g, i - 1)->side, &score) == 0;
 	if (!any)
 		return;
+	/* where the curve starts: the first move's eval-before (a set-up
+	 * start is seldom even) */
+	if (n > 0 && yote_annotation_eval(rec, moves->kids[0], "eval-before",
+	    yote_game_pos(g, 0)->side, &score) == 0)
+		fprintf(fp, ",\"e0\":%.0f", yote_win_chance(score));
 	fputs(",\"e\":[", fp);
 	for (i = 1; i <= n; i++) {
 		if (i > 1)

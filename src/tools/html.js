@@ -549,7 +549,7 @@ function chart(g) {
 		if (CLASSES[cls] && marks.length < 2000) marks.push(sv('circle', { cx: x, cy: y,
 		    r: 4, 'class': 'mk ' + CLASSES[cls] }));
 	});
-	svg.appendChild(sv('polyline', { points: X(0) + ',' + Y(50) + ' ' + pts.join(' '), 'class': 'curve' }));
+	svg.appendChild(sv('polyline', { points: X(0) + ',' + Y(g.e0 == null ? 50 : g.e0) + ' ' + pts.join(' '), 'class': 'curve' }));
 	marks.forEach(function (m) { svg.appendChild(m); });
 	svg.appendChild(sv('line', { id: 'cursor', y1: CH.T, y2: CH.T + ph }));
 	svg.addEventListener('click', function (ev) {
