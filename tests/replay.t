@@ -384,4 +384,13 @@ st=$?
 yote-replay --start "$P" >"$tmp/pos2" 2>&1
 ok "$([ $st = 0 ] && cmp -s "$tmp/pos1" "$tmp/pos2" && grep -q "^Start: $P\$" "$tmp/pos1" && echo 1)" \
     "--position POS draws the position, as --start POS" "$tmp/pos1"
+# a picture's title keeps its ply and move whatever the names: each cut
+# to 14 characters, whole ones (a 300-character name filled the title,
+# 2700 px in a picture of 432, and the ply was cut off)
+long=$(awk 'BEGIN { for (i = 0; i < 150; i++) printf "\303\251N" }')
+printf -- '---\nyote: 1\nfirst: "%s"\nsecond: Short\nmoves: [c3]\n' "$long" >"$tmp/long.yaml"
+yote-replay -n 1 --svg "$tmp/long.svg" "$tmp/long.yaml" 2>"$tmp/err"
+t=$(sed -n 's/.*y="24"[^>]*>\([^<]*\)<.*/\1/p' "$tmp/long.svg")
+ok "$([ "$t" = "$(printf '\303\251N\303\251N\303\251N\303\251N\303\251N\303\251...') - Short: ply 1, c3" ] && echo 1)" \
+    "--svg: long names cut at whole characters, the ply and the move kept ($t)" "$tmp/err"
 tap_done

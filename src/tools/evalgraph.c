@@ -17,6 +17,7 @@ evalgraph_write(const char *base, unsigned long k,
 	const int w = 640, h = 260, l = 50, top = 30, pw = 570, ph = 190;
 	char path[4096];
 	const char *f, *s;
+	char fc[128], sc[128];
 	FILE *fp;
 	size_t i, np = an->plies;
 	double x, y;
@@ -37,9 +38,10 @@ evalgraph_write(const char *base, unsigned long k,
 	fprintf(fp, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" "
 	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
 	    rec->game);
-	tool_put_text(fp, f, TOOL_ESC_XML);
+	/* cut to fit the chart's width, 640 px at 14 */
+	tool_put_text(fp, tool_cut(fc, sizeof(fc), f, 24), TOOL_ESC_XML);
 	fputs(" against ", fp);
-	tool_put_text(fp, s, TOOL_ESC_XML);
+	tool_put_text(fp, tool_cut(sc, sizeof(sc), s, 24), TOOL_ESC_XML);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);

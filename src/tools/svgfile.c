@@ -31,10 +31,15 @@ best_move(const struct replayed *g, size_t i, const char *text,
 	return legal ? m : NULL;
 }
 
+/* A player's name in a picture's title, at most: the smallest picture
+ * (5 by 5 points) holds two of them and the ply at 16 px. */
+#define SVG_NAME_CHARS 14
+
 int
 svgfile_write(const struct replayed *g, size_t i, const char *path)
 {
 	char title[300], text[YOTE_MOVE_TEXT], line[600], comment[600];
+	char fc[128], sc[128];
 	const char *f = yote_node_text(g->rec->root, "first");
 	const char *s = yote_node_text(g->rec->root, "second");
 	const char *best;
@@ -43,13 +48,15 @@ svgfile_write(const struct replayed *g, size_t i, const char *path)
 	FILE *fp;
 	int bad;
 
+	/* names cut so that the ply and the move stay in the picture */
+	tool_cut(fc, sizeof(fc), f ? f : "?", SVG_NAME_CHARS);
+	tool_cut(sc, sizeof(sc), s ? s : "?", SVG_NAME_CHARS);
 	if (i == 0)
-		snprintf(title, sizeof(title), "%s - %s: start", f ? f : "?",
-		    s ? s : "?");
+		snprintf(title, sizeof(title), "%s - %s: start", fc, sc);
 	else
-		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", f ? f :
-		    "?", s ? s : "?", i, yote_move_format(g->r,
-		    yote_game_move(g->play, i), text));
+		snprintf(title, sizeof(title), "%s - %s: ply %zu, %s", fc, sc,
+		    i, yote_move_format(g->r, yote_game_move(g->play, i),
+		    text));
 	if ((fp = tool_output_open(path)) == NULL)
 		return EXIT_IO;
 	diagram_notes(g, i, line, sizeof(line), comment, sizeof(comment),

@@ -236,6 +236,38 @@ tool_put_cell(FILE *fp, const char *src, int width, unsigned how)
 	return 0;
 }
 
+char *
+tool_cut(char *dst, size_t size, const char *src, int chars)
+{
+	size_t i = 0, end = 0;
+	int n = 0;
+
+	/* the characters that fit, then whether any is left */
+	while (src[i] != '\0' && n < chars) {
+		i++;
+		while (!STARTS(src[i]) && src[i] != '\0')
+			i++;
+		if (i + 4 > size)       /* room for "..." and the NUL */
+			break;
+		end = i;
+		n++;
+	}
+	memcpy(dst, src, end);
+	if (src[end] != '\0' && end + 4 <= size) {
+		/* cut: the last character gives way to "..." */
+		while (end > 0 && n + 3 > chars) {
+			end--;
+			while (end > 0 && !STARTS(src[end]))
+				end--;
+			n--;
+		}
+		memcpy(dst + end, "...", 3);
+		end += 3;
+	}
+	dst[end] = '\0';
+	return dst;
+}
+
 void
 tool_wrap(FILE *fp, const char *text, int indent)
 {

@@ -75,6 +75,13 @@ int tool_put_text(FILE *fp, const char *src, unsigned how);
 int tool_put_cell(FILE *fp, const char *src, int width, unsigned how);
 
 /*
+ * src cut to at most chars characters (whole UTF-8 ones), with "..." in
+ * place of what is cut, into dst (size bytes, which it never passes):
+ * for a name in a title of fixed width.  Returns dst.
+ */
+char *tool_cut(char *dst, size_t size, const char *src, int chars);
+
+/*
  * Text for a terminal of 80 columns: text onto fp broken at blanks into
  * lines of at most TOOL_COLS columns (a UTF-8 character one column; a
  * word longer than a line is cut; the blanks at a break are dropped, a
