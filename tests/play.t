@@ -860,6 +860,14 @@ try:
     ok(m is not None and sorted(m.group(1).split()) == want[:12],
        "illegal move %s: short reason and the legal moves from %s" % (sq, sq),
        "want: %s\n%s" % (" ".join(want), s.tail()))
+    # a pasted line over 4096 bytes is refused whole, as from a pipe (its
+    # first 4096 bytes, 'c3' and spaces, were played as c3)
+    scr = s.type("c3" + " " * 4094 + "d2",
+                 re.compile(rb"ignored\.\r?\n(white|black|red)> $"))
+    ok(scr is not None and "Line too long (more than 4096 bytes): ignored."
+       in scr and " 5  " not in plain(scr),
+       "a line over 4096 bytes at the prompt: refused whole, nothing played",
+       s.tail())
     scr = s.type("zz")
     ok(scr is not None and "'zz' is not a move: " in scr and
        plain(scr).endswith("\nwhite> ") and " 5  " not in plain(scr),

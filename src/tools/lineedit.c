@@ -54,6 +54,8 @@ struct ledit {
 				   showed the line with the cursor at its
 				   end */
 	sigset_t wait_mask;     /* the mask while waiting for a byte */
+	int over;               /* a byte was refused past the limit: the
+				   line is too long, and refused whole */
 };
 
 /* The signal that came during a raw read, held until the terminal is
@@ -387,7 +389,11 @@ set_line(struct ledit *le, const char *s)
 static int
 insert(struct ledit *le, const char *s, size_t n)
 {
-	if (le->len + n > le->limit || room(le, le->len + n) != 0)
+	if (le->len + n > le->limit) {
+		le->over = 1;
+		return -1;
+	}
+	if (room(le, le->len + n) != 0)
 		return -1;
 	/* at the end of a line the screen shows as it is: echo it only */
 	le->appended = le->pos == le->len ? n : 0;
@@ -584,7 +590,7 @@ edit_line(struct ledit *le, unsigned flags, char **line)
 	int k;
 
 	le->len = le->pos = le->scroll = le->shown = le->appended = 0;
-	le->drawn = 0;
+	le->drawn = le->over = 0;
 	le->hpos = le->nhist;
 	if (room(le, 0) != 0)
 		return LINE_EOF;
@@ -609,6 +615,10 @@ edit_line(struct ledit *le, unsigned flags, char **line)
 			refresh(le);
 		}
 		puts_raw("\r\n");
+		/* a pasted line longer than the limit is refused whole, as
+		 * when read from a pipe, never taken cut short */
+		if (le->over)
+			return LINE_LONG;
 		if (flags & LEDIT_HISTORY)
 			history_add(le);
 		*line = le->buf;
