@@ -120,6 +120,19 @@ ok(best is not None and cur and all(
 finish(e)
 
 e = session()
+# ... and while another go waits behind the search (readyok came only
+# once the search had been stopped)
+e.send("position start moves %s\ngo infinite\ngo depth 3\n" % MOVES)
+time.sleep(0.1)
+e.send("isready\n")
+ready, before = e.until("readyok", 10)
+ok(ready is not None and not any(s.startswith("bestmove") for s in before),
+   "isready during a search with a go queued: readyok at once",
+   "\n".join(before[-5:]))
+e.send("stop\n")
+finish(e)
+
+e = session()
 e.send("position start moves %s\ngo infinite\n" % MOVES)
 time.sleep(0.1)
 t = time.monotonic()

@@ -26,7 +26,9 @@
  * `stop` (and `quit`) stops every go read before it, whether it is
  * running or still queued, so that "go infinite" and "stop" arriving
  * together cannot leave a search that nobody stops.  `isready` is
- * answered at once while the last go read searches, else in its turn.
+ * answered at once while a search is under way, whatever waits in the
+ * queue (as UCI has it: a GUI's ping must not wait on a queued go),
+ * else in its turn.
  *
  * A command that cannot be carried out is answered "error MESSAGE",
  * which names the offending word, and changes nothing.
@@ -572,8 +574,7 @@ again:
 /*
  * Under way now (protocol_run): stopped already when a stop or quit came
  * after this go, or when it is infinite and the input is over; isready
- * is answered at once from now on, and those waiting are answered now
- * (every line in the queue came after this go) unless another go waits.
+ * is answered at once from now on, and those waiting are answered now.
  */
 static void
 search_starts(struct protocol *pr, int inf)
@@ -585,17 +586,16 @@ search_starts(struct protocol *pr, int inf)
 	pr->infinite = inf;
 	atomic_store(&pr->stop, pr->stop_upto >= pr->cur_go ||
 	    (inf && pr->eof));
-	if (pr->running == pr->go_read)
-		for (pp = &pr->head; (q = *pp) != NULL;) {
-			if (q->ready) {
-				say(pr->out, "readyok");
-				*pp = q->next;
-				free(q);
-			} else {
-				pr->tail = q;
-				pp = &q->next;
-			}
+	for (pp = &pr->head; (q = *pp) != NULL;) {
+		if (q->ready) {
+			say(pr->out, "readyok");
+			*pp = q->next;
+			free(q);
+		} else {
+			pr->tail = q;
+			pp = &q->next;
 		}
+	}
 	if (pr->head == NULL)
 		pr->tail = NULL;
 	pthread_mutex_unlock(&pr->mu);
@@ -908,8 +908,7 @@ reader(void *arg)
 			pthread_cond_signal(&pr->cv);
 			quit = w[0] == 'q';
 		}
-		if (strcmp(w, "isready") == 0 && pr->running != 0 &&
-		    pr->running == pr->go_read)
+		if (strcmp(w, "isready") == 0 && pr->running != 0)
 			say(pr->out, "readyok");        /* a search is on */
 		else if (strcmp(w, "stop") != 0 && push(pr, buf, n, no,
 		    strcmp(w, "go") == 0 ? ++pr->go_read : 0) != 0) {
