@@ -50,6 +50,7 @@ from ptysession import Session, Tap, plain  # noqa: E402
 
 TOOL = "bin/yote-replay"
 FILE = "tests/data/replay/classic.yaml"
+END = "Result: 1-0, resignation (declared; the position is not finished)\n"
 PROMPT = re.compile(re.escape(b"q)uit> "))
 TIMEOUT = 10.0          # seconds to wait for any one screen
 
@@ -114,6 +115,9 @@ try:
             ok("Ply 12, black: b4\n" in plain(scr) and
                "Position: 4x1/xo4/6/x5/6 x 9 7 1 13\n" in plain(scr),
                "l: the last move and its position string", plain(scr))
+            # ... and how the game ended, as a replay's last line
+            ok(END in plain(scr), "l: the last ply's screen says how the "
+               "game ended (%s)" % END, plain(scr))
     s.send("q")
     tail = s.rest()
     ok(s.wait() and s.status == 0, "q: quits with exit status 0",

@@ -136,7 +136,7 @@ show_game(struct replay *rp, const struct replayed *g,
 	}
 	if (opt->interactive) {
 		diagram_header(g, rp->shown++ > 0);
-		rp->quit = step_game(g, st);
+		rp->quit = step_game(g, st, info->played >= info->plies);
 		return EXIT_OK;
 	}
 	diagram_game(g, info, st, rp->shown++ > 0);

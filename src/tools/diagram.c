@@ -77,9 +77,8 @@ diagram_header(const struct replayed *g, int blank)
 	tool_wrap(g->out, line, 4);
 }
 
-/* How the game ended, in words. */
-static void
-print_end(const struct replayed *g)
+void
+diagram_end(const struct replayed *g)
 {
 	const struct yote_rules *r = g->r;
 	const struct yote_pos *p = yote_game_pos(g->play, g->n);
@@ -245,7 +244,7 @@ diagram_game(const struct replayed *g, const struct yote_game_info *info,
 	if (info->played < info->plies)
 		fprintf(g->out, "Replay stopped after ply %zu.\n", g->n);
 	else
-		print_end(g);
+		diagram_end(g);
 }
 
 void

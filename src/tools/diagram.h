@@ -53,6 +53,10 @@ void diagram_position(const struct replayed *g, size_t i,
  * number and the input's name, separated by tabs (--positions). */
 void diagram_positions(const struct replayed *g);
 
+/* How the game ended, in words (the replay's last line): its outcome on the
+ * board, or the result its record declares. */
+void diagram_end(const struct replayed *g);
+
 /* The whole game: header (diagram_header), the start, every ply with its
  * board, and how it ended (or where the replay stopped, info saying that
  * not all the plies were played). */

@@ -37,7 +37,7 @@ command_of(const char *line)
 }
 
 int
-step_game(const struct replayed *g, enum draw_style st)
+step_game(const struct replayed *g, enum draw_style st, int whole)
 {
 	struct ledit *le;
 	char prompt[96], *line, *end;
@@ -53,6 +53,10 @@ step_game(const struct replayed *g, enum draw_style st)
 	while (quit < 0) {
 		fputs("\n", stdout);
 		diagram_position(g, at, st);
+		if (at == g->n && whole)
+			diagram_end(g);
+		else if (at == g->n)
+			printf("Replay stopped after ply %zu.\n", g->n);
 		snprintf(prompt, sizeof(prompt), "[ply %zu of %zu] n)ext p)rev "
 		    "f)irst l)ast NUMBER q)uit> ", at, g->n);
 		if ((n = ledit_read(le, prompt, LEDIT_KEYS, &line)) ==

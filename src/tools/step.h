@@ -13,8 +13,10 @@
  * read from standard input ask: n (or an empty line) for the next, p the
  * previous, f the first, l the last, a ply number, q to quit.  Returns 0
  * when the user goes on past the last ply (the next game), 1 when the
- * user quits or the input ends.
+ * user quits or the input ends.  The last ply's screen says how the game
+ * ended, as a replay's last line does (whole: every ply was played),
+ * else where the replay stopped.
  */
-int step_game(const struct replayed *g, enum draw_style st);
+int step_game(const struct replayed *g, enum draw_style st, int whole);
 
 #endif
