@@ -266,6 +266,14 @@ ok([(d, k) for d, k, m in pv] == [(d, k) for d in "123" for k in "123"] and
    len(set(firsts)) == 3 and best.split()[1] == firsts[0],
    "MultiPV 3: three lines a depth, three different moves, the first is "
    "the bestmove", "\n".join(before))
+# the options' lines give the values in use (MultiPV said 'default 1')
+e.send("yote\n")
+yok, lines = e.until("yoteok", 10)
+ok("option name MultiPV type spin default 3 min 1 max 256" in lines and
+   "option name Level type combo default beginner var beginner var casual "
+   "var club var expert var master var greedy" in lines,
+   "yote again: MultiPV 3 and Level beginner, the values in use",
+   "\n".join(lines))
 finish(e)
 
 e = session()

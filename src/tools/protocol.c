@@ -669,8 +669,8 @@ option_lines(const struct protocol *pr)
 	if (pr->level_fn != NULL)
 		say(pr->out, "option name Level type combo default %s%s",
 		    pr->level, names);
-	say(pr->out, "option name MultiPV type spin default 1 min 1 max %d",
-	    YOTE_MULTIPV_MAX);
+	say(pr->out, "option name MultiPV type spin default %d min 1 max %d",
+	    pr->multipv, YOTE_MULTIPV_MAX);
 }
 
 /* "name N... [value V...]": option names are matched without regard to
