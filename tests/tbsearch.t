@@ -55,6 +55,12 @@ ok $((st == 0 && $# == 21 && $(grep -c '^info' "$tmp/out") == 1)) \
     "$tmp/out" "$tmp/err"
 ok $(echo "$last" | grep -c '^info depth 11 score #+11 ') \
     "covered win: depth 11, score #+11" "$tmp/out"
+# the tables' line, in the protocol, is line 1, as deep as it goes (it
+# said seldepth 0 multipv 0)
+printf 'position %s\ngo depth 3\n' "$WIN" |
+    yote-play --protocol --rules ndar-kepp >"$tmp/proto" 2>&1
+ok $(grep -c '^info depth 11 score #+11 .* seldepth 11 multipv 1 ' "$tmp/proto") \
+    "covered win, in the protocol: seldepth 11, multipv 1" "$tmp/proto"
 grep -q '^bestmove c1$' "$tmp/out"
 ok $((! $?)) "covered win: the table's first move, c1" "$tmp/out"
 ok $(($(wc -c <"$tmp/err") == 0)) "covered win: nothing on stderr" \

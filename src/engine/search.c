@@ -1088,6 +1088,10 @@ tb_root(struct yote_engine *e, const struct yote_pos *p,
 	out->nmoves = (int)e->list[0].n;
 	out->best = out->pv[0];
 	out->depth = out->pvlen;
+	/* the line the tables give, the one line: its length is the
+	 * deepest ply, and it is line 1 (MultiPV is not served here) */
+	out->seldepth = out->pvlen;
+	out->multipv = 1;
 	out->nodes = e->nodes;
 	out->ms = elapsed_ms(&e->t0);
 	if (info != NULL)
