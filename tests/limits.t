@@ -42,6 +42,25 @@ yote-convert -t yaml "$tmp/max.lines" >"$tmp/max.yaml" 2>"$tmp/err" &&
     yote-validate -q "$tmp/max2.lines" 2>>"$tmp/err"
 ok $((! $?)) "a value of exactly 1 MiB converts and validates in both formats" \
     "$tmp/err"
+# ... and so do values within the limit that the writers escape to more
+# than it: 1,000,000 bytes of emoji (YAML writes each "\U0001F981"),
+# 600,000 tabs (lines write each %09), each one refused by the reader
+# as 'longer than 1 MiB' after a conversion that said nothing
+{
+	printf '@1\tyote=1\tevent='
+	rep 250000 '\360\237\246\201'
+	printf '\tsite='
+	rep 600000 '%09'
+	printf '\tmoves=[c3 d4]\n'
+} >"$tmp/esc.lines"
+yote-validate -q "$tmp/esc.lines" 2>"$tmp/err" &&
+    yote-convert -t yaml "$tmp/esc.lines" >"$tmp/esc.yaml" 2>>"$tmp/err" &&
+    yote-validate -q "$tmp/esc.yaml" 2>>"$tmp/err" &&
+    yote-convert -t lines "$tmp/esc.yaml" >"$tmp/esc2.lines" 2>>"$tmp/err" &&
+    yote-validate -q "$tmp/esc2.lines" 2>>"$tmp/err" &&
+    yote-convert -t yaml "$tmp/esc2.lines" 2>>"$tmp/err" | cmp -s - "$tmp/esc.yaml"
+ok $((! $?)) "values within the limit that the writers escape past it: written and read back, YAML -> lines -> YAML the same" \
+    "$tmp/err"
 
 # ------------------------------------------------------------ keys, items
 # 4097 keys in one mapping, 131073 items in one list, YAML and lines: the

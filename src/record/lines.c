@@ -470,10 +470,14 @@ scalar_from(struct lparse *p, const char *s, size_t n, size_t col,
     int style)
 {
 	struct yote_node *v;
-	size_t i, k = 0;
+	size_t i, k = 0, pct = 0;
 	int hi, lo;
 
-	if (!within(p, NULL, n, col))
+	/* the value's length, not its escaped text's, is held to the
+	 * limit: a tab is written %09 */
+	for (i = 0; i < n; i++)
+		pct += s[i] == '%';
+	if (!within(p, NULL, n - (2 * pct < n ? 2 * pct : n), col))
 		return NULL;
 	if ((v = yote_node_scalar("")) == NULL)
 		return NULL;

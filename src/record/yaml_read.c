@@ -330,6 +330,15 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 }
 
 /*
+ * The text of one value at most, as written: a value within the limit
+ * (1 MiB) takes up to 4 characters a byte as YAML writes it ("\x01"; an
+ * emoji 10 for 4, "\U0001F981"), and a long one is folded every line or
+ * so: 5 MiB, and a line's 64 KiB.  The value's own length is held to the
+ * limit once libyaml has made it (yote_limit_scalar).
+ */
+#define RAW_SCALAR_MAX (5 * YOTE_MAX_SCALAR + 65536)
+
+/*
  * Read handler: one line at most (so that libyaml reads no further ahead
  * than it must), counting bytes to enforce the size limits before libyaml
  * buffers an endless value.  The line after an end marker that a resume
@@ -366,7 +375,7 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 	rd->handed += n;
 	rd->since_event += n;
 	rd->doc_bytes += n;
-	if (rd->since_event > 2 * YOTE_MAX_SCALAR + 65536 ||
+	if (rd->since_event > RAW_SCALAR_MAX ||
 	    rd->doc_bytes > DOC_READ_MAX) {
 		rd->over_limit = 1;
 		return 0;
