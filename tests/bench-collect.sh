@@ -46,8 +46,8 @@ total=$((games * copies))
 plies=$("$B/yote-validate" --summary "$tmp/one.yaml" | awk '{ print $(NF-1) }')
 pos=$("$B/yote-replay" --positions --game 7 "$tmp/one.yaml" | awk -F'\t' '$1 == 6 { print $3 }')
 echo "$total games ($copies copies of $games distinct, $((plies * copies)) plies), archive of $(wc -c <"$tmp/all.yta") bytes"
-run "list (headers only, moves not decoded)" "$B/yote-convert" --list "$tmp/all.yta"
-run "select by player and date (headers only)" "$B/yote-convert" --list --player 'Awa*' --date 2020..2022 "$tmp/all.yta"
+run "list (every game judged: its moves played)" "$B/yote-convert" --list "$tmp/all.yta"
+run "select by player and date (the games chosen judged)" "$B/yote-convert" --list --player 'Awa*' --date 2020..2022 "$tmp/all.yta"
 run "--reaches a position after ply 6" "$B/yote-convert" --list --reaches "$pos" "$tmp/all.yta"
 run "--pattern (x on a1, o to move)" "$B/yote-convert" --list --pattern '??????/??????/??????/??????/x????? o' "$tmp/all.yta"
 run "tree, depth 1 (yote-explore)" "$B/yote-explore" "$tmp/all.yta"
