@@ -636,6 +636,11 @@ go(struct protocol *pr, char *args)
 			pthread_cond_wait(&pr->cv, &pr->mu);
 		pthread_mutex_unlock(&pr->mu);
 	}
+	/* over before its bestmove is said: an isready sent after it is
+	 * answered in its turn, after the commands before it */
+	pthread_mutex_lock(&pr->mu);
+	pr->running = 0;
+	pthread_mutex_unlock(&pr->mu);
 	if (sr.nmoves == 0)
 		say(pr->out, "bestmove (none)");
 	else
