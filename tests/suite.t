@@ -497,6 +497,11 @@ yote-convert -g 50 "$src" >/dev/null 2>"$tmp/err"
 st=$?
 ok "$([ $st = 1 ] && [ "$(tail -1 "$tmp/err")" = "yote-convert: standard output: 0 games written" ] && echo 1)" \
     "yote-convert -g 50 of fewer games: exit 1 and '0 games written' ($st)" "$tmp/err"
+# yote-convert -s --duplicates writes no games: no 'games, plies' line of
+# what was written ('0 games, 0 plies'), its keys' line alone
+yote-convert -s --duplicates "$src" "$src" >/dev/null 2>"$tmp/err"
+ok "$(grep -q 'distinct games' "$tmp/err" && ! grep -q ' games, .* plies$' "$tmp/err" && echo 1)" \
+    "yote-convert -s --duplicates: the keys' line, no count of games written" "$tmp/err"
 # ... and may be shuffled, sorted or joined: its numbers need not grow,
 # so a game asked for is found wherever its line is ('-g 5' of lines
 # @6 @3 @5 said "no game 5": reading stopped once 6 was behind)

@@ -150,6 +150,7 @@ long_option(struct opts *opt, int c, const char *arg)
 		return 0;
 	case OPT_DUPLICATES:
 		opt->duplicates = 1;
+		opt->out.report = 1;
 		return 0;
 	}
 	return -1;

@@ -119,7 +119,7 @@ writer_close(struct out *o, struct yote_error *e)
 				    st.plies ? 8.0 * (double)st.pos_bytes /
 				    (double)st.plies : 0.0);
 		}
-	} else if (o->oo->stats && !o->oo->list)
+	} else if (o->oo->stats && !o->oo->list && !o->oo->report)
 		fprintf(stderr, "%s: %llu game%s, %llu pl%s\n", tool_name,
 		    o->games, o->games == 1 ? "" : "s", o->plies,
 		    o->plies == 1 ? "y" : "ies");

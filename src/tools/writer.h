@@ -16,6 +16,7 @@ enum out_format { OUT_NONE = -1, OUT_YAML, OUT_ARCHIVE, OUT_LINES };
 struct out_opts {
 	int to;                 /* enum out_format */
 	int list;               /* --list: a line per game instead */
+	int report;             /* --duplicates: a report, no games written */
 	int keep_invalid;       /* -k: archive games that cannot be played,
 				   as text */
 	int lossy;              /* --lossy: lines drop what they cannot hold */
