@@ -97,17 +97,25 @@ ok(before and all(INFO.match(s) for s in before if " nps " in s),
    "multipv, hashfull, pv", "\n".join(before[-5:]))
 ok(finish(e) == 0, "quit after the search: exit 0")
 
+def ready_at_once(e, commands, desc):
+    """Send commands that start a search, then isready: readyok must
+    come before any bestmove."""
+    e.send(commands)
+    time.sleep(0.1)
+    e.send("isready\n")
+    ready, before = e.until("readyok", 10)
+    ok(ready is not None and
+       not any(s.startswith("bestmove") for s in before),
+       desc, "\n".join(before[-5:]))
+
+
 e = session()
 # three lines a depth: the root's moves are started often, so that some
 # start after the first second however slow the machine
-e.send("setoption name MultiPV value 3\nposition start moves %s\n"
-       "go infinite\n" % MOVES)
-time.sleep(0.1)
-e.send("isready\n")
-ready, before = e.until("readyok", 10)
-ok(ready is not None and not any(s.startswith("bestmove") for s in before),
-   "isready during go infinite: readyok at once, the search goes on",
-   "\n".join(before[-5:]))
+ready_at_once(e, "setoption name MultiPV value 3\nposition start moves %s\n"
+              "go infinite\n" % MOVES,
+              "isready during go infinite: readyok at once, the search "
+              "goes on")
 time.sleep(3)
 e.send("stop\n")
 best, before = e.until("bestmove", 10)
@@ -122,13 +130,8 @@ finish(e)
 e = session()
 # ... and while another go waits behind the search (readyok came only
 # once the search had been stopped)
-e.send("position start moves %s\ngo infinite\ngo depth 3\n" % MOVES)
-time.sleep(0.1)
-e.send("isready\n")
-ready, before = e.until("readyok", 10)
-ok(ready is not None and not any(s.startswith("bestmove") for s in before),
-   "isready during a search with a go queued: readyok at once",
-   "\n".join(before[-5:]))
+ready_at_once(e, "position start moves %s\ngo infinite\ngo depth 3\n" % MOVES,
+              "isready during a search with a go queued: readyok at once")
 e.send("stop\n")
 finish(e)
 

@@ -258,8 +258,8 @@ out_put(struct outfile *o, const struct yote_record *rec)
 	if (o->failed)
 		return EXIT_IO;
 	if ((rc = yote_writer_put(o->w, rec)) == YOTE_ELIMIT)
-		return tool_record_over(o->path != NULL ? o->path : "<stdout>",
-		    rec);
+		return tool_record_over(o->path != NULL ? o->path :
+		    "standard output", rec);
 	if (rc != 0 || fflush(o->fp) != 0) {
 		o->failed = 1;
 		return EXIT_IO;
