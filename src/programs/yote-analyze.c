@@ -24,7 +24,7 @@ struct opts {
 	struct yote_annotate_opts ao;   /* the budget with its defaults;
 					   --only, --side, --from-ply */
 	int summary;            /* --summary */
-	enum annosummary_fmt fmt;       /* --format, --tsv */
+	enum tool_fmt fmt;       /* --format, --tsv */
 	const char *graph;      /* --graph FILE.svg */
 	const char *output;     /* -o FILE, else standard output */
 	const char *html;       /* --html FILE: a study page, no records */
@@ -288,14 +288,13 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 			o->thorough = 1;
 			break;
 		case OPT_TSV:
-			if (o->fmt != ANNOSUMMARY_JSON)
-				o->fmt = ANNOSUMMARY_TSV;
+			if (o->fmt != TOOL_FMT_JSON)
+				o->fmt = TOOL_FMT_TSV;
 			break;
 		case 'f':
-			/* TOOL_FMT_ and ANNOSUMMARY_ go in the same order */
 			if ((f = tool_format(optarg, 1)) < 0)
 				return EXIT_USAGE;
-			o->fmt = (enum annosummary_fmt)f;
+			o->fmt = (enum tool_fmt)f;
 			break;
 		case 'V':
 			return tool_version();
@@ -371,7 +370,7 @@ check_options(const struct opts *o)
 		return tool_usage_error("give one of --perft, --moves, --best");
 	if (o->divide && o->perft < 0)
 		return tool_usage_error("--divide goes with --perft");
-	if (o->fmt != ANNOSUMMARY_TEXT && !o->summary)
+	if (o->fmt != TOOL_FMT_TEXT && !o->summary)
 		return tool_usage_error("--tsv and --format go with --summary");
 	if (o->html != NULL && (o->summary || o->perft >= 0 || o->moves ||
 	    o->best))

@@ -22,7 +22,7 @@
 
 struct opts {
 	int depth;              /* -D */
-	enum figures_fmt fmt;   /* -f */
+	enum tool_fmt fmt;   /* -f */
 	int players;            /* --players */
 	unsigned long min_games;        /* --min-games */
 	const char *position;   /* --position */
@@ -150,10 +150,9 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 			tree = "--depth";
 			break;
 		case 'f':
-			/* TOOL_FMT_ and FIG_ go in the same order */
 			if ((f = tool_format(optarg, 1)) < 0)
 				return EXIT_USAGE;
-			o->fmt = (enum figures_fmt)f;
+			o->fmt = (enum tool_fmt)f;
 			break;
 		case 'h':
 			return tool_help(usage);

@@ -23,9 +23,9 @@ mean(char *buf, size_t size, double sum, unsigned long n, const char *none)
 void
 annosummary_header(struct annosummary *sm)
 {
-	if (sm->header_done || sm->fmt == ANNOSUMMARY_JSON)
+	if (sm->header_done || sm->fmt == TOOL_FMT_JSON)
 		return;
-	if (sm->fmt == ANNOSUMMARY_TSV)
+	if (sm->fmt == TOOL_FMT_TSV)
 		fprintf(sm->fp, "game\tside\tplayer\tinaccuracies\tmistakes\t"
 		    "blunders\taverage_loss\taccuracy\tfile\n");
 	else
@@ -46,8 +46,7 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 	for (s = 0; s < 2; s++) {
 		const struct yote_side_stats *st = &an->st[s];
 		/* no move analysed: null, an empty field, '-' */
-		const char *none = sm->fmt == ANNOSUMMARY_JSON ? "null" :
-		    sm->fmt == ANNOSUMMARY_TSV ? "" : "-";
+		const char *none = tool_fmt_none(sm->fmt);
 		char lb[32], ab[32];
 		const char *loss = mean(lb, sizeof(lb), st->loss, st->moves,
 		    none);
@@ -59,7 +58,7 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 		if ((name = yote_node_text(rec->root, s ? "second" :
 		    "first")) == NULL)
 			name = "?";
-		if (sm->fmt == ANNOSUMMARY_JSON) {
+		if (sm->fmt == TOOL_FMT_JSON) {
 			fputs("{\"kind\":\"side\",\"file\":\"", fp);
 			tool_put_text(fp, file, TOOL_ESC_JSON);
 			fprintf(fp, "\",\"game\":%lu,\"side\":\"%s\",\"player\":\"",
@@ -70,7 +69,7 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 			    "\"accuracy\":%s}\n", st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-		} else if (sm->fmt == ANNOSUMMARY_TSV) {
+		} else if (sm->fmt == TOOL_FMT_TSV) {
 			fprintf(fp, "%lu\t%s\t", rec->game, s ? "second" : "first");
 			tool_put_cell(fp, name, 0, TOOL_ESC_FIELD);
 			fprintf(fp, "\t%lu\t%lu\t%lu\t%s\t%s\t",

@@ -9,14 +9,13 @@
 #include <stdio.h>
 
 #include "yote.h"
-
-enum annosummary_fmt { ANNOSUMMARY_TEXT, ANNOSUMMARY_TSV, ANNOSUMMARY_JSON };
+#include "tool.h"
 
 /* The table being written; the caller fills the first three fields and
  * zeroes header_done. */
 struct annosummary {
 	FILE *fp;               /* where the rows go */
-	enum annosummary_fmt fmt;
+	enum tool_fmt fmt;
 	int side;               /* only this side's row (0, 1), or -1: both */
 	int header_done;        /* the header line is out (none for JSON) */
 };

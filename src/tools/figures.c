@@ -58,13 +58,13 @@ score_decided(const struct score *sc)
 }
 
 const char *
-fig_text(char *buf, enum figures_fmt fmt, int have, double v, int decimals,
+fig_text(char *buf, enum tool_fmt fmt, int have, double v, int decimals,
     int width, const char *suffix)
 {
 	if (!have)
-		snprintf(buf, 16, "%*s", fmt == FIG_TABLE ? width : 0,
-		    fmt == FIG_TABLE ? "-" : fmt == FIG_JSON ? "null" : "");
-	else if (fmt == FIG_TABLE)
+		snprintf(buf, 16, "%*s", fmt == TOOL_FMT_TEXT ? width : 0,
+		    tool_fmt_none(fmt));
+	else if (fmt == TOOL_FMT_TEXT)
 		snprintf(buf, 16, "%*.*f%s", width - (int)strlen(suffix),
 		    decimals, v, suffix);
 	else

@@ -6,8 +6,7 @@
 #ifndef YOTE_FIGURES_H
 #define YOTE_FIGURES_H
 
-/* How figures are written: a table, TSV, or JSON Lines (-f). */
-enum figures_fmt { FIG_TABLE, FIG_TSV, FIG_JSON };
+#include "tool.h"
 
 /* Results of some games for one side. */
 struct score {
@@ -41,7 +40,7 @@ double score_end(const struct score *sc);
  * none (a score of no finished game), '-' in the table, an empty field
  * in TSV and null in JSON, as every figures table says it.
  */
-const char *fig_text(char *buf, enum figures_fmt fmt, int have, double v,
+const char *fig_text(char *buf, enum tool_fmt fmt, int have, double v,
     int decimals, int width, const char *suffix);
 
 #endif

@@ -41,7 +41,7 @@ struct optree {
 struct report {
 	const struct optree *t;
 	FILE *fp;
-	enum figures_fmt fmt;
+	enum tool_fmt fmt;
 	unsigned long min_games;
 };
 
@@ -235,13 +235,13 @@ tree_row(const struct report *rp, uint32_t c, const struct score *parent,
 
 	fig_text(pct, rp->fmt, score_decided(sc), score_pct(sc), 1, 7, "%");
 	switch (rp->fmt) {
-	case FIG_TABLE:
+	case TOOL_FMT_TEXT:
 		fprintf(rp->fp, "%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %s "
 		    "%6.1f\n", 2 * depth, "", 12 - 2 * depth > 4 ? 12 - 2 *
 		    depth : 4, t, sc->games, score_share(sc, parent), sc->win,
 		    sc->draw, sc->loss, pct, score_end(sc));
 		break;
-	case FIG_TSV:
+	case TOOL_FMT_TSV:
 		fprintf(rp->fp, "%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%s\t"
 		    "%.1f\n", depth + 1, line, t, sc->games, sc->win, sc->draw,
 		    sc->loss, score_unfinished(sc), pct, score_end(sc));
@@ -300,7 +300,7 @@ tree_print(const struct report *rp, uint32_t p, char *line, size_t len,
 	"unfinished\tscore\tend_ply\n"
 
 int
-optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
+optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
     unsigned long min_games)
 {
 	const struct score *sc = &t->v[0].sc;
@@ -311,23 +311,23 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 	if (!t->root_set) {
 		tool_warn("no games");
 		/* TSV: its header alone, as every TSV table of no rows */
-		if (fmt == FIG_TSV)
+		if (fmt == TOOL_FMT_TSV)
 			fputs(TREE_TSV_HEADER, fp);
 		return 0;
 	}
 	/* a position no game reaches has no score and no end, not 0 */
-	if (sc->games == 0 && fmt == FIG_TABLE)
+	if (sc->games == 0 && fmt == TOOL_FMT_TEXT)
 		fprintf(fp, "%s: no game reaches it (%s to move)\n",
 		    t->root_text, t->root.side == YOTE_FIRST ? "x" : "o");
-	else if (sc->games == 0 && fmt == FIG_JSON)
+	else if (sc->games == 0 && fmt == TOOL_FMT_JSON)
 		fprintf(fp, "{\"kind\":\"position\",\"position\":\"%s\","
 		    "\"games\":0,\"wins\":0,\"draws\":0,\"losses\":0,"
 		    "\"unfinished\":0,\"score\":null,\"end_ply\":null}\n",
 		    t->root_text);
-	if (sc->games == 0 && fmt != FIG_TSV)
+	if (sc->games == 0 && fmt != TOOL_FMT_TSV)
 		return 0;
 	fig_text(pct, fmt, score_decided(sc), score_pct(sc), 1, 0, "%");
-	if (fmt == FIG_TABLE) {
+	if (fmt == TOOL_FMT_TEXT) {
 		fprintf(fp, "%s: %lu game%s; %s to move: +%lu =%lu -%lu "
 		    "(%s), %lu unfinished; they end at ply %.1f on "
 		    "average\n", t->root_text, sc->games, sc->games == 1 ?
@@ -338,7 +338,7 @@ optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
 		fprintf(fp, "%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move",
 		    "games", "share", "wins", "draws", "losses", "score",
 		    "ends");
-	} else if (fmt == FIG_TSV)
+	} else if (fmt == TOOL_FMT_TSV)
 		fputs(TREE_TSV_HEADER, fp);
 	else
 		fprintf(fp, "{\"kind\":\"position\",\"position\":\"%s\","

@@ -53,7 +53,7 @@ int optree_game(struct optree *t, const struct yote_stream_game *g);
  * writes nothing.  Returns 0, or YOTE_ENOMEM (not said); write errors
  * are left in fp.
  */
-int optree_report(const struct optree *t, FILE *fp, enum figures_fmt fmt,
+int optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
     unsigned long min_games);
 
 #endif

@@ -251,7 +251,7 @@ player_order(const void *a, const void *b)
 }
 
 static void
-player_row(FILE *fp, enum figures_fmt fmt, const struct player *p)
+player_row(FILE *fp, enum tool_fmt fmt, const struct player *p)
 {
 	const struct score *f = &p->side[0], *s = &p->side[1];
 	struct score all;
@@ -264,14 +264,14 @@ player_row(FILE *fp, enum figures_fmt fmt, const struct player *p)
 	all.games = f->games + s->games;
 	fig_text(pct, fmt, score_decided(&all), score_pct(&all), 1, 7, "%");
 	fig_text(rating, fmt, score_decided(&all), elo, 0, 6, "");
-	if (fmt == FIG_TABLE) {
+	if (fmt == TOOL_FMT_TEXT) {
 		tool_put_cell(fp, p->name, 24, 0);
 		fprintf(fp, " %6lu  %6lu %6lu %6lu  %6lu %6lu %6lu %s %s\n",
 		    all.games, f->win, f->draw, f->loss, s->win, s->draw,
 		    s->loss, pct, rating);
 		return;
 	}
-	if (fmt == FIG_TSV) {
+	if (fmt == TOOL_FMT_TSV) {
 		tool_put_text(fp, p->name, TOOL_ESC_FIELD);
 		fprintf(fp, "\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%s\t%s\n",
 		    all.games, f->win, f->draw, f->loss, s->win, s->draw,
@@ -289,20 +289,20 @@ player_row(FILE *fp, enum figures_fmt fmt, const struct player *p)
 }
 
 void
-players_report(struct players *pl, FILE *fp, enum figures_fmt fmt)
+players_report(struct players *pl, FILE *fp, enum tool_fmt fmt)
 {
 	size_t i;
 
 	players_fit(pl);
 	if (pl->n > 0)    /* no players: pl->v is NULL, which qsort may not get */
 		qsort(pl->v, pl->n, sizeof(*pl->v), player_order);
-	if (fmt == FIG_TABLE)
+	if (fmt == TOOL_FMT_TEXT)
 		fprintf(fp, "%-24s %6s  %-20s  %-20s\n%-24s %6s  %6s %6s %6s  "
 		    "%6s %6s %6s %7s %6s\n", "", "", "------- first ------",
 		    "------ second ------", "player", "games", "wins",
 		    "draws", "losses", "wins", "draws", "losses", "score",
 		    "rating");
-	else if (fmt == FIG_TSV)
+	else if (fmt == TOOL_FMT_TSV)
 		fprintf(fp, "player\tgames\tfirst_wins\tfirst_draws\tfirst_losses\t"
 		    "second_wins\tsecond_draws\tsecond_losses\tunfinished\t"
 		    "score\trating\n");

@@ -33,6 +33,6 @@ int players_game(struct players *pl, const struct yote_record *rec,
  * Fit the ratings and write a row per player onto fp in form fmt, most
  * games first (the table is sorted so).  Write errors are left in fp.
  */
-void players_report(struct players *pl, FILE *fp, enum figures_fmt fmt);
+void players_report(struct players *pl, FILE *fp, enum tool_fmt fmt);
 
 #endif

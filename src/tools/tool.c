@@ -345,6 +345,12 @@ tool_format(const char *arg, int tsv)
 	return -1;
 }
 
+const char *
+tool_fmt_none(enum tool_fmt fmt)
+{
+	return fmt == TOOL_FMT_JSON ? "null" : fmt == TOOL_FMT_TSV ? "" : "-";
+}
+
 int
 tool_write_errno(FILE *fp)
 {

@@ -153,8 +153,15 @@ int tool_bad_option(int c, char *const argv[],
  * when tsv is 1, TOOL_FMT_JSON for "json"; on anything else prints the
  * usage error naming the forms the tool takes and returns -1.
  */
-enum { TOOL_FMT_TEXT, TOOL_FMT_TSV, TOOL_FMT_JSON };
+enum tool_fmt { TOOL_FMT_TEXT, TOOL_FMT_TSV, TOOL_FMT_JSON };
 int tool_format(const char *arg, int tsv);
+
+/*
+ * A figure that does not exist (a score of no finished game, the mean of
+ * no move) as every tool writes it in fmt: "-" in a text table, an empty
+ * field in TSV, null in JSON.
+ */
+const char *tool_fmt_none(enum tool_fmt fmt);
 
 /*
  * An option's number: decimal, lo..hi.  On anything else prints the usage
