@@ -304,6 +304,15 @@ try:
        "\x1b" not in scr and "\a" in scr,
        "Insert (ESC [ 2 ~): a bell, not in the line, nothing raw echoed",
        repr(scr))
+    # a move is the whole line: 'c4 junk' is refused whole, c4 not played
+    scr = s.type("c4 junk")
+    ok(scr is not None and "'c4 junk' is not a move" in scr and
+       "3). Type" in scr,
+       "c4 junk: refused whole, not played as c4", plain(scr or ""))
+    scr = s.type("moves")
+    ok(scr is not None and " c4" in scr,
+       "c4 still empty after 'c4 junk' (listed among the legal moves)",
+       plain(scr or ""))
     s.send("quit")
     s.rest()
     ok(s.wait() and s.status == 0 and cooked(s.fd),

@@ -112,9 +112,20 @@ run $PLAY --seed 1 <"$TMP/in"
 ok $((! $?)) "pipe: illegal lines get no reply, the game goes on, exit 1" \
     "$TMP/out" "$TMP/err"
 grep -qx "yote-play: ply 3: illegal move 'c3': c3 is occupied" \
-    "$TMP/err" && grep -q "^yote-play: ply 3: illegal move 'zz': " \
+    "$TMP/err" && grep -qx "yote-play: ply 3: bad move 'zz': expected a row number after the column letter at character 2" \
     "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 2 ]
-ok $((! $?)) "pipe: one message on stderr per illegal line" "$TMP/err"
+ok $((! $?)) "pipe: one message on stderr per illegal line, a bad move told from an illegal one as yote-validate tells them" "$TMP/err"
+
+# a move is the whole line: 'c3 junk' and 'c3 -c4' are refused whole,
+# not played as their first word
+printf 'c3 junk\nc3 -c4\nc3\n' >"$TMP/in"
+run $PLAY --seed 1 <"$TMP/in"
+[ "$st" = 1 ] && [ "$(cat "$TMP/out")" = "$r1" ] &&
+    grep -qx "yote-play: ply 1: bad move 'c3 junk': expected '-', 'x' or the end of the move at character 3" "$TMP/err" &&
+    grep -qx "yote-play: ply 1: bad move 'c3 -c4': expected '-', 'x' or the end of the move at character 3" "$TMP/err" &&
+    [ "$(wc -l <"$TMP/err")" = 2 ]
+ok $((! $?)) "pipe: a line with a blank inside is one move, refused whole (c3 is not played)" \
+    "$TMP/out" "$TMP/err"
 
 run $PLAY --seed 1 --first engine </dev/null
 e1=$(cat "$TMP/out")
@@ -183,7 +194,7 @@ max=$(printf '%04096d' 0 | tr 0 a)
 printf '%sresign\n%s\n%s\nc3\n' "$long" "$huge" "$max" >"$TMP/in"
 run $PLAY --seed 1 <"$TMP/in"
 [ "$st" = 1 ] && [ "$(cat "$TMP/out")" = "$r1" ] &&
-    [ "$(grep -c "illegal move 'a" "$TMP/err")" = 2 ] &&
+    [ "$(grep -c "bad move 'a" "$TMP/err")" = 2 ] &&
     grep -qx "yote-play: <stdin>:2: a line of more than 4096 bytes: ignored whole" \
     "$TMP/err" && [ "$(wc -l <"$TMP/err")" = 3 ]
 ok $((! $?)) "pipe: long lines: 511 letters + resign is one illegal line, 5000 bytes refused whole" \

@@ -17,11 +17,17 @@ pipe_refuse(const struct session *s, const char *line)
 	struct yote_error e;
 
 	yote_error_clear(&e);
-	if (yote_move_parse(line, &mt, &e) == 0 &&
-	    yote_move_from_text(s->r, &mt, &m, &e) == 0)
+	if (yote_move_parse(line, &mt, &e) != 0) {
+		/* not a move at all, said as yote-validate says it */
+		tool_warn("ply %lu: bad move '%s': %s at character %lu",
+		    (unsigned long)game_plies(&s->g) + 1, tool_text(line),
+		    e.msg, e.col);
+		return;
+	}
+	if (yote_move_from_text(s->r, &mt, &m, &e) == 0)
 		yote_move_check(s->r, game_now(&s->g), &m, &e);
 	tool_warn("ply %lu: illegal move '%s': %s", (unsigned long)
-	    game_plies(&s->g) + 1, line, e.msg);
+	    game_plies(&s->g) + 1, tool_text(line), e.msg);
 }
 
 /* One line of pipe mode: a command or a move. */
@@ -63,7 +69,8 @@ pipe_command(struct session *s, char *line)
 		}
 		if (session_save_now(s, arg) != EXIT_OK)
 			return SESSION_REFUSED;
-	} else if (session_read_move(&s->g, cmd, &m, 1) != 0) {
+	} else if (session_read_move(&s->g, cmd = session_whole_line(cmd,
+	    arg), &m, 1) != 0) {
 		pipe_refuse(s, cmd);
 		return SESSION_REFUSED;
 	} else if (game_play(&s->g, &m) != 0) {

@@ -228,6 +228,14 @@ session_split_command(char *line, char **arg)
 	return cmd;
 }
 
+char *
+session_whole_line(char *cmd, const char *arg)
+{
+	if (arg != NULL)
+		cmd[strlen(cmd)] = ' ';
+	return cmd;
+}
+
 int
 session_read_move(const struct game *g, const char *text, struct yote_move *m,
     int quiet)

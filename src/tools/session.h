@@ -132,6 +132,11 @@ void session_say(const char *fmt, ...)
  * argument in *arg (NULL when none). */
 char *session_split_command(char *line, char **arg);
 
+/* The whole line again, after session_split_command gave cmd and arg: a
+ * line that is no command is a move, and a move has no blank in it, so
+ * "c3 junk" is read, and refused, whole (a tab shown as a space). */
+char *session_whole_line(char *cmd, const char *arg);
+
 /*
  * Parse a typed move and check it in g's position now: 0, or -1 after
  * saying why on standard output, with the legal moves from its square

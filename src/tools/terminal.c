@@ -187,7 +187,8 @@ command(struct session *s, char *line)
 			session_say("save needs a file name: save FILE");
 		else if (session_save_now(s, arg) == EXIT_OK)
 			session_say("Saved to %s.", tool_text(arg));
-	} else if (session_read_move(&s->g, cmd, &m, 0) == 0 &&
+	} else if (session_read_move(&s->g, session_whole_line(cmd, arg), &m,
+	    0) == 0 &&
 	    game_play(&s->g, &m) != 0) {
 		tool_warn("out of memory");
 		return SESSION_FAILED;
