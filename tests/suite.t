@@ -929,4 +929,22 @@ for t in validate replay analyze convert explore; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "--criteria - with - among the inputs: said, exit 3, the other inputs read"
+# a lines file that starts with empty lines (sorted with an empty line,
+# or joined after one) is still lines, in every tool, from a file and a
+# pipe: the same games as the file it was sorted from
+: >"$TAP_WHY"
+yote-convert -t lines -o "$tmp/s.lines" samples/classic.yaml samples/damasi.yaml
+{ printf '\n\n'; sort "$tmp/s.lines"; } >"$tmp/sorted.lines"
+n=$(yote-validate -l "$tmp/s.lines" | wc -l)
+for t in validate convert replay analyze; do
+	a=$(games $t "$tmp/sorted.lines" | sort -n | tr '\n' ' ')
+	b=$(games $t "$tmp/s.lines" | sort -n | tr '\n' ' ')
+	[ -n "$a" ] && [ "$a" = "$b" ] || echo "yote-$t: '$a', not '$b'" >>"$TAP_WHY"
+done
+yote-explore "$tmp/sorted.lines" >/dev/null 2>>"$TAP_WHY" ||
+    echo "yote-explore: status $?" >>"$TAP_WHY"
+yote-validate -s <"$tmp/sorted.lines" >"$tmp/out" 2>>"$TAP_WHY"
+grep -q "^$n games, $n valid" "$tmp/out" || cat "$tmp/out" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ] && [ "$n" -gt 10 ]
+ok $((! $?)) "a lines file starting with empty lines is read as lines, by every tool, from a file and a pipe ($n games)"
 tap_done

@@ -215,10 +215,14 @@ yote_format_detect(const unsigned char *head, size_t len)
 		same += head[i] == yote_arc_magic[i];
 	if (len >= 8 && same >= 6)
 		return YOTE_FORMAT_ARCHIVE;
-	/* lines, with or without a byte order mark before them */
-	if (len >= 4 && memcmp(head, "\xEF\xBB\xBF", 3) == 0)
-		head += 3;
-	return head[0] == '@' ? YOTE_FORMAT_LINES : YOTE_FORMAT_YAML;
+	/* lines, with or without a byte order mark and empty lines before
+	 * them */
+	i = len >= 4 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	while (i < len && (head[i] == ' ' || head[i] == '\t' ||
+	    head[i] == '\r' || head[i] == '\n'))
+		i++;
+	return i < len && head[i] == '@' ? YOTE_FORMAT_LINES :
+	    YOTE_FORMAT_YAML;
 }
 
 /* ------------------------------------------------------------ messages */

@@ -34,8 +34,13 @@ enum yote_format { YOTE_FORMAT_YAML, YOTE_FORMAT_ARCHIVE, YOTE_FORMAT_LINES };
  * The format of an input whose first len bytes are head (len may be less
  * than 8 for a short input): an enum yote_format.  A head that matches at
  * least 6 of the 8 magic bytes, or starts with the magic's first byte, is
- * an archive, so that a damaged magic is reported as damage.
+ * an archive, so that a damaged magic is reported as damage.  A head
+ * whose first byte that is not blank, a line end or a byte order mark is
+ * '@' is the lines format (a sorted or joined lines file may start with
+ * empty lines); yote_reader_open reads on past such bytes, up to
+ * YOTE_DETECT_MAX in all, before it decides.
  */
+#define YOTE_DETECT_MAX 65536
 int yote_format_detect(const unsigned char *head, size_t len);
 
 /* The format rd detected when it was opened: an enum yote_format. */

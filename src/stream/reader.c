@@ -26,22 +26,46 @@ struct yote_reader {
 	struct yote_lines_reader *lines;
 };
 
+/* Whether head holds nothing but blanks and line ends, after a byte
+ * order mark: too little yet to tell lines from YAML. */
+static int
+blank_head(const unsigned char *head, size_t len)
+{
+	size_t i = len >= 3 && memcmp(head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+
+	while (i < len && (head[i] == ' ' || head[i] == '\t' ||
+	    head[i] == '\r' || head[i] == '\n'))
+		i++;
+	return i == len;
+}
+
 int
 yote_reader_open(FILE *fp, const char *name, struct yote_reader **out)
 {
 	struct yote_reader *rd;
-	unsigned char head[8];  /* enough to tell the formats apart */
+	unsigned char *head;    /* 8 bytes tell an archive; blank lines more */
 	size_t len = 0, n;
-	int rc;
+	int rc, c;
 
 	*out = NULL;
 	if ((rd = calloc(1, sizeof(*rd))) == NULL)
 		return YOTE_ENOMEM;
+	if ((head = malloc(YOTE_DETECT_MAX)) == NULL) {
+		free(rd);
+		return YOTE_ENOMEM;
+	}
 	rd->fp = fp;
 	rd->name = name;
-	while (len < sizeof(head) &&
-	    (n = fread(head + len, 1, sizeof(head) - len, fp)) > 0)
+	while (len < 8 && (n = fread(head + len, 1, 8 - len, fp)) > 0)
 		len += n;
+	/* a lines file may start with empty lines (sorted, or joined after
+	 * one): read on, a byte at a time as a pipe gives them, to the
+	 * first that is not blank */
+	while (len >= 8 && len < YOTE_DETECT_MAX && blank_head(head, len)) {
+		if ((c = getc(fp)) == EOF)
+			break;
+		head[len++] = (unsigned char)c;
+	}
 	rd->format = yote_format_detect(head, len);
 	if (rd->format == YOTE_FORMAT_ARCHIVE)
 		rc = yote_arc_open(fp, name, head, len, &rd->games, &rd->arc);
@@ -50,6 +74,7 @@ yote_reader_open(FILE *fp, const char *name, struct yote_reader **out)
 		    &rd->lines);
 	else
 		rc = yote_yaml_open(fp, head, len, &rd->games, &rd->yaml);
+	free(head);
 	if (rc != 0) {
 		free(rd);
 		return YOTE_ENOMEM;
