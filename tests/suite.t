@@ -947,4 +947,29 @@ yote-validate -s <"$tmp/sorted.lines" >"$tmp/out" 2>>"$TAP_WHY"
 grep -q "^$n games, $n valid" "$tmp/out" || cat "$tmp/out" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ] && [ "$n" -gt 10 ]
 ok $((! $?)) "a lines file starting with empty lines is read as lines, by every tool, from a file and a pipe ($n games)"
+# a file name with a tab and a line end stays one field of one line in
+# every tool's table, yote-replay -p too
+: >"$TAP_WHY"
+odd=$(printf '%s/a\tb\nc.yaml' "$tmp")
+cp samples/classic.yaml "$odd"
+for t in "yote-replay -p" "yote-validate -l" "yote-convert -l"; do
+	# shellcheck disable=SC2086
+	$t "$odd" | awk -F'\t' -v t="$t" '!/a b c\.yaml/ { print t ": " $0; exit }' >>"$TAP_WHY"
+done
+yote-replay -p "$odd" | awk -F'\t' 'NF != 5 { print "replay -p: " NF " fields"; exit }' >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "a file name with a tab and a newline: one TSV field of one line in replay -p, validate -l, convert -l"
+
+# --duplicates writes a list: -o takes any name, as -l's does
+: >"$TAP_WHY"
+for o in d.txt d.yaml d.lines d; do
+	yote-convert --duplicates -o "$tmp/$o" "$src" "$src" 2>>"$TAP_WHY" ||
+	    echo "-o $o: status $?" >>"$TAP_WHY"
+done
+yote-convert --duplicates "$src" "$src" >"$tmp/d.out"
+for o in d.txt d.yaml d.lines d; do
+	cmp -s "$tmp/$o" "$tmp/d.out" || echo "-o $o differs" >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ] && [ -s "$tmp/d.out" ]
+ok $((! $?)) "yote-convert --duplicates -o FILE: any name, the list it writes on standard output"
 tap_done

@@ -352,8 +352,10 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 			return tool_bad_option(c, argv, longopts);
 		}
 	}
+	/* a list's file is named as one likes: its name says no format */
 	if (oo->to == OUT_NONE && opt->output != NULL && !oo->list &&
-	    (oo->to = format_of_path(opt->output)) == OUT_NONE)
+	    !opt->duplicates && (oo->to = format_of_path(opt->output)) ==
+	    OUT_NONE)
 		return tool_usage_error("cannot tell the output format from "
 		    "'%s': name it .yaml, .yta or .lines, or use --to",
 		    opt->output);

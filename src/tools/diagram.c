@@ -253,8 +253,13 @@ diagram_positions(const struct replayed *g)
 	char buf[YOTE_POS_TEXT], text[YOTE_MOVE_TEXT];
 	size_t i;
 
-	for (i = 1; i <= g->n; i++)
-		fprintf(g->out, "%zu\t%s\t%s\t%lu\t%s\n", i, yote_move_format(g->r,
-		    yote_game_move(g->play, i), text), yote_pos_format(g->r,
-		    yote_game_pos(g->play, i), buf), g->rec->game, g->file);
+	for (i = 1; i <= g->n; i++) {
+		fprintf(g->out, "%zu\t%s\t%s\t%lu\t", i, yote_move_format(
+		    g->r, yote_game_move(g->play, i), text), yote_pos_format(
+		    g->r, yote_game_pos(g->play, i), buf), g->rec->game);
+		/* the file name as every --list and --tsv writes it: one
+		 * field of one line */
+		tool_put_text(g->out, g->file, TOOL_ESC_FIELD);
+		putc('\n', g->out);
+	}
 }
