@@ -972,4 +972,13 @@ for o in d.txt d.yaml d.lines d; do
 done
 [ ! -s "$TAP_WHY" ] && [ -s "$tmp/d.out" ]
 ok $((! $?)) "yote-convert --duplicates -o FILE: any name, the list it writes on standard output"
+# yote-validate -f json -o FILE: the diagnostics are the file's, so an
+# input that cannot be read (problem io) does not lose them
+rm -f "$tmp/vj.json"
+yote-validate -f json -o "$tmp/vj.json" samples/invalid/wrong-result.yaml \
+    "$tmp/no-such.yaml" 2>"$tmp/err"
+st=$?
+[ $st = 3 ] && grep -q '"problem":"result-mismatch"' "$tmp/vj.json" &&
+    grep -q '"problem":"io"' "$tmp/vj.json" && [ ! -s "$tmp/err" ]
+ok $((! $?)) "yote-validate -f json -o FILE with an unreadable input: the file holds every diagnostic, io among them; exit 3 ($st)" "$tmp/err"
 tap_done

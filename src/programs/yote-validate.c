@@ -301,9 +301,10 @@ main(int argc, char *argv[])
 	if (opt.summary && !opt.quiet)
 		summary_print(opt.out, opt.json, yote_stream_counts(s),
 		    tool_stream_status(s, status));
-	status = tool_output_done(opt.out, opt.output,
-	    tool_stream_status(s, status));
-	status = tool_stdout_done(status);
+	/* with -f json the diagnostics are the file's, an input that could
+	 * not be read among them (problem "io") */
+	status = tool_stdout_done(tool_report_done(opt.out, opt.output,
+	    status, tool_stream_status(s, status), opt.json));
 out:
 	yote_stream_free(s);
 	if (owned)

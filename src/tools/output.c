@@ -477,6 +477,15 @@ tool_output_open(const char *path)
 }
 
 int
+tool_report_done(FILE *fp, const char *path, int status, int st, int holds)
+{
+	if (holds && path != NULL && status < EXIT_USAGE && st == EXIT_IO)
+		return tool_atomic_close(fp, path, 1) == EXIT_OK ? st :
+		    EXIT_IO;
+	return tool_output_done(fp, path, st);
+}
+
+int
 tool_output_done(FILE *fp, const char *path, int status)
 {
 	int st;

@@ -286,6 +286,16 @@ FILE *tool_output_open(const char *path);
 int tool_output_done(FILE *fp, const char *path, int status);
 
 /*
+ * tool_output_done for a report: st is the run's exit status, status the
+ * part of it that came from no input.  When the report holds what the
+ * inputs' failures were (holds: yote-validate's JSON, where an input not
+ * read is a problem "io"), an input's failure alone (st 3) keeps the file:
+ * it is written whole, and 3 returned.
+ */
+int tool_report_done(FILE *fp, const char *path, int status, int st,
+    int holds);
+
+/*
  * For a tool's own signal handler (async-signal-safe): remove every
  * temporary file tool_atomic_open and tool_tmp_make made and has not yet
  * put in place; tell: say so on standard error (of tool_atomic_open's).
