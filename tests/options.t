@@ -432,4 +432,39 @@ ok "$([ $st = 1 ] && [ "$(cat "$tmp/ms.out")" = "18446744073709551615 games, 184
     [ "$(grep -c 'counts disagree' "$tmp/ms.err")" = 2 ] &&
     grep -q 'sums.txt:5: a summary without its counts' "$tmp/ms.err" && echo 1)" \
     "--merge-summaries: counts that disagree, a status past 3, a sum that would wrap, 2.5 games: passed over and said ($st)"
+# an empty file name is a usage error, said at once, in every tool and
+# every option that names a file
+: >"$TAP_WHY"
+for cmd in "yote-validate -o" "yote-replay -o" "yote-analyze -o" \
+    "yote-convert -o" "yote-explore -o" "yote-play -o" "yote-replay --svg" \
+    "yote-analyze --html" "yote-analyze --graph" "yote-validate --criteria" \
+    "yote-play --openings" "yote-analyze --tb-dir"; do
+	# shellcheck disable=SC2086
+	bin/$cmd "" samples/classic.yaml >/dev/null 2>"$tmp/e"
+	st=$?
+	{ [ $st = 2 ] && grep -q "needs a file name, not an empty one" "$tmp/e"; } ||
+	    { echo "$cmd '': status $st"; cat "$tmp/e"; } >>"$TAP_WHY"
+done
+ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "an empty file name (-o '', --svg '', --criteria '', ...): a usage error, exit 2, in every tool"
+# options that mean nothing where given, or contradict each other:
+# refused; and --tsv against -f, the last given wins
+: >"$TAP_WHY"
+for cmd in "yote-analyze --moves --no-tb" "yote-analyze --perft 1 --tb-dir /tmp" \
+    "yote-analyze --best -D 1 --no-tb --tb-pieces 3" \
+    "yote-play -S 1 --no-tb --tb-memory 64M" \
+    "yote-analyze -D 1 -f text samples/classic.yaml" \
+    "yote-analyze -D 1 -s --only blunders samples/classic.yaml"; do
+	# shellcheck disable=SC2086
+	bin/$cmd >/dev/null 2>"$tmp/e"
+	st=$?
+	[ $st = 2 ] || { echo "$cmd: status $st"; cat "$tmp/e"; } >>"$TAP_WHY"
+done
+a=$(bin/yote-analyze -g 1 -D 1 -s -f json --tsv samples/classic.yaml | head -c 4)
+b=$(bin/yote-analyze -g 1 -D 1 -s --tsv -f json samples/classic.yaml | head -c 8)
+[ "$a" = "game" ] && [ "$b" = '{"kind":' ] ||
+    echo "-f json --tsv: '$a'; --tsv -f json: '$b'" >>"$TAP_WHY"
+bin/yote-convert -l -s -g 2-3 samples/classic.yaml 2>&1 >/dev/null |
+    grep -qx 'yote-convert: 2 games, 87 plies' ||
+    echo "yote-convert -l -s: no count of the games listed" >>"$TAP_WHY"
+ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "table options with --moves/--perft, --no-tb with another, -f without -s, --only with -s: exit 2; --tsv and -f: the last wins; convert -l -s counts the games listed"
 tap_done

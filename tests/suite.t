@@ -762,9 +762,9 @@ yote-convert -k -t lines --lossy "$src" >/dev/null 2>/dev/null ||
 ok $((! $?)) "options that shape an output not written, or a search not made: refused, exit 2 (-k and --lossy, which only allow, taken)"
 
 # Every option that names a file to write (-o, --svg, --graph, --html)
-# refuses one it cannot write in -o's words, exit 3: a directory, and the
-# empty name (before any work: no temporary file '..XXXXXX' made in the
-# working directory).
+# refuses a directory in -o's words, exit 3, and the empty name as a
+# usage error, exit 2 (both before any work: no temporary file
+# '..XXXXXX' made in the working directory).
 mkdir "$tmp/adir" "$tmp/cwd"
 for run in "validate -l -o" "replay -o" "replay -g 1 --svg" "replay --html" \
     "analyze --depth 1 --no-tb -g 1 -o" "analyze --depth 1 --no-tb -g 1 --graph" \
@@ -775,15 +775,18 @@ for run in "validate -l -o" "replay -o" "replay -g 1 --svg" "replay --html" \
 	[ "$t" = play ] && in=
 	for target in "$tmp/adir" ""; do
 		why="Is a directory"
-		[ -z "$target" ] && why="No such file or directory"
 		# shellcheck disable=SC2086
 		(cd "$tmp/cwd" && yote-$run "$target" $in) >/dev/null 2>"$tmp/err"
 		st=$?
 		c=0
-		[ $st = 3 ] &&
-		    [ "$(cat "$tmp/err")" = "yote-$t: $target: cannot write: $why" ] &&
-		    [ -z "$(ls -A "$tmp/cwd")" ] && c=1
-		ok $c "yote-$run '$target': refused in -o's words, exit 3 ($st)" \
+		if [ -n "$target" ]; then
+			[ $st = 3 ] &&
+			    [ "$(cat "$tmp/err")" = "yote-$t: $target: cannot write: $why" ]
+		else
+			[ $st = 2 ] &&
+			    grep -q "^yote-$t: option '--[a-z]*' needs a file name, not an empty one" "$tmp/err"
+		fi && [ -z "$(ls -A "$tmp/cwd")" ] && c=1
+		ok $c "yote-$run '$target': refused, exit ${target:+3}${target:-2} ($st)" \
 		    "$tmp/err"
 	done
 done

@@ -25,6 +25,7 @@ struct opts {
 					   --only, --side, --from-ply */
 	int summary;            /* --summary */
 	enum tool_fmt fmt;       /* --format, --tsv */
+	int fmt_given;
 	const char *graph;      /* --graph FILE.svg */
 	const char *output;     /* -o FILE, else standard output */
 	const char *html;       /* --html FILE: a study page, no records */
@@ -287,14 +288,15 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		case OPT_THOROUGH:
 			o->thorough = 1;
 			break;
-		case OPT_TSV:
-			if (o->fmt != TOOL_FMT_JSON)
-				o->fmt = TOOL_FMT_TSV;
+		case OPT_TSV:           /* -f tsv: the last one given wins */
+			o->fmt = TOOL_FMT_TSV;
+			o->fmt_given = 1;
 			break;
 		case 'f':
 			if ((f = tool_format(optarg, 1)) < 0)
 				return EXIT_USAGE;
 			o->fmt = (enum tool_fmt)f;
+			o->fmt_given = 1;
 			break;
 		case 'V':
 			return tool_version();
@@ -370,8 +372,11 @@ check_options(const struct opts *o)
 		return tool_usage_error("give one of --perft, --moves, --best");
 	if (o->divide && o->perft < 0)
 		return tool_usage_error("--divide goes with --perft");
-	if (o->fmt != TOOL_FMT_TEXT && !o->summary)
+	if (o->fmt_given && !o->summary)
 		return tool_usage_error("--tsv and --format go with --summary");
+	if (o->summary && o->ao.only != YOTE_CLASS_NONE)
+		return tool_usage_error("--only picks the annotations written; "
+		    "--summary writes none");
 	if (o->html != NULL && (o->summary || o->perft >= 0 || o->moves ||
 	    o->best))
 		return tool_usage_error("--html writes the annotated games; it "
@@ -398,10 +403,10 @@ check_options(const struct opts *o)
 		    "--moves or --best");
 	if ((o->perft >= 0 || o->moves) && (o->ao.lim.depth ||
 	    o->ao.lim.nodes || o->ao.lim.movetime_ms || o->thorough ||
-	    o->eng.hash_given))
+	    o->eng.hash_given || o->eng.tb_given))
 		return tool_usage_error("--perft and --moves search nothing: "
-		    "no budget (--depth, --nodes, --movetime, --thorough) "
-		    "or --hash");
+		    "no budget (--depth, --nodes, --movetime, --thorough), "
+		    "--hash or table option");
 	if (o->thorough && (o->ao.lim.depth || o->ao.lim.nodes ||
 	    o->ao.lim.movetime_ms))
 		return tool_usage_error("--thorough is a budget of its own: "

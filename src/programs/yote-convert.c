@@ -306,8 +306,8 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 	struct out_opts *oo = &opt->out;
 	int c, st;
 
-	while ((c = getopt_long(argc, argv, ":P:Vb:e:g:hklo:r:st:", longopts,
-	    NULL)) != -1) {
+	while ((c = tool_getopt(argc, argv, ":P:Vb:e:g:hklo:r:st:",
+	    longopts)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;

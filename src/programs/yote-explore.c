@@ -126,8 +126,8 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 	memset(o, 0, sizeof(*o));
 	o->depth = 1;
 	o->min_games = 1;
-	while ((c = getopt_long(argc, argv, ":D:P:Ve:f:g:ho:r:", longopts,
-	    NULL)) != -1) {
+	while ((c = tool_getopt(argc, argv, ":D:P:Ve:f:g:ho:r:",
+	    longopts)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;

@@ -242,8 +242,8 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 	long long n;
 	int c, st;
 
-	while ((c = getopt_long(argc, argv, ":FP:Vae:g:him:n:o:pr:", longopts,
-	    NULL)) != -1) {
+	while ((c = tool_getopt(argc, argv, ":FP:Vae:g:him:n:o:pr:",
+	    longopts)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;

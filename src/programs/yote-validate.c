@@ -194,8 +194,8 @@ main(int argc, char *argv[])
 	opt.out = stdout;
 	if ((s = tool_stream_new()) == NULL)
 		return EXIT_IO;
-	while ((c = getopt_long(argc, argv, ":P:Ve:f:g:hlo:qr:s", longopts,
-	    NULL)) != -1) {
+	while ((c = tool_getopt(argc, argv, ":P:Ve:f:g:hlo:qr:s",
+	    longopts)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK) {
 				yote_stream_free(s);

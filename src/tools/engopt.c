@@ -96,22 +96,22 @@ engopt_take(struct engopt *eo, int c, const char *arg)
 		eo->lim.movetime_ms = (long)x;
 		return 1;
 	case ENGOPT_TB_DIR:
-		if (*arg == '\0') {
-			tool_usage_error("--tb-dir: expected a directory");
-			return -1;
-		}
-		eo->tb_dir = arg;
+		eo->tb_dir = arg;       /* not empty: tool_getopt */
+		eo->tb_given |= 2;
 		return 1;
 	case ENGOPT_TB_PIECES_OPT:
 		if (tool_number(arg, "--tb-pieces", 0, YOTE_TB_MAX_PIECES,
 		    &x) != 0)
 			return -1;
 		eo->tb_pieces = (int)x;
+		eo->tb_given |= 2;
 		return 1;
 	case ENGOPT_NO_TB:
 		eo->tb_pieces = 0;
+		eo->tb_given |= 1;
 		return 1;
 	case ENGOPT_TB_MEMORY:
+		eo->tb_given |= 2;
 		return tb_memory_arg(arg, &eo->tb_memory) == 0 ? 1 : -1;
 	default:
 		return 0;
@@ -124,11 +124,16 @@ engopt_getopt(struct engopt *eo, int argc, char *argv[],
 {
 	int c, taken;
 
-	while ((c = getopt_long(argc, argv, optstring, longopts, NULL)) != -1)
+	while ((c = tool_getopt(argc, argv, optstring, longopts)) != -1)
 		if ((taken = engopt_take(eo, c, optarg)) < 0)
 			return ENGOPT_BAD;
 		else if (!taken)
 			return c;
+	if (eo->tb_given == 3) {
+		tool_usage_error("--no-tb opens no tables: not with "
+		    "--tb-pieces, --tb-dir or --tb-memory");
+		return ENGOPT_BAD;
+	}
 	return engopt_memory(eo, eo->jobs) == 0 ? -1 : ENGOPT_BAD;
 }
 

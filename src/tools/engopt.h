@@ -23,6 +23,8 @@ struct engopt {
 	int jobs_given;         /* --jobs was given */
 	const char *tb_dir;     /* --tb-dir (NULL: yote_tb_open's places) */
 	int tb_pieces;          /* --tb-pieces, 0 (--no-tb): no tables */
+	int tb_given;           /* a table option was given: --no-tb 1,
+				   the others 2 (bits) */
 	unsigned long long tb_memory;   /* --tb-memory, bytes (default
 					   YOTE_TB_MEMORY) */
 };

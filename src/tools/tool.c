@@ -241,6 +241,30 @@ long_matches(const char *word, const struct option *longopts,
 	return n;
 }
 
+/* The long option that names a file, given an empty value last. */
+static const char *empty_file_option;
+
+int
+tool_getopt(int argc, char *const argv[], const char *optstring,
+    const struct option *longopts)
+{
+	static const char *const files[] = { "output", "svg", "svg-dir",
+	    "html", "graph", "openings", "criteria", "tb-dir", NULL };
+	const struct option *o;
+	size_t i;
+	int c = getopt_long(argc, argv, optstring, longopts, NULL);
+
+	if (c <= 0 || optarg == NULL || *optarg != '\0')
+		return c;
+	for (o = longopts; o->name != NULL; o++)
+		for (i = 0; o->val == c && files[i] != NULL; i++)
+			if (strcmp(o->name, files[i]) == 0) {
+				empty_file_option = o->name;
+				return TOOL_OPT_EMPTY;
+			}
+	return c;
+}
+
 int
 tool_bad_option(int c, char *const argv[], const struct option *longopts)
 {
@@ -251,6 +275,9 @@ tool_bad_option(int c, char *const argv[], const struct option *longopts)
 
 	if (c == ':')
 		return tool_usage_error("option '%s' needs a value", arg);
+	if (c == TOOL_OPT_EMPTY)
+		return tool_usage_error("option '--%s' needs a file name, not "
+		    "an empty one", empty_file_option);
 	if (optopt != 0 && strncmp(arg, "--", 2) != 0)
 		return tool_usage_error("unknown option '-%c'", optopt);
 	/* --strikt=1: the name alone is compared */

@@ -140,9 +140,20 @@ int tool_side(const char *word);
 #define TOOL_OPT_FOREIGN 0x3FF
 
 /*
- * For getopt_long's '?' and ':' (optstrings start with ':'), and
- * TOOL_OPT_FOREIGN: the usage error naming the option, and the long
- * option of longopts it is probably a slip for; returns EXIT_USAGE.
+ * getopt_long, except that an option naming a file to write or read
+ * (--output, --svg, --svg-dir, --html, --graph, --openings, --criteria,
+ * --tb-dir) given an empty value is returned as TOOL_OPT_EMPTY, for
+ * tool_bad_option: '-o ""' is a slip, not a file to fail on at the end.
+ */
+#define TOOL_OPT_EMPTY 0x3FE
+int tool_getopt(int argc, char *const argv[], const char *optstring,
+    const struct option *longopts);
+
+/*
+ * For getopt_long's '?' and ':' (optstrings start with ':'),
+ * TOOL_OPT_FOREIGN and TOOL_OPT_EMPTY: the usage error naming the option,
+ * and the long option of longopts it is probably a slip for; returns
+ * EXIT_USAGE.
  */
 int tool_bad_option(int c, char *const argv[],
     const struct option *longopts);

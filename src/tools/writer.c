@@ -119,7 +119,7 @@ writer_close(struct out *o, struct yote_error *e)
 				    st.plies ? 8.0 * (double)st.pos_bytes /
 				    (double)st.plies : 0.0);
 		}
-	} else if (o->oo->stats && !o->oo->list && !o->oo->report)
+	} else if (o->oo->stats && !o->oo->report)
 		fprintf(stderr, "%s: %llu game%s, %llu pl%s\n", tool_name,
 		    o->games, o->games == 1 ? "" : "s", o->plies,
 		    o->plies == 1 ? "y" : "ies");
@@ -167,6 +167,8 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 		if (o->ply >= 0)
 			fprintf(o->fp, "\t%ld", o->ply);
 		putc('\n', o->fp);
+		o->games++;             /* the counts of -s: the games listed */
+		o->plies += plies;
 		return EXIT_OK;
 	}
 	/* the stream has said what is wrong with an invalid game */
