@@ -74,4 +74,15 @@ quoted formats/patterns.md "$tmp/m" 's/samples\/classic.yaml/games.yaml/'
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "formats/notation.md and patterns.md: a bad --position and --pattern, as quoted"
 
+# every problem name the library gives is listed in yote-validate(1)
+: >"$TAP_WHY"
+sed -n '/diag_names\[/,/};/p' src/rules/error.c | grep -o '"[a-z-]*"' |
+    tr -d '"' | grep -v '^none$' >"$tmp/names"
+while IFS= read -r name; do
+	grep -qx ".It Li $name" man/yote-validate.1 ||
+	    echo "$name: not in yote-validate(1) DIAGNOSTICS" >>"$TAP_WHY"
+done <"$tmp/names"
+[ "$(wc -l <"$tmp/names")" -gt 15 ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "yote-validate(1): every problem name of the JSON diagnostics listed ($(wc -l <"$tmp/names") names)"
+
 tap_done

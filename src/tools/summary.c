@@ -203,8 +203,10 @@ merge_file(FILE *out, FILE *fp, const char *name,
 			continue;
 		}
 		if (strncmp(line, "{\"kind\":\"summary\"", 17) != 0) {
-			fputs(line, out);       /* another run's line, as is */
-			putc('\n', out);
+			if (out != NULL) {      /* another run's line, as is */
+				fputs(line, out);
+				putc('\n', out);
+			}
 			continue;
 		}
 		if (parse_summary(line, v) != 0) {
@@ -290,6 +292,7 @@ summary_merge(FILE *out, int json, char *const *files, int nfiles)
 		status = (int)total[NFIELDS - 1];
 	if (n.invalid > 0 && status < 1)
 		status = 1;
-	summary_print(out, json, &n, status);
+	if (out != NULL)
+		summary_print(out, json, &n, status);
 	return status;
 }

@@ -23,6 +23,7 @@ void summary_print(FILE *out, int json, const struct yote_stream_counts *n,
  * summary_print does.  Returns the exit status the total calls for: the
  * worst of the runs', 1 when some game is invalid or a line is not a
  * JSON object or no summary was found, 3 when a file cannot be read.
+ * out NULL (-q): nothing is printed, the exit status alone tells.
  */
 int summary_merge(FILE *out, int json, char *const *files, int nfiles);
 
