@@ -150,11 +150,6 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 static int
 check_output(const struct opts *opt)
 {
-	/* -q silences -l and -s (yote(7)); what would change nothing
-	 * else under it is refused */
-	if (opt->quiet && (opt->json || opt->suggest > 0))
-		return tool_usage_error("-q prints nothing: it does not go "
-		    "with %s", opt->json ? "-f json" : "--suggest");
 	if (opt->output == NULL)
 		return EXIT_OK;
 	if (opt->quiet)
