@@ -205,7 +205,7 @@ main(int argc, char *argv[])
 	if ((t = optree_new(o.depth)) == NULL || (o.players &&
 	    (pl = players_new()) == NULL))
 		goto out;
-	if (o.position != NULL && (status = optree_set_position(t,
+	if (o.position != NULL && (status = optree_set_position(t, o.rules,
 	    o.position, "--position")) != EXIT_OK)
 		goto out;
 	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=
