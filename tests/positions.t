@@ -127,6 +127,18 @@ yote-convert --reaches '6/6/6/6/é5 x 12 12' "$src" 2>"$tmp/err"
 [ $? = 2 ] && grep -q "unknown character 'é'" "$tmp/err" || c=0
 ok $c "a bad character: é as itself, a tab and a byte that is no UTF-8 as \\xHH" "$tmp/err"
 
+# The option as typed.
+yote-replay --position 6/6/6/6/6 -m c3 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 2 ] && grep -q '^yote-replay: --position: bad position' "$tmp/err" && c=1
+ok $c "yote-replay --position: the message names --position" "$tmp/err"
+yote-replay --start 6/6/6/6/6 -m c3 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 2 ] && grep -q '^yote-replay: --start: bad position' "$tmp/err" && c=1
+ok $c "yote-replay --start: the message names --start" "$tmp/err"
+
 # Counters: what replay prints, every tool reads.  They stop at the limit.
 s='6/6/6/6/6 x 12 12 4294967294 4294967294'
 yote-replay --start "$s" -m 'c3 c4 c2' -p >"$tmp/out" 2>>"$TAP_WHY"
