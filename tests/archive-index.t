@@ -52,10 +52,10 @@ awk -F'\t' '$4 % 13 == 1 && ($1 == 1 || $1 == 2 || $1 == 5 || $1 == 12 ||
     $1 == 30) { print $3 }' "$tmp/positions" >"$tmp/asked"
 awk -F'\t' '$4 % 13 == 1 { last[$4] = $3 } END { for (g in last)
     print last[g] }' "$tmp/positions" | sort >>"$tmp/asked"
-# absent: a full board of one side, and a position of the right shape
-# that no game reaches
-printf '%s\n' 'xxxxxx/xxxxxx/xxxxxx/xxxxxx/xxxxxx o 0 0' \
-    'oooooo/oooooo/oooooo/oooooo/oooooo x 12 12 0 1' \
+# absent: two full rows of one side, all its pieces, and of the other
+# (positions that can be written, that no game reaches)
+printf '%s\n' 'xxxxxx/xxxxxx/6/6/6 o 0 0' \
+    'oooooo/oooooo/6/6/6 x 0 0 0 1' \
     'xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx/xxxxxxx o 0 0' \
     >"$tmp/absent"
 # the starts: every game of the 6x5 rulesets, and of the file's board

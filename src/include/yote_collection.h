@@ -16,11 +16,11 @@
 /*
  * A pattern (formats/patterns.md) is a position string whose points may
  * also be '?' (anything) or '.' (empty), whose side and hands may be '?',
- * and whose fields after the rows may be left out; the two counters, when
- * given, are read and ignored.  A full position string is a pattern that
- * matches exactly that board, side to move and hands.  A pattern carries
- * its own board size (its rows), so it is read without a ruleset, and a
- * position on another board never matches it.  A value type.
+ * and whose fields after the rows may be left out, the hands and the
+ * counters in pairs; the two counters, when given, are read and ignored.
+ * A full position string is a pattern that matches exactly that board,
+ * side to move and hands.  A pattern carries its own board size (its
+ * rows), and a position on another board never matches it.  A value type.
  */
 struct yote_pattern {
 	int width, height;      /* the board it is for, from its rows */
@@ -30,13 +30,22 @@ struct yote_pattern {
 	int hand[2];            /* pieces in hand required, or -1 for any */
 };
 
+/* yote_pattern_parse flags */
+#define YOTE_PATTERN_WHOLE 0x1  /* a whole position is wanted: the
+				   messages do not offer '?' */
+
 /*
- * Read a pattern into *pat.  Returns 0, or YOTE_ESYNTAX with err->msg
- * naming the field and the 1-based character (also in err->col); err may
- * be NULL.
+ * Read a pattern into *pat, by the reader of yote_pos_parse and with its
+ * words: a text of six fields without '?' and '.' is judged as a
+ * position string is.  A hand, and a hand with the pieces on the board,
+ * may not pass the pieces of a side: those of r (the ruleset the caller
+ * expects, or NULL) when the pattern is for r's board, else those of the
+ * first built-in ruleset of its board, else YOTE_MAX_PIECES.  Returns 0,
+ * or YOTE_ESYNTAX with err->msg naming the field and the 1-based
+ * character (also in err->col); err may be NULL.
  */
-int yote_pattern_parse(const char *s, struct yote_pattern *pat,
-    struct yote_error *err);
+int yote_pattern_parse(const struct yote_rules *r, const char *s, int flags,
+    struct yote_pattern *pat, struct yote_error *err);
 
 /* The pattern that matches exactly p's board, side and hands under r. */
 void yote_pattern_of_pos(const struct yote_rules *r, const struct yote_pos *p,

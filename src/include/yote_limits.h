@@ -33,6 +33,10 @@
 /* ------------------------------------------------------------ positions */
 #define YOTE_MAX_MOVES (1UL << 22)      /* moves one list may hold, and
 					   one count counts (4194304) */
+#define YOTE_MAX_COUNT 4294967295UL     /* a position's two counters
+					   (plies since a capture, the
+					   ply): read up to it, and a
+					   move played stops them at it */
 
 /* ------------------------------------------------------------ other files */
 /* Every file a tool reads besides the games is read whole within one of

@@ -307,7 +307,7 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 	int c, st;
 
 	while ((c = tool_getopt(argc, argv, ":P:Vb:e:g:hklo:r:st:",
-	    longopts)) != -1) {
+	    longopts, NULL)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;

@@ -127,7 +127,7 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 	o->depth = 1;
 	o->min_games = 1;
 	while ((c = tool_getopt(argc, argv, ":D:P:Ve:f:g:ho:r:",
-	    longopts)) != -1) {
+	    longopts, NULL)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;
@@ -205,7 +205,7 @@ main(int argc, char *argv[])
 	if ((t = optree_new(o.depth)) == NULL || (o.players &&
 	    (pl = players_new()) == NULL))
 		goto out;
-	if (o.position != NULL && (status = optree_set_position(t,
+	if (o.position != NULL && (status = optree_set_position(t, o.rules,
 	    o.position, "--position")) != EXIT_OK)
 		goto out;
 	if ((status = tool_stream_inputs(s, argv + optind, argc - optind)) !=

@@ -27,6 +27,7 @@ struct opts {
 	const char *html;       /* --html FILE */
 	const char *rules;      /* --rules, for records without rules: */
 	const char *start;      /* --start POS, or NULL */
+	const char *start_opt;  /* "--start" or "--position", as typed */
 	const char *moves;      /* --moves 'MOVE ...', or NULL */
 	const char *output;     /* -o FILE, NULL: standard output */
 };
@@ -188,7 +189,7 @@ replay_args(struct replay *rp, const struct yote_rules *r)
 	yote_error_clear(&e);
 	if (opt->start != NULL && yote_pos_parse(r != NULL ? r :
 	    yote_rules_by_name("classic"), opt->start, &pos, &e) != 0)
-		return tool_bad_position("--start", opt->start, &e);
+		return tool_bad_position(opt->start_opt, opt->start, &e);
 	if ((ck = tool_checker(r)) == NULL)
 		return EXIT_IO;
 	if ((rec.root = argrecord_new(opt->rules, opt->start,
@@ -240,10 +241,10 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		{ NULL, 0, NULL, 0 }
 	};
 	long long n;
-	int c, st;
+	int c, st, li = -1;
 
-	while ((c = tool_getopt(argc, argv, ":FP:Vae:g:him:n:o:pr:",
-	    longopts)) != -1) {
+	while ((c = tool_getopt(argc, argv, ":FP:Vae:g:him:n:o:pr:", longopts,
+	    &li)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;
@@ -281,8 +282,10 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 		case 'r':
 			opt->rules = optarg;
 			break;
-		case 's':
+		case 's':       /* long only: li is its entry */
 			opt->start = optarg;
+			opt->start_opt = strcmp(longopts[li].name,
+			    "position") == 0 ? "--position" : "--start";
 			break;
 		case OPT_SVG:
 			opt->svg = optarg;

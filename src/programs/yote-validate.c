@@ -195,7 +195,7 @@ main(int argc, char *argv[])
 	if ((s = tool_stream_new()) == NULL)
 		return EXIT_IO;
 	while ((c = tool_getopt(argc, argv, ":P:Ve:f:g:hlo:qr:s",
-	    longopts)) != -1) {
+	    longopts, NULL)) != -1) {
 		if (tool_select_option(s, c, optarg, &st)) {
 			if (st != EXIT_OK) {
 				yote_stream_free(s);

@@ -761,11 +761,13 @@ yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
 		}
 		p->pieces[s] |= BIT(at);
 	}
+	/* the counters stop at YOTE_MAX_COUNT: what is printed is read */
 	if (yote_move_is_capture(m))
 		p->since_capture = 0;
-	else
+	else if (p->since_capture < YOTE_MAX_COUNT)
 		p->since_capture++;
-	p->ply++;
+	if (p->ply < YOTE_MAX_COUNT)
+		p->ply++;
 	p->side = (uint8_t)!s;
 }
 

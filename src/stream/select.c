@@ -173,8 +173,8 @@ parse_range(struct select_crit *c)
 
 /* Check and digest a criterion's value: 0, or YOTE_EVALUE with err. */
 static int
-crit_parse(int k, struct select_crit *c, const char *arg,
-    struct yote_error *err)
+crit_parse(const struct yote_select *s, int k, struct select_crit *c,
+    const char *arg, struct yote_error *err)
 {
 	struct yote_error e;
 
@@ -211,10 +211,15 @@ crit_parse(int k, struct select_crit *c, const char *arg,
 	case SEL_REACHES:
 	case SEL_PATTERN:
 		yote_error_clear(&e);
-		if (yote_pattern_parse(arg, &c->pat, &e) != 0)
-			return yote_error_set(err, YOTE_EVALUE, "%s: bad %s "
-			    "'%s': %s", key_name[k], k == SEL_REACHES ?
-			    "position" : "pattern", arg, e.msg);
+		if (yote_pattern_parse(s->rules, arg, k == SEL_REACHES ?
+		    YOTE_PATTERN_WHOLE : 0, &c->pat, &e) != 0) {
+			yote_error_set(err, YOTE_EVALUE, "%s: bad %s '%s': %s",
+			    key_name[k], k == SEL_REACHES ? "position" :
+			    "pattern", arg, e.msg);
+			if (err != NULL)
+				err->col = e.col;       /* in arg */
+			return YOTE_EVALUE;
+		}
 		if (k == SEL_REACHES && !yote_pattern_exact(&c->pat))
 			return yote_error_set(err, YOTE_EVALUE, "reaches: '%s' "
 			    "is a pattern, not a position: give every point, "
@@ -256,7 +261,7 @@ yote_select_add(struct yote_select *s, const char *key, const char *arg,
 		free(c);
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	}
-	if ((rc = crit_parse(k, c, arg, err)) != 0) {
+	if ((rc = crit_parse(s, k, c, arg, err)) != 0) {
 		free(c->text);
 		free(c);
 		return rc;
@@ -272,7 +277,8 @@ static int
 file_line(struct yote_select *s, unsigned long n, char *line,
     struct yote_error *err)
 {
-	char *v, *end;
+	char *v, *end, *begin = line;
+	int rc;
 
 	line[strcspn(line, "\r\n")] = '\0';
 	if (strncmp(line, "\xEF\xBB\xBF", 3) == 0)
@@ -293,7 +299,10 @@ file_line(struct yote_select *s, unsigned long n, char *line,
 	if (*v == '\0' && key_of(line) >= 0)
 		return yote_error_set(err, YOTE_EVALUE, "'%s' without a value",
 		    line);
-	return yote_select_add(s, line, v, err);
+	rc = yote_select_add(s, line, v, err);
+	if (rc != 0 && err->col > 0)    /* a column of the value: the line's */
+		err->col += (unsigned long)(v - begin);
+	return rc;
 }
 
 /*

@@ -124,7 +124,7 @@ engopt_getopt(struct engopt *eo, int argc, char *argv[],
 {
 	int c, taken;
 
-	while ((c = tool_getopt(argc, argv, optstring, longopts)) != -1)
+	while ((c = tool_getopt(argc, argv, optstring, longopts, NULL)) != -1)
 		if ((taken = engopt_take(eo, c, optarg)) < 0)
 			return ENGOPT_BAD;
 		else if (!taken)

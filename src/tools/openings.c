@@ -150,14 +150,14 @@ root_text(struct optree *tr)
 
 /* The position exactly (a pattern would mix positions). */
 int
-optree_set_position(struct optree *t, const char *text, const char *option)
+optree_set_position(struct optree *t, const struct yote_rules *r,
+    const char *text, const char *option)
 {
 	struct yote_error e;
 
 	yote_error_clear(&e);
-	if (yote_pattern_parse(text, &t->root, &e) != 0)
-		return tool_usage_error("%s: bad position '%s': %s", option,
-		    text, e.msg);
+	if (yote_pattern_parse(r, text, YOTE_PATTERN_WHOLE, &t->root, &e) != 0)
+		return tool_bad_position(option, text, &e);
 	if (!yote_pattern_exact(&t->root))
 		return tool_usage_error("%s: '%s' is not a whole "
 		    "position: give every point, the side to move and both "

@@ -30,11 +30,13 @@ void optree_free(struct optree *t);
 
 /*
  * The tree's position, from --position's text: a whole position (every
- * point, the side to move and both hands; its counters play no part).
- * Returns EXIT_OK, or EXIT_USAGE after the usage error naming option.
+ * point, the side to move and both hands; its counters play no part),
+ * its hands held to the pieces of r (-r; NULL: the built-in ruleset of
+ * its board).  Returns EXIT_OK, or EXIT_USAGE after the usage error
+ * naming option.
  */
-int optree_set_position(struct optree *t, const char *text,
-    const char *option);
+int optree_set_position(struct optree *t, const struct yote_rules *r,
+    const char *text, const char *option);
 
 /* The tree's position as a pattern (for yote_stream_set_reaching). */
 const struct yote_pattern *optree_position(const struct optree *t);

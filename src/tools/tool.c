@@ -246,13 +246,13 @@ static const char *empty_file_option;
 
 int
 tool_getopt(int argc, char *const argv[], const char *optstring,
-    const struct option *longopts)
+    const struct option *longopts, int *longindex)
 {
 	static const char *const files[] = { "output", "svg", "svg-dir",
 	    "html", "graph", "openings", "criteria", "tb-dir", NULL };
 	const struct option *o;
 	size_t i;
-	int c = getopt_long(argc, argv, optstring, longopts, NULL);
+	int c = getopt_long(argc, argv, optstring, longopts, longindex);
 
 	if (c <= 0 || optarg == NULL || *optarg != '\0')
 		return c;

@@ -140,14 +140,14 @@ int tool_side(const char *word);
 #define TOOL_OPT_FOREIGN 0x3FF
 
 /*
- * getopt_long, except that an option naming a file to write or read
+ * getopt_long (longindex as there), except that an option naming a file to write or read
  * (--output, --svg, --svg-dir, --html, --graph, --openings, --criteria,
  * --tb-dir) given an empty value is returned as TOOL_OPT_EMPTY, for
  * tool_bad_option: '-o ""' is a slip, not a file to fail on at the end.
  */
 #define TOOL_OPT_EMPTY 0x3FE
 int tool_getopt(int argc, char *const argv[], const char *optstring,
-    const struct option *longopts);
+    const struct option *longopts, int *longindex);
 
 /*
  * For getopt_long's '?' and ':' (optstrings start with ':'),

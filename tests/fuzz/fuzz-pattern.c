@@ -45,7 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(s, data, size);
 	s[size] = '\0';
 	yote_error_clear(&e);
-	if (yote_pattern_parse(s, &pat, &e) != 0) {
+	if (yote_pattern_parse(NULL, s, 0, &pat, &e) != 0) {
 		assert(e.code == YOTE_ESYNTAX && e.col >= 1 && e.col <= size + 1);
 		free(s);
 		return 0;

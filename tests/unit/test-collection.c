@@ -37,7 +37,7 @@ pat_of(const char *s)
 		if (*q == '*')
 			*q = '?';
 	yote_error_clear(&e);
-	if (yote_pattern_parse(buf, &pat, &e) != 0)
+	if (yote_pattern_parse(NULL, buf, 0, &pat, &e) != 0)
 		fail_msg("'%s': %s", buf, e.msg);
 	return pat;
 }
@@ -110,11 +110,11 @@ test_rejected(void **state)
 		const char *text;
 		unsigned long col;
 	} bad[] = {
-		{ "", 1 }, { "6/6/6/6/5 x", 9 }, { "6/6/6/6/6/ x", 11 },
+		{ "", 1 }, { "6/6/6/6/5 x", 9 }, { "6/6/6/6/6/ x", 10 },
 		{ "6/6/6/6/6 y", 11 }, { "6/6/6/6/6 x 65", 13 },
 		{ "6/6/6/6/6 x 01 2", 13 }, { "6/6/6/6/6 x ", 13 },
-		{ "6/6/6/6/6 x 1 2 3 4 5", 21 }, { "6/6/6/6/z5", 9 },
-		{ "9/9", 1 }, { "6", 1 }, { "6/6/6/6/6/6/6/6/6", 17 },
+		{ "6/6/6/6/6 x 1 2 3 4 5", 20 }, { "6/6/6/6/z5", 9 },
+		{ "9/9", 1 }, { "6", 2 }, { "6/6/6/6/6/6/6/6/6", 16 },
 		{ "6/6/6/6/0x5", 9 },
 	};
 	struct yote_pattern pat;
@@ -124,14 +124,96 @@ test_rejected(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		yote_error_clear(&e);
-		if (yote_pattern_parse(bad[i].text, &pat, &e) != YOTE_ESYNTAX)
+		if (yote_pattern_parse(NULL, bad[i].text, 0, &pat, &e) !=
+		    YOTE_ESYNTAX)
 			fail_msg("'%s' was read", bad[i].text);
 		if (e.col != bad[i].col)
 			fail_msg("'%s': column %lu, not %lu (%s)", bad[i].text,
 			    e.col, bad[i].col, e.msg);
 	}
-	assert_int_equal(yote_pattern_parse("6/5", &pat, NULL), YOTE_ESYNTAX);
-	assert_int_equal(yote_pattern_parse("6/6", &pat, NULL), 0);
+	assert_int_equal(yote_pattern_parse(NULL, "6/5", 0, &pat, NULL),
+	    YOTE_ESYNTAX);
+	assert_int_equal(yote_pattern_parse(NULL, "6/6", 0, &pat, NULL), 0);
+}
+
+/*
+ * A position string given as a pattern is taken or refused as
+ * yote_pos_parse takes or refuses it, at the same character and in the
+ * same words; an impossible hand or ply was a pattern that matched
+ * nothing.
+ */
+static void
+test_one_reader(void **state)
+{
+	static const char *const text[] = {
+		"6/6/6/6/6 x 12 12 0 1", "6/6/6/6/6 x 13 12 0 1",
+		"xxxxxx/xxxxxx/6/6/6 x 1 12 0 1", "6/6/6/6/6 x 12 12 0 0",
+		"6/6/6/6/6 x 64 12 0 1", "6/6/6/7/6 x 12 12 0 1",
+		"6/6/6/6/6 x 012 12 0 1", "6/6/6/6/6 xx 12 12 0 1",
+		"6/6/6/6/6 x 12 12 0 1 junk", "6//6/6/6/6 x 12 12 0 1",
+		"6/6/6/6/6/ x 12 12 0 1", "6/6/6/6/6 x 12 12 0 4294967295",
+		"6/6/6/6/6 x 12 12 0 4294967296",
+		"6/6/6/6/\xc3\xa9" "5 x 12 12 0 1", "6/6/6/6/\t5 x 12 12 0 1",
+		"5/5/5/5/5 x 13 12 0 1",
+	};
+	const struct yote_rules *r;
+	struct yote_pattern pat;
+	struct yote_error a, b;
+	struct yote_pos p;
+	size_t i;
+	int ra, rb;
+
+	(void)state;
+	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++) {
+		r = yote_rules_by_name(text[i][0] == '5' ? "ndar-kepp" :
+		    "classic");
+		yote_error_clear(&a);
+		yote_error_clear(&b);
+		ra = yote_pos_parse(r, text[i], &p, &a);
+		rb = yote_pattern_parse(NULL, text[i], YOTE_PATTERN_WHOLE,
+		    &pat, &b);
+		if (ra != rb || a.col != b.col || (ra != 0 &&
+		    strcmp(a.msg + strlen("position: "), b.msg) != 0))
+			fail_msg("'%s': %d '%s', pattern %d '%s'", text[i], ra,
+			    a.msg, rb, b.msg);
+	}
+	/* the 6 x 5 board's pieces hold for wildcards too; pairs only */
+	assert_int_equal(yote_pattern_parse(NULL, "6/6/6/6/6 ? 13 ?", 0, &pat,
+	    NULL), YOTE_ESYNTAX);
+	assert_int_equal(yote_pattern_parse(NULL, "6/6/6/6/6 o 10", 0, &pat,
+	    NULL), YOTE_ESYNTAX);
+	assert_int_equal(yote_pattern_parse(NULL, "6/6/6/6/6 o 10 11 3", 0,
+	    &pat, NULL), YOTE_ESYNTAX);
+	/* a ruleset given: its pieces on its board */
+	yote_error_clear(&a);
+	assert_int_equal(yote_pattern_parse(yote_rules_by_name("classic"),
+	    "6/6/6/6/6/6 x 30 12", 0, &pat, &a), 0);
+}
+
+/* The counters stop at YOTE_MAX_COUNT: what a tool prints, it reads. */
+static void
+test_counters_stop(void **state)
+{
+	const struct yote_rules *r = yote_rules_by_name("classic");
+	struct yote_pos p = pos_of(r,
+	    "6/6/6/6/6 x 12 12 4294967294 4294967295");
+	struct yote_move_text mt;
+	struct yote_move m;
+	char buf[128];
+
+	(void)state;
+	assert_int_equal(yote_move_parse("c3", &mt, NULL), 0);
+	assert_int_equal(yote_move_from_text(r, &mt, &m, NULL), 0);
+	yote_pos_play(r, &p, &m);
+	assert_int_equal(p.since_capture, YOTE_MAX_COUNT);
+	assert_int_equal(p.ply, YOTE_MAX_COUNT);
+	assert_int_equal(yote_move_parse("c4", &mt, NULL), 0);
+	assert_int_equal(yote_move_from_text(r, &mt, &m, NULL), 0);
+	yote_pos_play(r, &p, &m);
+	assert_int_equal(p.since_capture, YOTE_MAX_COUNT);
+	assert_string_equal(yote_pos_format(r, &p, buf),
+	    "6/2o3/2x3/6/6 x 11 11 4294967295 4294967295");
+	assert_int_equal(yote_pos_parse(r, buf, &p, NULL), 0);
 }
 
 /* The key of a game from its moves' texts under r. */
@@ -191,6 +273,8 @@ main(void)
 		cmocka_unit_test(test_position_is_pattern),
 		cmocka_unit_test(test_wildcards),
 		cmocka_unit_test(test_rejected),
+		cmocka_unit_test(test_one_reader),
+		cmocka_unit_test(test_counters_stop),
 		cmocka_unit_test(test_game_key),
 	};
 

@@ -715,7 +715,7 @@ test_pos_parse_errors(void **state)
 		{ "classic", "6/6/6/6/6 x 012 12 0 1", 3, 13, "leading zero" },
 		{ "classic", "6/6/6/6/6 x 12 12 00 1", 5, 19, "leading zero" },
 		{ "classic", "6/6/6/6/6 x 12 12 0 01", 6, 21, "leading zero" },
-		{ "classic", "6/6/6/6/6 x 12 12 4000000001 1", 5, 19,
+		{ "classic", "6/6/6/6/6 x 12 12 4294967296 1", 5, 19,
 		    "too large" },
 		/* missing fields */
 		{ "classic", "6/6/6/6/6", 2, 10, "missing field" },
