@@ -163,6 +163,11 @@ const struct yote_rules *yote_rules_builtin(int i);
 /* The built-in ruleset of that name, or NULL. */
 const struct yote_rules *yote_rules_by_name(const char *name);
 
+/* 1 when a and b are the same ruleset (every parameter that decides a
+ * game is equal), else 0; name, description and side names are labels
+ * and play no part.  The suite tells rulesets apart so, never by name. */
+int yote_rules_same(const struct yote_rules *a, const struct yote_rules *b);
+
 /*
  * Read a ruleset file (YAML, see formats/rules.md).  On success *out is a
  * new ruleset the caller frees with yote_rules_free.  Errors name the key

@@ -677,6 +677,16 @@ yote_rules_by_name(const char *name)
 }
 
 int
+yote_rules_same(const struct yote_rules *a, const struct yote_rules *b)
+{
+	return a == b || (a->width == b->width && a->height == b->height &&
+	    a->pieces == b->pieces && a->opening == b->opening &&
+	    a->chain == b->chain && a->bonus == b->bonus &&
+	    a->selfjump == b->selfjump && a->blocked == b->blocked &&
+	    a->few_pieces == b->few_pieces && a->move_limit == b->move_limit);
+}
+
+int
 yote_rules_spec_is_file(const char *spec)
 {
 	size_t n = strlen(spec);
