@@ -133,7 +133,8 @@ enum yote_blocked { YOTE_BLOCK_LOSES, YOTE_BLOCK_LOSES_UNLESS_BOTH,
 struct yote_rules {
 	char name[64];          /* "classic", or the file's name: value */
 	char description[256];  /* free text, may be empty */
-	char side_name[2][32];  /* names of the first and second side */
+	char side_name[2][128]; /* names of the first and second side,
+				   1 to 31 characters of UTF-8 */
 	int width, height;      /* board size, 2..8 each */
 	int squares;            /* width * height */
 	int pieces;             /* pieces per side, 1..64 */
