@@ -195,6 +195,32 @@ yote-convert --dedupe -s "$tmp/a.lines" "$tmp/a.lines" "$tmp/a.lines" 2>"$tmp/er
     grep -q "^yote-convert: $n distinct games" "$tmp/err" && c=1
 ok $c "--dedupe -s counts the distinct games"
 
+# Rulesets are told apart by their parameters, not their names: two files
+# that both say name: mini (one with an optional bonus) make two games of
+# the same moves, and a file with the first's parameters under another
+# name makes a repeat; in YAML and in an archive (which stores the files).
+mkdir -p "$tmp/mr/rules" "$tmp/mr/other" "$tmp/mr/copy" "$tmp/mr/games"
+cp tests/data/mini.yaml "$tmp/mr/rules/mini.yaml"
+sed 's/^bonus: .*/bonus: optional-board/' "$tmp/mr/rules/mini.yaml" \
+    >"$tmp/mr/other/mini-b.yaml"
+sed 's/^name: .*/name: mini-copy/' "$tmp/mr/rules/mini.yaml" \
+    >"$tmp/mr/copy/mini.yaml"
+g=$tmp/mr/games/g.yaml
+for f in rules/mini other/mini-b copy/mini; do
+	printf -- '---\nyote: 1\nrules: ../%s.yaml\nmoves: [a1, c3, a2, c2]\n' "$f"
+done >"$g"
+yote-convert -o "$tmp/mr/games/g.yta" "$g" 2>>"$TAP_WHY"
+for f in "$g" "$tmp/mr/games/g.yta"; do
+	printf '%s\t3\t%s\t1\n' "$f" "$f" >"$tmp/exp"
+	yote-convert --duplicates "$f" >"$tmp/got" 2>>"$TAP_WHY"
+	same "$tmp/exp" "$tmp/got" "--duplicates ${f##*.}: another ruleset of the same name is another game, the same parameters under another name a repeat"
+	c=0
+	yote-convert --dedupe -l "$f" >"$tmp/got" 2>>"$TAP_WHY" &&
+	    [ "$(cut -f2 "$tmp/got" | tr '\n' ' ')" = "1 2 " ] && c=1
+	cat "$tmp/got" >>"$TAP_WHY"
+	ok $c "--dedupe ${f##*.}: keeps the game under the other ruleset named mini"
+done
+
 # ------------------------------------------------------------ explore
 
 # Depth 2 from the start of the classic games, against a count of the

@@ -600,6 +600,39 @@ st=$?
     grep -q '^yote-play: <stdin>: no usable opening for classic' "$TMP/err"
 ok $((! $?)) "match: --openings -: the standard input named <stdin> in every message" "$TMP/err"
 
+# two ruleset files that both say name: mini, one 4 x 4 and one 5 x 3: an
+# opening played under one is no opening for the other (it planted a 5 x 3
+# position on the 4 x 4 board), in a match as in a single game; the same
+# parameters under another name and file are the same ruleset
+mkdir -p "$TMP/mr/rules" "$TMP/mr/fake" "$TMP/mr/copy" "$TMP/mr/games"
+cp tests/data/mini.yaml "$TMP/mr/rules/mini.yaml"
+sed -e 's/^board: .*/board: 5x3/' -e 's/^pieces: .*/pieces: 4/' \
+    -e 's/^bonus: .*/bonus: optional-board/' \
+    -e 's/^few-pieces: .*/few-pieces: off/' \
+    -e 's/^no-capture-limit: .*/no-capture-limit: 10/' \
+    tests/data/mini.yaml >"$TMP/mr/fake/mini.yaml"
+sed 's/^name: .*/name: mini-copy/' tests/data/mini.yaml \
+    >"$TMP/mr/copy/mini.yaml"
+for f in fake copy; do
+	printf 'yote: 1\nrules: ../%s/mini.yaml\nmoves: [a1, c3, a2, c2]\n' \
+	    $f >"$TMP/mr/games/$f.yaml"
+done
+for mode in "-S 1 -L beginner" "--match beginner,beginner --games 2 -q"; do
+	run $PLAY $mode -O "$TMP/mr/games/fake.yaml" \
+	    -r "$TMP/mr/rules/mini.yaml" -o "$TMP/mr/out.yaml"
+	[ "$st" = 1 ] && [ ! -e "$TMP/mr/out.yaml" ] &&
+	    grep -q 'fake.yaml: no usable opening for mini' "$TMP/err"
+	ok $((! $?)) "$mode --openings: a game under another ruleset file of the same name is no opening" \
+	    "$TMP/err" "$TMP/mr/out.yaml"
+done
+run $PLAY --match beginner,beginner --games 2 -q \
+    -O "$TMP/mr/games/copy.yaml" -r "$TMP/mr/rules/mini.yaml" \
+    -o "$TMP/mr/out.yaml"
+[ "$st" = 0 ] && valid "$TMP/mr/out.yaml" &&
+    [ "$(field start "$TMP/mr/out.yaml" 2)" = '4/2o1/x1o1/x3 x 4 4 4 5' ]
+ok $((! $?)) "match --openings: the same parameters under another name and file: the same ruleset" \
+    "$TMP/err" "$TMP/mr/out.yaml" "$TMP/valid.out"
+
 run $PLAY --self-play 3 --level beginner
 cp "$TMP/out" "$TMP/sp.yaml"
 [ "$st" = 0 ] && [ ! -s "$TMP/err" ] && valid "$TMP/sp.yaml" &&

@@ -133,7 +133,8 @@ enum yote_blocked { YOTE_BLOCK_LOSES, YOTE_BLOCK_LOSES_UNLESS_BOTH,
 struct yote_rules {
 	char name[64];          /* "classic", or the file's name: value */
 	char description[256];  /* free text, may be empty */
-	char side_name[2][32];  /* names of the first and second side */
+	char side_name[2][128]; /* names of the first and second side,
+				   1 to 31 characters of UTF-8 */
 	int width, height;      /* board size, 2..8 each */
 	int squares;            /* width * height */
 	int pieces;             /* pieces per side, 1..64 */
@@ -162,6 +163,11 @@ const struct yote_rules *yote_rules_builtin(int i);
 
 /* The built-in ruleset of that name, or NULL. */
 const struct yote_rules *yote_rules_by_name(const char *name);
+
+/* 1 when a and b are the same ruleset (every parameter that decides a
+ * game is equal), else 0; name, description and side names are labels
+ * and play no part.  The suite tells rulesets apart so, never by name. */
+int yote_rules_same(const struct yote_rules *a, const struct yote_rules *b);
 
 /*
  * Read a ruleset file (YAML, see formats/rules.md).  On success *out is a

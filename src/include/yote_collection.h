@@ -61,9 +61,10 @@ int yote_pattern_match(const struct yote_rules *r,
 /* ---------------------------------------------------------------- game keys */
 
 /*
- * The key of a game: a 128-bit hash of its ruleset (name and board), its
- * start position (counters included) and its moves, in order; headers
- * and annotations play no part, so two records of one game have one key,
+ * The key of a game: a 128-bit hash of its ruleset (its parameters, as
+ * yote_rules_same compares them, not its name), its start position
+ * (counters included) and its moves, in order; headers and annotations
+ * play no part, so two records of one game have one key,
  * and two different games share a key with a chance of about 2^-128.
  * Built as the game is played through: yote_game_key_start, then
  * yote_game_key_move for each ply.  A game that cannot be played may be

@@ -107,9 +107,15 @@ yote_game_key_start(struct yote_game_key *k, const struct yote_rules *r,
 {
 	k->h[0] = 0x596F7465ULL;
 	k->h[1] = 0x67616D65ULL;
-	yote_game_key_text(k, r->name, strlen(r->name));
+	/* the ruleset by what yote_rules_same compares, not by its name:
+	 * two files may both say name: mini */
 	key_word(k, (uint64_t)r->width << 16 | (uint64_t)r->height << 8 |
 	    (uint64_t)r->pieces);
+	key_word(k, (uint64_t)r->opening << 32 | (uint64_t)r->chain << 24 |
+	    (uint64_t)r->bonus << 16 | (uint64_t)r->selfjump << 8 |
+	    (uint64_t)r->blocked);
+	key_word(k, (uint64_t)(uint32_t)r->few_pieces << 32 |
+	    (uint32_t)r->move_limit);
 	key_word(k, start->pieces[0]);
 	key_word(k, start->pieces[1]);
 	key_word(k, (uint64_t)start->hand[0] << 40 |

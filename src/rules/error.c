@@ -175,3 +175,14 @@ yote_utf8_len(const unsigned char *s, size_t n)
 		return 0;
 	return len;
 }
+
+/* Characters of the valid UTF-8 text s (n bytes): bytes that begin one. */
+size_t
+yote_utf8_chars(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}

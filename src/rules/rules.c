@@ -109,9 +109,9 @@ enum rkey { K_VERSION, K_NAME, K_DESCRIPTION, K_BOARD, K_PIECES, K_SIDES,
 	K_OPENING, K_CHAIN, K_BONUS, K_SELFJUMP, K_BLOCKED, K_FEW, K_LIMIT,
 	K_COUNT };
 
-static const char *const key_names[K_COUNT] = { "yote-rules", "name",
+static const char *const key_names[K_COUNT + 1] = { "yote-rules", "name",
 	"description", "board", "pieces", "sides", "opening", "chain", "bonus",
-	"self-jump", "blocked", "few-pieces", "no-capture-limit" };
+	"self-jump", "blocked", "few-pieces", "no-capture-limit", NULL };
 
 static int
 node_error(struct yote_error *err, const yaml_node_t *n, const char *fmt, ...)
@@ -163,6 +163,23 @@ number(const char *v, long lo, long hi)
 	return x;
 }
 
+/* Whether scalar n, the value of key (NULL: a key), holds a NUL byte (a
+ * YAML "\0"), said as the record reader says it: the text would be used
+ * cut there. */
+static int
+nul_in(struct yote_error *err, const yaml_node_t *n, const char *key)
+{
+	const char *v = (const char *)n->data.scalar.value, *z;
+
+	if ((z = memchr(v, '\0', n->data.scalar.length)) == NULL)
+		return 0;
+	if (key == NULL)
+		return node_error(err, n, "rules: a key holds a NUL byte at "
+		    "character %zu", yote_utf8_chars(v, (size_t)(z - v)) + 1);
+	return node_error(err, n, "rules: '%s' holds a NUL byte at character "
+	    "%zu", key, yote_utf8_chars(v, (size_t)(z - v)) + 1);
+}
+
 static int
 scalar_value(struct yote_error *err, const yaml_node_t *n, const char *key,
     const char **out)
@@ -171,6 +188,8 @@ scalar_value(struct yote_error *err, const yaml_node_t *n, const char *key,
 	if (n->type != YAML_SCALAR_NODE)
 		return node_error(err, n, "rules: '%s' must be a single value",
 		    key);
+	if (nul_in(err, n, key))
+		return YOTE_EVALUE;
 	*out = (const char *)n->data.scalar.value;
 	return 0;
 }
@@ -224,26 +243,43 @@ enum_value(struct yote_error *err, const yaml_node_t *n, const char *key,
 	return 0;
 }
 
+enum text_kind { T_NAME, T_LABEL, T_FREE };
+#define SIDE_CHARS 31   /* characters of a side's name */
+
+/*
+ * A text value into dst (size bytes): a name (ASCII letters, digits and
+ * '-', at most size - 1), a label (1 to SIDE_CHARS characters, counted
+ * as characters of UTF-8, not bytes) or free text (at most size - 1
+ * bytes, may be empty).
+ */
 static int
 copy_text(struct yote_error *err, const yaml_node_t *n, const char *key,
-    char *dst, size_t size, int is_name)
+    char *dst, size_t size, enum text_kind kind)
 {
 	const char *v, *c;
+	size_t len, chars;
 
 	if (scalar_value(err, n, key, &v) != 0)
 		return YOTE_EVALUE;
-	if (strlen(v) >= size || (is_name && *v == '\0'))
-		return node_error(err, n, "rules: '%s' must be 1 to %zu "
-		    "characters", key, size - 1);
-	if (is_name)
+	len = strlen(v);
+	chars = yote_utf8_chars(v, len);
+	if (kind == T_LABEL && (len == 0 || chars > SIDE_CHARS ||
+	    len >= size))
+		return node_error(err, n, "rules: '%s' must be 1 to %d "
+		    "characters", key, SIDE_CHARS);
+	if (len >= size || (kind == T_NAME && len == 0))
+		return node_error(err, n, "rules: '%s' must be %s to %zu "
+		    "%s", key, kind == T_NAME ? "1" : "0", size - 1,
+		    kind == T_NAME ? "characters" : "bytes");
+	if (kind == T_NAME)
 		for (c = v; *c; c++)
 			if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' &&
 			    *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-			    *c == '-' || *c == '_'))
+			    *c == '-'))
 				return node_error(err, n, "rules: bad value "
-				    "'%s' for '%s': expected letters, digits, "
-				    "'-' and '_'", v, key);
-	memcpy(dst, v, strlen(v) + 1);
+				    "'%s' for '%s': expected letters, digits "
+				    "and '-'", v, key);
+	memcpy(dst, v, len + 1);
 	return 0;
 }
 
@@ -267,10 +303,11 @@ read_key(struct yote_rules *r, enum rkey k, yaml_document_t *doc,
 			    "'yote-rules' version '%s': expected 1", v);
 		return 0;
 	case K_NAME:
-		return copy_text(err, n, key, r->name, sizeof(r->name), 1);
+		return copy_text(err, n, key, r->name, sizeof(r->name),
+		    T_NAME);
 	case K_DESCRIPTION:
 		return copy_text(err, n, key, r->description,
-		    sizeof(r->description), 0);
+		    sizeof(r->description), T_FREE);
 	case K_BOARD:
 		if (scalar_value(err, n, key, &v) != 0)
 			return YOTE_EVALUE;
@@ -302,7 +339,7 @@ read_key(struct yote_rules *r, enum rkey k, yaml_document_t *doc,
 		    i++, it++) {
 			item = yaml_document_get_node(doc, *it);
 			if (copy_text(err, item, key, r->side_name[i],
-			    sizeof(r->side_name[i]), 0) != 0)
+			    sizeof(r->side_name[i]), T_LABEL) != 0)
 				return YOTE_EVALUE;
 		}
 		return 0;
@@ -366,6 +403,19 @@ is_ruleset(yaml_document_t *doc, yaml_node_t *root)
 	return 0;
 }
 
+/* An unknown key, with the nearest of the schema's as a record's is
+ * said (checker.c). */
+static int
+unknown_key(struct yote_error *err, const yaml_node_t *kn)
+{
+	const char *k = (const char *)kn->data.scalar.value, *hint;
+
+	if ((hint = yote_suggest(k, key_names)) != NULL)
+		return node_error(err, kn, "rules: unknown key '%.40s': did "
+		    "you mean '%s'?", k, hint);
+	return node_error(err, kn, "rules: unknown key '%.40s'", k);
+}
+
 static int
 rules_from_document(yaml_document_t *doc, struct yote_rules *r,
     struct yote_error *err)
@@ -388,11 +438,12 @@ rules_from_document(yaml_document_t *doc, struct yote_rules *r,
 		if (kn->type != YAML_SCALAR_NODE)
 			return node_error(err, kn, "rules: keys must be "
 			    "plain names");
+		if (nul_in(err, kn, NULL))
+			return YOTE_EVALUE;
 		k = yote_name_index((const char *)kn->data.scalar.value,
 		    key_names, K_COUNT);
 		if (k < 0)
-			return node_error(err, kn, "rules: unknown key '%s'",
-			    (const char *)kn->data.scalar.value);
+			return unknown_key(err, kn);
 		if (seen[k])
 			return node_error(err, kn, "rules: key '%s' given "
 			    "twice", key_names[k]);
@@ -674,6 +725,16 @@ yote_rules_by_name(const char *name)
 		if (strcmp(builtin[i].name, name) == 0)
 			return &builtin[i];
 	return NULL;
+}
+
+int
+yote_rules_same(const struct yote_rules *a, const struct yote_rules *b)
+{
+	return a == b || (a->width == b->width && a->height == b->height &&
+	    a->pieces == b->pieces && a->opening == b->opening &&
+	    a->chain == b->chain && a->bonus == b->bonus &&
+	    a->selfjump == b->selfjump && a->blocked == b->blocked &&
+	    a->few_pieces == b->few_pieces && a->move_limit == b->move_limit);
 }
 
 int

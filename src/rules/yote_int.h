@@ -90,6 +90,9 @@ int yote_result_problem(const struct yote_rules *r,
  * (error.c). */
 size_t yote_utf8_len(const unsigned char *s, size_t n);
 
+/* Characters of the valid UTF-8 text s of n bytes (error.c). */
+size_t yote_utf8_chars(const char *s, size_t n);
+
 /*
  * Built for any x86-64 (no -mpopcnt), the builtin is a library call:
  * slower than these few operations, which the move scorers of archives

@@ -541,8 +541,8 @@ opening_usable(const struct match *mt, const struct yote_game_info *info)
 {
 	struct yote_outcome o;
 
-	if (info->rules != mt->r && (info->rules == NULL ||
-	    strcmp(info->rules->name, mt->r->name) != 0))
+	/* by its parameters: two files may share a name, not a board */
+	if (info->rules == NULL || !yote_rules_same(info->rules, mt->r))
 		return 0;
 	yote_pos_outcome(mt->r, &info->final, &o);
 	return o.term == YOTE_TERM_NONE;

@@ -891,7 +891,7 @@ test_rules_names(void **state)
 static const char good_rules[] =
     "# a custom ruleset\n"
     "yote-rules: 1\n"
-    "name: big_board-2\n"
+    "name: big-board-2\n"
     "description: \"Eight by seven: 20 pieces, no chains\"\n"
     "board: 8x7\n"
     "pieces: 20\n"
@@ -907,7 +907,7 @@ static const char good_rules[] =
 static void
 test_rules_load_good(void **state)
 {
-	static const struct params want = { "big_board-2", 8, 7, 20,
+	static const struct params want = { "big-board-2", 8, 7, 20,
 		"north", "south side", YOTE_OPEN_HAND_FIRST, 0,
 		YOTE_BONUS_NONE, YOTE_SJ_BRIDGE, YOTE_BLOCK_MORE_CAPTURED, 4,
 		60 };
@@ -1002,6 +1002,15 @@ expect_rules_error(const struct rules_case *c)
 	expect_substr(e.msg, c->msg, c->text);
 }
 
+/* e acute (two bytes) 31 and 32 times */
+#define E1 "\u00e9"
+#define E2 E1 E1
+#define E4 E2 E2
+#define E8 E4 E4
+#define E16 E8 E8
+#define E31 E16 E8 E4 E2 E1
+#define E32 E16 E16
+
 static void
 test_rules_load_errors(void **state)
 {
@@ -1040,6 +1049,27 @@ test_rules_load_errors(void **state)
 		{ 'k', "name", "my rules", YOTE_EVALUE, 3, 7,
 		    "bad value 'my rules' for 'name'" },
 		{ 'k', "sides", "[one]", YOTE_EVALUE, 7, 8, "'sides'" },
+		/* letters, digits and '-' alone, as formats/rules.md says */
+		{ 'k', "name", "mini_1", YOTE_EVALUE, 3, 7,
+		    "bad value 'mini_1' for 'name': expected letters, digits "
+		    "and '-'" },
+		/* a NUL byte in any value or key: the text would be cut */
+		{ 'k', "name", "\"mini\\0 bad name!\"", YOTE_EVALUE, 3, 7,
+		    "'name' holds a NUL byte at character 5" },
+		{ 'k', "sides", "[\"wh\\0ite\", black]", YOTE_EVALUE, 7, 9,
+		    "'sides' holds a NUL byte at character 3" },
+		{ 'k', "description", "\"\\u00e9\\0\"", YOTE_EVALUE, 4, 14,
+		    "'description' holds a NUL byte at character 2" },
+		{ '+', NULL, "\"x\\0y\": 1\n", YOTE_EVALUE, 15, 1,
+		    "a key holds a NUL byte at character 2" },
+		/* a side's name: 1 to 31 characters, not bytes */
+		{ 'k', "sides", "[\"\", \"\"]", YOTE_EVALUE, 7, 9,
+		    "'sides' must be 1 to 31 characters" },
+		{ 'k', "sides", "[a, \"" E32 "\"]", YOTE_EVALUE, 7, 12,
+		    "'sides' must be 1 to 31 characters" },
+		/* an unknown key near a known one: the hint a record's has */
+		{ '+', NULL, "self_jump: no\n", YOTE_EVALUE, 15, 1,
+		    "unknown key 'self_jump': did you mean 'self-jump'?" },
 		{ 'k', "opening", "[none, hand-first]", YOTE_EVALUE, 8, 10,
 		    "'opening'" },
 		/* missing key: at the mapping that lacks it (line 2, after
@@ -1100,6 +1130,15 @@ test_rules_load_errors(void **state)
 		    != 0)
 			fail_msg("document end marker rejected: %s", e.msg);
 		yote_rules_free(r);
+		/* and a side's name of 31 characters of two bytes each */
+		snprintf(text, sizeof(text), "%s", rules_with("sides",
+		    "[\"" E31 "\", black]"));
+		yote_error_clear(&e);
+		if (yote_rules_load_buffer(text, strlen(text), "ok", &r, &e)
+		    != 0)
+			fail_msg("a side of 31 characters rejected: %s", e.msg);
+		assert_int_equal(strlen(r->side_name[0]), 31 * 2);
+		yote_rules_free(r);
 	}
 }
 
@@ -1134,7 +1173,7 @@ test_rules_get(void **state)
 	if (yote_rules_get(path, &r, &e) != 0)
 		fail_msg("%s: %s", path, e.msg);
 	assert_int_equal(r->builtin, 0);
-	assert_string_equal(r->name, "big_board-2");
+	assert_string_equal(r->name, "big-board-2");
 	assert_int_equal(r->width, 8);
 	yote_rules_free(r);
 
