@@ -984,4 +984,24 @@ st=$?
 [ $st = 3 ] && grep -q '"problem":"result-mismatch"' "$tmp/vj.json" &&
     grep -q '"problem":"io"' "$tmp/vj.json" && [ ! -s "$tmp/err" ]
 ok $((! $?)) "yote-validate -f json -o FILE with an unreadable input: the file holds every diagnostic, io among them; exit 3 ($st)" "$tmp/err"
+# moves and positions are read in upper case and written in lower case
+# by every writer: YAML, lines, archive read back, annotated records; a
+# text that is no move is written as it was
+: >"$TAP_WHY"
+printf 'yote: 1\nrules: classic\nstart: X5/6/6/6/6 O 11 12 0 2\nmoves: [C3, D4, C3-C2]\n' >"$tmp/up.yaml"
+printf 'yote: 1\nmoves: [C3, ZZ]\n' >"$tmp/upbad.yaml"
+yote-convert -o "$tmp/up.yta" "$tmp/up.yaml"
+for out in "$(yote-convert "$tmp/up.yaml")" "$(yote-convert -t lines "$tmp/up.yaml")" \
+    "$(yote-convert "$tmp/up.yta")" "$(yote-analyze -D 1 --no-tb "$tmp/up.yaml")" \
+    "$(yote-convert -t lines "$tmp/up.yaml" | yote-convert)"; do
+	case $out in
+	*[CDXO][0-9]* | *" O "* | *X5*) echo "upper case written: $out" >>"$TAP_WHY" ;;
+	*c3-c2*) ;;
+	*) echo "no moves: $out" >>"$TAP_WHY" ;;
+	esac
+done
+yote-convert -k "$tmp/upbad.yaml" 2>/dev/null | grep -qx 'moves: \[c3, ZZ\]' ||
+    echo "an invalid move's text changed" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "moves and start positions written in lower case by every writer (YAML, lines, from an archive, annotated); no move's text left as it was"
 tap_done

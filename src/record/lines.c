@@ -141,17 +141,22 @@ pair_plan(const struct yote_node *k, const struct yote_node *v, int lossy,
 	return !reduce ? KEEP : lossy ? REDUCE : REFUSE;
 }
 
+/* v, the value of key k: a position (start) in lower case, as every
+ * writer writes it */
 static size_t
-put_scalar(FILE *fp, const struct yote_node *v)
+put_scalar(FILE *fp, const struct yote_node *k, const struct yote_node *v)
 {
 	static const char open[] = { 0, 0, '\'', '"', '|', '>' };
 	int style = v->style >= YOTE_STYLE_ANY &&
 	    v->style <= YOTE_STYLE_FOLDED ? v->style : YOTE_STYLE_ANY;
+	char buf[YOTE_POS_TEXT];
 	size_t len = 0;
 
 	if (open[style])
 		len += out(fp, open[style]);
-	len += put_escaped(fp, v->text, v->len, open[style] ? 'q' : 'v');
+	len += put_escaped(fp, yote_node_is(k, "start") ?
+	    yote_lower_case(v->text, v->len, YOTE_CASE_POSITION, buf,
+	    sizeof(buf)) : v->text, v->len, open[style] ? 'q' : 'v');
 	if (style == YOTE_STYLE_SINGLE ||
 	    style == YOTE_STYLE_DOUBLE)
 		len += out(fp, open[style]);
@@ -168,7 +173,7 @@ put_line(FILE *fp, const struct yote_record *rec, int lossy)
 {
 	const struct yote_node *root = rec->root, *k, *v, *it;
 	const char *why;
-	char num[24];
+	char num[24], mbuf[YOTE_MOVE_TEXT];
 	size_t i, j, pair, len = 0;
 
 	len += out(fp, '@');
@@ -187,7 +192,7 @@ put_line(FILE *fp, const struct yote_record *rec, int lossy)
 		len += put_escaped(fp, k->text, k->len, 'k');
 		len += out(fp, '=');
 		if (v->type == YOTE_NODE_SCALAR) {
-			len += put_scalar(fp, v);
+			len += put_scalar(fp, k, v);
 			continue;
 		}
 		len += out(fp, '[');
@@ -195,7 +200,10 @@ put_line(FILE *fp, const struct yote_record *rec, int lossy)
 			it = lossy_item(v->kids[j]);
 			if (j > 0)
 				len += out(fp, ' ');
-			len += put_escaped(fp, it->text, it->len, 'i');
+			/* moves in lower case, as every writer writes them */
+			len += put_escaped(fp, yote_node_is(k, "moves") ?
+			    yote_lower_case(it->text, it->len, YOTE_CASE_MOVE,
+			    mbuf, sizeof(mbuf)) : it->text, it->len, 'i');
 		}
 		len += out(fp, ']');
 	}

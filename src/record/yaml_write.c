@@ -3,6 +3,7 @@
  * document a game, each node with the tag and style it was read with.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <yaml.h>
 
 #include "yote_int.h"
@@ -63,17 +64,42 @@ yote_writer_open(FILE *fp, struct yote_writer **out)
 	return 0;
 }
 
+/* What a node is to the record, for the case its text is written in:
+ * the root, the moves list, a moves item's mapping, a move, a position,
+ * anything else. */
+enum role { R_ROOT, R_MOVES, R_ITEM, R_MOVE, R_POSITION, R_OTHER };
+
+/* The role of the value of key k in a mapping of role r. */
+static enum role
+value_role(enum role r, const struct yote_node *k)
+{
+	if (k == NULL || k->type != YOTE_NODE_SCALAR)
+		return R_OTHER;
+	if (r == R_ROOT && strcmp(k->text, "moves") == 0)
+		return R_MOVES;
+	if (r == R_ROOT && strcmp(k->text, "start") == 0)
+		return R_POSITION;
+	return r == R_ITEM && strcmp(k->text, "move") == 0 ? R_MOVE : R_OTHER;
+}
+
 static int
-emit_node(struct yote_writer *w, const struct yote_node *n)
+emit_node(struct yote_writer *w, const struct yote_node *n, enum role r)
 {
 	yaml_event_t ev;
+	char buf[YOTE_MOVE_TEXT];
+	const char *text;
 	size_t i;
 	int implicit = n->tag == NULL;
 
 	switch (n->type) {
 	case YOTE_NODE_SCALAR:
+		/* a move and a position in lower case, as written by every
+		 * writer of the suite */
+		text = r == R_MOVE || r == R_POSITION ? yote_lower_case(n->text,
+		    n->len, r == R_MOVE ? YOTE_CASE_MOVE : YOTE_CASE_POSITION,
+		    buf, sizeof(buf)) : n->text;
 		return emit(w, &ev, yaml_scalar_event_initialize(&ev, NULL,
-		    (yaml_char_t *)n->tag, (yaml_char_t *)n->text,
+		    (yaml_char_t *)n->tag, (yaml_char_t *)text,
 		    (int)n->len, implicit, implicit,
 		    (yaml_scalar_style_t)n->style));
 	case YOTE_NODE_SEQ:
@@ -81,14 +107,17 @@ emit_node(struct yote_writer *w, const struct yote_node *n)
 		    (yaml_char_t *)n->tag, implicit,
 		    (yaml_sequence_style_t)n->style));
 		for (i = 0; i < n->n; i++)
-			emit_node(w, n->kids[i]);
+			emit_node(w, n->kids[i], r != R_MOVES ? R_OTHER :
+			    n->kids[i] != NULL && n->kids[i]->type ==
+			    YOTE_NODE_MAP ? R_ITEM : R_MOVE);
 		return emit(w, &ev, yaml_sequence_end_event_initialize(&ev));
 	default:
 		emit(w, &ev, yaml_mapping_start_event_initialize(&ev, NULL,
 		    (yaml_char_t *)n->tag, implicit,
 		    (yaml_mapping_style_t)n->style));
 		for (i = 0; i < n->n; i++)
-			emit_node(w, n->kids[i]);
+			emit_node(w, n->kids[i], i % 2 == 0 ? R_OTHER :
+			    value_role(r, n->kids[i - 1]));
 		return emit(w, &ev, yaml_mapping_end_event_initialize(&ev));
 	}
 }
@@ -105,11 +134,12 @@ yote_writer_put(struct yote_writer *w, const struct yote_record *rec)
 	emit(w, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
 	    NULL, 0));
 	if (rec->root != NULL)
-		emit_node(w, rec->root);
+		emit_node(w, rec->root, rec->root->type == YOTE_NODE_MAP ?
+		    R_ROOT : R_OTHER);
 	else {
 		empty.type = YOTE_NODE_SCALAR;
 		empty.text = (char *)"";
-		emit_node(w, &empty);
+		emit_node(w, &empty, R_OTHER);
 	}
 	emit(w, &ev, yaml_document_end_event_initialize(&ev, 1));
 	if (!w->failed && !yaml_emitter_flush(&w->em))

@@ -453,3 +453,26 @@ yote_move_check(const struct yote_rules *r, const struct yote_pos *p,
 		return yote_error_set(err, found, "out of memory");
 	return found ? 0 : explain(r, p, m, err);
 }
+
+const char *
+yote_lower_case(const char *text, size_t len, int what, char *buf,
+    size_t size)
+{
+	struct yote_move_text mt;
+	size_t i, caps = 0;
+
+	for (i = 0; i < len; i++)
+		if (what == YOTE_CASE_POSITION ? strchr("0123456789xXoO/ ",
+		    text[i]) == NULL || text[i] == '\0' : text[i] == '\0')
+			return text;
+		else
+			caps += text[i] >= 'A' && text[i] <= 'Z';
+	if (caps == 0 || len >= size || (what == YOTE_CASE_MOVE &&
+	    (strlen(text) != len || yote_move_parse(text, &mt, NULL) != 0)))
+		return text;
+	for (i = 0; i < len; i++)
+		buf[i] = text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a' :
+		    text[i];
+	buf[len] = '\0';
+	return buf;
+}

@@ -280,4 +280,18 @@ const char *yote_rules_hint(const char *name, char *buf, size_t size);
 #define YOTE_NAME_OF(table, i) ((size_t)(i) < sizeof(table) / \
 	sizeof((table)[0]) ? (table)[i] : "?")
 
+/*
+ * A move's text (what YOTE_CASE_MOVE) or a position string's
+ * (YOTE_CASE_POSITION), len bytes, as every writer writes it: in lower
+ * case, since readers take upper case too (C3XC5+E1, X and O).  Returns
+ * buf (size bytes) holding the lowered text when text is such a move (it
+ * parses) or has a position's characters only, with a capital among
+ * them; else text itself, to be written as it is (an invalid record's
+ * text is kept).
+ */
+#define YOTE_CASE_MOVE 0
+#define YOTE_CASE_POSITION 1
+const char *yote_lower_case(const char *text, size_t len, int what,
+    char *buf, size_t size);
+
 #endif
