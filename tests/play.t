@@ -493,9 +493,11 @@ import json, sys
 o = json.loads(open(sys.argv[1]).read())
 assert o["kind"] == "match" and o["games"] == 2
 assert o["wins"] + o["draws"] + o["losses"] == 2
-assert 0 <= o["los"] <= 1 and 0 <= o["score"] <= 1
+assert 0 <= o["los"] <= 100 and 0 <= o["score"] <= 100
+# the score in percent, as yote-explore gives it
+assert abs(o["score"] - 100 * (o["wins"] + o["draws"] / 2) / 2) < 0.01
 ' "$TMP/mj.out" 2>>"$TMP/mj.out"
-ok $((! $?)) "match -f json: one JSON object with the counts" "$TMP/mj.out"
+ok $((! $?)) "match -f json: one JSON object with the counts, the score and LOS in percent" "$TMP/mj.out"
 [ "$(field first "$TMP/m.yaml" 1)" = "yote-play beginner" ] &&
     [ "$(field first "$TMP/m.yaml" 2)" = "yote-play casual" ] &&
     [ "$(field first "$TMP/m.yaml" 3)" = "yote-play beginner" ] &&

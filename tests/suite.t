@@ -1004,4 +1004,16 @@ yote-convert -k "$tmp/upbad.yaml" 2>/dev/null | grep -qx 'moves: \[c3, ZZ\]' ||
     echo "an invalid move's text changed" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "moves and start positions written in lower case by every writer (YAML, lines, from an archive, annotated); no move's text left as it was"
+# JSON: an absent name or result is null in every tool (the tables
+# write ? and *)
+: >"$TAP_WHY"
+printf 'yote: 1\nmoves: [c3]\n' >"$tmp/nohdr.yaml"
+yote-validate -l -f json "$tmp/nohdr.yaml" | grep -q '"first":null,"second":null,"result":null' ||
+    echo "validate -l -f json" >>"$TAP_WHY"
+[ "$(yote-analyze -s -D 1 --no-tb -f json "$tmp/nohdr.yaml" | grep -c '"player":null')" = 2 ] ||
+    echo "analyze -s -f json" >>"$TAP_WHY"
+yote-validate -l "$tmp/nohdr.yaml" | grep -q "	?	?	\*	1	valid" ||
+    echo "validate -l" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "JSON: an absent player or result is null (validate -l, analyze -s); the list still writes ? and *"
 tap_done

@@ -102,15 +102,18 @@ diag(void *ctx, const struct yote_error *e)
 	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
-/* A header value as a JSON member ,"key":"value" (dflt when absent). */
+/* A header value as a JSON member ,"key":"value", or null when absent
+ * (where the list writes ? and *). */
 static void
-json_field(FILE *out, const struct yote_record *rec, const char *key,
-    const char *dflt)
+json_field(FILE *out, const struct yote_record *rec, const char *key)
 {
 	const char *v = rec != NULL ? yote_node_text(rec->root, key) : NULL;
 
 	fprintf(out, ",\"%s\":", key);
-	json_string(out, v != NULL ? v : dflt);
+	if (v != NULL)
+		json_string(out, v);
+	else
+		fputs("null", out);
 }
 
 static void
@@ -124,9 +127,9 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 		fputs("{\"kind\":\"game\",\"file\":", out);
 		json_string(out, g->file);
 		fprintf(out, ",\"game\":%lu", g->number);
-		json_field(out, rec, "first", "?");
-		json_field(out, rec, "second", "?");
-		json_field(out, rec, "result", "*");
+		json_field(out, rec, "first");
+		json_field(out, rec, "second");
+		json_field(out, rec, "result");
 		fprintf(out, ",\"plies\":%lu,\"verdict\":\"%s\"}\n", plies,
 		    yote_verdict_name(g->verdict));
 		return;

@@ -55,21 +55,29 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 
 		if (sm->side >= 0 && sm->side != s)
 			continue;
-		if ((name = yote_node_text(rec->root, s ? "second" :
-		    "first")) == NULL)
-			name = "?";
+		name = yote_node_text(rec->root, s ? "second" : "first");
 		if (sm->fmt == TOOL_FMT_JSON) {
 			fputs("{\"kind\":\"side\",\"file\":\"", fp);
 			tool_put_text(fp, file, TOOL_ESC_JSON);
-			fprintf(fp, "\",\"game\":%lu,\"side\":\"%s\",\"player\":\"",
+			fprintf(fp, "\",\"game\":%lu,\"side\":\"%s\",\"player\":",
 			    rec->game, s ? "second" : "first");
-			tool_put_text(fp, name, TOOL_ESC_JSON);
-			fprintf(fp, "\",\"inaccuracies\":%lu,\"mistakes\":%lu,"
+			/* no name: null, as every absent value in JSON */
+			if (name != NULL) {
+				putc('"', fp);
+				tool_put_text(fp, name, TOOL_ESC_JSON);
+				putc('"', fp);
+			} else
+				fputs("null", fp);
+			fprintf(fp, ",\"inaccuracies\":%lu,\"mistakes\":%lu,"
 			    "\"blunders\":%lu,\"average_loss\":%s,"
 			    "\"accuracy\":%s}\n", st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-		} else if (sm->fmt == TOOL_FMT_TSV) {
+			continue;
+		}
+		if (name == NULL)
+			name = "?";
+		if (sm->fmt == TOOL_FMT_TSV) {
 			fprintf(fp, "%lu\t%s\t", rec->game, s ? "second" : "first");
 			tool_put_cell(fp, name, 0, TOOL_ESC_FIELD);
 			fprintf(fp, "\t%lu\t%lu\t%lu\t%s\t%s\t",

@@ -717,16 +717,18 @@ match_summary(const struct match *mt)
 		printf("{\"kind\":\"match\",\"a\":\"%s\",\"b\":\"%s\","
 		    "\"rules\":\"", mt->a->name, mt->b->name);
 		tool_put_text(stdout, mt->r->name, TOOL_ESC_JSON);
+		/* score and LOS in percent, as every figure of the suite's
+		 * JSON (yote-explore's score, yote-analyze's accuracy) */
 		printf("\",\"games\":%lu,\"wins\":%lu,\"draws\":%lu,"
-		    "\"losses\":%lu,\"score\":%.4f,", mt->ngames, wdl[0],
-		    wdl[1], wdl[2], n > 0 ? ((double)wdl[0] +
+		    "\"losses\":%lu,\"score\":%.2f,", mt->ngames, wdl[0],
+		    wdl[1], wdl[2], n > 0 ? 100.0 * ((double)wdl[0] +
 		    (double)wdl[1] / 2) / n : 0.0);
 		if (isfinite(diff))
 			printf("\"elo\":%.1f,\"elo_margin\":%.1f,", diff,
 			    margin);
 		else
 			printf("\"elo\":null,\"elo_margin\":null,");
-		printf("\"los\":%.4f}\n", los((double)wdl[0],
+		printf("\"los\":%.2f}\n", 100 * los((double)wdl[0],
 		    (double)wdl[2]));
 		return;
 	}
