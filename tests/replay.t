@@ -393,4 +393,13 @@ yote-replay -n 1 --svg "$tmp/long.svg" "$tmp/long.yaml" 2>"$tmp/err"
 t=$(sed -n 's/.*y="24"[^>]*>\([^<]*\)<.*/\1/p' "$tmp/long.svg")
 ok "$([ "$t" = "$(printf '\303\251N\303\251N\303\251N\303\251N\303\251N\303\251...') - Short: ply 1, c3" ] && echo 1)" \
     "--svg: long names cut at whole characters, the ply and the move kept ($t)" "$tmp/err"
+# a title wider than the picture (two cut names and a long chain on the
+# narrowest picture) is pressed into it with textLength; a short one is not
+printf -- '---\nyote: 1\nrules: %s/tests/data/mini.yaml\nfirst: Awa Diop Sangare\nsecond: Moussa Ndiaye Keita\nmoves: [a1, d4, b2]\n' "$PWD" >"$tmp/narrow.yaml"
+yote-replay -n 3 --svg "$tmp/narrow.svg" "$tmp/narrow.yaml" 2>"$tmp/err"
+w=$(sed -n 's/.*<svg[^>]* width="\([0-9]*\)".*/\1/p' "$tmp/narrow.svg")
+tl=$(sed -n 's/.*y="24"[^>]* textLength="\([0-9]*\)".*/\1/p' "$tmp/narrow.svg")
+yote-replay -n 1 --svg "$tmp/short.svg" samples/classic.yaml 2>>"$tmp/err"
+ok "$([ -n "$tl" ] && [ "$tl" -lt "$w" ] && ! grep -q textLength "$tmp/short.svg" && echo 1)" \
+    "--svg: a title wider than the picture is fitted with textLength ($tl of $w px), a short one left as it is" "$tmp/err"
 tap_done
