@@ -1031,4 +1031,17 @@ grep -q "out.yta: game 1: warning: ruleset file rules/mini.yaml is gone" \
     "$tmp/err" || echo "archive, file gone: not said" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "yote-convert names a relative ruleset file from the folder it writes in (YAML, lines, archive, standard output); an archive's file gone is said" "$tmp/err"
+# a well-formed move past YOTE_MAX_SEGS is an illegal move, not a syntax
+# error (formats/notation.md 2.4)
+m=a1
+i=0
+while [ $i -lt 67 ]; do
+	m="$m-a$((i % 2 + 1))"
+	i=$((i + 1))
+done
+printf 'yote: 1\nmoves: [%s]\n' "$m" >"$tmp/long.yaml"
+yote-validate -f json "$tmp/long.yaml" >"$tmp/out" 2>&1
+st=$?
+[ $st = 1 ] && grep -q '"problem":"illegal-move".*a move of 67 segments: no move has more than 66' "$tmp/out"
+ok $((! $?)) "a move of 67 segments: illegal-move, said why ($st)" "$tmp/out"
 tap_done
