@@ -44,7 +44,7 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/rules/textfile.c \
 	src/record/node.c src/record/yaml_read.c src/record/yaml_write.c \
 	src/record/lines.c src/record/checker.c src/record/game.c \
-	src/record/collection.c src/record/suggest.c \
+	src/record/collection.c src/record/suggest.c src/record/rebase.c \
 	src/archive/archive_io.c src/archive/rangecoder.c \
 	src/archive/archive_moves.c src/archive/archive_score.c \
 	src/archive/archive_mv2.c src/archive/archive_bridge.c \

@@ -340,6 +340,15 @@ huge 'a1xc1+@xe1+a6xe3+e6' >"$tmp/h-legal.yaml"
 yote-validate "$tmp/h-legal.yaml" >"$tmp/out" 2>"$tmp/err"
 ok $((! $?)) "huge position: a legal chain is legal (checked along its path)" \
     "$tmp/err"
+# an archive of version 1 cannot rank its moves: with -k it keeps the
+# valid game as text, said at the move, and not counted among the invalid
+yote-convert --archive-version 1 -k -o "$tmp/h.yta" "$tmp/h-legal.yaml" \
+    2>"$tmp/err"
+rc=$?
+ok "$([ $rc = 0 ] && grep -q 'h-legal.yaml:4:9: game 1, ply 1: more legal moves than the limit' "$tmp/err" &&
+    ! grep -q 'invalid' "$tmp/err" &&
+    echo 1)" "huge position: an archive -k keeps a valid game as text, said at its move, not invalid ($rc)" \
+    "$tmp/err"
 huge 'a1xa3' >"$tmp/h-illegal.yaml"
 yote-validate "$tmp/h-illegal.yaml" >"$tmp/out" 2>"$tmp/err"
 ok "$(grep -q "illegal move 'a1xa3': .* (more than 10000 legal moves from a1)" \

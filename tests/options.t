@@ -473,4 +473,18 @@ bin/yote-validate -s -f json samples/classic.yaml >"$tmp/s1.json"
 [ -z "$(bin/yote-validate --merge-summaries -q "$tmp/s1.json")" ] ||
     echo "--merge-summaries -q printed" >>"$TAP_WHY"
 ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "yote-validate --merge-summaries -q: the total silenced, as -s's is"
+# -o - is -o FILE on the standard output: refused with --svg as -o FILE
+# is; yote-explore takes --tsv as -f tsv, as yote-analyze does
+: >"$TAP_WHY"
+for o in - "$tmp/r.txt"; do
+	bin/yote-replay --svg - -o "$o" samples/classic.yaml >/dev/null \
+	    2>"$tmp/err"
+	st=$?
+	[ $st = 2 ] && grep -q -- '-o takes the diagrams or --positions' \
+	    "$tmp/err" || echo "--svg - -o $o: exit $st" >>"$TAP_WHY"
+done
+bin/yote-explore -f tsv samples/classic.yaml >"$tmp/t1"
+bin/yote-explore --tsv samples/classic.yaml >"$tmp/t2" 2>>"$TAP_WHY"
+cmp -s "$tmp/t1" "$tmp/t2" || echo "explore --tsv is not -f tsv" >>"$TAP_WHY"
+ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "yote-replay --svg with -o - refused as with -o FILE; yote-explore --tsv is -f tsv"
 tap_done

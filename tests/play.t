@@ -297,6 +297,8 @@ go depth x
 go sideways 3
 position start moves c3 c3
 position garbage
+position start c3
+position fen
 rules nosuch
 d
 rules classic
@@ -327,6 +329,8 @@ error go: depth 'x': expected a number from 1 to 1000000
 error go: unknown budget 'sideways'
 error position: move 2 'c3': c3 is occupied
 error position: field 1 (rows), character 1: unknown character 'g': expected x, o or a number
+error position: 'c3' after start: expected 'moves' before the moves (position start moves c3)
+error position: fen without a position (position fen POS [moves M ...])
 error rules: unknown ruleset 'nosuch': expected classic, traditional, damasi, ndar-kepp or a ruleset file
 position 5/5/5/5/5 x 12 12 0 1
 bestmove (none)

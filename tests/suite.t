@@ -1016,4 +1016,44 @@ yote-validate -l "$tmp/nohdr.yaml" | grep -q "	?	?	\*	1	valid" ||
     echo "validate -l" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "JSON: an absent player or result is null (validate -l, analyze -s); the list still writes ? and *"
+# a relative ruleset path is read from the record's folder: every writer
+# of yote-convert names the same file from where it writes (from the root
+# on standard output and in an archive); an archive read back whose file
+# is gone is said
+: >"$TAP_WHY"
+mkdir -p "$tmp/rb/rules" "$tmp/rb/games/sub" "$tmp/rb/other"
+cp tests/data/mini.yaml "$tmp/rb/rules/mini.yaml"
+printf 'yote: 1\nrules: ../../rules/mini.yaml\nmoves: [a1, c3, a2, c2]\n' \
+    >"$tmp/rb/games/sub/rel.yaml"
+for out in other/out.yaml other/out.lines games/sub/same.yaml out.yta; do
+	yote-convert -o "$tmp/rb/$out" "$tmp/rb/games/sub/rel.yaml" \
+	    2>>"$TAP_WHY" || echo "$out: convert failed" >>"$TAP_WHY"
+	yote-validate -q "$tmp/rb/$out" 2>>"$TAP_WHY" ||
+	    echo "$out: invalid" >>"$TAP_WHY"
+done
+yote-convert "$tmp/rb/games/sub/rel.yaml" >"$tmp/rb/std.yaml"
+yote-validate -q "$tmp/rb/std.yaml" || echo "stdout: invalid" >>"$TAP_WHY"
+grep -q "rules: ../rules/mini.yaml" "$tmp/rb/other/out.yaml" ||
+    echo "other/out.yaml: not ../rules/mini.yaml" >>"$TAP_WHY"
+mv "$tmp/rb/rules/mini.yaml" "$tmp/rb/rules/gone.yaml"
+yote-convert -o "$tmp/rb/back.yaml" "$tmp/rb/out.yta" 2>"$tmp/err"
+st=$?
+[ $st = 0 ] || echo "archive, file gone: exit $st" >>"$TAP_WHY"
+grep -q "out.yta: game 1: warning: ruleset file rules/mini.yaml is gone" \
+    "$tmp/err" || echo "archive, file gone: not said" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "yote-convert names a relative ruleset file from the folder it writes in (YAML, lines, archive, standard output); an archive's file gone is said" "$tmp/err"
+# a well-formed move past YOTE_MAX_SEGS is an illegal move, not a syntax
+# error (formats/notation.md 2.4)
+m=a1
+i=0
+while [ $i -lt 67 ]; do
+	m="$m-a$((i % 2 + 1))"
+	i=$((i + 1))
+done
+printf 'yote: 1\nmoves: [%s]\n' "$m" >"$tmp/long.yaml"
+yote-validate -f json "$tmp/long.yaml" >"$tmp/out" 2>&1
+st=$?
+[ $st = 1 ] && grep -q '"problem":"illegal-move".*a move of 67 segments: no move has more than 66' "$tmp/out"
+ok $((! $?)) "a move of 67 segments: illegal-move, said why ($st)" "$tmp/out"
 tap_done

@@ -553,6 +553,12 @@ w_put(struct yote_archive_writer *w, const struct yote_record *rec,
 			w_problem(e, YOTE_ELIMIT, YOTE_D_LIMIT, file,
 			    rec->game);
 			e->ply = (unsigned long)w->mv.fail_ply;
+			/* at the move, as the checker's problems are */
+			if (e->ply >= 1 && e->ply <= moves->n &&
+			    moves->kids[e->ply - 1] != NULL) {
+				e->line = moves->kids[e->ply - 1]->line;
+				e->col = moves->kids[e->ply - 1]->col;
+			}
 			snprintf(e->msg, sizeof(e->msg), "more legal moves "
 			    "than the limit of %lu (YOTE_MAX_MOVES) in the "
 			    "position before this move: its moves cannot be "

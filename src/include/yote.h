@@ -300,7 +300,9 @@ struct yote_move_text {
 
 /*
  * Parse move text (upper case accepted).  err->col is the 1-based
- * character of a syntax error.  Returns 0 or YOTE_ESYNTAX/YOTE_ELIMIT.
+ * character of a syntax error.  Returns 0, YOTE_ESYNTAX, or YOTE_EILLEGAL
+ * for a well-formed move of more than YOTE_MAX_SEGS segments, which no
+ * position can play (err->col: where the segment past the bound starts).
  */
 int yote_move_parse(const char *s, struct yote_move_text *mt,
     struct yote_error *err);

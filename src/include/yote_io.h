@@ -222,4 +222,21 @@ int yote_archive_writer_close(struct yote_archive_writer *w,
 int yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
     struct yote_error *err);
 
+/* ------------------------------------------------------ rulesets elsewhere */
+
+/*
+ * A ruleset file named in rec's rules: by a relative path is read from the
+ * folder of the record's file (yote(5)); for a record read from the file
+ * from (NULL or "<stdin>": the working directory) and written to the file
+ * to, rules: names it again so that it still finds the same file:
+ * relative to to's folder, or from the root when to is NULL (standard
+ * output).  embed (an archive written): the ruleset is also loaded into
+ * rec->embedded, if empty, so that the record is checked without the
+ * path, now wrong from from.  Returns 0 (also when rules: names no file,
+ * or the path needs no change), 1 when the file named does not exist or
+ * is no ruleset (rules: left as it was), YOTE_ENOMEM.
+ */
+int yote_record_rebase_rules(struct yote_record *rec, const char *from,
+    const char *to, int embed);
+
 #endif /* YOTE_IO_H */

@@ -330,7 +330,8 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 			oo->list = 1;
 			break;
 		case 'o':
-			opt->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
+			opt->output = oo->output = strcmp(optarg, "-") == 0 ?
+			    NULL : optarg;
 			break;
 		case 'r':
 			*rules = optarg;

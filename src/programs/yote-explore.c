@@ -45,7 +45,7 @@ usage(FILE *fp)
 	    "  -D, --depth K        the tree K plies deep (1)\n"
 	    "  -e, --event TEXT     only games whose event contains TEXT\n"
 	    "  -f, --format FMT     text (a table, default), tsv or json (JSON\n"
-	    "                       Lines)\n"
+	    "                       Lines); --tsv: -f tsv\n"
 	    "  -g, --game N         only game N of each input, or games\n"
 	    "                       1-10,15,20-\n"
 	    "  -h, --help           this help\n"
@@ -104,8 +104,8 @@ static int
 options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
     int *owned)
 {
-	/* --min-games, --players, --position: long only (yote(7)) */
-	enum { OPT_MIN_GAMES = 0x300, OPT_PLAYERS, OPT_POSITION };
+	/* --min-games, --players, --position, --tsv: long only (yote(7)) */
+	enum { OPT_MIN_GAMES = 0x300, OPT_PLAYERS, OPT_POSITION, OPT_TSV };
 	static const struct option longopts[] = {
 		{ "depth", required_argument, NULL, 'D' },
 		{ "format", required_argument, NULL, 'f' },
@@ -115,6 +115,7 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 		{ "players", no_argument, NULL, OPT_PLAYERS },
 		{ "position", required_argument, NULL, OPT_POSITION },
 		{ "rules", required_argument, NULL, 'r' },
+		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "version", no_argument, NULL, 'V' },
 		SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
@@ -153,6 +154,9 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *o,
 			if ((f = tool_format(optarg, 1)) < 0)
 				return EXIT_USAGE;
 			o->fmt = (enum tool_fmt)f;
+			break;
+		case OPT_TSV:           /* -f tsv, as yote-analyze has it */
+			o->fmt = TOOL_FMT_TSV;
 			break;
 		case 'h':
 			return tool_help(usage);

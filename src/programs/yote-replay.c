@@ -274,7 +274,7 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 			opt->ply = (long)n;
 			break;
 		case 'o':
-			opt->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
+			opt->output = optarg;   /* "-": NULL once checked */
 			break;
 		case 'p':
 			opt->positions = 1;
@@ -394,6 +394,8 @@ main(int argc, char *argv[])
 	if ((status = parse_options(argc, argv, s, &opt)) >= 0 ||
 	    (status = check_options(argc, &opt)) >= 0)
 		goto out;
+	if (opt.output != NULL && strcmp(opt.output, "-") == 0)
+		opt.output = NULL;      /* checked as a file, written to stdout */
 	if ((opt.start != NULL || opt.moves != NULL) && (status =
 	    tool_select_unused(s, opt.moves != NULL ? "--moves" :
 	    "--start")) != EXIT_OK)

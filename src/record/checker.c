@@ -845,7 +845,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 	uint64_t w[2], wa[2] = { 0, 0 };        /* this move's words, the next's */
 	char alt[300];
 	size_t i;
-	int found;
+	int found, rc;
 
 	/* decoded from an archive: legal by construction, played by the
 	   reader already */
@@ -900,24 +900,26 @@ play_moves(struct yote_checker *ck, struct run *run,
 			__builtin_prefetch(ahead);
 		if (cached_move(slot, r, mn, w, &m))
 			goto legal;
-		if (yote_move_parse(mn->text, &mt, &e) != 0 ||
-		    strlen(mn->text) != mn->len) {
-			if (strlen(mn->text) != mn->len)
-				report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1,
-				    "bad move: a NUL byte at character %zu",
-				    strlen(mn->text) + 1);
-			else
-				report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1,
-				    "bad move '%.40s': %s at character %lu",
-				    mn->text, e.msg, e.col);
+		if (strlen(mn->text) != mn->len) {
+			report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1, "bad move: a "
+			    "NUL byte at character %zu", strlen(mn->text) + 1);
 			return -1;
 		}
-		if (yote_move_from_text(r, &mt, &m, &e) != 0) {
+		if ((rc = yote_move_parse(mn->text, &mt, &e)) == YOTE_ESYNTAX) {
+			report(run, YOTE_D_MOVE_SYNTAX, mn, i + 1, "bad move "
+			    "'%.40s': %s at character %lu", mn->text, e.msg,
+			    e.col);
+			return -1;
+		}
+		/* well-formed, and too long for any board: said as long
+		 * move texts are in syntax errors */
+		if (rc != 0 || yote_move_from_text(r, &mt, &m, &e) != 0) {
 			yote_pos_outcome(r, &info->final, &o);
 			if (o.term != YOTE_TERM_NONE)
 				goto after_end;
 			report(run, YOTE_D_ILLEGAL_MOVE, mn, i + 1,
-			    "illegal move '%s': %s", mn->text, e.msg);
+			    "illegal move '%.*s%s': %s", rc != 0 ? 40 : (int)mn->len,
+			    mn->text, rc != 0 ? "..." : "", e.msg);
 			return -1;
 		}
 		keep_move(slot, r, mn, w, &m);

@@ -61,8 +61,8 @@ int
 yote_move_parse(const char *s, struct yote_move_text *mt,
     struct yote_error *err)
 {
-	size_t i = 0;
-	int n = 0;
+	size_t i = 0, at = 0;
+	int n = 0, o = 0;
 	char c;
 
 	mt->nseg = 0;
@@ -82,11 +82,13 @@ yote_move_parse(const char *s, struct yote_move_text *mt,
 		if (c != '-' && c != 'x')
 			return syntax(err, i, "expected '-', 'x' or the end of "
 			    "the move");
-		if (n + 1 > YOTE_MAX_SEGS) {
-			syntax(err, i, "move has too many segments");
-			if (err != NULL)
-				err->code = YOTE_ELIMIT;
-			return YOTE_ELIMIT;
+		/* past the bound the move is read on, each square over the
+		 * last one, to tell a syntax error from a well-formed move
+		 * that no board can play */
+		if (n == YOTE_MAX_SEGS) {
+			if (o++ == 0)
+				at = i;
+			n--;
 		}
 		n++;
 		i++;
@@ -106,6 +108,14 @@ yote_move_parse(const char *s, struct yote_move_text *mt,
 				mt->bonus[n] = 's';
 			}
 		}
+	}
+	if (o > 0) {
+		yote_error_set(err, YOTE_EILLEGAL, "a move of %d segments: "
+		    "no move has more than %d (YOTE_MAX_SEGS: a self-jump and "
+		    "a capture of each enemy piece)", n + o, YOTE_MAX_SEGS);
+		if (err != NULL)
+			err->col = at + 1;
+		return YOTE_EILLEGAL;
 	}
 	mt->nseg = n;
 	return 0;

@@ -298,12 +298,24 @@ position(struct protocol *pr, char *args)
 	char *s = args, *w, *mv = NULL, pos[YOTE_POS_TEXT + 2] = "";
 	unsigned long ply = 0;
 	size_t n = 0, k;
+	int fen = 0;
 
 	/* the words before "moves" are the position, one space apart; UCI's
 	 * "fen" before it is taken too */
 	while ((w = word(&s)) != NULL && strcmp(w, "moves") != 0) {
-		if (n == 0 && strcmp(w, "fen") == 0)
+		if (n == 0 && !fen && strcmp(w, "fen") == 0) {
+			fen = 1;
 			continue;
+		}
+		/* nothing follows start but moves: a move there lacks the
+		 * word */
+		if (!fen && (strcmp(pos, "start") == 0 ||
+		    strcmp(pos, "startpos") == 0)) {
+			say(pr->out, "error position: '%s' after %s: expected "
+			    "'moves' before the moves (position %s moves %s)",
+			    w, pos, pos, w);
+			return;
+		}
 		k = strlen(w);
 		if (n + k + 2 > sizeof(pos)) {
 			say(pr->out, "error position: longer than %d "
@@ -317,6 +329,11 @@ position(struct protocol *pr, char *args)
 	}
 	if (w != NULL)
 		mv = s;
+	if (fen && n == 0) {
+		say(pr->out, "error position: fen without a position (position "
+		    "fen POS [moves M ...])");
+		return;
+	}
 	yote_error_clear(&e);
 	if (n == 0 || strcmp(pos, "start") == 0 || strcmp(pos, "startpos") == 0)
 		yote_pos_start(pr->r, &q);

@@ -146,8 +146,44 @@ writer_list_lost(struct out *o, const char *name, unsigned long number)
 	writer_put(o, name, &none, 0, 1);
 }
 
+/*
+ * rec's ruleset file named from where it is written (writer_put).  An
+ * archive carries the ruleset, so a game read from one is valid though
+ * the file it names is gone: written elsewhere, it names a file that is
+ * not there, and that is said (once a path).
+ */
+static int
+rebase(struct out *o, const char *name, struct yote_record *rec)
+{
+	const struct yote_node *n;
+	struct yote_error e;
+	int rc;
+
+	rc = yote_record_rebase_rules(rec, name, o->oo->output,
+	    o->oo->to == OUT_ARCHIVE);
+	if (rc == YOTE_ENOMEM) {
+		tool_warn("out of memory");
+		return EXIT_IO;
+	}
+	if (rc != 1 || rec->embedded == NULL || o->oo->to == OUT_ARCHIVE ||
+	    (n = yote_node_get(rec->root, "rules")) == NULL ||
+	    strcmp(o->gone, n->text) == 0)
+		return EXIT_OK;
+	snprintf(o->gone, sizeof(o->gone), "%s", n->text);
+	memset(&e, 0, sizeof(e));
+	e.file = name;
+	e.game = rec->game;
+	e.line = n->line;
+	e.col = n->col;
+	snprintf(e.msg, sizeof(e.msg), "warning: ruleset file %s is gone: "
+	    "the archive holds the ruleset, the games written name the "
+	    "file as they did and cannot be played without it", n->text);
+	tool_diag(&e);
+	return EXIT_OK;
+}
+
 int
-writer_put(struct out *o, const char *name, const struct yote_record *rec,
+writer_put(struct out *o, const char *name, struct yote_record *rec,
     unsigned long plies, int invalid)
 {
 	struct yote_record numbered;
@@ -171,6 +207,8 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 		o->plies += plies;
 		return EXIT_OK;
 	}
+	if ((rc = rebase(o, name, rec)) != EXIT_OK)
+		return rc;
 	/* the stream has said what is wrong with an invalid game */
 	switch (o->oo->to) {
 	case OUT_YAML:
@@ -214,6 +252,12 @@ writer_put(struct out *o, const char *name, const struct yote_record *rec,
 		if (rc < 0) {
 			tool_warn("%s", e.msg);
 			return tool_exit_for(rc);
+		}
+		/* a valid game the archive cannot rank (more moves than
+		 * it ranks: said) is no invalid one */
+		if (rc == 1 && !invalid) {
+			o->games++;
+			return EXIT_OK;
 		}
 		if (rc == 1) {
 			memset(&e, 0, sizeof(e));

@@ -26,6 +26,9 @@ struct out_opts {
 	int stats;              /* -s: sizes on standard error at the end */
 	unsigned long block;    /* games per archive block, 0: the default */
 	const struct yote_rules *rules; /* for records without rules: */
+	const char *output;     /* the file written, NULL: standard output
+				   (a relative ruleset path is named from
+				   its folder) */
 };
 
 /* A collection being written. */
@@ -40,6 +43,7 @@ struct out {
 	unsigned long long dupes;       /* --dedupe: later copies left out */
 	unsigned long long plies;       /* their moves */
 	long ply;               /* --list: the ply of --reaches/--pattern */
+	char gone[256];         /* the last ruleset file said to be gone */
 	unsigned long whole;    /* the number a line carries: the game's
 				   in all the inputs (yote_stream_game) */
 };
@@ -56,10 +60,12 @@ int writer_open(struct out *o, FILE *fp, const struct out_opts *oo,
 /*
  * Write one record read from name, with plies moves; invalid: the stream
  * has said what is wrong with it (an archive still takes it when its
- * moves can be played, or with -k as text).  Returns the exit status it
- * calls for.
+ * moves can be played, or with -k as text).  A ruleset file named by a
+ * relative path is named again from the output's folder (from the root
+ * in an archive, which carries the ruleset, and on standard output).
+ * Returns the exit status it calls for.
  */
-int writer_put(struct out *o, const char *name, const struct yote_record *rec,
+int writer_put(struct out *o, const char *name, struct yote_record *rec,
     unsigned long plies, int invalid);
 
 /* --list: the line of game number of input name, which could not be read

@@ -291,21 +291,26 @@ test_move_parse_limit(void **state)
 	assert_int_equal(mt->nseg, YOTE_MAX_SEGS);
 	free(s);
 
-	/* one more is a stated limit, at the separator that exceeds it */
+	/* one more is well-formed and illegal (notation.md 2.4), at the
+	 * separator that passes the bound */
 	s = long_move(YOTE_MAX_SEGS + 1);
 	yote_error_clear(&e);
-	assert_int_equal(yote_move_parse(s, mt, &e), YOTE_ELIMIT);
-	assert_int_equal(e.code, YOTE_ELIMIT);
+	assert_int_equal(yote_move_parse(s, mt, &e), YOTE_EILLEGAL);
+	assert_int_equal(e.code, YOTE_EILLEGAL);
 	assert_int_equal(e.col, 2 + 3 * YOTE_MAX_SEGS + 1);
 	assert_int_equal(s[e.col - 1], '-');
-	expect_substr(e.msg, "too many segments", "limit");
+	expect_substr(e.msg, "a move of 67 segments", "limit");
 	free(s);
 
-	/* far too many: the same */
+	/* far too many: the same, counted */
 	s = long_move(1000);
 	yote_error_clear(&e);
-	assert_int_equal(yote_move_parse(s, mt, &e), YOTE_ELIMIT);
+	assert_int_equal(yote_move_parse(s, mt, &e), YOTE_EILLEGAL);
 	assert_int_equal(e.col, 2 + 3 * YOTE_MAX_SEGS + 1);
+	expect_substr(e.msg, "a move of 1000 segments", "limit");
+	/* and a syntax error past the bound is one */
+	s[strlen(s) - 1] = '0';
+	assert_int_equal(yote_move_parse(s, mt, &e), YOTE_ESYNTAX);
 	free(s);
 	free(mt);
 }

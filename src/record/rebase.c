@@ -1,0 +1,110 @@
+/*
+ * rebase.c - a record's ruleset file named again for a record written
+ * elsewhere.  A relative path in rules: is read from the folder of the
+ * record's own file (formats/record.md), so a record copied to another
+ * folder as it was would name another file, or none.
+ */
+/* realpath */
+#define _XOPEN_SOURCE 700
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "yote_int.h"
+
+/* dir of file (the working directory when it has none) joined to rest,
+ * or NULL when out of memory. */
+static char *
+join(const char *file, const char *rest)
+{
+	const char *slash = NULL;
+	size_t dirlen = 0;
+	char *p;
+
+	if (file != NULL && strcmp(file, "<stdin>") != 0)
+		slash = strrchr(file, '/');
+	if (slash != NULL)
+		dirlen = (size_t)(slash - file) + 1;
+	if ((p = malloc(dirlen + strlen(rest) + 1)) == NULL)
+		return NULL;
+	memcpy(p, file, dirlen);
+	strcpy(p + dirlen, rest);
+	return p;
+}
+
+/* The path from the folder dir to the file to, both from the root with
+ * no '.', '..' or symbolic links (realpath); NULL when out of memory. */
+static char *
+relative(const char *dir, const char *to)
+{
+	size_t i = 0, k = 0, ups = 0, j;
+	char *p;
+
+	while (dir[i] != '\0' && dir[i] == to[i])
+		if (dir[i++] == '/')
+			k = i;
+	if (dir[i] == '\0' && to[i] == '/')
+		k = i + 1;      /* to is under dir */
+	else
+		for (j = k; dir[j] != '\0'; j++)
+			if (dir[j] != '/' && (j == k || dir[j - 1] == '/'))
+				ups++;
+	if ((p = malloc(3 * ups + strlen(to + k) + 1)) == NULL)
+		return NULL;
+	for (j = 0; j < ups; j++)
+		memcpy(p + 3 * j, "../", 3);
+	strcpy(p + 3 * ups, to + k);
+	return p;
+}
+
+int
+yote_record_rebase_rules(struct yote_record *rec, const char *from,
+    const char *to, int embed)
+{
+	struct yote_node *n;
+	char *read, *real = NULL, *dir = NULL, *outdir = NULL, *rel = NULL;
+	int rc = 0;
+
+	if (rec->root == NULL || (n = yote_node_get(rec->root, "rules")) ==
+	    NULL || n->type != YOTE_NODE_SCALAR || strlen(n->text) != n->len ||
+	    !yote_rules_spec_is_file(n->text))
+		return 0;
+	if ((read = n->text[0] == '/' ? strdup(n->text) : join(from,
+	    n->text)) == NULL)
+		return YOTE_ENOMEM;
+	if ((real = realpath(read, NULL)) == NULL) {
+		free(read);
+		return 1;
+	}
+	free(read);
+	/* the record is checked where it is written from (an archive's
+	 * writer): no longer from the file, which it names from elsewhere */
+	if (embed && rec->embedded == NULL && yote_rules_load_file(real,
+	    &rec->embedded, NULL) != 0) {
+		rec->embedded = NULL;
+		free(real);
+		return 1;
+	}
+	if (n->text[0] == '/')
+		goto out;       /* from the root: the same file everywhere */
+	if (to != NULL) {
+		if ((dir = join(to, ".")) == NULL ||
+		    (outdir = realpath(dir, NULL)) == NULL) {
+			/* no folder to start from: from the root */
+		} else if ((rel = relative(outdir, real)) == NULL) {
+			rc = YOTE_ENOMEM;
+			goto out;
+		}
+	}
+	if (strcmp(rel != NULL ? rel : real, n->text) != 0 &&
+	    yote_node_set_text(n, rel != NULL ? rel : real, strlen(rel !=
+	    NULL ? rel : real)) != 0)
+		rc = YOTE_ENOMEM;
+out:
+	free(real);
+	free(dir);
+	free(outdir);
+	free(rel);
+	return rc;
+}
