@@ -1056,4 +1056,23 @@ yote-validate -f json "$tmp/long.yaml" >"$tmp/out" 2>&1
 st=$?
 [ $st = 1 ] && grep -q '"problem":"illegal-move".*a move of 67 segments: no move has more than 66' "$tmp/out"
 ok $((! $?)) "a move of 67 segments: illegal-move, said why ($st)" "$tmp/out"
+# two folders whose records name ./r.yaml, two different rulesets: one
+# archive of both keeps each game's own (the rebase remembers the last
+# path, keyed by the folder it is read from), and names each file again
+: >"$TAP_WHY"
+mkdir -p "$tmp/fa" "$tmp/fb" "$tmp/fo"
+cp tests/data/mini.yaml "$tmp/fa/r.yaml"
+sed 's/^name: .*/name: other/' formats/rules/classic.yaml >"$tmp/fb/r.yaml"
+printf -- '---\nyote: 1\nrules: ./r.yaml\nmoves: [a1]\n---\nyote: 1\nrules: ./r.yaml\nmoves: [b2]\n' >"$tmp/fa/g.yaml"
+printf -- '---\nyote: 1\nrules: ./r.yaml\nmoves: [f5]\n' >"$tmp/fb/g.yaml"
+yote-convert -o "$tmp/fo/both.yta" "$tmp/fa/g.yaml" "$tmp/fb/g.yaml" "$tmp/fa/g.yaml" 2>>"$TAP_WHY" ||
+    echo "convert: status $?" >>"$TAP_WHY"
+yote-validate -s "$tmp/fo/both.yta" | grep -q '^5 games, 5 valid' || echo "not 5 valid" >>"$TAP_WHY"
+yote-convert -o "$tmp/fo/both.yaml" "$tmp/fo/both.yta" 2>>"$TAP_WHY"
+[ "$(grep -c 'rules: ../fa/r.yaml' "$tmp/fo/both.yaml")" = 4 ] &&
+    [ "$(grep -c 'rules: ../fb/r.yaml' "$tmp/fo/both.yaml")" = 1 ] ||
+    { echo "paths:"; grep rules "$tmp/fo/both.yaml"; } >>"$TAP_WHY"
+yote-validate -q "$tmp/fo/both.yaml" || echo "both.yaml invalid" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "records of two folders naming ./r.yaml, two rulesets: one archive keeps each game's, and the YAML names each file again"
 tap_done

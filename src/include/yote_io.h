@@ -234,9 +234,14 @@ int yote_lines_put(FILE *fp, const struct yote_record *rec, unsigned flags,
  * rec->embedded, if empty, so that the record is checked without the
  * path, now wrong from from.  Returns 0 (also when rules: names no file,
  * or the path needs no change), 1 when the file named does not exist or
- * is no ruleset (rules: left as it was), YOTE_ENOMEM.
+ * is no ruleset (rules: left as it was), YOTE_ENOMEM.  cache (NULL, or
+ * the address of a pointer that starts NULL, freed with
+ * yote_rebase_free): the last answer is kept, so that the games of one
+ * folder naming one file cost one lookup, not one each.
  */
+struct yote_rebase;
 int yote_record_rebase_rules(struct yote_record *rec, const char *from,
-    const char *to, int embed);
+    const char *to, int embed, struct yote_rebase **cache);
+void yote_rebase_free(struct yote_rebase *cache);
 
 #endif /* YOTE_IO_H */

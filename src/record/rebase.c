@@ -58,18 +58,129 @@ relative(const char *dir, const char *to)
 	return p;
 }
 
+/* The last answer: for the rules: text `text` of a record read from a
+ * file in folder `dir` (to and embed are a writer's, the same each
+ * time), the text written (NULL: as it was), the ruleset loaded, the
+ * code returned. */
+struct yote_rebase {
+	char *dir, *text, *out;
+	struct yote_rules *rules;
+	int rc;
+};
+
+void
+yote_rebase_free(struct yote_rebase *c)
+{
+	if (c == NULL)
+		return;
+	free(c->dir);
+	free(c->text);
+	free(c->out);
+	free(c->rules);
+	free(c);
+}
+
+/* The folder part of file, "" for none. */
+static size_t
+dir_len(const char *file)
+{
+	const char *slash = file != NULL && strcmp(file, "<stdin>") != 0 ?
+	    strrchr(file, '/') : NULL;
+
+	return slash != NULL ? (size_t)(slash - file) + 1 : 0;
+}
+
+/* rec as the cached answer c says, when c holds the answer for it: 1
+ * (done, *rc set), else 0. */
+static int
+from_cache(const struct yote_rebase *c, struct yote_record *rec,
+    struct yote_node *n, const char *from, int *rc)
+{
+	size_t d = dir_len(from);
+
+	if (c == NULL || strlen(c->dir) != d || strncmp(c->dir, from, d) != 0 ||
+	    strcmp(c->text, n->text) != 0)
+		return 0;
+	*rc = c->rc;
+	if (c->rules != NULL && rec->embedded == NULL) {
+		if ((rec->embedded = malloc(sizeof(*rec->embedded))) == NULL) {
+			*rc = YOTE_ENOMEM;
+			return 1;
+		}
+		memcpy(rec->embedded, c->rules, sizeof(*c->rules));
+	}
+	if (c->out != NULL && yote_node_set_text(n, c->out, strlen(c->out)) !=
+	    0)
+		*rc = YOTE_ENOMEM;
+	return 1;
+}
+
+/* Keep the answer rc for the text `text` read from `from` in *cache:
+ * what n says now, rec's ruleset; a failure to keep it costs only
+ * speed. */
+static void
+to_cache(struct yote_rebase **cache, const char *from, const char *text,
+    const struct yote_node *n, const struct yote_record *rec, int rc)
+{
+	struct yote_rebase *c;
+	size_t d = dir_len(from);
+
+	if (cache == NULL || rc == YOTE_ENOMEM)
+		return;
+	yote_rebase_free(*cache);
+	*cache = NULL;
+	if ((c = calloc(1, sizeof(*c))) == NULL ||
+	    (c->dir = malloc(d + 1)) == NULL ||
+	    (c->text = strdup(text)) == NULL ||
+	    (strcmp(n->text, text) != 0 && (c->out = strdup(n->text)) ==
+	    NULL) || (rec->embedded != NULL && (c->rules =
+	    malloc(sizeof(*c->rules))) == NULL)) {
+		yote_rebase_free(c);
+		return;
+	}
+	memcpy(c->dir, from, d);
+	c->dir[d] = '\0';
+	if (c->rules != NULL)
+		memcpy(c->rules, rec->embedded, sizeof(*c->rules));
+	c->rc = rc;
+	*cache = c;
+}
+
+static int rebase_one(struct yote_record *, struct yote_node *,
+    const char *, const char *, int);
+
 int
 yote_record_rebase_rules(struct yote_record *rec, const char *from,
-    const char *to, int embed)
+    const char *to, int embed, struct yote_rebase **cache)
 {
 	struct yote_node *n;
-	char *read, *real = NULL, *dir = NULL, *outdir = NULL, *rel = NULL;
-	int rc = 0;
+	char *text;
+	int rc, had = rec->embedded != NULL;
 
 	if (rec->root == NULL || (n = yote_node_get(rec->root, "rules")) ==
 	    NULL || n->type != YOTE_NODE_SCALAR || strlen(n->text) != n->len ||
 	    !yote_rules_spec_is_file(n->text))
 		return 0;
+	/* a record that brought its own ruleset keeps it: the cache's is
+	 * only for those that had none */
+	if (!had && cache != NULL && from_cache(*cache, rec, n, from, &rc))
+		return rc;
+	if ((text = strdup(n->text)) == NULL)
+		return YOTE_ENOMEM;
+	rc = rebase_one(rec, n, from, to, embed);
+	if (!had)
+		to_cache(cache, from, text, n, rec, rc);
+	free(text);
+	return rc;
+}
+
+static int
+rebase_one(struct yote_record *rec, struct yote_node *n, const char *from,
+    const char *to, int embed)
+{
+	char *read, *real = NULL, *dir = NULL, *outdir = NULL, *rel = NULL;
+	int rc = 0;
+
 	if ((read = n->text[0] == '/' ? strdup(n->text) : join(from,
 	    n->text)) == NULL)
 		return YOTE_ENOMEM;

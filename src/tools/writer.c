@@ -91,6 +91,8 @@ writer_close(struct out *o, struct yote_error *e)
 	struct yote_archive_stats st;
 	int rc = 0;
 
+	yote_rebase_free(o->rebase);
+	o->rebase = NULL;
 	if (o->yaml != NULL && yote_writer_close(o->yaml) != 0)
 		rc = yote_error_set(e, YOTE_EIO, "write error: %s",
 		    strerror(errno));
@@ -160,7 +162,7 @@ rebase(struct out *o, const char *name, struct yote_record *rec)
 	int rc;
 
 	rc = yote_record_rebase_rules(rec, name, o->oo->output,
-	    o->oo->to == OUT_ARCHIVE);
+	    o->oo->to == OUT_ARCHIVE, &o->rebase);
 	if (rc == YOTE_ENOMEM) {
 		tool_warn("out of memory");
 		return EXIT_IO;

@@ -44,6 +44,7 @@ struct out {
 	unsigned long long plies;       /* their moves */
 	long ply;               /* --list: the ply of --reaches/--pattern */
 	char gone[256];         /* the last ruleset file said to be gone */
+	struct yote_rebase *rebase;     /* the last rules: path rebased */
 	unsigned long whole;    /* the number a line carries: the game's
 				   in all the inputs (yote_stream_game) */
 };
