@@ -521,8 +521,15 @@ check_keys(struct run *run, const struct yote_node *map,
 
 	for (i = 0; i + 1 < map->n; i += 2) {
 		k = map->kids[i];
-		if (k->type != YOTE_NODE_SCALAR)
+		if (k == NULL)
 			continue;
+		if (k->type != YOTE_NODE_SCALAR) {
+			/* ? [a, b]: no key the format knows is a list */
+			report(run, YOTE_D_UNKNOWN_KEY, k, ply, "unknown key: "
+			    "a %s as a key (the record's keys are text)",
+			    k->type == YOTE_NODE_SEQ ? "list" : "mapping");
+			continue;
+		}
 		/* the known key of its bit, most often: the list is gone
 		 * through only for the others */
 		if (known_at != NULL && (hint = known_at[key_bit(k)]) != NULL &&
