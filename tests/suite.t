@@ -1075,4 +1075,9 @@ yote-convert -o "$tmp/fo/both.yaml" "$tmp/fo/both.yta" 2>>"$TAP_WHY"
 yote-validate -q "$tmp/fo/both.yaml" || echo "both.yaml invalid" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "records of two folders naming ./r.yaml, two rulesets: one archive keeps each game's, and the YAML names each file again"
+# yote-explore's text tree keeps its columns under long moves at depth:
+# every row's share (its first %) stands where the others' do
+n=$(yote-explore -D 64 samples/traditional.yaml | sed 1,2d |
+    awk '{ print index($0, "%") }' | sort -u | wc -l)
+ok "$([ "$n" = 1 ] && echo 1)" "yote-explore -D 64: one column for the share in every row ($n)"
 tap_done

@@ -43,6 +43,7 @@ struct report {
 	FILE *fp;
 	enum tool_fmt fmt;
 	unsigned long min_games;
+	int width;              /* the text table's move column, indent in */
 };
 
 struct optree *
@@ -237,9 +238,9 @@ tree_row(const struct report *rp, uint32_t c, const struct score *parent,
 	switch (rp->fmt) {
 	case TOOL_FMT_TEXT:
 		fprintf(rp->fp, "%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %s "
-		    "%6.1f\n", 2 * depth, "", 12 - 2 * depth > 4 ? 12 - 2 *
-		    depth : 4, t, sc->games, score_share(sc, parent), sc->win,
-		    sc->draw, sc->loss, pct, score_end(sc));
+		    "%6.1f\n", 2 * depth, "", rp->width - 2 * depth, t,
+		    sc->games, score_share(sc, parent), sc->win, sc->draw,
+		    sc->loss, pct, score_end(sc));
 		break;
 	case TOOL_FMT_TSV:
 		fprintf(rp->fp, "%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%s\t"
@@ -296,6 +297,25 @@ tree_print(const struct report *rp, uint32_t p, char *line, size_t len,
 	return 0;
 }
 
+/* The widest move of the rows tree_print writes below p, with its
+ * indent, or w when none is wider. */
+static int
+tree_width(const struct report *rp, uint32_t p, int depth, int w)
+{
+	const struct optree *t = rp->t;
+	uint32_t c;
+	int k;
+
+	for (c = t->v[p].child; c != 0; c = t->v[c].next) {
+		if (t->v[c].sc.games < rp->min_games)
+			continue;
+		if ((k = 2 * depth + (int)strlen(t->arena + t->v[c].text)) > w)
+			w = k;
+		w = tree_width(rp, c, depth + 1, w);
+	}
+	return w;
+}
+
 #define TREE_TSV_HEADER "depth\tline\tmove\tgames\twins\tdraws\tlosses\t" \
 	"unfinished\tscore\tend_ply\n"
 
@@ -304,7 +324,7 @@ optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
     unsigned long min_games)
 {
 	const struct score *sc = &t->v[0].sc;
-	struct report rp = { t, fp, fmt, min_games };
+	struct report rp = { t, fp, fmt, min_games, 12 };
 	char *line, pct[16];
 	int rc;
 
@@ -335,9 +355,12 @@ optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
 		    YOTE_FIRST ? "x" : "o", sc->win, sc->draw, sc->loss,
 		    score_decided(sc) ? pct : "no score",
 		    score_unfinished(sc), score_end(sc));
-		fprintf(fp, "%-12s %8s %7s %7s %7s %7s %7s %6s\n", "move",
-		    "games", "share", "wins", "draws", "losses", "score",
-		    "ends");
+		/* the move column as wide as its widest row, so that the
+		 * figures stay under their names */
+		rp.width = tree_width(&rp, 0, 0, 12);
+		fprintf(fp, "%-*s %8s %7s %7s %7s %7s %7s %6s\n", rp.width,
+		    "move", "games", "share", "wins", "draws", "losses",
+		    "score", "ends");
 	} else if (fmt == TOOL_FMT_TSV)
 		fputs(TREE_TSV_HEADER, fp);
 	else
