@@ -166,4 +166,16 @@ ok "$([ "$(cat "$tmp/got")" = "2:13 3:1 " ] && [ "$(cat "$tmp/n")" = 1000 ] &&
     [ ! -s "$tmp/unsorted" ] && echo 1)" \
     "a game's diagnostics in line order ($(cat "$tmp/got")), all 1,000 of one game said" "$tmp/unsorted"
 
+# a document whose directive libyaml refuses ('%YAML 9.9') counts once:
+# reading resumes after its own '---', and the games after it keep their
+# numbers (it was counted twice: a phantom game 3, valid, and the rest
+# shifted)
+printf -- '---\nyote: 1\nmoves: [c3]\n...\n%%YAML 9.9\n---\nyote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: [c3, c3]\n' \
+    >"$tmp/phantom.yaml"
+yote-validate --summary "$tmp/phantom.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q ':5:1: game 2: YAML syntax error: found incompatible YAML document; reading resumes at line 9, game 3$' "$tmp/out" &&
+    grep -q ':11:13: game 3, ply 2: illegal move' "$tmp/out" &&
+    grep -q '^3 games, 1 valid, 2 invalid' "$tmp/out" && echo 1)" \
+    "a document refused for its directive counts once" "$tmp/out"
+
 tap_done

@@ -70,6 +70,8 @@ struct yote_yaml_reader {
 				   order mark and four) */
 	int boln;
 	int skip_line;          /* hand out nothing up to the next line */
+	unsigned long directive;        /* the last line that starts with
+					   '%' (a directive) */
 	int gave_up;            /* no marker within a game's size limit */
 	/* the last two reads: where each began among the bytes handed to
 	 * this parser, its line, and whether it began that line */
@@ -169,6 +171,8 @@ bol_add(struct yote_yaml_reader *rd, unsigned char c)
 	if (rd->boln >= want)
 		return;
 	rd->bol[rd->boln++] = (unsigned char)c;
+	if (rd->boln == want - 3 && c == '%')
+		rd->directive = rd->line;
 	if (rd->boln == want && is_marker(rd->bol + want - 4))
 		marker_line(rd);
 }
@@ -309,6 +313,8 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 			keep_bytes(rd, b, 4);
 		memcpy(rd->bol, b, 4);
 		rd->boln = 4;
+		if (b[0] == '%')
+			rd->directive = rd->line;
 		if (is_marker(rd->bol))
 			marker_line(rd);
 		i = 4;
@@ -432,11 +438,13 @@ new_parser(struct yote_yaml_reader *rd, unsigned long line)
 
 /*
  * After a failure at line `at`: go on at the first marker line at or after
- * it, past the document that failed.  Its line, or 0 when the input ends
- * first (or the bytes to resume could not be kept).
+ * it, past the document that failed; with own, that document's "---" is
+ * still to come (the failure is in its directives), and it is passed over
+ * too, so that the document counts once.  Its line, or 0 when the input
+ * ends first (or the bytes to resume could not be kept).
  */
 static unsigned long
-resume(struct yote_yaml_reader *rd, unsigned long at)
+resume(struct yote_yaml_reader *rd, unsigned long at, int own)
 {
 	unsigned long long passed = 0;
 	size_t i;
@@ -444,8 +452,14 @@ resume(struct yote_yaml_reader *rd, unsigned long at)
 
 	if (at <= rd->after)
 		at = rd->after + 1;
+again:
 	for (i = 0; i < rd->nmarks && rd->marks[i].line < at; i++)
 		;
+	if (i < rd->nmarks && own && !rd->marks[i].end) {
+		at = rd->marks[i].line + 1;
+		own = 0;
+		goto again;
+	}
 	if (i == rd->nmarks) {
 		/* not read yet: pass over lines until one, keeping nothing,
 		 * and not past a game's size limit: an endless input without
@@ -461,6 +475,11 @@ resume(struct yote_yaml_reader *rd, unsigned long at)
 		if (rd->nmarks == 0 || rd->keep_oom)
 			return 0;
 		i = 0;
+		if (own && !rd->marks[0].end) {
+			at = rd->marks[0].line + 1;
+			own = 0;
+			goto again;
+		}
 	}
 	if (rd->keep_oom)
 		return 0;
@@ -702,6 +721,10 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 {
 	unsigned long at;
 	size_t len;
+	/* a failure in a document's directives ('%YAML 9.9'): its "---"
+	 * follows, and starts no other game */
+	int own = !rd->in_doc && rd->directive > rd->after &&
+	    rd->directive <= line;
 
 	if (!rd->in_doc)
 		(*rd->games)++;         /* the broken text was a game */
@@ -709,7 +732,7 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 	if (err != NULL)
 		err->game = *rd->games;
 	if (code != YOTE_EIO && code != YOTE_ENOMEM &&
-	    (at = resume(rd, line)) != 0) {
+	    (at = resume(rd, line, own)) != 0) {
 		if (say && err != NULL && (len = strlen(err->msg)) + 1 <
 		    sizeof(err->msg))
 			snprintf(err->msg + len, sizeof(err->msg) - len,
