@@ -152,6 +152,21 @@ ok "$(grep -q 'cut1.yaml:2:13: game 1: YAML syntax error: .* (the input ends her
     grep -q 'cutrules.yaml:2:9: rules: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
     echo 1)" "a game or a ruleset cut short by the end of the input: the end of its last line" "$tmp/out"
 
+# a list or a quote left open runs on into the next line, where libyaml
+# stops: the place is where it opens ('[' at 2:8), the message says where
+# libyaml stopped; a ruleset file the same (one helper says both); and a
+# quote cut short by the end of an input without a final newline is at the
+# input's end too (it was said only with the newline)
+printf 'yote: 1\nmoves: [c3\nevent: x\n---\nyote: 1\nmoves: [c3]\n' >"$tmp/open1.yaml"
+printf 'yote: 1\nevent: "abc' >"$tmp/open2.yaml"
+printf 'yote-rules: 1\nname: [x\ndescription: y\n' >"$tmp/openrules.yaml"
+yote-validate "$tmp/open1.yaml" "$tmp/open2.yaml" >"$tmp/out" 2>&1
+yote-validate -r "$tmp/openrules.yaml" "$tmp/open2.yaml" >>"$tmp/out" 2>&1
+ok "$(grep -q "open1.yaml:2:8: game 1: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence (the '\\[' here is not closed by line 3, column 6); reading resumes at line 4, game 2$" "$tmp/out" &&
+    grep -q 'open2.yaml:2:12: game 1: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
+    grep -q "openrules.yaml:2:7: rules: YAML syntax error: .* (the '\\[' here is not closed by line 3, column 12)$" "$tmp/out" &&
+    echo 1)" "a list or a quote left open: placed where it opens; at the end of the input with or without a newline" "$tmp/out"
+
 # a game's diagnostics in the order of their places (the repeated keys
 # below the moves were said before the illegal move above them), and
 # every one of a game that has more than the 256 held for sorting

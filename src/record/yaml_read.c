@@ -616,25 +616,18 @@ yaml_hint(const char *problem, const char *context)
 }
 
 /*
- * A syntax error libyaml finds at the end of the input: its mark is on
- * the line after the last (the scanner ends the last line for it).  The
- * place is the end of the last line, and the message says the input ends
- * there, as a ruleset file's (rules.c).
+ * A syntax error at its place (yaml_syntax.c, as a ruleset file's); one
+ * libyaml finds at the end of the input is placed at the end of the last
+ * line, and the message says the input ends there.
  */
 static void
-at_input_end(const struct yote_yaml_reader *rd, struct yote_error *err)
+syntax_place(const struct yote_yaml_reader *rd, struct yote_error *err)
 {
 	unsigned long last = rd->line - (rd->boln == 0 && rd->line > 1);
-	size_t n;
 
-	if (err == NULL || !rd->eof || err->line <= last)
-		return;
-	err->line = last;
-	err->col = (unsigned long)(rd->boln == 0 ? rd->ended : rd->pos -
-	    rd->line_pos) + 1;
-	n = strlen(err->msg);
-	snprintf(err->msg + n, sizeof(err->msg) - n, " (the input ends "
-	    "here)");
+	if (yote_yaml_syntax_place(&rd->parser, rd->base, err) && rd->eof)
+		yote_yaml_input_end(err, last, (unsigned long)(rd->boln == 0 ?
+		    rd->ended : rd->pos - rd->line_pos) + 1);
 }
 
 /* Why the parser stopped, in err (diag set); the error code. */
@@ -696,14 +689,12 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 	} else if ((hint = yaml_hint(p->problem, p->context)) != NULL) {
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s", hint);
-		at_mark(rd, err, &p->problem_mark);
-		at_input_end(rd, err);
+		syntax_place(rd, err);
 	} else {
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s%s%s", p->problem ? p->problem : "unreadable input",
 		    p->context ? " " : "", p->context ? p->context : "");
-		at_mark(rd, err, &p->problem_mark);
-		at_input_end(rd, err);
+		syntax_place(rd, err);
 	}
 	if (err != NULL)
 		err->diag = YOTE_D_YAML;
