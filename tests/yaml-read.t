@@ -167,6 +167,40 @@ ok "$(grep -q "open1.yaml:2:8: game 1: YAML syntax error: did not find expected 
     grep -q "openrules.yaml:2:7: rules: YAML syntax error: .* (the '\\[' here is not closed by line 3, column 12)$" "$tmp/out" &&
     echo 1)" "a list or a quote left open: placed where it opens; at the end of the input with or without a newline" "$tmp/out"
 
+# UTF-16 (formats/record.md 6): the reader decodes it before it looks for
+# the lines to resume at, so an error in a UTF-16 file hides no game after
+# it (every later game was dropped, silently), and files joined with cat,
+# each with its byte order mark (UTF-8, UTF-16 LE or BE) or starting with
+# '---' in its own encoding, are read as one stream
+u16() {         # le|be: ASCII text on stdin as UTF-16, no byte order mark
+	od -An -v -to1 | tr -s ' ' '\n' | sed '/^$/d' | while read -r o; do
+		if [ "$1" = le ]; then printf "\\$o\\000"; else printf "\\000\\$o"; fi
+	done
+}
+printf -- '---\nyote: 1\nmoves:\n\t- c3\n---\nyote: 1\nfirst: Second\nmoves: [c3]\n---\nyote: 1\nfirst: Third\nmoves: [c3]\n' \
+    >"$tmp/u8err.yaml"
+{ printf '\377\376'; u16 le <"$tmp/u8err.yaml"; } >"$tmp/u16le.yaml"
+{ printf '\376\377'; u16 be <"$tmp/u8err.yaml"; } >"$tmp/u16be.yaml"
+u16 le <"$tmp/u8err.yaml" >"$tmp/u16nobom.yaml"
+same "$tmp/u16le.yaml" "UTF-16 with an error in game 1"
+yote-validate --summary "$tmp/u16le.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q ':4:1: game 1: YAML syntax error: .*; reading resumes at line 5, game 2$' "$tmp/out" &&
+    grep -q '^3 games, 2 valid, 1 invalid' "$tmp/out" && echo 1)" \
+    "UTF-16: a YAML error resumes at the next game, as in UTF-8" "$tmp/out"
+i=0
+for pair in "u16le u16le" "u16le u16be" "u8err u16be" "u16be u8err" \
+    "u8err u16nobom" "u16le u8err"; do
+	set -- $pair
+	cat "$tmp/$1.yaml" "$tmp/$2.yaml" >"$tmp/joined.yaml"
+	yote-validate --summary "$tmp/joined.yaml" >"$tmp/out" 2>&1
+	grep -q ':16:1: game 4: YAML syntax error: .*; reading resumes at line 17, game 5$' "$tmp/out" &&
+	    grep -q '^6 games, 4 valid, 2 invalid' "$tmp/out" && i=$((i + 1))
+	cat "$tmp/out" >>"$tmp/joined.out"
+done
+ok "$([ $i = 6 ] && echo 1)" \
+    "files joined with cat, in UTF-8 and UTF-16 (LE, BE, with and without a byte order mark): every game read" \
+    "$tmp/joined.out"
+
 # a game's diagnostics in the order of their places (the repeated keys
 # below the moves were said before the illegal move above them), and
 # every one of a game that has more than the 256 held for sorting
