@@ -201,6 +201,15 @@ ok "$([ $i = 6 ] && echo 1)" \
     "files joined with cat, in UTF-8 and UTF-16 (LE, BE, with and without a byte order mark): every game read" \
     "$tmp/joined.out"
 
+# an error in the last game of a file that ends with '...': no 'reading
+# resumes at line 4, game 2' for a game that is not there
+printf 'yote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: [c3\n...\n' >"$tmp/dots.yaml"
+same "$tmp/dots.yaml" "an error in a last game ended by '...'"
+yote-validate --summary "$tmp/dots.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q "dots.yaml:5:8: game 2: YAML syntax error: .* (the '\\[' here is not closed by line 6, column 1)$" "$tmp/out" &&
+    grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" && echo 1)" \
+    "an error in a last game ended by '...': no resume promised" "$tmp/out"
+
 # a game's diagnostics in the order of their places (the repeated keys
 # below the moves were said before the illegal move above them), and
 # every one of a game that has more than the 256 held for sorting

@@ -363,6 +363,31 @@ new_parser(struct yote_yaml_reader *rd, unsigned long line)
 }
 
 /*
+ * Whether anything follows the line of end marker i (the input may end
+ * there: then no game is there to resume at).  The bytes read to know are
+ * kept with the rest; a line that goes on past a game's size limit is
+ * taken for something.
+ */
+static int
+follows(struct yote_yaml_reader *rd, size_t i)
+{
+	const unsigned char *nl;
+	unsigned long long passed = 0;
+	int c;
+
+	for (;;) {
+		nl = memchr(rd->keep + rd->marks[i].at, '\n', rd->keepn -
+		    rd->marks[i].at);
+		if ((nl != NULL && (size_t)(nl - rd->keep) + 1 < rd->keepn) ||
+		    passed++ > DOC_READ_MAX)
+			return 1;
+		if ((c = input_byte(rd)) == EOF || rd->keep_oom)
+			return 0;
+		note_byte(rd, (unsigned char)c);
+	}
+}
+
+/*
  * After a failure at line `at`: go on at the first marker line at or after
  * it, past the document that failed; with own, that document's "---" is
  * still to come (the failure is in its directives), and it is passed over
@@ -407,7 +432,7 @@ again:
 			goto again;
 		}
 	}
-	if (rd->keep_oom)
+	if (rd->keep_oom || (rd->marks[i].end && !follows(rd, i)))
 		return 0;
 	/* the bytes kept from that line on, then the rest of the
 	 * replay not yet handed out, are the new parser's first; an end
