@@ -41,10 +41,11 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 # the library, one file a concern, bottom layer first (tests/layers.t)
 LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/rules/movegen.c src/rules/notation.c src/rules/status.c \
-	src/rules/textfile.c \
-	src/record/node.c src/record/yaml_read.c src/record/yaml_write.c \
-	src/record/lines.c src/record/checker.c src/record/game.c \
-	src/record/collection.c src/record/suggest.c src/record/rebase.c \
+	src/rules/textfile.c src/rules/yaml_syntax.c \
+	src/record/node.c src/record/text_input.c src/record/yaml_read.c \
+	src/record/yaml_write.c src/record/lines.c src/record/checker.c \
+	src/record/game.c src/record/collection.c src/record/suggest.c \
+	src/record/rebase.c \
 	src/archive/archive_io.c src/archive/rangecoder.c \
 	src/archive/archive_moves.c src/archive/archive_score.c \
 	src/archive/archive_mv2.c src/archive/archive_bridge.c \

@@ -152,6 +152,64 @@ ok "$(grep -q 'cut1.yaml:2:13: game 1: YAML syntax error: .* (the input ends her
     grep -q 'cutrules.yaml:2:9: rules: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
     echo 1)" "a game or a ruleset cut short by the end of the input: the end of its last line" "$tmp/out"
 
+# a list or a quote left open runs on into the next line, where libyaml
+# stops: the place is where it opens ('[' at 2:8), the message says where
+# libyaml stopped; a ruleset file the same (one helper says both); and a
+# quote cut short by the end of an input without a final newline is at the
+# input's end too (it was said only with the newline)
+printf 'yote: 1\nmoves: [c3\nevent: x\n---\nyote: 1\nmoves: [c3]\n' >"$tmp/open1.yaml"
+printf 'yote: 1\nevent: "abc' >"$tmp/open2.yaml"
+printf 'yote-rules: 1\nname: [x\ndescription: y\n' >"$tmp/openrules.yaml"
+yote-validate "$tmp/open1.yaml" "$tmp/open2.yaml" >"$tmp/out" 2>&1
+yote-validate -r "$tmp/openrules.yaml" "$tmp/open2.yaml" >>"$tmp/out" 2>&1
+ok "$(grep -q "open1.yaml:2:8: game 1: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence (the '\\[' here is not closed by line 3, column 6); reading resumes at line 4, game 2$" "$tmp/out" &&
+    grep -q 'open2.yaml:2:12: game 1: YAML syntax error: .* (the input ends here)$' "$tmp/out" &&
+    grep -q "openrules.yaml:2:7: rules: YAML syntax error: .* (the '\\[' here is not closed by line 3, column 12)$" "$tmp/out" &&
+    echo 1)" "a list or a quote left open: placed where it opens; at the end of the input with or without a newline" "$tmp/out"
+
+# UTF-16 (formats/record.md 6): the reader decodes it before it looks for
+# the lines to resume at, so an error in a UTF-16 file hides no game after
+# it (every later game was dropped, silently), and files joined with cat,
+# each with its byte order mark (UTF-8, UTF-16 LE or BE) or starting with
+# '---' in its own encoding, are read as one stream
+u16() {         # le|be: ASCII text on stdin as UTF-16, no byte order mark
+	od -An -v -to1 | tr -s ' ' '\n' | sed '/^$/d' | while read -r o; do
+		if [ "$1" = le ]; then printf "\\$o\\000"; else printf "\\000\\$o"; fi
+	done
+}
+printf -- '---\nyote: 1\nmoves:\n\t- c3\n---\nyote: 1\nfirst: Second\nmoves: [c3]\n---\nyote: 1\nfirst: Third\nmoves: [c3]\n' \
+    >"$tmp/u8err.yaml"
+{ printf '\377\376'; u16 le <"$tmp/u8err.yaml"; } >"$tmp/u16le.yaml"
+{ printf '\376\377'; u16 be <"$tmp/u8err.yaml"; } >"$tmp/u16be.yaml"
+u16 le <"$tmp/u8err.yaml" >"$tmp/u16nobom.yaml"
+same "$tmp/u16le.yaml" "UTF-16 with an error in game 1"
+yote-validate --summary "$tmp/u16le.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q ':4:1: game 1: YAML syntax error: .*; reading resumes at line 5, game 2$' "$tmp/out" &&
+    grep -q '^3 games, 2 valid, 1 invalid' "$tmp/out" && echo 1)" \
+    "UTF-16: a YAML error resumes at the next game, as in UTF-8" "$tmp/out"
+i=0
+for pair in "u16le u16le" "u16le u16be" "u8err u16be" "u16be u8err" \
+    "u8err u16nobom" "u16le u8err"; do
+	set -- $pair
+	cat "$tmp/$1.yaml" "$tmp/$2.yaml" >"$tmp/joined.yaml"
+	yote-validate --summary "$tmp/joined.yaml" >"$tmp/out" 2>&1
+	grep -q ':16:1: game 4: YAML syntax error: .*; reading resumes at line 17, game 5$' "$tmp/out" &&
+	    grep -q '^6 games, 4 valid, 2 invalid' "$tmp/out" && i=$((i + 1))
+	cat "$tmp/out" >>"$tmp/joined.out"
+done
+ok "$([ $i = 6 ] && echo 1)" \
+    "files joined with cat, in UTF-8 and UTF-16 (LE, BE, with and without a byte order mark): every game read" \
+    "$tmp/joined.out"
+
+# an error in the last game of a file that ends with '...': no 'reading
+# resumes at line 4, game 2' for a game that is not there
+printf 'yote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: [c3\n...\n' >"$tmp/dots.yaml"
+same "$tmp/dots.yaml" "an error in a last game ended by '...'"
+yote-validate --summary "$tmp/dots.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q "dots.yaml:5:8: game 2: YAML syntax error: .* (the '\\[' here is not closed by line 6, column 1)$" "$tmp/out" &&
+    grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" && echo 1)" \
+    "an error in a last game ended by '...': no resume promised" "$tmp/out"
+
 # a game's diagnostics in the order of their places (the repeated keys
 # below the moves were said before the illegal move above them), and
 # every one of a game that has more than the 256 held for sorting
@@ -165,5 +223,17 @@ yote-validate "$tmp/warn.yaml" 2>&1 | grep "unknown key 'coment'" | head -300 |
 ok "$([ "$(cat "$tmp/got")" = "2:13 3:1 " ] && [ "$(cat "$tmp/n")" = 1000 ] &&
     [ ! -s "$tmp/unsorted" ] && echo 1)" \
     "a game's diagnostics in line order ($(cat "$tmp/got")), all 1,000 of one game said" "$tmp/unsorted"
+
+# a document whose directive libyaml refuses ('%YAML 9.9') counts once:
+# reading resumes after its own '---', and the games after it keep their
+# numbers (it was counted twice: a phantom game 3, valid, and the rest
+# shifted)
+printf -- '---\nyote: 1\nmoves: [c3]\n...\n%%YAML 9.9\n---\nyote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: [c3, c3]\n' \
+    >"$tmp/phantom.yaml"
+yote-validate --summary "$tmp/phantom.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q ':5:1: game 2: YAML syntax error: found incompatible YAML document; reading resumes at line 9, game 3$' "$tmp/out" &&
+    grep -q ':11:13: game 3, ply 2: illegal move' "$tmp/out" &&
+    grep -q '^3 games, 1 valid, 2 invalid' "$tmp/out" && echo 1)" \
+    "a document refused for its directive counts once" "$tmp/out"
 
 tap_done

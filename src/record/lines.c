@@ -530,7 +530,10 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 		seq->style = YOTE_STYLE_FLOW;
 		seq->line = p->line;
 		seq->col = char_col(p, col);
-		for (i = 1; i < n - 1; i = j + 1) {
+		/* items separated by single spaces: a space before the
+		 * ']' ends an empty item, as one after the '[' begins one */
+		for (i = 1; i < n - 1 || (i == n - 1 && s[i - 1] == ' ' &&
+		    n > 2); i = j + 1) {
 			for (j = i; j < n - 1 && s[j] != ' '; j++)
 				;
 			if (j == i) {
@@ -560,6 +563,19 @@ value_from(struct lparse *p, const char *s, size_t n, size_t col)
 	if (n >= 1 && (s[0] == '|' || s[0] == '>'))
 		return scalar_from(p, s + 1, n - 1, col + 1, s[0] == '|' ?
 		    YOTE_STYLE_LITERAL : YOTE_STYLE_FOLDED);
+	for (i = n; n > 0 && s[0] == '[' && i > 1 && s[i - 1] != ']'; i--)
+		;
+	if (n >= 1 && s[0] == '[' && i > 1) {
+		/* the list is closed, and something follows: a line that
+		 * goes on with '@' is two lines joined, the first without
+		 * its line feed (cat of a file without a final newline) */
+		p->why = s[i] == '@' ? "a new record line ('@') right after "
+		    "the list's ']': a line feed is missing (a file without "
+		    "a final newline, joined with cat?)" : "text after the "
+		    "list's closing ']'";
+		p->at = col + i;
+		return NULL;
+	}
 	if (n >= 1 && strchr("\"'[", s[0]) != NULL) {
 		p->why = s[0] == '[' ? "a list without its closing ']'" :
 		    "a quoted value without its closing quote";
@@ -724,11 +740,11 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	l->last = number;
 	root = NULL;
 	if (n == -2 && l->gave_up)
-		p.why = "a line longer than 64 MiB (the limit), with no end "
-		    "in the next 64 MiB either: the rest of the input is not "
-		    "read";
+		p.why = "a game longer than 64 MiB (the limit), its line "
+		    "with no end in the next 64 MiB either: the rest of the "
+		    "input is not read";
 	else if (n == -2)
-		p.why = "a line longer than 64 MiB (the limit)";
+		p.why = "a game longer than 64 MiB (the limit)";
 	else if (l->buf[0] != '@')
 		p.why = "a line that does not start with '@'";
 	else if (raw_control(&p, l->buf, len))
@@ -739,8 +755,10 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	if (root == NULL) {
 		/* the game is passed over, its code the one returned, as
 		 * the YAML reader's; the diag says a limit */
-		yote_error_set(err, YOTE_EVALUE, "not a record line: %s",
-		    p.why);
+		/* a limit is said in the words of every reader (yote(5),
+		 * LIMITS); anything else is the line's own fault */
+		yote_error_set(err, YOTE_EVALUE, "%s%s", n == -2 || p.limit ?
+		    "" : "not a record line: ", p.why);
 		if (err != NULL) {
 			err->diag = n == -2 || p.limit ? YOTE_D_LIMIT :
 			    YOTE_D_YAML;

@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <yaml.h>
 
 #include "yote_int.h"
@@ -28,7 +27,6 @@
  * being parsed, and after a failure starts a new parser at the first of
  * them at or after the failure, with the line count carried over.
  */
-#define INPUT_BLOCK 65536       /* bytes read at a time from a file */
 /* the bytes of one document read before it is over the limit (libyaml
  * reads a little ahead), and passed over after a failure at most */
 #define DOC_READ_MAX (YOTE_MAX_DOCUMENT + 65536)
@@ -42,22 +40,16 @@ struct mark_line {
 
 struct yote_yaml_reader {
 	yaml_parser_t parser;
-	FILE *fp;
+	struct yote_text_input in;      /* the input, decoded to UTF-8 */
 	int in_doc;             /* inside a document */
 	int done;               /* nothing more to read */
-	int eof;                /* fp has no more bytes */
 	unsigned long *games;   /* documents begun (the reader's counter) */
 	size_t since_event;     /* bytes read since the last event */
 	size_t doc_bytes;       /* bytes read since the document began */
 	yaml_mark_t last;       /* end of the last event: where a value
 				   too long to read began */
 	int over_limit;         /* the read handler refused: a size limit */
-	int io_errno;           /* the read handler failed: errno */
-	/* a regular file's bytes read ahead in blocks (NULL: a pipe or a
-	 * terminal, read a byte at a time, so that nothing waits) */
-	unsigned char *ibuf;
-	size_t ilen, ipos;
-	/* bytes to hand out before fp's: format detection's, or a resume */
+	/* decoded bytes to hand out before the input's: a resume's */
 	unsigned char *replay;
 	size_t replaylen, replaypos;
 	/* lines */
@@ -70,6 +62,8 @@ struct yote_yaml_reader {
 				   order mark and four) */
 	int boln;
 	int skip_line;          /* hand out nothing up to the next line */
+	unsigned long directive;        /* the last line that starts with
+					   '%' (a directive) */
 	int gave_up;            /* no marker within a game's size limit */
 	/* the last two reads: where each began among the bytes handed to
 	 * this parser, its line, and whether it began that line */
@@ -169,6 +163,8 @@ bol_add(struct yote_yaml_reader *rd, unsigned char c)
 	if (rd->boln >= want)
 		return;
 	rd->bol[rd->boln++] = (unsigned char)c;
+	if (rd->boln == want - 3 && c == '%')
+		rd->directive = rd->line;
 	if (rd->boln == want && is_marker(rd->bol + want - 4))
 		marker_line(rd);
 }
@@ -189,76 +185,25 @@ note_byte(struct yote_yaml_reader *rd, unsigned char c)
 	}
 }
 
-/*
- * take_line from a regular file: read in large blocks (a file never makes
- * a read wait for more bytes), the line found with memchr.
- */
-static size_t
-take_buffered(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
-{
-	const unsigned char *nl = NULL;
-	size_t n = 0, k;
-
-	while (n < size && nl == NULL) {
-		if (rd->ipos == rd->ilen) {
-			rd->ipos = 0;
-			if ((rd->ilen = fread(rd->ibuf, 1, INPUT_BLOCK,
-			    rd->fp)) == 0) {
-				if (ferror(rd->fp))
-					rd->io_errno = errno ? errno : EIO;
-				rd->eof = 1;
-				break;
-			}
-		}
-		k = rd->ilen - rd->ipos;
-		if (k > size - n)
-			k = size - n;
-		if ((nl = memchr(rd->ibuf + rd->ipos, '\n', k)) != NULL)
-			k = (size_t)(nl - (rd->ibuf + rd->ipos)) + 1;
-		memcpy(buf + n, rd->ibuf + rd->ipos, k);
-		rd->ipos += k;
-		n += k;
-	}
-	return n;
-}
-
 /* The next byte of the input, or EOF (io_errno set on a failure). */
 static inline int
 input_byte(struct yote_yaml_reader *rd)
 {
-	int c;
-
 	if (rd->replaypos < rd->replaylen)
 		return rd->replay[rd->replaypos++];
-	if (rd->ipos < rd->ilen)
-		return rd->ibuf[rd->ipos++];
-	if (rd->ibuf != NULL && !rd->eof) {
-		unsigned char b;
-
-		return take_buffered(rd, &b, 1) == 1 ? b : EOF;
-	}
-	/* one reader per stream and thread: no lock per byte */
-	if (rd->eof || (c = getc_unlocked(rd->fp)) == EOF) {
-		if (!rd->eof && ferror(rd->fp))
-			rd->io_errno = errno ? errno : EIO;
-		rd->eof = 1;
-		return EOF;
-	}
-	return c;
+	return yote_input_byte(&rd->in);
 }
 
 /*
  * Up to size bytes of the input into buf, stopping after a newline: the
  * count (0 at the end, io_errno set on a failure).  The bytes are not
- * noted yet.  getc_unlocked, not fread: fread waits for a whole buffer,
- * and a pipe must be read game by game as the games come.
+ * noted yet.
  */
 static size_t
 take_line(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
 {
 	const unsigned char *nl = NULL;
 	size_t n = 0;
-	int c;
 
 	if (rd->replaypos < rd->replaylen) {
 		n = rd->replaylen - rd->replaypos;
@@ -268,27 +213,12 @@ take_line(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
 			n = (size_t)(nl - (rd->replay + rd->replaypos)) + 1;
 		memcpy(buf, rd->replay + rd->replaypos, n);
 		rd->replaypos += n;
-		/* a line the replay ends in goes on in fp, as one line */
+		/* a line the replay ends in goes on in the input, as one
+		 * line */
 		if (nl != NULL || rd->replaypos < rd->replaylen)
 			return n;
 	}
-	if (rd->eof)
-		return n;
-	if (rd->ibuf != NULL)
-		return n + take_buffered(rd, buf + n, size - n);
-	/* one reader per stream and thread: no lock per byte */
-	while (n < size) {
-		if ((c = getc_unlocked(rd->fp)) == EOF) {
-			if (ferror(rd->fp))
-				rd->io_errno = errno ? errno : EIO;
-			rd->eof = 1;
-			break;
-		}
-		buf[n++] = (unsigned char)c;
-		if (c == '\n')
-			break;
-	}
-	return n;
+	return n + yote_input_line(&rd->in, buf + n, size - n);
 }
 
 /*
@@ -309,6 +239,8 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 			keep_bytes(rd, b, 4);
 		memcpy(rd->bol, b, 4);
 		rd->boln = 4;
+		if (b[0] == '%')
+			rd->directive = rd->line;
 		if (is_marker(rd->bol))
 			marker_line(rd);
 		i = 4;
@@ -358,7 +290,7 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 			/* counted as read, never handed to libyaml */
 			rd->pos += 3;
 			memmove(buf, buf + 3, n -= 3);
-			if (n == 0 && !rd->eof)
+			if (n == 0 && !rd->in.eof)
 				continue;
 		}
 		note_bytes(rd, buf, n);
@@ -366,7 +298,7 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 			break;
 		rd->skip_line = buf[n - 1] != '\n';
 	}
-	if (rd->io_errno)
+	if (rd->in.io_errno)
 		return 0;
 	rd->read[0] = rd->read[1];
 	rd->read[1].at = rd->handed;
@@ -431,12 +363,39 @@ new_parser(struct yote_yaml_reader *rd, unsigned long line)
 }
 
 /*
+ * Whether anything follows the line of end marker i (the input may end
+ * there: then no game is there to resume at).  The bytes read to know are
+ * kept with the rest; a line that goes on past a game's size limit is
+ * taken for something.
+ */
+static int
+follows(struct yote_yaml_reader *rd, size_t i)
+{
+	const unsigned char *nl;
+	unsigned long long passed = 0;
+	int c;
+
+	for (;;) {
+		nl = memchr(rd->keep + rd->marks[i].at, '\n', rd->keepn -
+		    rd->marks[i].at);
+		if ((nl != NULL && (size_t)(nl - rd->keep) + 1 < rd->keepn) ||
+		    passed++ > DOC_READ_MAX)
+			return 1;
+		if ((c = input_byte(rd)) == EOF || rd->keep_oom)
+			return 0;
+		note_byte(rd, (unsigned char)c);
+	}
+}
+
+/*
  * After a failure at line `at`: go on at the first marker line at or after
- * it, past the document that failed.  Its line, or 0 when the input ends
- * first (or the bytes to resume could not be kept).
+ * it, past the document that failed; with own, that document's "---" is
+ * still to come (the failure is in its directives), and it is passed over
+ * too, so that the document counts once.  Its line, or 0 when the input
+ * ends first (or the bytes to resume could not be kept).
  */
 static unsigned long
-resume(struct yote_yaml_reader *rd, unsigned long at)
+resume(struct yote_yaml_reader *rd, unsigned long at, int own)
 {
 	unsigned long long passed = 0;
 	size_t i;
@@ -444,8 +403,14 @@ resume(struct yote_yaml_reader *rd, unsigned long at)
 
 	if (at <= rd->after)
 		at = rd->after + 1;
+again:
 	for (i = 0; i < rd->nmarks && rd->marks[i].line < at; i++)
 		;
+	if (i < rd->nmarks && own && !rd->marks[i].end) {
+		at = rd->marks[i].line + 1;
+		own = 0;
+		goto again;
+	}
 	if (i == rd->nmarks) {
 		/* not read yet: pass over lines until one, keeping nothing,
 		 * and not past a game's size limit: an endless input without
@@ -461,8 +426,13 @@ resume(struct yote_yaml_reader *rd, unsigned long at)
 		if (rd->nmarks == 0 || rd->keep_oom)
 			return 0;
 		i = 0;
+		if (own && !rd->marks[0].end) {
+			at = rd->marks[0].line + 1;
+			own = 0;
+			goto again;
+		}
 	}
-	if (rd->keep_oom)
+	if (rd->keep_oom || (rd->marks[i].end && !follows(rd, i)))
 		return 0;
 	/* the bytes kept from that line on, then the rest of the
 	 * replay not yet handed out, are the new parser's first; an end
@@ -517,29 +487,20 @@ yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
     unsigned long *games, struct yote_yaml_reader **out)
 {
 	struct yote_yaml_reader *rd;
-	struct stat st;
-	int fd;
 
 	*out = NULL;
-	if ((rd = calloc(1, sizeof(*rd))) == NULL ||
-	    (rd->replay = malloc(len + 1)) == NULL) {
+	if ((rd = calloc(1, sizeof(*rd))) == NULL)
+		return YOTE_ENOMEM;
+	if (yote_input_init(&rd->in, fp, head, len) != 0) {
 		free(rd);
 		return YOTE_ENOMEM;
 	}
 	if (!yaml_parser_initialize(&rd->parser)) {
-		free(rd->replay);
+		yote_input_free(&rd->in);
 		free(rd);
 		return YOTE_ENOMEM;
 	}
-	rd->fp = fp;
 	rd->games = games;
-	if ((fd = fileno(fp)) >= 0 && fstat(fd, &st) == 0 &&
-	    S_ISREG(st.st_mode) && (rd->ibuf = malloc(INPUT_BLOCK)) == NULL) {
-		yote_yaml_close(rd);
-		return YOTE_ENOMEM;
-	}
-	memcpy(rd->replay, head, len);
-	rd->replaylen = len;
 	yaml_parser_set_input(&rd->parser, reader_read, rd);
 	rd->line = 1;
 	rd->after = 1;          /* a "---" on line 1 starts the first game */
@@ -553,8 +514,8 @@ yote_yaml_close(struct yote_yaml_reader *rd)
 	if (rd == NULL)
 		return;
 	yaml_parser_delete(&rd->parser);
+	yote_input_free(&rd->in);
 	free(rd->replay);
-	free(rd->ibuf);
 	free(rd->keep);
 	free(rd->marks);
 	free(rd->kids);
@@ -597,25 +558,18 @@ yaml_hint(const char *problem, const char *context)
 }
 
 /*
- * A syntax error libyaml finds at the end of the input: its mark is on
- * the line after the last (the scanner ends the last line for it).  The
- * place is the end of the last line, and the message says the input ends
- * there, as a ruleset file's (rules.c).
+ * A syntax error at its place (yaml_syntax.c, as a ruleset file's); one
+ * libyaml finds at the end of the input is placed at the end of the last
+ * line, and the message says the input ends there.
  */
 static void
-at_input_end(const struct yote_yaml_reader *rd, struct yote_error *err)
+syntax_place(const struct yote_yaml_reader *rd, struct yote_error *err)
 {
 	unsigned long last = rd->line - (rd->boln == 0 && rd->line > 1);
-	size_t n;
 
-	if (err == NULL || !rd->eof || err->line <= last)
-		return;
-	err->line = last;
-	err->col = (unsigned long)(rd->boln == 0 ? rd->ended : rd->pos -
-	    rd->line_pos) + 1;
-	n = strlen(err->msg);
-	snprintf(err->msg + n, sizeof(err->msg) - n, " (the input ends "
-	    "here)");
+	if (yote_yaml_syntax_place(&rd->parser, rd->base, err) && rd->in.eof)
+		yote_yaml_input_end(err, last, (unsigned long)(rd->boln == 0 ?
+		    rd->ended : rd->pos - rd->line_pos) + 1);
 }
 
 /* Why the parser stopped, in err (diag set); the error code. */
@@ -627,9 +581,9 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 	unsigned long line, col;
 	int code;
 
-	if (rd->io_errno) {
+	if (rd->in.io_errno) {
 		code = yote_error_set(err, YOTE_EIO, "read error: %s",
-		    strerror(rd->io_errno));
+		    strerror(rd->in.io_errno));
 		if (err != NULL)
 			err->diag = YOTE_D_IO;
 		return code;
@@ -677,14 +631,12 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 	} else if ((hint = yaml_hint(p->problem, p->context)) != NULL) {
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s", hint);
-		at_mark(rd, err, &p->problem_mark);
-		at_input_end(rd, err);
+		syntax_place(rd, err);
 	} else {
 		code = yote_error_set(err, YOTE_ESYNTAX, "YAML syntax error: "
 		    "%s%s%s", p->problem ? p->problem : "unreadable input",
 		    p->context ? " " : "", p->context ? p->context : "");
-		at_mark(rd, err, &p->problem_mark);
-		at_input_end(rd, err);
+		syntax_place(rd, err);
 	}
 	if (err != NULL)
 		err->diag = YOTE_D_YAML;
@@ -702,6 +654,10 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 {
 	unsigned long at;
 	size_t len;
+	/* a failure in a document's directives ('%YAML 9.9'): its "---"
+	 * follows, and starts no other game */
+	int own = !rd->in_doc && rd->directive > rd->after &&
+	    rd->directive <= line;
 
 	if (!rd->in_doc)
 		(*rd->games)++;         /* the broken text was a game */
@@ -709,7 +665,7 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 	if (err != NULL)
 		err->game = *rd->games;
 	if (code != YOTE_EIO && code != YOTE_ENOMEM &&
-	    (at = resume(rd, line)) != 0) {
+	    (at = resume(rd, line, own)) != 0) {
 		if (say && err != NULL && (len = strlen(err->msg)) + 1 <
 		    sizeof(err->msg))
 			snprintf(err->msg + len, sizeof(err->msg) - len,

@@ -13,6 +13,40 @@
 
 #include "yote.h"
 
+/*
+ * text_input.c: a text stream's bytes decoded to UTF-8 (from UTF-8 or
+ * UTF-16, a byte order mark at the start of any line setting the
+ * encoding), head's first, then fp's.  yote_input_init: 0 or YOTE_ENOMEM
+ * (nothing to free then).  yote_input_byte: the next byte, or EOF;
+ * yote_input_line: up to size bytes into buf, stopping after a newline,
+ * the count (0 at the end).  At the end, or on a read error, eof is set,
+ * and io_errno with the error.
+ */
+struct yote_text_input {
+	FILE *fp;
+	int eof;                /* fp has no more bytes */
+	int io_errno;           /* a read failed: errno */
+	int enc;                /* the encoding from here on */
+	unsigned char *head;    /* the bytes read before, handed out first */
+	size_t headlen, headpos;
+	/* a regular file's bytes read ahead in blocks (NULL: a pipe or a
+	 * terminal, read a byte at a time, so that nothing waits) */
+	unsigned char *ibuf;
+	size_t ilen, ipos;
+	unsigned char rpush[8]; /* bytes looked at ahead, given back */
+	int rpushn;
+	int dec_bol;            /* the next byte starts a line */
+	unsigned char pend[4];  /* decoded, not handed out yet */
+	size_t pendlen, pendpos;
+};
+
+int yote_input_init(struct yote_text_input *in, FILE *fp,
+    const unsigned char *head, size_t len);
+int yote_input_byte(struct yote_text_input *in);
+size_t yote_input_line(struct yote_text_input *in, unsigned char *buf,
+    size_t size);
+void yote_input_free(struct yote_text_input *in);
+
 /* yaml_read.c (no name: libyaml's messages carry positions) */
 struct yote_yaml_reader;
 

@@ -476,26 +476,17 @@ yaml_error(const yaml_parser_t *parser, const char *buf, size_t len,
 		yote_error_set(err, YOTE_ESYNTAX, "rules: YAML syntax error: "
 		    "%s%s%s", p, parser->context ? " " : "",
 		    parser->context ? parser->context : "");
-		if (err != NULL) {
-			err->line = parser->problem_mark.line + 1;
-			err->col = parser->problem_mark.column + 1;
-		}
-		/* at the end of the text, libyaml's mark is on the line after
-		 * the last: the place is the end of the last line, as a
-		 * game's (yaml_read.c) */
+		/* at its place, as a game's (yaml_read.c); at the end of
+		 * the text, the end of the last line */
+		if (!yote_yaml_syntax_place(parser, 0, err))
+			return YOTE_ESYNTAX;
 		for (i = 0; i < len; i++)
 			if (buf[i] == '\n' && i + 1 < len) {
 				line++;
 				bol = i + 1;
 			}
-		if (err != NULL && err->line > line) {
-			err->line = line;
-			err->col = (unsigned long)(len - bol -
-			    (len > bol && buf[len - 1] == '\n')) + 1;
-			i = strlen(err->msg);
-			snprintf(err->msg + i, sizeof(err->msg) - i, " (the "
-			    "input ends here)");
-		}
+		yote_yaml_input_end(err, line, (unsigned long)(len - bol -
+		    (len > bol && buf[len - 1] == '\n')) + 1);
 		return YOTE_ESYNTAX;
 	}
 	if (parser->problem_value != -1)

@@ -46,6 +46,22 @@ move_equal(const struct yote_move *a, const struct yote_move *b)
 #endif
 
 /*
+ * A YAML syntax error of parser p (yaml_syntax.c), err's message already
+ * set: its place in err's line and column (after base lines), where the
+ * user must fix it.  A quoted scalar, flow list or flow mapping left open
+ * is placed where it opens, the message saying where libyaml stopped; else
+ * libyaml's problem mark.  1 when libyaml stopped at the end of the input,
+ * whose place the caller knows better (yote_yaml_input_end), else 0.
+ * yote_yaml_input_end places err at the end of the input, line and col,
+ * and says so in the message.
+ */
+struct yaml_parser_s;
+int yote_yaml_syntax_place(const struct yaml_parser_s *p, unsigned long base,
+    struct yote_error *err);
+void yote_yaml_input_end(struct yote_error *err, unsigned long line,
+    unsigned long col);
+
+/*
  * A file an option or a record names, besides the games (textfile.c):
  * the whole of path ("-": standard input, unless YOTE_FILE_REGULAR) in
  * *buf, NUL-terminated after its *len bytes (free it).  what names the
