@@ -1080,4 +1080,15 @@ ok $((! $?)) "records of two folders naming ./r.yaml, two rulesets: one archive 
 n=$(yote-explore -D 64 samples/traditional.yaml | sed 1,2d |
     awk '{ print index($0, "%") }' | sort -u | wc -l)
 ok "$([ "$n" = 1 ] && echo 1)" "yote-explore -D 64: one column for the share in every row ($n)"
+# -r naming what is no regular file: a FIFO or a device is refused as a
+# directory is, exit 3, in one shape, by every tool
+: >"$TAP_WHY"
+for t in validate replay analyze convert explore; do
+	yote-$t -r /dev/null samples/classic.yaml >/dev/null 2>"$tmp/err"
+	st=$?
+	{ [ $st = 3 ] && [ "$(cat "$tmp/err")" = "yote-$t: /dev/null: not a regular file (a FIFO, a device or a socket), not a ruleset file" ]; } ||
+	    { echo "yote-$t: status $st"; cat "$tmp/err"; } >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "-r /dev/null: refused as a directory is, exit 3, the same words in every tool"
 tap_done

@@ -66,9 +66,9 @@ open_file(const char *path, unsigned flags, const char *what, int *fd,
 	else if (S_ISDIR(st.st_mode))
 		rc = yote_error_set(err, YOTE_EIO, "a directory, not %s", what);
 	else if ((flags & YOTE_FILE_REGULAR) && !S_ISREG(st.st_mode))
-		rc = yote_error_set(err, YOTE_EVALUE, "not a regular file (a "
-		    "FIFO, a device or a socket): %s is read from a regular "
-		    "file only", what);
+		/* refused as a directory is, in its words */
+		rc = yote_error_set(err, YOTE_EIO, "not a regular file (a "
+		    "FIFO, a device or a socket), not %s", what);
 	else
 		return 0;
 	close(*fd);
