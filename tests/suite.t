@@ -1091,4 +1091,16 @@ for t in validate replay analyze convert explore; do
 done
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "-r /dev/null: refused as a directory is, exit 3, the same words in every tool"
+# lines -> YAML -> lines comes back: YAML quotes list items such as b]
+# that a line holds plain; --lossy keeps a tagged key, without its tag
+: >"$TAP_WHY"
+printf -- '---\nyote: 1\nmoves: [c3]\nx-list:\n- a\n- b]\n- x]y\n- Dakar, Senegal\n' >"$tmp/items.yaml"
+yote-convert -t lines "$tmp/items.yaml" >"$tmp/items.lines" 2>>"$TAP_WHY"
+yote-convert -t yaml "$tmp/items.lines" | yote-convert -t lines >"$tmp/items2.lines" 2>>"$TAP_WHY"
+cmp -s "$tmp/items.lines" "$tmp/items2.lines" || echo "lines -> yaml -> lines differs" >>"$TAP_WHY"
+printf -- '---\nyote: 1\n!!str x-tagged: v\nmoves: [c3]\n' >"$tmp/tk.yaml"
+yote-convert --lossy -t lines "$tmp/tk.yaml" 2>/dev/null | grep -q '	x-tagged=v	' ||
+    echo "--lossy dropped the tagged key" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "lines -> YAML -> lines is the same line (quoted list items); --lossy keeps a tagged key without its tag"
 tap_done

@@ -65,13 +65,6 @@ put_escaped(FILE *fp, const char *t, size_t n, int what)
 	return len;
 }
 
-static int
-plain_style(int style)
-{
-	return style == YOTE_STYLE_ANY ||
-	    style == YOTE_STYLE_PLAIN;
-}
-
 /* In a lossy line, the text a list item becomes, or NULL if none. */
 static const struct yote_node *
 lossy_item(const struct yote_node *it)
@@ -100,15 +93,14 @@ pair_plan(const struct yote_node *k, const struct yote_node *v, int lossy,
 	*why = NULL;
 	if (k == NULL || k->type != YOTE_NODE_SCALAR)
 		*why = "a key that is not a single value";
-	else if (k->tag != NULL)
-		*why = "a tagged key";
 	else if (v == NULL)
 		*why = "an empty value";
 	else if (v->type == YOTE_NODE_MAP)
 		*why = "a mapping";
 	if (*why != NULL)
 		return !lossy || yote_node_is(k, "moves") ? REFUSE : DROP;
-	if (v->tag != NULL) {
+	/* a tag is lost, the key and its value kept */
+	if (k->tag != NULL || v->tag != NULL) {
 		*why = "a tag";
 		reduce = 1;
 	}
@@ -127,8 +119,9 @@ pair_plan(const struct yote_node *k, const struct yote_node *v, int lossy,
 			w = "a nested list";
 		else if (it->tag != NULL)
 			w = "a tag";
-		else if (!plain_style(it->style))
-			w = "a quoted list item";
+		/* a quoted item is written as its text, as a quoted key is:
+		 * YAML quotes 'b]' in a list, and lines -> YAML -> lines
+		 * must come back */
 		if (w == NULL)
 			continue;
 		if (*why == NULL)
