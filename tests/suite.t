@@ -1033,6 +1033,15 @@ for out in other/out.yaml other/out.lines games/sub/same.yaml out.yta; do
 done
 yote-convert "$tmp/rb/games/sub/rel.yaml" >"$tmp/rb/std.yaml"
 yote-validate -q "$tmp/rb/std.yaml" || echo "stdout: invalid" >>"$TAP_WHY"
+# yote-analyze writes records too: the same naming, to a file and stdout
+yote-analyze -D 1 --no-tb -o "$tmp/rb/other/an.yaml" \
+    "$tmp/rb/games/sub/rel.yaml" 2>>"$TAP_WHY"
+yote-validate -q "$tmp/rb/other/an.yaml" 2>>"$TAP_WHY" ||
+    echo "analyze -o other/an.yaml: invalid" >>"$TAP_WHY"
+yote-analyze -D 1 --no-tb "$tmp/rb/games/sub/rel.yaml" >"$tmp/rb/an.yaml" \
+    2>>"$TAP_WHY"
+yote-validate -q "$tmp/rb/an.yaml" 2>>"$TAP_WHY" ||
+    echo "analyze to stdout: invalid" >>"$TAP_WHY"
 grep -q "rules: ../rules/mini.yaml" "$tmp/rb/other/out.yaml" ||
     echo "other/out.yaml: not ../rules/mini.yaml" >>"$TAP_WHY"
 mv "$tmp/rb/rules/mini.yaml" "$tmp/rb/rules/gone.yaml"
@@ -1042,7 +1051,7 @@ st=$?
 grep -q "out.yta: game 1: warning: ruleset file rules/mini.yaml is gone" \
     "$tmp/err" || echo "archive, file gone: not said" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
-ok $((! $?)) "yote-convert names a relative ruleset file from the folder it writes in (YAML, lines, archive, standard output); an archive's file gone is said" "$tmp/err"
+ok $((! $?)) "yote-convert and yote-analyze name a relative ruleset file from the folder they write in (YAML, lines, archive, standard output); an archive's file gone is said" "$tmp/err"
 # a well-formed move past YOTE_MAX_SEGS is an illegal move, not a syntax
 # error (formats/notation.md 2.4)
 m=a1

@@ -109,6 +109,7 @@ struct out {
 	struct annosummary sm;  /* --summary */
 	struct html_page *page; /* --html */
 	struct yote_checker *ck;        /* --html: replays the games */
+	struct yote_rebase *rebase;     /* rules: paths named from -o's */
 };
 
 /* --html: the annotated record onto the page, played through again. */
@@ -143,7 +144,10 @@ write_game(void *ctx, const struct annopool_game *g)
 	} else if (out->page != NULL) {
 		if (page_game(out, g) != EXIT_OK)
 			status = EXIT_IO;
-	} else if ((rc = yote_writer_put(out->w, g->rec)) == YOTE_ELIMIT)
+	} else if (tool_rebase(&out->rebase, g->rec, g->file, o->output, 0) ==
+	    EXIT_IO)
+		status = EXIT_IO;
+	else if ((rc = yote_writer_put(out->w, g->rec)) == YOTE_ELIMIT)
 		/* annotations took it over a limit of a game */
 		status = tool_record_over(g->file, g->rec);
 	else if (rc != 0)
@@ -199,7 +203,9 @@ analyse_files(struct yote_stream *s, const struct yote_rules *fallback,
 	pc.fallback = fallback;
 	pc.jobs = o->eng.jobs;
 	pc.progress = isatty(STDERR_FILENO);
-	if ((status = annopool_run(s, &pc, write_game, &out, &games)) < 0) {
+	status = annopool_run(s, &pc, write_game, &out, &games);
+	yote_rebase_free(out.rebase);
+	if (status < 0) {
 		yote_writer_close(out.w);
 		html_close(out.page, 0);
 		yote_checker_free(out.ck);

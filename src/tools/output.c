@@ -376,6 +376,18 @@ tool_record_over(const char *file, const struct yote_record *rec)
 	return EXIT_INVALID;
 }
 
+int
+tool_rebase(struct yote_rebase **cache, struct yote_record *rec,
+    const char *from, const char *to, int embed)
+{
+	int rc = yote_record_rebase_rules(rec, from, to, embed, cache);
+
+	if (rc != YOTE_ENOMEM)
+		return rc;
+	tool_warn("out of memory");
+	return EXIT_IO;
+}
+
 void
 tool_output_report(const char *file, unsigned long long written,
     unsigned long long kept, unsigned long long left_out,

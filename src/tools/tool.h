@@ -282,6 +282,17 @@ void tool_output_report(const char *file, unsigned long long written,
 int tool_record_over(const char *file, const struct yote_record *rec);
 
 /*
+ * rec, read from the file from, about to be written to the file to (NULL:
+ * standard output): a relative rules: path named again from there
+ * (yote_record_rebase_rules, its last answer kept in *cache), embed as
+ * there.  Every tool that writes records calls it, so a record written
+ * elsewhere names the same ruleset file.  Returns that function's code,
+ * or EXIT_IO for YOTE_ENOMEM, said.
+ */
+int tool_rebase(struct yote_rebase **cache, struct yote_record *rec,
+    const char *from, const char *to, int embed);
+
+/*
  * The start of a file named with -o (path; NULL: standard output, which
  * is returned): tool_atomic_open, saying "path: cannot write: reason"
  * when it cannot (NULL then).

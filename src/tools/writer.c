@@ -161,12 +161,9 @@ rebase(struct out *o, const char *name, struct yote_record *rec)
 	struct yote_error e;
 	int rc;
 
-	rc = yote_record_rebase_rules(rec, name, o->oo->output,
-	    o->oo->to == OUT_ARCHIVE, &o->rebase);
-	if (rc == YOTE_ENOMEM) {
-		tool_warn("out of memory");
+	if ((rc = tool_rebase(&o->rebase, rec, name, o->oo->output,
+	    o->oo->to == OUT_ARCHIVE)) == EXIT_IO)
 		return EXIT_IO;
-	}
 	if (rc != 1 || rec->embedded == NULL || o->oo->to == OUT_ARCHIVE ||
 	    (n = yote_node_get(rec->root, "rules")) == NULL ||
 	    strcmp(o->gone, n->text) == 0)
