@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "lineedit.h"
+#include "tool.h"
 
 #define HIST_MAX 100            /* lines kept in the history */
 #define SEQ_MS 50               /* the rest of an escape sequence */
@@ -138,16 +139,6 @@ puts_raw(const char *s)
 /* Is byte c the start of a character (not a UTF-8 continuation)? */
 #define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
 
-/* Characters in s[0..n). */
-static size_t
-chars(const char *s, size_t n)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++)
-		k += STARTS(s[i]);
-	return k;
-}
 
 /* The byte where character k of s[0..n) starts (n past the end). */
 static size_t
@@ -191,7 +182,7 @@ refresh(struct ledit *le)
 		if (le->len == 0)
 			return;
 	}
-	n = chars(le->buf, le->len);
+	n = tool_chars(le->buf, le->len);
 	if (le->scroll == 0 && n <= avail && le->appended > 0) {
 		/* a character typed at the end of a line in view: echoed */
 		put(le->buf + le->len - le->appended, le->appended);
@@ -200,8 +191,8 @@ refresh(struct ledit *le)
 		return;
 	}
 	le->appended = 0;
-	n = chars(le->buf, le->len);
-	cur = chars(le->buf, le->pos);
+	n = tool_chars(le->buf, le->len);
+	cur = tool_chars(le->buf, le->pos);
 	if (cur < le->scroll)
 		le->scroll = cur;
 	if (cur > le->scroll + avail)
@@ -210,9 +201,9 @@ refresh(struct ledit *le)
 		le->scroll = n > avail ? n - avail : 0;
 	from = byte_of(le->buf, le->len, le->scroll);
 	to = byte_of(le->buf, le->len, le->scroll + avail);
-	shown = chars(le->buf + from, to - from);
+	shown = tool_chars(le->buf + from, to - from);
 	pad = le->shown > shown ? le->shown - shown : 0;
-	back = pad + chars(le->buf + le->pos, to - le->pos);
+	back = pad + tool_chars(le->buf + le->pos, to - le->pos);
 	if ((out = malloc(1 + strlen(le->prompt) + (to - from) + 2 * pad +
 	    back + 1)) == NULL)
 		return;
@@ -726,7 +717,7 @@ ledit_read(struct ledit *le, const char *prompt, unsigned flags, char **line)
 	fflush(stdout);
 	if (le->tty) {
 		le->prompt = prompt;
-		le->pcols = chars(prompt, strlen(prompt));
+		le->pcols = tool_chars(prompt, strlen(prompt));
 		if ((r = raw_read(le, flags, line)) != NO_RAW)
 			return r;
 		le->tty = 0;    /* no raw mode here: plain reading */

@@ -211,6 +211,16 @@ tool_put_text(FILE *fp, const char *src, unsigned how)
 /* Is byte c the start of a character (not a UTF-8 continuation)? */
 #define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
 
+size_t
+tool_chars(const char *s, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += STARTS(s[i]);
+	return k;
+}
+
 int
 tool_put_cell(FILE *fp, const char *src, int width, unsigned how)
 {

@@ -81,6 +81,9 @@ int tool_put_cell(FILE *fp, const char *src, int width, unsigned how);
  */
 char *tool_cut(char *dst, size_t size, const char *src, int chars);
 
+/* The characters of the UTF-8 text s[0..n): the bytes that begin one. */
+size_t tool_chars(const char *s, size_t n);
+
 /*
  * Text for a terminal of 80 columns: text onto fp broken at blanks into
  * lines of at most TOOL_COLS columns (a UTF-8 character one column; a
