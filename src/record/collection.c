@@ -9,8 +9,6 @@
  * never matches it.  Patterns are read where position strings are
  * (position.c), by the same reader.
  */
-#include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "yote_int.h"
