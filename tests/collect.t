@@ -278,6 +278,42 @@ b=$(awk -F'\t' '$1 == "B" { print $11 }' "$tmp/got")
 [ -n "$a" ] && [ $((a + b)) = 3000 ] && [ "$a" -gt 1550 ] && [ "$a" -lt 1596 ] && c=1
 ok $c "--players: the rating fit is symmetric, the winner above, less than 3:1 says ($a, $b)"
 
+# A game with one name on both sides (self-play) is left out of the
+# figures, said under the text table; names alike but for case, spaces
+# or invisible characters are counted apart, with a warning naming them.
+{
+	printf '@1\tyote=1\tfirst=A\tsecond=A\tresult=1-0\ttermination=resignation\tmoves=[]\n'
+	printf '@2\tyote=1\tfirst=A\tsecond=B\tresult=0-1\ttermination=resignation\tmoves=[]\n'
+	printf '@3\tyote=1\tfirst=b \tsecond=Awa\tresult=1-0\ttermination=resignation\tmoves=[]\n'
+} >"$tmp/self.lines"
+yote-explore --players -f tsv "$tmp/self.lines" 2>"$tmp/err" | cut -f1-8 >"$tmp/got"
+printf 'player\tgames\tfirst_wins\tfirst_draws\tfirst_losses\tsecond_wins\tsecond_draws\tsecond_losses\nA\t1\t0\t0\t1\t0\t0\t0\nAwa\t1\t0\t0\t0\t0\t0\t1\nB\t1\t0\t0\t0\t1\t0\t0\nb \t1\t1\t0\t0\t0\t0\t0\n' >"$tmp/exp"
+same "$tmp/exp" "$tmp/got" "--players: a game of a player against itself is left out"
+c=0
+yote-explore --players "$tmp/self.lines" 2>/dev/null | tail -1 | grep -qx '(1 game of a player against itself left out)' &&
+    grep -qx "yote-explore: players 'B' and 'b ': the names differ only in case, spaces or invisible characters, and are counted apart" "$tmp/err" && c=1
+ok $c "--players: the self-play games counted under the table, names alike warned of" "$tmp/err"
+
+# A name's cell is as wide on the screen with an accent as one character
+# (U+00C1) or as two (A, U+0301): 24 columns, then the figures.
+printf '@1\tyote=1\tfirst=\303\201da Sy\tsecond=A\314\201da Sy\tresult=1-0\ttermination=resignation\tmoves=[]\n' >"$tmp/accent.lines"
+c=0
+yote-explore --players "$tmp/accent.lines" 2>/dev/null | sed -n '3,4p' |
+    sed 's/^\(\xc3\x81\|A\xcc\x81\)da Sy//' | awk '{ match($0, /^ */); n[NR] = RLENGTH } END { exit !(n[1] == 24 && n[2] == 24) }' && c=1
+ok $c "--players: a combining accent takes no column in the table"
+
+# The end ply is the finished games': an unfinished record stops anywhere.
+{
+	printf '@1\tyote=1\tresult=*\tmoves=[c3 d4 e5 f4]\n'
+	printf '@2\tyote=1\tresult=1/2-1/2\ttermination=agreement\tmoves=[c3 d4]\n'
+	printf '@3\tyote=1\tmoves=[c3]\n'
+} >"$tmp/unf.lines"
+c=0
+yote-explore -f tsv "$tmp/unf.lines" | awk -F'\t' 'NR == 2 && $3 == "c3" && $4 == 3 && $8 == 2 && $10 == "2.0" { ok = 1 } END { exit !ok }' &&
+    yote-explore "$tmp/unf.lines" | head -1 | grep -q '2 unfinished; finished games end at ply 2.0 on average$' &&
+    yote-explore -f json --result '*' "$tmp/unf.lines" | head -1 | grep -q '"end_ply":null' && c=1
+ok $c "the tree's end ply counts finished games only, none when there are none"
+
 # ------------------------------------------------------------ odd input
 
 # An archive of format version 1 reads as its YAML source.

@@ -262,7 +262,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 		/* a title wider than the picture (a long chain on a narrow
 		 * board: the names are cut already, not the move) is pressed
 		 * into it, at about 9 px a character of 16 px type */
-		k = (int)tool_chars(title, strlen(title));
+		k = (int)tool_width(title, strlen(title));
 		fprintf(fp, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
 		    "text-anchor=\"middle\"", w / 2);
 		if (9 * k > w - 16)

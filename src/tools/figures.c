@@ -17,13 +17,15 @@ void
 score_add(struct score *sc, int result, int s, unsigned long end)
 {
 	sc->games++;
-	sc->ends += end;
 	if (result == YOTE_RES_DRAW)
 		sc->draw++;
 	else if (result == (s == YOTE_FIRST ? YOTE_RES_FIRST : YOTE_RES_SECOND))
 		sc->win++;
 	else if (result == YOTE_RES_FIRST || result == YOTE_RES_SECOND)
 		sc->loss++;
+	else
+		return;         /* unfinished: where its record stops is no end */
+	sc->ends += end;
 }
 
 double
@@ -48,7 +50,9 @@ score_unfinished(const struct score *sc)
 double
 score_end(const struct score *sc)
 {
-	return sc->games ? (double)sc->ends / (double)sc->games : 0.0;
+	unsigned long n = sc->win + sc->draw + sc->loss;
+
+	return n ? (double)sc->ends / (double)n : 0.0;
 }
 
 int

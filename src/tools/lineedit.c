@@ -717,7 +717,7 @@ ledit_read(struct ledit *le, const char *prompt, unsigned flags, char **line)
 	fflush(stdout);
 	if (le->tty) {
 		le->prompt = prompt;
-		le->pcols = tool_chars(prompt, strlen(prompt));
+		le->pcols = tool_width(prompt, strlen(prompt));
 		if ((r = raw_read(le, flags, line)) != NO_RAW)
 			return r;
 		le->tty = 0;    /* no raw mode here: plain reading */

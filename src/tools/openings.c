@@ -232,28 +232,29 @@ tree_row(const struct report *rp, uint32_t c, const struct score *parent,
 {
 	const struct score *sc = &rp->t->v[c].sc;
 	const char *t = rp->t->arena + rp->t->v[c].text;
-	char pct[16];
+	char pct[16], end[16];
 
 	fig_text(pct, rp->fmt, score_decided(sc), score_pct(sc), 1, 7, "%");
+	fig_text(end, rp->fmt, score_decided(sc), score_end(sc), 1, 6, "");
 	switch (rp->fmt) {
 	case TOOL_FMT_TEXT:
 		fprintf(rp->fp, "%*s%-*s %8lu %6.1f%% %7lu %7lu %7lu %s "
-		    "%6.1f\n", 2 * depth, "", rp->width - 2 * depth, t,
+		    "%s\n", 2 * depth, "", rp->width - 2 * depth, t,
 		    sc->games, score_share(sc, parent), sc->win, sc->draw,
-		    sc->loss, pct, score_end(sc));
+		    sc->loss, pct, end);
 		break;
 	case TOOL_FMT_TSV:
 		fprintf(rp->fp, "%d\t%s\t%s\t%lu\t%lu\t%lu\t%lu\t%lu\t%s\t"
-		    "%.1f\n", depth + 1, line, t, sc->games, sc->win, sc->draw,
-		    sc->loss, score_unfinished(sc), pct, score_end(sc));
+		    "%s\n", depth + 1, line, t, sc->games, sc->win, sc->draw,
+		    sc->loss, score_unfinished(sc), pct, end);
 		break;
 	default:
 		fprintf(rp->fp, "{\"kind\":\"line\",\"depth\":%d,\"line\":\"%s\","
 		    "\"move\":\"%s\","
 		    "\"games\":%lu,\"wins\":%lu,\"draws\":%lu,\"losses\":%lu,"
-		    "\"unfinished\":%lu,\"score\":%s,\"end_ply\":%.1f}\n",
+		    "\"unfinished\":%lu,\"score\":%s,\"end_ply\":%s}\n",
 		    depth + 1, line, t, sc->games, sc->win, sc->draw, sc->loss,
-		    score_unfinished(sc), pct, score_end(sc));
+		    score_unfinished(sc), pct, end);
 		break;
 	}
 }
@@ -325,7 +326,7 @@ optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
 {
 	const struct score *sc = &t->v[0].sc;
 	struct report rp = { t, fp, fmt, min_games, 12 };
-	char *line, pct[16];
+	char *line, pct[16], end[16];
 	int rc;
 
 	if (!t->root_set) {
@@ -347,14 +348,17 @@ optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
 	if (sc->games == 0 && fmt != TOOL_FMT_TSV)
 		return 0;
 	fig_text(pct, fmt, score_decided(sc), score_pct(sc), 1, 0, "%");
+	fig_text(end, fmt, score_decided(sc), score_end(sc), 1, 0, "");
 	if (fmt == TOOL_FMT_TEXT) {
 		fprintf(fp, "%s: %lu game%s; %s to move: +%lu =%lu -%lu "
-		    "(%s), %lu unfinished; they end at ply %.1f on "
-		    "average\n", t->root_text, sc->games, sc->games == 1 ?
-		    "" : "s", t->root.side ==
+		    "(%s), %lu unfinished%s%s%s\n", t->root_text, sc->games,
+		    sc->games == 1 ? "" : "s", t->root.side ==
 		    YOTE_FIRST ? "x" : "o", sc->win, sc->draw, sc->loss,
 		    score_decided(sc) ? pct : "no score",
-		    score_unfinished(sc), score_end(sc));
+		    score_unfinished(sc), score_decided(sc) ?
+		    "; finished games end at ply " : "",
+		    score_decided(sc) ? end : "",
+		    score_decided(sc) ? " on average" : "");
 		/* the move column as wide as its widest row, so that the
 		 * figures stay under their names */
 		rp.width = tree_width(&rp, 0, 0, 12);
@@ -367,9 +371,9 @@ optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
 		fprintf(fp, "{\"kind\":\"position\",\"position\":\"%s\","
 		    "\"games\":%lu,\"wins\":%lu,"
 		    "\"draws\":%lu,\"losses\":%lu,\"unfinished\":%lu,"
-		    "\"score\":%s,\"end_ply\":%.1f}\n", t->root_text,
+		    "\"score\":%s,\"end_ply\":%s}\n", t->root_text,
 		    sc->games, sc->win, sc->draw, sc->loss,
-		    score_unfinished(sc), pct, score_end(sc));
+		    score_unfinished(sc), pct, end);
 	if ((line = malloc((size_t)t->depth * YOTE_MOVE_TEXT + 1)) == NULL)
 		return YOTE_ENOMEM;
 	line[0] = '\0';

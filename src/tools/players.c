@@ -32,6 +32,7 @@ struct players {
 	size_t nslot;
 	struct pgame *g;
 	size_t ng, gcap;
+	unsigned long self;     /* games of a player against itself */
 };
 
 struct players *
@@ -125,17 +126,29 @@ side_player(struct players *pl, const struct yote_record *rec,
 	return (i = player_of(pl, n->text)) < 0 ? -2 : i;
 }
 
-/* A game for the players' figures: each named side gets its result; the
- * fit takes finished games between two players named differently. */
+/* A game for the players' figures: each named side gets its result, and
+ * the fit takes the finished games between two players; a game with one
+ * name on both sides is only counted (pl->self). */
 int
 players_game(struct players *pl, const struct yote_record *rec,
     unsigned long plies)
 {
 	const char *rt = yote_node_text(rec->root, "result");
+	const struct yote_node *fn = yote_node_get(rec->root, "first");
+	const struct yote_node *sn = yote_node_get(rec->root, "second");
 	int res = rt != NULL ? yote_result_parse(rt) : -1;
 	long a, b;
 	void *nv;
 
+	/* one name on both sides (a self-play collection): the game says
+	 * nothing of the player, and counted on both sides it would be
+	 * two games, won and lost */
+	if (fn != NULL && sn != NULL && fn->type == YOTE_NODE_SCALAR &&
+	    sn->type == YOTE_NODE_SCALAR && fn->len > 0 &&
+	    fn->len == sn->len && memcmp(fn->text, sn->text, fn->len) == 0) {
+		pl->self++;
+		return 0;
+	}
 	if ((a = side_player(pl, rec, "first")) == -2 ||
 	    (b = side_player(pl, rec, "second")) == -2)
 		return YOTE_ENOMEM;
@@ -143,7 +156,7 @@ players_game(struct players *pl, const struct yote_record *rec,
 		score_add(&pl->v[a].side[0], res, YOTE_FIRST, plies);
 	if (b >= 0)
 		score_add(&pl->v[b].side[1], res, YOTE_SECOND, plies);
-	if (a < 0 || b < 0 || a == b || (res != YOTE_RES_FIRST &&
+	if (a < 0 || b < 0 || (res != YOTE_RES_FIRST &&
 	    res != YOTE_RES_SECOND && res != YOTE_RES_DRAW))
 		return 0;
 	if (pl->ng == pl->gcap) {
@@ -288,11 +301,103 @@ player_row(FILE *fp, enum tool_fmt fmt, const struct player *p)
 	    s->draw, s->loss, score_unfinished(&all), pct, rating);
 }
 
+/*
+ * name with case, spaces at either end, runs of spaces and the
+ * zero-width characters (U+200B to U+200D, U+2060, U+FEFF) taken out, in
+ * a new string: two names with the same are one player to a reader, not
+ * to the figures.  NULL when out of memory.
+ */
+static char *
+name_key(const char *name)
+{
+	const unsigned char *s = (const unsigned char *)name;
+	char *k = malloc(strlen(name) + 1), *o = k;
+	int space = 0;
+
+	if (k == NULL)
+		return NULL;
+	for (; *s != '\0'; s++) {
+		if (*s == ' ' || *s == '\t') {
+			space = o > k;
+			continue;
+		}
+		if ((s[0] == 0xE2 && s[1] == 0x80 && s[2] >= 0x8B &&
+		    s[2] <= 0x8D) || (s[0] == 0xE2 && s[1] == 0x81 &&
+		    s[2] == 0xA0) || (s[0] == 0xEF && s[1] == 0xBB &&
+		    s[2] == 0xBF)) {
+			s += 2;
+			continue;
+		}
+		if (space)
+			*o++ = ' ';
+		space = 0;
+		*o++ = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+	}
+	*o = '\0';
+	return k;
+}
+
+struct keyed {
+	char *key;
+	size_t i;
+};
+
+static int
+by_key(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c != 0 ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Warn of the players whose names differ only in what name_key leaves
+ * out: they are counted apart, and a reader would take them for one. */
+static void
+warn_alike(const struct players *pl)
+{
+	struct keyed *k = calloc(pl->n + 1, sizeof(*k));
+	size_t i, j, m, len;
+	char *msg;
+	FILE *fp;
+
+	if (k == NULL)
+		return;
+	for (i = 0; i < pl->n; i++) {
+		k[i].i = i;
+		if ((k[i].key = name_key(pl->v[i].name)) == NULL)
+			goto out;
+	}
+	qsort(k, pl->n, sizeof(*k), by_key);
+	for (i = 0; i < pl->n; i = j) {
+		for (j = i + 1; j < pl->n && strcmp(k[i].key, k[j].key) == 0;
+		    j++)
+			;
+		if (j - i < 2)
+			continue;
+		if ((fp = open_memstream(&msg, &len)) == NULL)
+			break;
+		for (m = i; m < j; m++)
+			fprintf(fp, "%s'%s'", m == i ? "" : m + 1 < j ? ", " :
+			    " and ", pl->v[k[m].i].name);
+		if (fclose(fp) == 0)
+			tool_warn("players %s: the names differ only in case, "
+			    "spaces or invisible characters, and are counted "
+			    "apart", msg);
+		free(msg);
+	}
+out:
+	for (i = 0; i < pl->n; i++)
+		free(k[i].key);
+	free(k);
+}
+
 void
 players_report(struct players *pl, FILE *fp, enum tool_fmt fmt)
 {
 	size_t i;
 
+	warn_alike(pl);
 	players_fit(pl);
 	if (pl->n > 0)    /* no players: pl->v is NULL, which qsort may not get */
 		qsort(pl->v, pl->n, sizeof(*pl->v), player_order);
@@ -308,5 +413,8 @@ players_report(struct players *pl, FILE *fp, enum tool_fmt fmt)
 		    "score\trating\n");
 	for (i = 0; i < pl->n; i++)
 		player_row(fp, fmt, &pl->v[i]);
+	if (fmt == TOOL_FMT_TEXT && pl->self > 0)
+		fprintf(fp, "(%lu game%s of a player against itself left "
+		    "out)\n", pl->self, pl->self == 1 ? "" : "s");
 }
 

@@ -3,8 +3,11 @@
  * terminal, a picture, a TSV field or a JSON string as text, never as
  * commands or markup (tool.h, tool_escape).
  */
+#define _XOPEN_SOURCE 700    /* wcwidth */
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "tool.h"
 
@@ -211,6 +214,35 @@ tool_put_text(FILE *fp, const char *src, unsigned how)
 /* Is byte c the start of a character (not a UTF-8 continuation)? */
 #define STARTS(c) (((unsigned char)(c) & 0xC0) != 0x80)
 
+/*
+ * The columns a terminal gives code point cp: 0 for a combining mark or
+ * a zero-width character, 2 for a wide one (libc's wcwidth, asked under
+ * C.UTF-8 whatever the user's locale, so that every tool counts alike);
+ * 1 when that locale is missing or wcwidth knows no width (a control
+ * character is never printed as itself).
+ */
+static int
+cp_width(unsigned long cp)
+{
+	static locale_t utf8;
+	static int tried;
+	locale_t old;
+	int w;
+
+	if (cp < 0x80)
+		return 1;
+	if (!tried) {
+		tried = 1;
+		utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	if (utf8 == (locale_t)0)
+		return 1;
+	old = uselocale(utf8);
+	w = wcwidth((wchar_t)cp);
+	uselocale(old);
+	return w < 0 ? 1 : w;
+}
+
 size_t
 tool_chars(const char *s, size_t n)
 {
@@ -221,18 +253,36 @@ tool_chars(const char *s, size_t n)
 	return k;
 }
 
+size_t
+tool_width(const char *src, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)src;
+	unsigned long cp;
+	size_t k, cols = 0;
+
+	while (n > 0) {
+		if ((k = utf8_char(s, n, &cp)) == 0) {
+			k = 1;          /* a byte that is no character: one */
+			cols++;
+		} else
+			cols += (size_t)cp_width(cp);
+		s += k;
+		n -= k;
+	}
+	return cols;
+}
+
 int
 tool_put_cell(FILE *fp, const char *src, int width, unsigned how)
 {
 	const unsigned char *s = (const unsigned char *)src;
-	size_t n = strlen(src), k, olen, i;
+	size_t n = strlen(src), k, olen;
 	char one[TOOL_ESC_MAX];
 	int cols = 0, w;
 
 	while (n > 0) {
 		k = esc_char(s, n, how, one, &olen);
-		for (i = 0, w = 0; i < olen; i++)
-			w += STARTS(one[i]);
+		w = (int)tool_width(one, olen);
 		if (width > 0 && cols + w > width)
 			break;  /* never half a character or an escape */
 		if (fwrite(one, 1, olen, fp) != olen)

@@ -85,6 +85,12 @@ char *tool_cut(char *dst, size_t size, const char *src, int chars);
 size_t tool_chars(const char *s, size_t n);
 
 /*
+ * The columns the UTF-8 text s[0..n) takes on a terminal: a combining
+ * mark none, a wide character two, a byte that is no character one.
+ */
+size_t tool_width(const char *s, size_t n);
+
+/*
  * Text for a terminal of 80 columns: text onto fp broken at blanks into
  * lines of at most TOOL_COLS columns (a UTF-8 character one column; a
  * word longer than a line is cut; the blanks at a break are dropped, a
