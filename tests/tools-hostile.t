@@ -445,4 +445,58 @@ else
 	for t in 1 2 3 4 5 6 7 8 9 10; do skip "no timeout(1)"; done
 fi
 
+
+# Standard output past a file-size limit (ulimit -f), standard error on a
+# full disk, a directory on standard input: every tool says it, or at
+# least exits 3, as yote(7) says, instead of being killed or counting a
+# game that is not there.
+yote-convert -t yaml samples/*.yaml 2>/dev/null >"$tmp/many.yaml"
+for cmd in "validate -l" "replay" "convert -t yaml" "explore -D 12" "analyze --depth 1 --no-tb -g 1-2" "play -S 8 -L greedy --no-tb"; do
+	set -- $cmd
+	t=$1
+	shift
+	in=$tmp/many.yaml
+	[ "$t" = play ] && in=
+	( ulimit -f 2; exec "yote-$t" "$@" $in >"$tmp/fsz" 2>"$tmp/err" )
+	st=$?
+	c=0
+	[ $st = 3 ] && grep -q 'write error on standard output: File too large' "$tmp/err" && c=1
+	ok $c "yote-$t: standard output past ulimit -f: said, exit 3 ($st)" "$tmp/err"
+done
+c=0
+ln -s /dev/full "$tmp/full2"
+yote-validate samples/invalid/*.yaml >/dev/null 2>"$tmp/full2"
+a=$?
+yote-explore samples/invalid/*.yaml >/dev/null 2>"$tmp/full2"
+b=$?
+[ $a = 3 ] && [ $b = 3 ] && c=1
+ok $c "standard error on a full disk: exit 3, not 1 ($a, $b)"
+mkdir -p "$tmp/dir"
+for t in validate replay convert explore analyze; do
+	"yote-$t" <"$tmp/dir" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	c=0
+	[ $st = 3 ] && grep -qx "yote-$t: <stdin>: a directory, not a file of games" "$tmp/err" &&
+	    ! grep -q 'game 1' "$tmp/err" "$tmp/out" && c=1
+	ok $c "yote-$t < a directory: a directory, not a game (exit $st)" "$tmp/err" "$tmp/out"
+done
+c=0
+yote-play -S 1 -L greedy --no-tb -O - <"$tmp/dir" >/dev/null 2>"$tmp/err"
+a=$?
+grep -qx 'yote-play: <stdin>: a directory, not an openings file' "$tmp/err" || a=x
+yote-play --protocol <"$tmp/dir" >/dev/null 2>"$tmp/err"
+b=$?
+grep -qx 'yote-play: <stdin>: read error: Is a directory' "$tmp/err" || b=x
+yote-play <"$tmp/dir" >/dev/null 2>"$tmp/err"
+d=$?
+grep -qx 'yote-play: <stdin>: read error: Is a directory' "$tmp/err" || d=x
+[ "$a$b$d" = 333 ] && c=1
+ok $c "yote-play -O -, --protocol and pipe mode < a directory: said, exit 3 ($a $b $d)"
+# libyaml's bound on a key: said at the key, as a limit
+c=0
+printf 'yote: 1\nx-%s: 1\nmoves: [c3]\n' "$(head -c 1030 /dev/zero | tr '\0' k)" |
+    yote-validate 2>"$tmp/err"
+grep -q "^yote-validate: <stdin>:2:1: game 1: YAML syntax error: .* (a key of more than 1024 characters: the limit)$" "$tmp/err" && c=1
+ok $c "a key of 1,030 characters: said at the key, as a limit" "$tmp/err"
+
 tap_done

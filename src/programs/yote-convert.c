@@ -462,5 +462,5 @@ out:
 	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(opt.out.rules);
-	return status;
+	return tool_status(status);
 }

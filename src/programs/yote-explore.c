@@ -236,5 +236,5 @@ out:
 	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(o.rules);
-	return status;
+	return tool_status(status);
 }

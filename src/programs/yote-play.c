@@ -145,19 +145,6 @@ usage(FILE *fp)
 
 /* ------------------------------------------------------------ protocol */
 
-/* The budget of a protocol `go` without one at a level (Level option). */
-static int
-level_budget(const char *name, int *depth, unsigned long long *nodes)
-{
-	const struct level *lv = level_by_name(name);
-
-	if (lv == NULL)
-		return -1;
-	*depth = lv->depth;
-	*nodes = lv->nodes;
-	return 0;
-}
-
 static int
 protocol(const struct yote_rules *r, const struct opts *opt)
 {
@@ -175,13 +162,15 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 	protocol_set_levels(pr, level_budget,
 	    "beginner casual club expert master greedy", lv->name);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	rc = protocol_run(pr, stdin, stdout);
-	protocol_free(pr);
 	/* a write error: said by tool_stdout_done, with its reason */
-	if (rc == -2)
+	if ((rc = protocol_run(pr, stdin, stdout)) == -2)
 		tool_warn("cannot start the protocol's reader thread");
-	else if (rc != 0 && !ferror(stdout))
+	else if (rc == -3)
+		tool_warn("<stdin>: read error: %s",
+		    strerror(protocol_read_errno(pr)));
+	else if (rc == -1 && !ferror(stdout))
 		tool_warn("write error on standard output");
+	protocol_free(pr);
 	return rc != 0 ? EXIT_IO : EXIT_OK;
 }
 
@@ -532,5 +521,5 @@ main(int argc, char *argv[])
 		return EXIT_IO;
 	status = play(argc, argv, &opt);
 	yote_stream_free(opt.sel);
-	return status;
+	return tool_status(status);
 }

@@ -312,5 +312,5 @@ out:
 	yote_stream_free(s);
 	if (owned)
 		yote_rules_free(r);
-	return status;
+	return tool_status(status);
 }

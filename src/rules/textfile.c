@@ -55,8 +55,13 @@ open_file(const char *path, unsigned flags, const char *what, int *fd,
 	int rc;
 
 	*fd = 0;
-	if (strcmp(path, "-") == 0 && !(flags & YOTE_FILE_REGULAR))
+	if (strcmp(path, "-") == 0 && !(flags & YOTE_FILE_REGULAR)) {
+		/* a directory there too (< dir), in the same words */
+		if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode))
+			return yote_error_set(err, YOTE_EIO, "a directory, "
+			    "not %s", what);
 		return 0;
+	}
 	/* without blocking: a FIFO answers at once, to be refused */
 	if ((*fd = open(path, O_RDONLY | O_NOCTTY | ((flags &
 	    YOTE_FILE_REGULAR) ? O_NONBLOCK : 0))) < 0)

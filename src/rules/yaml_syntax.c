@@ -53,6 +53,18 @@ yote_yaml_syntax_place(const yaml_parser_t *p, unsigned long base,
 		err->col = p->problem_mark.column + 1;
 		return 1;
 	}
+	/* libyaml takes a key without '?' to be at most 1024 characters
+	 * long, then looks for its ':' in vain: said at the key */
+	if (p->context != NULL && strstr(p->context, "simple key") != NULL &&
+	    p->context_mark.line == p->problem_mark.line &&
+	    p->problem_mark.index - p->context_mark.index > 1024) {
+		err->line = base + p->context_mark.line + 1;
+		err->col = p->context_mark.column + 1;
+		n = strlen(err->msg);
+		snprintf(err->msg + n, sizeof(err->msg) - n, " (a key of more "
+		    "than 1024 characters: the limit)");
+		return 0;
+	}
 	if (what != NULL && p->context_mark.line < p->problem_mark.line) {
 		err->line = base + p->context_mark.line + 1;
 		err->col = p->context_mark.column + 1;

@@ -263,14 +263,13 @@ yote_file_open(const char *path, FILE **out, struct yote_error *err)
 	FILE *fp;
 
 	*out = NULL;
-	if (strcmp(path, "-") == 0) {
-		*out = stdin;
-		return 0;
-	}
-	if ((fp = fopen(path, "rb")) == NULL)
+	if (strcmp(path, "-") == 0)
+		fp = stdin;     /* a directory there too (< dir) */
+	else if ((fp = fopen(path, "rb")) == NULL)
 		return yote_error_set(err, YOTE_EIO, "%s", strerror(errno));
 	if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		fclose(fp);
+		if (fp != stdin)
+			fclose(fp);
 		return yote_error_set(err, YOTE_EIO, "a directory, not a "
 		    "file of games");
 	}

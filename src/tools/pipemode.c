@@ -2,6 +2,7 @@
  * pipemode.c - yote-play driven through a pipe, a line a move or command
  * (pipemode.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -106,9 +107,16 @@ pipe_play(const struct yote_rules *r, const struct yote_pos *start,
 			fflush(stdout);
 			continue;
 		}
+		errno = 0;
 		if ((n = line_read(stdin, &s.line, &s.cap, PLAY_LINE_MAX)) ==
-		    LINE_EOF)
+		    LINE_EOF) {
+			if (ferror(stdin)) {    /* not the end a program meant */
+				tool_warn("<stdin>: read error: %s",
+				    strerror(errno ? errno : EIO));
+				status = EXIT_IO;
+			}
 			break;
+		}
 		lineno++;
 		if (n == LINE_LONG || n == LINE_NUL) {
 			if (n == LINE_LONG)

@@ -39,6 +39,18 @@ level_by_name(const char *s)
 	return NULL;
 }
 
+int
+level_budget(const char *name, int *depth, unsigned long long *nodes)
+{
+	const struct level *lv = level_by_name(name);
+
+	if (lv == NULL)
+		return -1;
+	*depth = lv->depth;
+	*nodes = lv->nodes;
+	return 0;
+}
+
 /* ------------------------------------------------------------ randomness */
 
 static uint64_t

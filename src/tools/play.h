@@ -29,6 +29,10 @@ struct level {
 /* The level of that name, or NULL. */
 const struct level *level_by_name(const char *s);
 
+/* The budget of the level of that name in *depth and *nodes: 0, or -1
+ * when there is none (a protocol `go` without a budget, protocol.h). */
+int level_budget(const char *name, int *depth, unsigned long long *nodes);
+
 /* The engine playing at a level. */
 struct player {
 	const struct level *lv;

@@ -34,6 +34,7 @@
  * which names the offending word, and changes nothing.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -86,6 +87,7 @@ struct protocol {
 	unsigned running;       /* the go searching now; 0: none */
 	int infinite;           /* it is a `go infinite` */
 	int eof;
+	int read_errno;         /* the input ended in a read error */
 	atomic_int stop;        /* the search's flag */
 	unsigned tb_said;       /* endgame table notes given, by kind */
 };
@@ -914,10 +916,14 @@ reader(void *arg)
 	int quit = 0;
 
 	while (!quit) {
+		errno = 0;
 		n = line_read(rd->in, &buf, &cap, LINE_LIMIT);
 		no++;
-		if (n == LINE_EOF)
+		if (n == LINE_EOF) {
+			if (ferror(rd->in))
+				pr->read_errno = errno ? errno : EIO;
 			break;
+		}
 		if (n >= 0)
 			first_word(buf, w);
 		else
@@ -1020,5 +1026,13 @@ protocol_run(struct protocol *pr, FILE *in, FILE *out)
 	pthread_mutex_destroy(&pr->mu);
 	if (rc == 0 && (fflush(out) != 0 || ferror(out)))
 		rc = -1;
+	if (rc == 0 && pr->read_errno != 0)
+		rc = -3;        /* not the end of the input a program meant */
 	return rc;
+}
+
+int
+protocol_read_errno(const struct protocol *pr)
+{
+	return pr->read_errno;
 }

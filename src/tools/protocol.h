@@ -53,9 +53,11 @@ int protocol_line(struct protocol *pr, char *line, FILE *out);
  * it, so that stop, quit and isready are answered during a search) and
  * carry them out in order, until quit or the end of the input; lines
  * longer than LINE_LIMIT (line.h) are refused whole.  Returns 0, -1
- * when out could not be written, or -2 when the reader thread could not
- * be started (nothing was read).
+ * when out could not be written, -2 when the reader thread could not
+ * be started (nothing was read), or -3 when the input ended in a read
+ * error (its errno: protocol_read_errno).
  */
 int protocol_run(struct protocol *pr, FILE *in, FILE *out);
+int protocol_read_errno(const struct protocol *pr);
 
 #endif

@@ -37,8 +37,16 @@ tool_init(const char *argv0)
 
 	/* tools run on untrusted records: none may make us open a file
 	 * (yote(5), ENVIRONMENT) */
+	struct sigaction old;
+
 	if (tool_env_on("YOTE_NO_RULES_FILES"))
 		yote_checker_allow_files(0);
+	/* a write past a file-size limit (ulimit -f) fails as on a full
+	 * disk, to standard output too, instead of killing the tool before
+	 * it can say so (yote(7)); unless started with a handler of its own */
+	if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
+	    !(old.sa_flags & SA_SIGINFO))
+		signal(SIGXFSZ, SIG_IGN);
 	if (argv0 == NULL || *argv0 == '\0')
 		return;
 	slash = strrchr(argv0, '/');
@@ -46,6 +54,14 @@ tool_init(const char *argv0)
 	opterr = 0;             /* the tools say it in their own form */
 }
 
+int
+tool_status(int status)
+{
+	/* nowhere to say it, but the status can */
+	if ((fflush(stderr) == EOF || ferror(stderr)) && status < EXIT_IO)
+		return EXIT_IO;
+	return status;
+}
 
 /* ------------------------------------------------------------ diagnostics */
 

@@ -21,8 +21,13 @@ enum tool_exit {
 
 extern const char *tool_name;   /* set by tool_init */
 
-/* Set the name used in messages (argv[0] without directories). */
+/* Set the name used in messages (argv[0] without directories), and
+ * ignore SIGXFSZ (a write past ulimit -f fails as on a full disk). */
 void tool_init(const char *argv0);
+
+/* A tool's exit status: status, or EXIT_IO when a message could not be
+ * written to standard error (nowhere left to say it). */
+int tool_status(int status);
 
 /* Whether environment variable name is set to anything but empty or 0. */
 int tool_env_on(const char *name);
