@@ -254,6 +254,52 @@ st=$?
 ok "$([ $st = 3 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
     grep -qx "yote-validate: $tmp/no-such-sum: No such file or directory" "$tmp/err" &&
     echo 1)" "yote-validate --merge-summaries MISSING: said once, exit 3 ($st)" "$tmp/err"
+# --merge-summaries -f json says what it cannot merge as yote-validate -f
+# json says a bad game or an unreadable file: problem objects in the
+# JSON, in the order met, none on the standard error; -q says nothing;
+# -o FILE holds the problems, an unreadable input's among them (exit 3)
+printf 'games\n{"kind":"summary","games":2}\n' >"$tmp/not-sum"
+# jprob FILE LINE PROBLEM MESSAGE: the object of one problem
+jprob() {
+	printf '{"kind":"problem","program":"yote-validate","file":"%s","line":%s,"column":0,"game":0,"ply":0,"problem":"%s","message":"%s","severity":"error"}\n' \
+	    "$1" "$2" "$3" "$4"
+}
+{
+	jprob "$tmp/gdir" 0 io "a directory, not a summary file"
+	jprob "$tmp/no-such-sum" 0 io "No such file or directory"
+	jprob "$tmp/not-sum" 1 not-a-summary "not a JSON object nor a summary line: --merge-summaries reads what yote-validate --summary writes"
+	jprob "$tmp/not-sum" 2 bad-summary "a summary without its counts (games, valid, invalid, plies, warnings, games_with_warnings)"
+	sed 's/"status":0}/"status":3}/' "$tmp/sum.json"
+} >"$tmp/want"
+yote-validate -f json "$tmp/gdir" 2>&1 | grep -q '"problem":"io","message":"a directory' ||
+    echo "yote-validate -f json DIR: not the io problem this test expects" >>"$TAP_WHY"
+yote-validate --merge-summaries -f json "$tmp/gdir" "$tmp/no-such-sum" \
+    "$tmp/not-sum" "$tmp/sum.json" >"$tmp/got" 2>"$tmp/err"
+st=$?
+[ $st = 3 ] || echo "exit $st, not 3" >>"$TAP_WHY"
+[ ! -s "$tmp/err" ] || echo "on the standard error: $(head -1 "$tmp/err")" >>"$TAP_WHY"
+cmp -s "$tmp/want" "$tmp/got" || diff "$tmp/want" "$tmp/got" >>"$TAP_WHY"
+yote-validate --merge-summaries -f json -o "$tmp/m.json" "$tmp/no-such-sum" \
+    "$tmp/sum.json" >/dev/null 2>"$tmp/err"
+st=$?
+{
+	jprob "$tmp/no-such-sum" 0 io "No such file or directory"
+	sed 's/"status":0}/"status":3}/' "$tmp/sum.json"
+} >"$tmp/want"
+[ $st = 3 ] && cmp -s "$tmp/want" "$tmp/m.json" ||
+    echo "-o: exit $st, file: $(head -1 "$tmp/m.json" 2>&1)" >>"$TAP_WHY"
+yote-validate --merge-summaries -f json "$tmp/not-sum" >"$tmp/got" 2>"$tmp/err"
+st=$?
+[ $st = 1 ] && [ ! -s "$tmp/err" ] && [ "$(tail -1 "$tmp/got")" = "$(jprob "$tmp/not-sum" 0 no-summary "no summary to merge (yote-validate --summary writes one)")" ] ||
+    echo "no summary: exit $st, $(tail -1 "$tmp/got") $(head -1 "$tmp/err")" >>"$TAP_WHY"
+for fmt in text json; do
+	yote-validate --merge-summaries -q -f $fmt "$tmp/no-such-sum" "$tmp/not-sum" \
+	    >"$tmp/got" 2>"$tmp/err"
+	st=$?
+	[ $st = 3 ] && [ ! -s "$tmp/got" ] && [ ! -s "$tmp/err" ] ||
+	    echo "-q -f $fmt: exit $st, said: $(cat "$tmp/got" "$tmp/err" | head -1)" >>"$TAP_WHY"
+done
+ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "yote-validate --merge-summaries -f json: what it cannot merge (io, not-a-summary, bad-summary, no-summary) as problem objects, none on stderr; -o keeps them, exit 3; -q says nothing"
 yote-play --match beginner,beginner --games 2 --no-tb --openings "$tmp/gdir" \
     >/dev/null 2>"$tmp/err"
 st=$?
