@@ -50,6 +50,7 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/archive/archive_moves.c src/archive/archive_score.c \
 	src/archive/archive_mv2.c src/archive/archive_bridge.c \
 	src/archive/archive_keys.c src/archive/archive_hash.c \
+	src/archive/archive_input.c src/archive/archive_jump.c \
 	src/archive/archive_read.c src/archive/archive_write.c \
 	src/stream/reader.c src/stream/select.c src/stream/stream.c \
 	src/engine/tb/tb.c src/engine/tb/tb_budget.c src/engine/tb/tb_file.c \

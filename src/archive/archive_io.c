@@ -188,6 +188,12 @@ yote_arc_deflate(const struct buf *in, struct buf *z)
 }
 
 int
+yote_arc_inflatable(uint64_t clen, uint64_t ulen)
+{
+	return ulen <= clen * ARC_ZLIB_RATIO + ARC_ZLIB_SLACK;
+}
+
+int
 yote_arc_inflate(const unsigned char *z, size_t clen, uint32_t zcrc,
     unsigned char *out, size_t ulen)
 {
