@@ -201,6 +201,10 @@ int yote_arc_block_head_ok(const unsigned char *h);
 int yote_arc_member_head_ok(const unsigned char *h);
 /* 1 when the n bytes at h look like a member header's start. */
 int yote_arc_magic_like(const unsigned char *h, size_t n);
+/* When the n bytes at h are the magic with its line ends converted, as
+ * a text-mode transfer does: how ("every LF byte made CR LF"), else
+ * NULL. */
+const char *yote_arc_magic_converted(const unsigned char *h, size_t n);
 /* Deflate in into z (z->n = 0 first): 0, or -1 out of memory, -2 zlib. */
 int yote_arc_deflate(const struct buf *in, struct buf *z);
 /* 1 when ulen bytes can come out of inflating clen bytes. */
@@ -888,6 +892,7 @@ struct yote_arc_reader {
 	unsigned long member_base;      /* games before it */
 	uint64_t member_games;  /* its games accounted for */
 	unsigned long blocks;   /* data blocks met */
+	int bad_head;           /* a bad block header since the last block */
 	struct data_block *blk;
 	struct mover mv;
 	struct game_ctx g;

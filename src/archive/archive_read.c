@@ -65,7 +65,8 @@ a_err(struct yote_arc_reader *a, struct yote_error *err, int code,
 /*
  * After a bad header at byte offset from (have: the bytes read from
  * there), find the next valid block or member header and leave it to be
- * read next.  1 when found, 0 at the end of the input, or YOTE_ENOMEM.
+ * read next.  1 when a block header is found, 2 a member header, 0 at
+ * the end of the input, or YOTE_ENOMEM.
  */
 static int
 a_resync(struct yote_arc_reader *a, const unsigned char *have, size_t nhave,
@@ -108,8 +109,9 @@ a_resync(struct yote_arc_reader *a, const unsigned char *have, size_t nhave,
 	}
 found:
 	rc = yote_arc_unread(a, b.p + p, b.n - p, at + p);
+	rc = rc != 0 ? rc : b.p[p] == 'Y' ? 1 : 2;
 	yote_buf_free(&b);
-	return rc == 0 ? 1 : rc;
+	return rc;
 }
 
 /* What a message of a failed a_resync adds when it gave up looking. */
@@ -138,6 +140,7 @@ static int
 a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
 {
 	unsigned char h[MEMBER_HEAD];
+	const char *conv;
 	size_t n;
 	int rc;
 
@@ -168,17 +171,23 @@ a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "unexpected "
 		    "data at byte offset %llu after the end of an archive "
 		    "member", (unsigned long long)at);
-	/* a damaged member header: go on with its blocks */
+	/* a damaged member header: go on with its blocks (or with the
+	 * member after it, when none is left) */
+	conv = yote_arc_magic_converted(h, n);
 	if ((rc = a_resync(a, h, n, at)) < 0)
 		return a_err(a, err, rc, 0, "out of memory");
-	a_member_start(a, at);
+	if (rc != 2)
+		a_member_start(a, at);
 	if (rc == 0)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad member header, and no "
 		    "block follows%s", (unsigned long long)at, gave_up_text(a));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
-	    "byte offset %llu: bad member header; going on at byte offset "
-	    "%llu", (unsigned long long)at, (unsigned long long)a->off);
+	    "byte offset %llu: bad member header%s%s%s; going on at byte "
+	    "offset %llu", (unsigned long long)at, conv != NULL ? " (" : "",
+	    conv != NULL ? conv : "", conv != NULL ? ", as by a text-mode "
+	    "transfer: each block that held one is damaged too)" : "",
+	    (unsigned long long)a->off);
 }
 
 /* Read a block header at offset at into h: ADV_ON when valid, or an error. */
@@ -215,13 +224,38 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		    "valid block follows%s", (unsigned long long)at,
 		    yote_arc_after_text(*a->games, rg, sizeof(rg)),
 		    gave_up_text(a));
-	/* the damaged block keeps its number: the blocks after it are
-	 * named by their place in the file, as in the archive undamaged */
-	a->blocks++;
+	/* numbered when the block found next tells what it was (a_placed);
+	 * a member header found: this member's last blocks and end block
+	 * are lost with it, and the next member is read */
+	a->bad_head = rc == 1;
+	if (rc == 2)
+		a->state = S_MEMBER;
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
 	    "%llu", (unsigned long long)at, yote_arc_after_text(*a->games, rg,
 	    sizeof(rg)), (unsigned long long)a->off);
+}
+
+/*
+ * A block (data or end) at offset at met after a bad block header, first
+ * the games of its member before it: a damaged block keeps its number,
+ * so that the blocks after it are named by their places in the file, as
+ * in the archive undamaged; but when no game is missing before it, the
+ * bad header was no block of its own, only this block's header looked
+ * for in the wrong place (the block before grew or shrank: each LF made
+ * CR LF by a text-mode transfer), and it keeps its own number.  A data
+ * block that starts a member (first 0) after games of this one begins
+ * the next member, whose header was lost with the end block before it
+ * (archives joined, then damaged alike).
+ */
+static void
+a_placed(struct yote_arc_reader *a, uint64_t first, uint64_t at, int data)
+{
+	if (a->bad_head && data && first == 0 && a->member_games > 0)
+		a_member_start(a, at);
+	else if (a->bad_head && first > a->member_games)
+		a->blocks++;
+	a->bad_head = 0;
 }
 
 /* The end block h of a member: ADV_ON, or the games found missing. */
@@ -233,6 +267,7 @@ a_end(struct yote_arc_reader *a, const unsigned char *h,
 	unsigned long lost, g0;
 	char rg[64];
 
+	a_placed(a, total, 0, 0);
 	a->state = S_MEMBER;
 	if (total < a->member_games)
 		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: the end "
@@ -438,6 +473,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	d.games = get32(h + 12);
 	d.first = get64(h + 16);
 	d.zcrc = get32(h + 24);
+	a_placed(a, d.first, at, 1);
 	a->blocks++;
 	if (d.first > ULONG_MAX - a->member_base - d.games - 1)
 		return a_err(a, err, YOTE_ELIMIT, *a->games + 1, "archive block "
