@@ -50,6 +50,7 @@ LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
 	src/archive/archive_moves.c src/archive/archive_score.c \
 	src/archive/archive_mv2.c src/archive/archive_bridge.c \
 	src/archive/archive_keys.c src/archive/archive_hash.c \
+	src/archive/archive_input.c src/archive/archive_jump.c \
 	src/archive/archive_read.c src/archive/archive_write.c \
 	src/stream/reader.c src/stream/select.c src/stream/stream.c \
 	src/engine/tb/tb.c src/engine/tb/tb_budget.c src/engine/tb/tb_file.c \
@@ -61,7 +62,7 @@ LIB_OBJ = $(patsubst %.c,bin/obj/%.o,$(notdir $(LIB_SRC))) bin/obj/rules_builtin
 # What the tools share, as an internal static library: a tool links only
 # the members it uses (yote-validate carries no engine and no SVG writer).
 TOOL_OBJ = bin/obj/tool.o bin/obj/text.o bin/obj/output.o bin/obj/engopt.o \
-	bin/obj/draw.o bin/obj/protocol.o
+	bin/obj/draw.o bin/obj/protocol.o bin/obj/movetext.o
 TOOL_OBJ += bin/obj/play.o bin/obj/session.o bin/obj/terminal.o \
 	bin/obj/pipemode.o
 TOOL_OBJ += bin/obj/input.o bin/obj/writer.o
@@ -327,14 +328,14 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined $(INCFLAGS) $(PKG_CFLAGS) \
 	-D_POSIX_C_SOURCE=200809L
 
-bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/libyote.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/libyote.a $(LIBS)
+bin/fuzz-%-replay: tests/fuzz/fuzz-%.c tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/obj/movetext.o bin/libyote.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c bin/obj/protocol.o bin/obj/line.o bin/obj/movetext.o bin/libyote.a $(LIBS)
 
 fuzz: bin/gen/rules_builtin.c
 	mkdir -p bin/fuzz
 	for f in $(FUZZERS); do \
 	    $(FUZZ_CC) $(FUZZ_FLAGS) -o bin/fuzz/fuzz-$$f tests/fuzz/fuzz-$$f.c \
-	        $(LIB_SRC) src/tools/protocol.c src/tools/line.c bin/gen/rules_builtin.c $(PKG_LIBS) \
+	        $(LIB_SRC) src/tools/protocol.c src/tools/line.c src/tools/movetext.c bin/gen/rules_builtin.c $(PKG_LIBS) \
 	        -pthread -lm || exit 1; \
 	    mkdir -p bin/fuzz/corpus-$$f tests/fuzz/regress/$$f; \
 	    (cd bin/fuzz && ./fuzz-$$f -max_total_time=$(FUZZ_TIME) \

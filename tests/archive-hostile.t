@@ -13,7 +13,7 @@ scratch hostile
 . tests/lib/tap.sh
 TAP_WHY=$tmp/why
 : >"$TAP_WHY"
-echo "1..30"
+echo "1..32"
 
 yta() {
 	python3 tests/tools/yta.py "$@"
@@ -395,3 +395,60 @@ PY
 st=$(run yote-validate "$tmp/bhead.yta")
 ok "$([ "$st" = 1 ] && grep -q 'games 3-4 missing before block 3 at byte offset' "$tmp/err" && echo 1)" \
     "a damaged block header: the block after it keeps its number (3)" "$tmp/err"
+# An archive through a text-mode transfer, every LF byte made CR LF (sed
+# 's/$/\r/', unix2dos -f): a block whose payload held an LF fails its
+# checksum, and the header after it, moved by the CRs, is bad where it
+# was looked for and found a byte or more on.  That header is the next
+# block's own, not a block lost: the blocks keep their numbers, each
+# named as in the archive undamaged (from the first header moved, every
+# block was named one place on), by every tool.  Two archives joined,
+# then converted: the second member's header is bad as the first's, and
+# the end block before it too; its blocks are its own, numbered on from
+# the first member's (they were passed over as games already read).  The
+# member header says what the damage is.
+yote-convert -b 2 -o "$tmp/lf.yta" samples/classic.yaml 2>>"$TAP_WHY"
+cat "$tmp/lf.yta" "$tmp/lf.yta" >"$tmp/lf2.yta"
+: >"$TAP_WHY"
+for f in lf lf2; do
+	sed 's/$/\r/' "$tmp/$f.yta" >"$tmp/crlf.yta"
+	# the blocks of the archive undamaged: number, games (as the
+	# messages write them)
+	yta dump "$tmp/$f.yta" | awk '/^D / { n++; g = $2; sub(/games=/, "", g)
+	    print n, (g == 1 ? "game " first + 1 : "games " first + 1 "-" first + g)
+	    first += g }' >"$tmp/blocks"
+	games=$(awk '{ sub(/.*[ -]/, ""); n = $0 } END { print n }' "$tmp/blocks")
+	for t in validate convert replay; do
+		case $t in
+		validate) st=$(run yote-validate -s "$tmp/crlf.yta") ;;
+		convert) st=$(run yote-convert -o "$tmp/crlf.yaml" "$tmp/crlf.yta") ;;
+		replay) st=$(run yote-replay -p "$tmp/crlf.yta") ;;
+		esac
+		# what follows the first bad block header: the blocks it names
+		sed -n '/bad block header/,$p' "$tmp/err" |
+		    sed -n 's/.* block \([0-9]*\) at byte offset [0-9]* (\(games* [0-9-]*\)).*/\1 \2/p' \
+		    >"$tmp/named"
+		grep -Fxvf "$tmp/blocks" "$tmp/named" >"$tmp/wrong"
+		{ [ "$st" = 1 ] && [ -s "$tmp/named" ] && [ ! -s "$tmp/wrong" ] &&
+		    grep -q ': game 1: archive damaged at byte offset 0: bad member header (every LF byte made CR LF, as by a text-mode transfer: each block that held one is damaged too); going on at byte offset 18$' "$tmp/err" &&
+		    ! grep -q 'passed over' "$tmp/err" &&
+		    { [ $t != validate ] || grep -q "^$games games, " "$tmp/out"; }; } ||
+		    { echo "$f yote-$t: exit $st; named after a bad header:"
+		    cat "$tmp/named"; echo "blocks:"; cat "$tmp/blocks" "$tmp/err" \
+		    "$tmp/out"; } >>"$TAP_WHY"
+	done
+done
+ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "an archive with its LFs made CR LF, alone and two joined: each damaged block named by its place (was one off after the first moved header), the second member's blocks read, the damage named, in every tool"
+# the end block of a member damaged: the member after it is read
+python3 - "$tmp/lf2.yta" "$tmp/end2.yta" <<'PY'
+import sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+i = b.find(b'YTBE')             # the first member's end block
+assert i > 0
+b[i + 30] ^= 0xFF
+open(sys.argv[2], 'wb').write(b)
+PY
+st=$(run yote-validate -s "$tmp/end2.yta")
+ok "$([ "$st" = 1 ] && grep -q '^18 games, 18 valid, 0 invalid' "$tmp/out" &&
+    [ "$(grep -c 'bad block header' "$tmp/err")" = 1 ] && echo 1)" \
+    "a member's end block damaged: the member after it is read whole (its blocks were passed over)" \
+    "$tmp/out" "$tmp/err"

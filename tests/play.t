@@ -327,7 +327,7 @@ error unknown command 'frobnicate'
 error go: depth '0': expected a number from 1 to 1000000
 error go: depth 'x': expected a number from 1 to 1000000
 error go: unknown budget 'sideways'
-error position: move 2 'c3': c3 is occupied
+error position: move 2: illegal move 'c3': c3 is occupied
 error position: field 1 (rows), character 1: unknown character 'g': expected x, o or a number
 error position: 'c3' after start: expected 'moves' before the moves (position start moves c3)
 error position: fen without a position (position fen POS [moves M ...])

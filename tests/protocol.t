@@ -339,21 +339,29 @@ ok(pos == "position 6/3o2/2x3/6/x5 o 10 11 3 4" and before == [],
    "position", pos, "\n".join(before))
 e.send("go sideways 3\ngo depth x\ngo nodes\ngo ponder\nponderhit\n"
        "position start moves c3 zz9\nposition start moves c3 c3\n"
+       "position start moves c3 g9\n"
        "fly\x1b]0;x\x07\nsetoption name Hash value lots\nisready\n")
 ready, before = e.until("readyok", 10)
+# a typo and an illegal move told apart, in yote-validate's words: "bad
+# move ... at character N" for the notation, "illegal move" for a move
+# not legal there or off the board (both were "move 2 'W': why")
+BAD = re.compile(r"^error position: move 2: bad move 'zz9': .+ at character 2$")
 ok(before == [
     "error go: unknown budget 'sideways'",
     "error go: depth 'x': expected a number from 1 to 1000000",
     "error go: nodes '': expected a number from 1 to 4611686018427387904",
     "error go: 'ponder' is not supported",
     "error ponderhit: pondering is not supported",
-    "error position: move 2 'zz9': " + before[5].split(": ", 2)[-1]
-    if len(before) > 5 else "",
-    "error position: move 2 'c3': c3 is occupied",
+    before[5] if len(before) > 5 and BAD.match(before[5]) else
+    "error position: move 2: bad move 'zz9': ... at character 2",
+    "error position: move 2: illegal move 'c3': c3 is occupied",
+    "error position: move 2: illegal move 'g9': g9 is off the 6x5 board",
     "error unknown command 'fly?]0;x?'",
     "error setoption: Hash: value 'lots': expected a number of MiB from 1 "
     "to 4096"],
-   "errors name the word (control bytes shown as '?')", "\n".join(before))
+   "errors name the word (control bytes shown as '?'); a move that is no "
+   "move (bad move ... at character N) and an illegal one told apart",
+   "\n".join(before))
 finish(e)
 
 # ---------------------------------------------------------------- UCI
@@ -407,16 +415,19 @@ ok(best in ("bestmove a1", "bestmove f5") and
    "go searchmoves a1 f5 depth 4: every line starts with one of them",
    best, "\n".join(before))
 e.send("go searchmoves c3\ngo searchmoves\ngo searchmoves zz depth 2\n"
-       "go mate 0\ngo mate 31\nisready\n")
+       "go searchmoves a9\ngo mate 0\ngo mate 31\nisready\n")
 ready, before = e.until("readyok", 10)
+BAD = re.compile(r"^error go: searchmoves: bad move 'zz': .+ at character 2$")
 ok(before == [
-    "error go: searchmoves 'c3': c3 is occupied",
+    "error go: searchmoves: illegal move 'c3': c3 is occupied",
     "error go: searchmoves: expected one move or more",
-    "error go: searchmoves 'zz': " + before[2].split(": ", 2)[-1]
-    if len(before) > 2 else "",
+    before[2] if len(before) > 2 and BAD.match(before[2]) else
+    "error go: searchmoves: bad move 'zz': ... at character 2",
+    "error go: searchmoves: illegal move 'a9': a9 is off the 6x5 board",
     "error go: mate '0': expected a number from 1 to 30",
     "error go: mate '31': expected a number from 1 to 30"],
-   "go searchmoves and go mate: errors name the word", "\n".join(before))
+   "go searchmoves and go mate: errors name the word; a bad move and an "
+   "illegal one told apart", "\n".join(before))
 e.send("yote\n")
 e.until("yoteok", 10)
 e.send("position %s\ngo mate 2\n" % MATE2)

@@ -75,7 +75,7 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
     "--date 2026-3" "--date ..2026-03-32" "--date 2026..2025" "--plies 10..5" \
     "--plies a" "--result 2-0" "--reaches 6/6 x" "--reaches 6/6/6/6/6" \
     "--invert -g 1-3" \
-    "--criteria $tmp/nosuch"; do
+    "--criteria $tmp/nosuch" "--ruleset dam" "--ruleset $tmp/nosuch.yaml"; do
 	bad=
 	want=
 	for t in validate replay analyze convert explore; do
@@ -84,8 +84,10 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
 		st=$?
 		w=$(head -1 "$tmp/err" | sed "s/^yote-$t: //")
 		[ -z "$want" ] && want=$w
+		# a ruleset as -r names one: an unknown name exit 2, a file
+		# that cannot be read 3 (it took text: 'dam' chose damasi)
 		case $sel in
-		--criteria*) [ $st = 3 ] || bad="$bad $t($st)" ;;
+		--criteria* | --ruleset*.yaml) [ $st = 3 ] || bad="$bad $t($st)" ;;
 		*) [ $st = 2 ] || bad="$bad $t($st)" ;;
 		esac
 		[ "$w" = "$want" ] || bad="$bad $t('$w')"
@@ -96,6 +98,75 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
 	ok $c "$sel: refused by every tool in the same words ($want)"
 done
 
+# --ruleset names a ruleset, as -r does, and takes the games played under
+# the same one (its parameters, yote(7)), however their records name it:
+# a built-in name those without rules: too (under -r's), a file's path
+# those whose rules: is that file from their own folder, or a copy of it
+# (it compared the rules: text as written: './mini.yaml' took no record
+# saying 'rules: mini.yaml', 'dam' took damasi); a pattern is still the
+# text as written; a criteria file's path is from its folder; every tool
+# alike, from YAML and from an archive
+mkdir -p "$tmp/rs/other"
+sed 's/^name: classic/name: mini/; s/^board: 6x5/board: 5x5/' \
+    formats/rules/classic.yaml >"$tmp/rs/mini.yaml"
+cp "$tmp/rs/mini.yaml" "$tmp/rs/other/mini-copy.yaml"
+sed 's/^name: damasi/name: my-damasi/' formats/rules/damasi.yaml \
+    >"$tmp/rs/mydamasi.yaml"
+printf 'ruleset mini-copy.yaml\n' >"$tmp/rs/other/crit"
+rsgame() {
+	printf 'yote: 1\nfirst: %s\n' "$1"
+	[ -z "$2" ] || printf 'rules: %s\n' "$2"
+	printf 'moves: [c3, b2]\n---\n'
+}
+{
+	rsgame A ""
+	rsgame B classic
+	rsgame C mini.yaml
+	rsgame D damasi
+	rsgame E mydamasi.yaml
+	rsgame F ./mini.yaml
+} | sed '$d' >"$tmp/rs/games.yaml"
+{ rsgame G mini-copy.yaml; rsgame H ""; } | sed '$d' >"$tmp/rs/other/games.yaml"
+: >"$TAP_WHY"
+(cd "$tmp/rs" && yote-convert -o games.yta games.yaml other/games.yaml &&
+    yote-validate -q games.yaml other/games.yaml games.yta) 2>>"$TAP_WHY" ||
+    echo "the records of this test: not all valid" >>"$TAP_WHY"
+ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "--ruleset: the records and rulesets of the tests below"
+# names TOOL SEL...: the first players of the games TOOL takes, sorted
+# (yote-explore: how many games)
+names() {
+	t=$1
+	shift
+	case $t in
+	validate) yote-validate -l "$@" | cut -f3 ;;
+	convert) yote-convert -l "$@" | cut -f3 ;;
+	replay) yote-replay "$@" | sed -n 's/ (white) - .*//p' ;;
+	explore) yote-explore -f tsv "$@" | awk -F'\t' 'NR == 2 { print $4 }' ;;
+	esac | sort | tr '\n' ' '
+}
+for t in validate convert replay explore; do
+	bad=
+	for want in "A B H|--ruleset classic" "A B H|--ruleset formats/rules/classic.yaml" \
+	    "C F G|--ruleset ./mini.yaml" "C F G|--ruleset other/mini-copy.yaml" \
+	    "D E|--ruleset damasi" "D E|--ruleset mydamasi.yaml" \
+	    "A D E H|-r damasi --ruleset damasi" "C F G|--ruleset *mini*.yaml" "E|--ruleset my*" \
+	    "A D H|-r damasi --ruleset dam*" "C F G|--criteria other/crit" \
+	    "D E|--invert --ruleset mini.yaml --ruleset classic" \
+	    "A B H|--ruleset classic --player ?"; do
+		sel=${want#*|}
+		want="${want%%|*} "
+		[ $t = explore ] && want="$(echo $want | wc -w) "
+		case $sel in
+		*formats/rules/*) sel="--ruleset $(pwd)/formats/rules/classic.yaml" ;;
+		esac
+		for in in "games.yaml other/games.yaml" games.yta; do
+			# shellcheck disable=SC2086
+			got=$(cd "$tmp/rs" && set -f && names $t $sel $in 2>>"$TAP_WHY")
+			[ "$got" = "$want" ] || bad="$bad [$sel, $in: $got]"
+		done
+	done
+	ok "$([ -z "$bad" ] && echo 1)" "yote-$t --ruleset: the games of that ruleset however their records name it, from YAML and an archive${bad:+ (not:$bad)}"
+done
 # yote-play's --openings file: the same selection, the same games (the
 # match it plays from them the same as from what yote-convert chose), and
 # the same refusals; the criteria named after headers are its own
@@ -254,6 +325,52 @@ st=$?
 ok "$([ $st = 3 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
     grep -qx "yote-validate: $tmp/no-such-sum: No such file or directory" "$tmp/err" &&
     echo 1)" "yote-validate --merge-summaries MISSING: said once, exit 3 ($st)" "$tmp/err"
+# --merge-summaries -f json says what it cannot merge as yote-validate -f
+# json says a bad game or an unreadable file: problem objects in the
+# JSON, in the order met, none on the standard error; -q says nothing;
+# -o FILE holds the problems, an unreadable input's among them (exit 3)
+printf 'games\n{"kind":"summary","games":2}\n' >"$tmp/not-sum"
+# jprob FILE LINE PROBLEM MESSAGE: the object of one problem
+jprob() {
+	printf '{"kind":"problem","program":"yote-validate","file":"%s","line":%s,"column":0,"game":0,"ply":0,"problem":"%s","message":"%s","severity":"error"}\n' \
+	    "$1" "$2" "$3" "$4"
+}
+{
+	jprob "$tmp/gdir" 0 io "a directory, not a summary file"
+	jprob "$tmp/no-such-sum" 0 io "No such file or directory"
+	jprob "$tmp/not-sum" 1 not-a-summary "not a JSON object nor a summary line: --merge-summaries reads what yote-validate --summary writes"
+	jprob "$tmp/not-sum" 2 bad-summary "a summary without its counts (games, valid, invalid, plies, warnings, games_with_warnings)"
+	sed 's/"status":0}/"status":3}/' "$tmp/sum.json"
+} >"$tmp/want"
+yote-validate -f json "$tmp/gdir" 2>&1 | grep -q '"problem":"io","message":"a directory' ||
+    echo "yote-validate -f json DIR: not the io problem this test expects" >>"$TAP_WHY"
+yote-validate --merge-summaries -f json "$tmp/gdir" "$tmp/no-such-sum" \
+    "$tmp/not-sum" "$tmp/sum.json" >"$tmp/got" 2>"$tmp/err"
+st=$?
+[ $st = 3 ] || echo "exit $st, not 3" >>"$TAP_WHY"
+[ ! -s "$tmp/err" ] || echo "on the standard error: $(head -1 "$tmp/err")" >>"$TAP_WHY"
+cmp -s "$tmp/want" "$tmp/got" || diff "$tmp/want" "$tmp/got" >>"$TAP_WHY"
+yote-validate --merge-summaries -f json -o "$tmp/m.json" "$tmp/no-such-sum" \
+    "$tmp/sum.json" >/dev/null 2>"$tmp/err"
+st=$?
+{
+	jprob "$tmp/no-such-sum" 0 io "No such file or directory"
+	sed 's/"status":0}/"status":3}/' "$tmp/sum.json"
+} >"$tmp/want"
+[ $st = 3 ] && cmp -s "$tmp/want" "$tmp/m.json" ||
+    echo "-o: exit $st, file: $(head -1 "$tmp/m.json" 2>&1)" >>"$TAP_WHY"
+yote-validate --merge-summaries -f json "$tmp/not-sum" >"$tmp/got" 2>"$tmp/err"
+st=$?
+[ $st = 1 ] && [ ! -s "$tmp/err" ] && [ "$(tail -1 "$tmp/got")" = "$(jprob "$tmp/not-sum" 0 no-summary "no summary to merge (yote-validate --summary writes one)")" ] ||
+    echo "no summary: exit $st, $(tail -1 "$tmp/got") $(head -1 "$tmp/err")" >>"$TAP_WHY"
+for fmt in text json; do
+	yote-validate --merge-summaries -q -f $fmt "$tmp/no-such-sum" "$tmp/not-sum" \
+	    >"$tmp/got" 2>"$tmp/err"
+	st=$?
+	[ $st = 3 ] && [ ! -s "$tmp/got" ] && [ ! -s "$tmp/err" ] ||
+	    echo "-q -f $fmt: exit $st, said: $(cat "$tmp/got" "$tmp/err" | head -1)" >>"$TAP_WHY"
+done
+ok "$([ ! -s "$TAP_WHY" ] && echo 1)" "yote-validate --merge-summaries -f json: what it cannot merge (io, not-a-summary, bad-summary, no-summary) as problem objects, none on stderr; -o keeps them, exit 3; -q says nothing"
 yote-play --match beginner,beginner --games 2 --no-tb --openings "$tmp/gdir" \
     >/dev/null 2>"$tmp/err"
 st=$?

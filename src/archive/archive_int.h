@@ -51,6 +51,9 @@
  *                     each block's games, and the reader's search
  *                     through it (--reaches)
  *   archive_write.c   the writer (yote_archive_*)
+ *   archive_input.c   the bytes the reader reads, puts back, seeks and
+ *                     passes over
+ *   archive_jump.c    the reader's jump to a game through the index
  *   archive_read.c    format detection and the reader
  *                     (src/record/yote_fmt.h)
  *
@@ -198,8 +201,14 @@ int yote_arc_block_head_ok(const unsigned char *h);
 int yote_arc_member_head_ok(const unsigned char *h);
 /* 1 when the n bytes at h look like a member header's start. */
 int yote_arc_magic_like(const unsigned char *h, size_t n);
+/* When the n bytes at h are the magic with its line ends converted, as
+ * a text-mode transfer does: how ("every LF byte made CR LF"), else
+ * NULL. */
+const char *yote_arc_magic_converted(const unsigned char *h, size_t n);
 /* Deflate in into z (z->n = 0 first): 0, or -1 out of memory, -2 zlib. */
 int yote_arc_deflate(const struct buf *in, struct buf *z);
+/* 1 when ulen bytes can come out of inflating clen bytes. */
+int yote_arc_inflatable(uint64_t clen, uint64_t ulen);
 /*
  * Check the CRC of the clen bytes at z and inflate them into the ulen
  * bytes at out: 0, -1 the CRC fails, -2 they do not inflate to ulen.
@@ -861,5 +870,66 @@ const char *yote_arc_range_text(unsigned long first, unsigned long count,
     char *buf, size_t n);
 const char *yote_arc_lost_text(unsigned long count, char *buf, size_t n);
 const char *yote_arc_after_text(unsigned long games, char *buf, size_t n);
+
+/* ------------------------------------------------------------ the reader */
+
+/* The archive reader (archive_read.c), its input (archive_input.c) and
+ * its jump to a game through the index (archive_jump.c). */
+enum { S_MEMBER, S_BLOCKS, S_DONE };
+
+struct yote_arc_reader {
+	FILE *fp;
+	const char *name;
+	unsigned char *pb;      /* bytes to hand out before fp's */
+	size_t pblen, pbpos;
+	uint64_t off;           /* bytes consumed so far */
+	int checked;            /* yote_arc_checked of the last record */
+	long long base;         /* fp's offset of byte 0, or -1 */
+	unsigned long *games;   /* games accounted for (the reader's count) */
+	int state;
+	int io_errno;
+	uint64_t member_off;    /* where the current member starts */
+	unsigned long member_base;      /* games before it */
+	uint64_t member_games;  /* its games accounted for */
+	unsigned long blocks;   /* data blocks met */
+	int bad_head;           /* a bad block header since the last block */
+	struct data_block *blk;
+	struct mover mv;
+	struct game_ctx g;
+	char pending[400];      /* a problem to report before the next game */
+	uint64_t spent;         /* decoded by the blocks before (ARC_EXPANSION) */
+	struct yote_played *played;     /* the moves of the game decoded */
+	size_t capplayed;
+	struct hfilter hf;      /* the positions searched for, if any */
+	int gave_up;            /* no header within RESYNC_MAX bytes */
+};
+
+/*
+ * Its input (archive_input.c).  Read up to n bytes into dst (those put
+ * back first): how many came; a read error is kept in a->io_errno.
+ */
+size_t yote_arc_read(struct yote_arc_reader *a, void *dst, size_t n);
+/* Put the n bytes at p back, to be read again from offset off: 0, or
+ * YOTE_ENOMEM. */
+int yote_arc_unread(struct yote_arc_reader *a, const unsigned char *p,
+    size_t n, uint64_t off);
+/* Go to byte offset off of a seekable input: 0, or -1. */
+int yote_arc_seek(struct yote_arc_reader *a, uint64_t off);
+/* Pass over n bytes: 0, or -1 when the input ends first. */
+int yote_arc_pass(struct yote_arc_reader *a, uint64_t n);
+/*
+ * Read up to n bytes into a new buffer that grows as they really arrive,
+ * so that a length claimed by a header costs memory only once the bytes
+ * are there.  NULL when out of memory; *got says how many came (fewer
+ * than n: the input ended).
+ */
+unsigned char *yote_arc_read_claim(struct yote_arc_reader *a, uint64_t n,
+    size_t *got);
+/*
+ * Go straight to the block holding game n + 1 through the index
+ * (archive_jump.c): 1 when done, 0 when it cannot (not seekable, no
+ * index, anything odd): nothing has changed.
+ */
+int yote_arc_jump(struct yote_arc_reader *a, unsigned long n);
 
 #endif

@@ -172,6 +172,24 @@ yote_arc_magic_like(const unsigned char *h, size_t n)
 	return same >= 6 || (n > 0 && h[0] == yote_arc_magic[0]);
 }
 
+/*
+ * The magic holds CR LF, then LF, so that a text-mode transfer shows at
+ * its first bytes (as PNG's does): CR LF made CR CR LF (sed 's/$/\r/')
+ * or left and the lone LF made CR LF (unix2dos), or CR LF made LF.
+ */
+const char *
+yote_arc_magic_converted(const unsigned char *h, size_t n)
+{
+	static const unsigned char sed[] = "\r\r\n\x1a\r\n",
+	    u2d[] = "\r\n\x1a\r\n", d2u[] = "\n\x1a\n";
+
+	if (n < 10 || memcmp(h, yote_arc_magic, 4) != 0)
+		return NULL;
+	if (memcmp(h + 4, sed, 6) == 0 || memcmp(h + 4, u2d, 5) == 0)
+		return "every LF byte made CR LF";
+	return memcmp(h + 4, d2u, 3) == 0 ? "every CR LF made LF" : NULL;
+}
+
 int
 yote_arc_deflate(const struct buf *in, struct buf *z)
 {
@@ -185,6 +203,12 @@ yote_arc_deflate(const struct buf *in, struct buf *z)
 		return -2;
 	z->n = zlen;
 	return 0;
+}
+
+int
+yote_arc_inflatable(uint64_t clen, uint64_t ulen)
+{
+	return ulen <= clen * ARC_ZLIB_RATIO + ARC_ZLIB_SLACK;
 }
 
 int

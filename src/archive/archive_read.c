@@ -8,182 +8,23 @@
  * every payload's, and names what is damaged or missing in games; after
  * a bad header it looks for the next valid one and goes on, so the games
  * of every intact block come out.  With an index it goes straight to the
- * block that holds a game (yote_arc_skip).
+ * block that holds a game (yote_arc_skip, through archive_jump.c); its
+ * bytes come through archive_input.c.
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "archive_int.h"
 #include "yote_fmt.h"
 
 /* ------------------------------------------------------------ reader */
 
-enum { S_MEMBER, S_BLOCKS, S_DONE };
-
-struct yote_arc_reader {
-	FILE *fp;
-	const char *name;
-	unsigned char *pb;      /* bytes to hand out before fp's */
-	size_t pblen, pbpos;
-	uint64_t off;           /* bytes consumed so far */
-	int checked;            /* yote_arc_checked of the last record */
-	long long base;         /* fp's offset of byte 0, or -1 */
-	unsigned long *games;   /* games accounted for (the reader's count) */
-	int state;
-	int io_errno;
-	uint64_t member_off;    /* where the current member starts */
-	unsigned long member_base;      /* games before it */
-	uint64_t member_games;  /* its games accounted for */
-	unsigned long blocks;   /* data blocks met */
-	struct data_block *blk;
-	struct mover mv;
-	struct game_ctx g;
-	char pending[400];      /* a problem to report before the next game */
-	uint64_t spent;         /* decoded by the blocks before (ARC_EXPANSION) */
-	struct yote_played *played;     /* the moves of the game decoded */
-	size_t capplayed;
-	struct hfilter hf;      /* the positions searched for, if any */
-	int gave_up;            /* no header within RESYNC_MAX bytes */
-};
-
 /* How far a_resync looks for the next header: past a block that holds
  * one game at the size limit, and no further (an endless input, a pipe
  * from /dev/zero, would be read for ever). */
 #define RESYNC_MAX (2 * (uint64_t)YOTE_MAX_DOCUMENT)
-
-static size_t
-a_read(struct yote_arc_reader *a, void *dst, size_t n)
-{
-	unsigned char *d = dst;
-	size_t got = 0, k;
-
-	if (a->pbpos < a->pblen) {
-		k = a->pblen - a->pbpos < n ? a->pblen - a->pbpos : n;
-		memcpy(d, a->pb + a->pbpos, k);
-		a->pbpos += k;
-		got = k;
-	}
-	if (got < n) {
-		k = fread(d + got, 1, n - got, a->fp);
-		if (k < n - got && ferror(a->fp))
-			a->io_errno = errno ? errno : EIO;
-		got += k;
-	}
-	a->off += got;
-	return got;
-}
-
-/* Put bytes back to be read again from offset off. */
-static int
-a_unread(struct yote_arc_reader *a, const unsigned char *p, size_t n,
-    uint64_t off)
-{
-	unsigned char *nb = malloc(n + (a->pblen - a->pbpos) + 1);
-
-	if (nb == NULL)
-		return YOTE_ENOMEM;
-	memcpy(nb, p, n);
-	memcpy(nb + n, a->pb + a->pbpos, a->pblen - a->pbpos);
-	n += a->pblen - a->pbpos;
-	free(a->pb);
-	a->pb = nb;
-	a->pblen = n;
-	a->pbpos = 0;
-	a->off = off;
-	return 0;
-}
-
-static int
-a_seek(struct yote_arc_reader *a, uint64_t off)
-{
-	if (a->base < 0 || off > (uint64_t)LLONG_MAX - (uint64_t)a->base ||
-	    fseeko(a->fp, (off_t)(a->base + (long long)off), SEEK_SET) != 0)
-		return -1;
-	a->pblen = a->pbpos = 0;
-	a->off = off;
-	return 0;
-}
-
-/* Pass over n bytes; -1 when the input ends first. */
-static int
-a_skip(struct yote_arc_reader *a, uint64_t n)
-{
-	unsigned char tmp[8192];
-	size_t k;
-
-	if (a->pbpos < a->pblen) {
-		k = a->pblen - a->pbpos < n ? a->pblen - a->pbpos : (size_t)n;
-		a->pbpos += k;
-		a->off += k;
-		n -= k;
-	}
-	if (n > 0 && a->base >= 0 && n < (uint64_t)LLONG_MAX &&
-	    fseeko(a->fp, (off_t)n, SEEK_CUR) == 0) {
-		/* a seek past the end of a file succeeds: the input ends
-		 * there all the same, as it does for a pipe */
-		struct stat st;
-		off_t at = ftello(a->fp);
-
-		if (at >= 0 && fstat(fileno(a->fp), &st) == 0 &&
-		    S_ISREG(st.st_mode) && at > st.st_size &&
-		    (uint64_t)(at - st.st_size) <= n &&
-		    fseeko(a->fp, 0, SEEK_END) == 0) {
-			a->off += n - (uint64_t)(at - st.st_size);
-			return -1;
-		}
-		a->off += n;
-		return 0;
-	}
-	while (n > 0) {
-		if ((k = a_read(a, tmp, n < sizeof(tmp) ? (size_t)n :
-		    sizeof(tmp))) == 0)
-			return -1;
-		n -= k;
-	}
-	return 0;
-}
-
-/*
- * Read up to n bytes into a new buffer that grows as they really arrive,
- * so that a length claimed by a header costs memory only once the bytes
- * are there.  NULL when out of memory; *got says how many came (fewer
- * than n: the input ended).
- */
-static unsigned char *
-a_read_claim(struct yote_arc_reader *a, uint64_t n, size_t *got)
-{
-	struct buf b = { NULL, 0, 0, 0 };
-	size_t step = ARC_READ_STEP, want, k;
-
-	*got = 0;
-	if (yote_buf_grow(&b, 1) != 0)
-		return NULL;
-	while (b.n < n) {
-		want = n - b.n < step ? (size_t)(n - b.n) : step;
-		if (yote_buf_grow(&b, want + 1) != 0) {
-			yote_buf_free(&b);
-			return NULL;
-		}
-		k = a_read(a, b.p + b.n, want);
-		b.n += k;
-		if (k < want)
-			break;
-		step *= 2;
-	}
-	*got = b.n;
-	return b.p;
-}
-
-/* 1 when ulen bytes can come out of inflating clen bytes. */
-static int
-inflatable(uint64_t clen, uint64_t ulen)
-{
-	return ulen <= clen * ARC_ZLIB_RATIO + ARC_ZLIB_SLACK;
-}
 
 /* Report a problem of the stream; codes other than YOTE_EVALUE end it. */
 static int
@@ -224,7 +65,8 @@ a_err(struct yote_arc_reader *a, struct yote_error *err, int code,
 /*
  * After a bad header at byte offset from (have: the bytes read from
  * there), find the next valid block or member header and leave it to be
- * read next.  1 when found, 0 at the end of the input, or YOTE_ENOMEM.
+ * read next.  1 when a block header is found, 2 a member header, 0 at
+ * the end of the input, or YOTE_ENOMEM.
  */
 static int
 a_resync(struct yote_arc_reader *a, const unsigned char *have, size_t nhave,
@@ -261,14 +103,15 @@ a_resync(struct yote_arc_reader *a, const unsigned char *have, size_t nhave,
 		at += p;
 		if (yote_buf_grow(&b, 65536) != 0)
 			continue;
-		k = a_read(a, b.p + b.n, 65536);
+		k = yote_arc_read(a, b.p + b.n, 65536);
 		b.n += k;
 		eof = k < 65536;
 	}
 found:
-	rc = a_unread(a, b.p + p, b.n - p, at + p);
+	rc = yote_arc_unread(a, b.p + p, b.n - p, at + p);
+	rc = rc != 0 ? rc : b.p[p] == 'Y' ? 1 : 2;
 	yote_buf_free(&b);
-	return rc == 0 ? 1 : rc;
+	return rc;
 }
 
 /* What a message of a failed a_resync adds when it gave up looking. */
@@ -297,10 +140,11 @@ static int
 a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
 {
 	unsigned char h[MEMBER_HEAD];
+	const char *conv;
 	size_t n;
 	int rc;
 
-	n = a_read(a, h, MEMBER_HEAD);
+	n = yote_arc_read(a, h, MEMBER_HEAD);
 	if (a->io_errno)
 		return a_err(a, err, YOTE_EIO, 0, "read error");
 	if (n == 0) {
@@ -327,17 +171,23 @@ a_member(struct yote_arc_reader *a, uint64_t at, struct yote_error *err)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "unexpected "
 		    "data at byte offset %llu after the end of an archive "
 		    "member", (unsigned long long)at);
-	/* a damaged member header: go on with its blocks */
+	/* a damaged member header: go on with its blocks (or with the
+	 * member after it, when none is left) */
+	conv = yote_arc_magic_converted(h, n);
 	if ((rc = a_resync(a, h, n, at)) < 0)
 		return a_err(a, err, rc, 0, "out of memory");
-	a_member_start(a, at);
+	if (rc != 2)
+		a_member_start(a, at);
 	if (rc == 0)
 		return a_err(a, err, YOTE_ESYNTAX, *a->games + 1, "archive "
 		    "damaged at byte offset %llu: bad member header, and no "
 		    "block follows%s", (unsigned long long)at, gave_up_text(a));
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
-	    "byte offset %llu: bad member header; going on at byte offset "
-	    "%llu", (unsigned long long)at, (unsigned long long)a->off);
+	    "byte offset %llu: bad member header%s%s%s; going on at byte "
+	    "offset %llu", (unsigned long long)at, conv != NULL ? " (" : "",
+	    conv != NULL ? conv : "", conv != NULL ? ", as by a text-mode "
+	    "transfer: each block that held one is damaged too)" : "",
+	    (unsigned long long)a->off);
 }
 
 /* Read a block header at offset at into h: ADV_ON when valid, or an error. */
@@ -349,7 +199,7 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 	size_t n;
 	int rc;
 
-	n = a_read(a, h, BLOCK_HEAD);
+	n = yote_arc_read(a, h, BLOCK_HEAD);
 	if (a->io_errno)
 		return a_err(a, err, YOTE_EIO, 0, "read error");
 	if (n == 0)
@@ -374,13 +224,38 @@ a_block_head(struct yote_arc_reader *a, unsigned char h[BLOCK_HEAD],
 		    "valid block follows%s", (unsigned long long)at,
 		    yote_arc_after_text(*a->games, rg, sizeof(rg)),
 		    gave_up_text(a));
-	/* the damaged block keeps its number: the blocks after it are
-	 * named by their place in the file, as in the archive undamaged */
-	a->blocks++;
+	/* numbered when the block found next tells what it was (a_placed);
+	 * a member header found: this member's last blocks and end block
+	 * are lost with it, and the next member is read */
+	a->bad_head = rc == 1;
+	if (rc == 2)
+		a->state = S_MEMBER;
 	return a_err(a, err, YOTE_EVALUE, *a->games + 1, "archive damaged at "
 	    "byte offset %llu: bad block header (%s); going on at byte offset "
 	    "%llu", (unsigned long long)at, yote_arc_after_text(*a->games, rg,
 	    sizeof(rg)), (unsigned long long)a->off);
+}
+
+/*
+ * A block (data or end) at offset at met after a bad block header, first
+ * the games of its member before it: a damaged block keeps its number,
+ * so that the blocks after it are named by their places in the file, as
+ * in the archive undamaged; but when no game is missing before it, the
+ * bad header was no block of its own, only this block's header looked
+ * for in the wrong place (the block before grew or shrank: each LF made
+ * CR LF by a text-mode transfer), and it keeps its own number.  A data
+ * block that starts a member (first 0) after games of this one begins
+ * the next member, whose header was lost with the end block before it
+ * (archives joined, then damaged alike).
+ */
+static void
+a_placed(struct yote_arc_reader *a, uint64_t first, uint64_t at, int data)
+{
+	if (a->bad_head && data && first == 0 && a->member_games > 0)
+		a_member_start(a, at);
+	else if (a->bad_head && first > a->member_games)
+		a->blocks++;
+	a->bad_head = 0;
 }
 
 /* The end block h of a member: ADV_ON, or the games found missing. */
@@ -392,6 +267,7 @@ a_end(struct yote_arc_reader *a, const unsigned char *h,
 	unsigned long lost, g0;
 	char rg[64];
 
+	a_placed(a, total, 0, 0);
 	a->state = S_MEMBER;
 	if (total < a->member_games)
 		return a_err(a, err, YOTE_EVALUE, 0, "archive damaged: the end "
@@ -424,7 +300,7 @@ a_other(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 		return a_err(a, err, YOTE_ELIMIT, *a->games + 1, "archive block "
 		    "at byte offset %llu larger than the limit",
 		    (unsigned long long)at);
-	if ((p = a_read_claim(a, clen, &n)) == NULL)
+	if ((p = yote_arc_read_claim(a, clen, &n)) == NULL)
 		return a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
 	ok = yote_crc(p, n) == get32(h + 24);
 	if (ok && n == clen && h[3] == 'H')     /* a position set */
@@ -465,7 +341,7 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int check_only,
 	size_t got;
 	int bad;
 
-	if ((z = a_read_claim(a, d->clen, &got)) == NULL) {
+	if ((z = yote_arc_read_claim(a, d->clen, &got)) == NULL) {
 		*rc = a_err(a, err, YOTE_ENOMEM, 0, "out of memory");
 		return NULL;
 	}
@@ -484,7 +360,7 @@ a_payload(struct yote_arc_reader *a, const struct dhead *d, int check_only,
 		bad = yote_crc(z, d->clen) != d->zcrc ? -1 : 0;
 		u = z;
 		z = NULL;
-	} else if (!inflatable(d->clen, d->ulen))
+	} else if (!yote_arc_inflatable(d->clen, d->ulen))
 		bad = yote_crc(z, d->clen) != d->zcrc ? -1 : -3;
 	else if ((u = malloc(d->ulen + 1)) == NULL) {
 		free(z);
@@ -597,6 +473,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	d.games = get32(h + 12);
 	d.first = get64(h + 16);
 	d.zcrc = get32(h + 24);
+	a_placed(a, d.first, at, 1);
 	a->blocks++;
 	if (d.first > ULONG_MAX - a->member_base - d.games - 1)
 		return a_err(a, err, YOTE_ELIMIT, *a->games + 1, "archive block "
@@ -614,7 +491,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	 * (its header's CRC holds, so its length can be trusted).
 	 */
 	if (d.games == 0 || d.first < a->member_games) {
-		if (a_skip(a, d.clen) != 0)
+		if (yote_arc_pass(a, d.clen) != 0)
 			return a_err(a, err, YOTE_ESYNTAX, *a->games + 1,
 			    "archive truncated at byte offset %llu: block %lu "
 			    "at byte offset %llu ends early",
@@ -645,7 +522,7 @@ a_data(struct yote_arc_reader *a, const unsigned char *h, uint64_t at,
 	}
 	if (d.games > want_skip || d.first != a->member_games)
 		return a_load(a, &d, err);
-	if (a_skip(a, d.clen) != 0) {
+	if (yote_arc_pass(a, d.clen) != 0) {
 		*a->games = d.g0 + d.games - 1;         /* as a_payload's */
 		return a_err(a, err, YOTE_ESYNTAX, d.g0, "archive truncated at "
 		    "byte offset %llu: block %lu at byte offset %llu (%s) ends "
@@ -1000,158 +877,6 @@ yote_arc_reach_stats(const struct yote_arc_reader *a,
 	*st = a->hf.st;
 }
 
-/* One member found by walking end blocks back from the end of the file. */
-struct member {
-	uint64_t start;         /* byte offset of its header */
-	uint64_t games;         /* games in it */
-	uint64_t end;           /* byte offset of its end block */
-	uint32_t ilen;          /* bytes of its index block, 0 if none */
-};
-
-/*
- * Whether member m's data blocks, by their own headers, hold the games
- * its end block says: the numbers of every member after it rest on that
- * claim, and a jump passes over the member unread (a crafted end block,
- * its CRC right, numbered the games after it wrongly, without a word).
- * A header to read a block, none of the payloads.
- */
-static int
-a_member_checked(struct yote_arc_reader *a, const struct member *m)
-{
-	unsigned char h[BLOCK_HEAD];
-	uint64_t at = m->start + MEMBER_HEAD, games = 0;
-
-	while (at < m->end) {
-		if (m->end - at < BLOCK_HEAD || a_seek(a, at) != 0 ||
-		    a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD ||
-		    !yote_arc_block_head_ok(h) || h[3] == 'E' ||
-		    get32(h + 4) > m->end - at - BLOCK_HEAD)
-			return 0;
-		if (h[3] == 'D')
-			games += get32(h + 12);
-		at += BLOCK_HEAD + get32(h + 4);
-	}
-	return at == m->end && games == m->games;
-}
-
-/*
- * Go straight to the block holding game n + 1 through the index: walk
- * the end blocks back from the end of the file, read the index of the
- * member that holds the game, seek to the block.  1 when done, 0 when it
- * cannot (not seekable, no index, anything odd): nothing has changed.
- */
-static int
-a_jump(struct yote_arc_reader *a, unsigned long n)
-{
-	struct member *m = NULL, *nm;
-	unsigned char h[BLOCK_HEAD], *z = NULL, *u = NULL;
-	size_t nmem = 0, cap = 0, i;
-	uint64_t end, pos, cum = 0, off = 0, bg = 0, clen, ulen, nb, k, g = 0;
-	size_t got;
-	long long e;
-	struct cur c;
-	int done = 0;
-
-	if (a->base < 0 || fseeko(a->fp, 0, SEEK_END) != 0 ||
-	    (e = (long long)ftello(a->fp)) < a->base)
-		goto out;
-	end = (uint64_t)(e - a->base);
-	for (pos = end; pos > 0;) {
-		if (pos < MEMBER_HEAD + BLOCK_HEAD || a_seek(a, pos -
-		    BLOCK_HEAD) != 0 || a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD ||
-		    !yote_arc_block_head_ok(h) || h[3] != 'E' || get64(h + 4) >
-		    pos - BLOCK_HEAD)
-			goto out;
-		if (nmem == cap) {
-			cap = cap ? 2 * cap : 16;
-			if (cap > (1U << 20) ||
-			    (nm = realloc(m, cap * sizeof(*m))) == NULL)
-				goto out;
-			m = nm;
-		}
-		m[nmem].end = pos - BLOCK_HEAD;
-		m[nmem].start = m[nmem].end - get64(h + 4);
-		m[nmem].games = get64(h + 12);
-		m[nmem].ilen = get32(h + 20);
-		pos = m[nmem++].start;
-	}
-	/* members from the first; find the one holding game n + 1; those
-	 * before it are passed over by what their blocks say */
-	for (i = nmem; i-- > 0;) {
-		if (n < cum + m[i].games)
-			break;
-		if (!a_member_checked(a, &m[i]))
-			goto out;       /* read plainly: the damage is said */
-		cum += m[i].games;
-		if (i == 0)
-			goto out;       /* past the end: read it plainly */
-	}
-	if (nmem == 0 || m[i].ilen < BLOCK_HEAD || m[i].ilen > m[i].end -
-	    m[i].start || a_seek(a, m[i].end - m[i].ilen) != 0 ||
-	    a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD || !yote_arc_block_head_ok(h) ||
-	    h[3] != 'X')
-		goto out;
-	clen = get32(h + 4);
-	ulen = get32(h + 8);
-	if (clen > m[i].end - m[i].start || !inflatable(clen, ulen) ||
-	    (z = a_read_claim(a, clen, &got)) == NULL || got != clen ||
-	    (u = malloc(ulen + 1)) == NULL ||
-	    yote_arc_inflate(z, clen, get32(h + 24), u, ulen) != 0)
-		goto out;
-	c.p = u;
-	c.n = (size_t)ulen;
-	c.pos = 0;
-	c.bad = 0;
-	nb = yote_cur_varint(&c);
-	for (k = 0; k < nb && !c.bad; k++) {
-		uint64_t d = yote_cur_varint(&c);
-
-		g = yote_cur_varint(&c);
-		off += d;
-		if (n - cum < bg + g)
-			break;
-		bg += g;
-	}
-	if (c.bad || k == nb || off >= m[i].end - m[i].start)
-		goto out;
-	/* the block's own header has the last word: the index may lie */
-	if (a_seek(a, m[i].start + off) != 0 ||
-	    a_read(a, h, BLOCK_HEAD) != BLOCK_HEAD)
-		goto out;
-	if (!yote_arc_block_head_ok(h) || h[3] != 'D' || get64(h + 16) != bg ||
-	    get32(h + 12) != g) {
-		snprintf(a->pending, sizeof(a->pending), "archive damaged: the "
-		    "index of the member that starts at byte offset %llu "
-		    "disagrees with the block at byte offset %llu (the index "
-		    "says games %llu-%llu of the member); read without the "
-		    "index", (unsigned long long)m[i].start,
-		    (unsigned long long)(m[i].start + off),
-		    (unsigned long long)bg + 1, (unsigned long long)(bg + g));
-		goto out;
-	}
-	if (a_seek(a, m[i].start + off) != 0)
-		goto out;
-	a->state = S_BLOCKS;
-	a->member_off = m[i].start;
-	a->member_base = (unsigned long)cum;
-	a->member_games = bg;
-	a->blocks = (unsigned long)k;
-	*a->games = (unsigned long)(cum + bg);
-	done = 1;
-out:
-	if (!done && a->base >= 0) {
-		/* back where we were: the start of the input */
-		fseeko(a->fp, (off_t)a->base, SEEK_SET);
-		a->pbpos = 0;
-		a->off = 0;
-		a->pblen = 0;
-	}
-	free(m);
-	free(z);
-	free(u);
-	return done;
-}
-
 long
 yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
     struct yote_error *err)
@@ -1166,7 +891,7 @@ yote_arc_skip(struct yote_arc_reader *a, unsigned flags, unsigned long n,
 	target = start + n;
 	if (n > 0 && start == 0 && a->blk == NULL && a->blocks == 0 &&
 	    a->state == S_MEMBER && a->off == 0 && a->pbpos == 0)
-		a_jump(a, n);
+		yote_arc_jump(a, n);
 	while (*a->games < target) {
 		if ((b = a->blk) != NULL && b->next < b->games) {
 			if (target - *a->games >= b->games - b->next) {

@@ -86,7 +86,7 @@ usage(FILE *fp)
 	    "  -e, --event TEXT     --site TEXT     --round TEXT\n"
 	    "      --date D[..D]    a date or range: 2026, 2026-03..2026-06-30\n"
 	    "      --result R       1-0 0-1 1/2-1/2 *   --termination T\n"
-	    "      --ruleset TEXT   the rules: key (-r's or classic when none)\n"
+	    "      --ruleset R      played under ruleset R, named as -r names one\n"
 	    "      --plies N[..M]   number of moves\n"
 	    "      --reaches POS    passes through the position (counters\n"
 	    "                       ignored); --list adds the ply\n"

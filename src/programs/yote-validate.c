@@ -81,25 +81,13 @@ static void
 diag(void *ctx, const struct yote_error *e)
 {
 	const struct opts *opt = ctx;
-	FILE *out = opt->out;
 
 	if (opt->quiet)
 		return;
-	if (!opt->json) {
+	if (opt->json)
+		tool_diag_json(opt->out, e, NULL);
+	else
 		tool_diag(e);
-		return;
-	}
-	fputs("{\"kind\":\"problem\",\"program\":", out);
-	json_string(out, tool_name);
-	fputs(",\"file\":", out);
-	json_string(out, e->file ? e->file : "");
-	fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
-	    "\"problem\":", e->line, e->col, e->game, e->ply);
-	json_string(out, yote_diag_name(e->diag));
-	fputs(",\"message\":", out);
-	json_string(out, e->msg);
-	fprintf(out, ",\"severity\":\"%s\"}\n", e->code == 0 &&
-	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
 
 /* A header value as a JSON member ,"key":"value", or null when absent
@@ -274,8 +262,8 @@ main(int argc, char *argv[])
 		}
 		status = summary_merge(opt.quiet ? NULL : opt.out, opt.json,
 		    argv + optind, argc - optind);
-		status = tool_stdout_done(tool_output_done(opt.out,
-		    opt.output, status));
+		status = tool_stdout_done(tool_report_done(opt.out,
+		    opt.output, EXIT_OK, status, opt.json));
 		goto out;
 	}
 	if (rules != NULL && (r = tool_rules(rules, &owned, &status)) == NULL)

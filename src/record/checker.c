@@ -1027,6 +1027,25 @@ check_result(struct run *run, const struct yote_rules *r,
 	}
 }
 
+const struct yote_rules *
+yote_checker_rules(struct yote_checker *ck, const struct yote_record *rec,
+    const char *file)
+{
+	const struct yote_node *val[RK_N];
+	struct yote_game_info info;
+	struct run run;
+
+	if (rec->root == NULL || rec->root->type != YOTE_NODE_MAP)
+		return NULL;
+	memset(&run, 0, sizeof(run));
+	memset(&info, 0, sizeof(info));
+	run.file = file;
+	run.game = rec->game;
+	run.info = &info;               /* counts nobody reads */
+	record_values(rec->root, val);
+	return record_rules(ck, &run, val[RK_RULES], rec->embedded);
+}
+
 long
 yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
     const char *file, struct yote_game_info *info, yote_diag_fn diag,

@@ -236,6 +236,15 @@ int yote_name_index(const char *v, const char *const *names, int n);
 /* rules.c: whether a --rules/rules: value names a file, not a built-in */
 int yote_rules_spec_is_file(const char *spec);
 
+/*
+ * checker.c: the ruleset ck plays rec under, as yote_checker_play finds
+ * it (rules: a built-in, a file from file's folder or the copy an
+ * archive carries; none: the default), nothing said; NULL when it cannot
+ * be had.  Not owned, and good until ck's next call.
+ */
+const struct yote_rules *yote_checker_rules(struct yote_checker *ck,
+    const struct yote_record *rec, const char *file);
+
 /* movegen.c: any move for side s, whether or not the game is over */
 int yote_raw_has_move(const struct yote_rules *, const struct yote_pos *, int);
 /*

@@ -27,6 +27,8 @@ struct select_crit {
 	char *lo, *hi;          /* date range bounds, NULL when open */
 	unsigned long nlo, nhi; /* plies range */
 	struct yote_pattern pat;        /* --reaches, --pattern */
+	const struct yote_rules *rules; /* --ruleset naming one (owned, if
+					   a file), NULL: a pattern */
 };
 
 const char *const yote_select_keys[SEL_NKEYS + 1] = {
@@ -57,6 +59,7 @@ yote_select_free(struct yote_select *s)
 	for (k = 0; k < SEL_NKEYS; k++)
 		for (c = s->crit[k]; c != NULL; c = next) {
 			next = c->next;
+			yote_rules_free(c->rules);
 			free(c->text);
 			free(c);
 		}
@@ -171,6 +174,53 @@ parse_range(struct select_crit *c)
 	return c->lo == NULL && c->hi == NULL ? -1 : 0;
 }
 
+/*
+ * --ruleset: a pattern (*, ? or [) is one of the rules: text as written;
+ * anything else names a ruleset as -r does, read now: a built-in name, or
+ * a file, whose relative path is from the criteria file's folder when a
+ * criteria file gives it (as a record's rules: is from the record's).  A
+ * file's problem given on the command line keeps its file, line and
+ * column, to be said as -r's is; other problems are in the message.
+ */
+static int
+ruleset_parse(const struct yote_select *s, struct select_crit *c,
+    const char *arg, struct yote_error *err)
+{
+	char *path = NULL, msg[sizeof(err->msg)];
+	const char *slash;
+	size_t dir;
+	int rc;
+
+	if (strpbrk(arg, "*?[") != NULL)
+		return 0;
+	if (yote_rules_spec_is_file(arg) && arg[0] != '/' &&
+	    s->crit_file != NULL && (slash = strrchr(s->crit_file, '/'))) {
+		dir = (size_t)(slash - s->crit_file) + 1;
+		if ((path = malloc(dir + strlen(arg) + 1)) == NULL)
+			return yote_error_set(err, YOTE_ENOMEM, "out of memory");
+		memcpy(path, s->crit_file, dir);
+		strcpy(path + dir, arg);
+	}
+	if (err != NULL)        /* (a criteria file's line) */
+		err->line = err->col = 0;
+	rc = yote_rules_get(path != NULL ? path : arg, &c->rules, err);
+	if (rc != 0 && err != NULL && (err->file == NULL ||
+	    s->crit_file != NULL)) {
+		memcpy(msg, err->msg, sizeof(msg));
+		if (err->file != NULL && err->line > 0)
+			yote_error_set(err, rc, "ruleset: %s:%lu:%lu: %s",
+			    err->file, err->line, err->col, msg);
+		else
+			yote_error_set(err, rc, "ruleset: %s%s%s", err->file !=
+			    NULL ? err->file : "", err->file != NULL ? ": " :
+			    "", msg);
+		err->file = NULL;
+		err->line = err->col = 0;
+	}
+	free(path);
+	return rc;
+}
+
 /* Check and digest a criterion's value: 0, or YOTE_EVALUE with err. */
 static int
 crit_parse(const struct yote_select *s, int k, struct select_crit *c,
@@ -208,6 +258,8 @@ crit_parse(const struct yote_select *s, int k, struct select_crit *c,
 			return yote_error_set(err, YOTE_EVALUE, "termination: "
 			    "unknown termination '%s'", arg);
 		return 0;
+	case SEL_RULESET:
+		return ruleset_parse(s, c, arg, err);
 	case SEL_REACHES:
 	case SEL_PATTERN:
 		yote_error_clear(&e);
@@ -300,6 +352,8 @@ file_line(struct yote_select *s, unsigned long n, char *line,
 		return yote_error_set(err, YOTE_EVALUE, "'%s' without a value",
 		    line);
 	rc = yote_select_add(s, line, v, err);
+	if (rc != 0)            /* (a ruleset file's line was in err) */
+		err->line = n;
 	if (rc != 0 && err->col > 0)    /* a column of the value: the line's */
 		err->col += (unsigned long)(v - begin);
 	return rc;
@@ -321,6 +375,7 @@ yote_select_file(struct yote_select *s, const char *path,
 
 	if (strcmp(path, "-") == 0)
 		s->stdin_read = 1;      /* no games left there (stream.c) */
+	s->crit_file = path;    /* the folder its ruleset paths are from */
 	if ((rc = yote_file_read(path, YOTE_MAX_CRITERIA_FILE, YOTE_FILE_TEXT,
 	    "a criteria file", &buf, &len, err)) == 0)
 		for (line = buf; rc == 0 && line < buf + len; line = nl + 1) {
@@ -329,6 +384,7 @@ yote_select_file(struct yote_select *s, const char *path,
 			*nl = '\0';
 			rc = file_line(s, ++n, line, err);
 		}
+	s->crit_file = NULL;
 	free(buf);
 	/* this file's name, whatever an earlier error left in err */
 	if (rc != 0 && err != NULL)
@@ -509,6 +565,18 @@ yote_select_unmet(const struct yote_select *s, uint64_t hits,
 
 /* ------------------------------------------------------------ headers */
 
+/* The checker that plays games through and finds their rulesets, with the
+ * ruleset for records without rules: (-r's, set after the criteria);
+ * NULL when out of memory. */
+static struct yote_checker *
+select_checker(struct yote_select *s)
+{
+	if (s->ck == NULL && (s->ck = yote_checker_new()) == NULL)
+		return NULL;
+	yote_checker_set_rules(s->ck, s->rules);
+	return s->ck;
+}
+
 /*
  * A text criterion: a glob (Awa*, *Diop) when it has *, ? or [, else a
  * text the value contains, as the tools' --player and --event always
@@ -525,9 +593,10 @@ glob_is(const char *pat, const char *v)
 }
 
 static int
-crit_holds(const struct yote_select *s, int k, const struct select_crit *c,
-    const struct yote_record *rec, unsigned long plies)
+crit_holds(struct yote_select *s, int k, const struct select_crit *c,
+    const struct yote_record *rec, const char *file, unsigned long plies)
 {
+	const struct yote_rules *r;
 	const char *v;
 
 	switch (k) {
@@ -546,6 +615,9 @@ crit_holds(const struct yote_select *s, int k, const struct select_crit *c,
 		return (v = yote_node_text(rec->root, "termination")) != NULL &&
 		    strcmp(v, c->text) == 0;
 	case SEL_RULESET:
+		if (c->rules != NULL)   /* the ruleset played, by parameters */
+			return (r = yote_checker_rules(select_checker(s), rec,
+			    file)) != NULL && yote_rules_same(r, c->rules);
 		if ((v = yote_node_text(rec->root, "rules")) == NULL)
 			v = s->rules != NULL ? s->rules->name : "classic";
 		return glob_is(c->text, v);
@@ -558,8 +630,8 @@ crit_holds(const struct yote_select *s, int k, const struct select_crit *c,
 
 /* 1 when every header key asked about has an alternative that holds. */
 static int
-headers_hold(const struct yote_select *s, const struct yote_record *rec,
-    unsigned long plies)
+headers_hold(struct yote_select *s, const struct yote_record *rec,
+    const char *file, unsigned long plies)
 {
 	const struct select_crit *c;
 	int k;
@@ -568,7 +640,7 @@ headers_hold(const struct yote_select *s, const struct yote_record *rec,
 		if (s->crit[k] == NULL)
 			continue;
 		for (c = s->crit[k]; c != NULL; c = c->next)
-			if (crit_holds(s, k, c, rec, plies))
+			if (crit_holds(s, k, c, rec, file, plies))
 				break;
 		if (c == NULL)
 			return 0;
@@ -661,12 +733,8 @@ scan_game(struct yote_select *s, const struct yote_record *rec, const char *file
 	struct scan sc;
 	long rc;
 
-	if (s->ck == NULL) {
-		if ((s->ck = yote_checker_new()) == NULL)
-			return YOTE_ENOMEM;
-		if (s->rules != NULL)
-			yote_checker_set_rules(s->ck, s->rules);
-	}
+	if (select_checker(s) == NULL)
+		return YOTE_ENOMEM;
 	sc.s = s;
 	sc.out = out;
 	sc.info = &info;
@@ -707,7 +775,7 @@ yote_select_game(struct yote_select *s, const struct yote_record *rec,
 		out->pass = 1;
 		return 0;
 	}
-	hold = headers_hold(s, rec, plies);
+	hold = headers_hold(s, rec, file, plies);
 	look = hold && (s->crit[SEL_REACHES] != NULL ||
 	    s->crit[SEL_PATTERN] != NULL);
 	if ((look || s->want_key) &&

@@ -25,6 +25,7 @@ struct yote_select {
 	int stdin_read;         /* a criteria file read standard input */
 	const struct yote_rules *rules; /* for records without rules: */
 	struct yote_checker *ck;        /* plays games through, when needed */
+	const char *crit_file;  /* the criteria file being read, or NULL */
 };
 
 /* What yote_select_game found about one game. */

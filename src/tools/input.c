@@ -62,7 +62,12 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 		rc = yote_select_add(sel, key, arg, &e);
 	else
 		return 0;
-	if (rc == YOTE_EVALUE)  /* the message begins with the key */
+	if (rc != 0 && e.file != NULL) {
+		/* a ruleset file --ruleset names, said as -r's is: one that
+		 * cannot be read exit 3, one that is not valid 1 */
+		tool_diag(&e);
+		*status = tool_exit_for(rc);
+	} else if (rc == YOTE_EVALUE)   /* the message begins with the key */
 		*status = tool_usage_error("--%s", e.msg);
 	else if (rc != 0) {
 		tool_warn("%s", e.msg);

@@ -7,28 +7,20 @@
 #include <string.h>
 
 #include "line.h"
+#include "movetext.h"
 #include "pipemode.h"
 
-/* An illegal line of pipe mode: the reason on stderr. */
+/* An illegal line of pipe mode: the reason on stderr, in yote-validate's
+ * words (a line that is not a move at all, or an illegal move). */
 static void
 pipe_refuse(const struct session *s, const char *line)
 {
-	struct yote_move_text mt;
 	struct yote_move m;
-	struct yote_error e;
+	char why[700];
 
-	yote_error_clear(&e);
-	if (yote_move_parse(line, &mt, &e) != 0) {
-		/* not a move at all, said as yote-validate says it */
-		tool_warn("ply %lu: bad move '%s': %s at character %lu",
-		    (unsigned long)game_plies(&s->g) + 1, tool_text(line),
-		    e.msg, e.col);
-		return;
-	}
-	if (yote_move_from_text(s->r, &mt, &m, &e) == 0)
-		yote_move_check(s->r, game_now(&s->g), &m, &e);
-	tool_warn("ply %lu: illegal move '%s': %s", (unsigned long)
-	    game_plies(&s->g) + 1, tool_text(line), e.msg);
+	movetext_read(s->r, game_now(&s->g), line, tool_text(line), &m, why,
+	    sizeof(why));
+	tool_warn("ply %lu: %s", (unsigned long)game_plies(&s->g) + 1, why);
 }
 
 /* One line of pipe mode: a command or a move. */

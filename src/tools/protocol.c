@@ -43,6 +43,7 @@
 #include <time.h>
 
 #include "line.h"
+#include "movetext.h"
 #include "protocol.h"
 
 #define HASH_MAX 4096
@@ -271,19 +272,15 @@ play_moves(struct protocol *pr, char *s, struct yote_pos *q,
     struct yote_pos *hist, unsigned long *ply)
 {
 	const struct yote_rules *r = pr->r;
-	struct yote_move_text mt;
 	struct yote_move m;
-	struct yote_error e;
-	char *w, b[48];
+	char *w, b[48], why[700];
 
-	yote_error_clear(&e);
 	while ((w = word(&s)) != NULL) {
 		hist[(*ply)++] = *q;
-		if (yote_move_parse(w, &mt, &e) != 0 ||
-		    yote_move_from_text(r, &mt, &m, &e) != 0 ||
-		    yote_move_check(r, q, &m, &e) != 0) {
-			say(pr->out, "error position: move %lu '%s': %s", *ply,
-			    shown(w, b), e.msg);
+		/* a typo and an illegal move told apart, in the suite's words */
+		if (movetext_read(r, q, w, shown(w, b), &m, why,
+		    sizeof(why)) != 0) {
+			say(pr->out, "error position: move %lu: %s", *ply, why);
 			return -1;
 		}
 		yote_pos_play(r, q, &m);
@@ -479,13 +476,10 @@ static int
 go_searchmoves(struct protocol *pr, char **s, struct yote_limits *lim,
     char **next)
 {
-	struct yote_move_text mt;
 	struct yote_move *m, *more;
-	struct yote_error e;
-	char *w, b[48];
+	char *w, b[48], why[700];
 	size_t cap = 0;
 
-	yote_error_clear(&e);
 	while ((w = word(s)) != NULL && !go_word(w)) {
 		if (lim->nsearchmoves == cap) {
 			cap = cap ? 2 * cap : 16;
@@ -497,11 +491,9 @@ go_searchmoves(struct protocol *pr, char **s, struct yote_limits *lim,
 			lim->searchmoves = more;
 		}
 		m = (struct yote_move *)lim->searchmoves + lim->nsearchmoves;
-		if (yote_move_parse(w, &mt, &e) != 0 ||
-		    yote_move_from_text(pr->r, &mt, m, &e) != 0 ||
-		    yote_move_check(pr->r, &pr->p, m, &e) != 0) {
-			say(pr->out, "error go: searchmoves '%s': %s",
-			    shown(w, b), e.msg);
+		if (movetext_read(pr->r, &pr->p, w, shown(w, b), m, why,
+		    sizeof(why)) != 0) {
+			say(pr->out, "error go: searchmoves: %s", why);
 			return -1;
 		}
 		lim->nsearchmoves++;

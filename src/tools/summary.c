@@ -49,18 +49,36 @@ static const char *const fields[] = { "games", "valid", "invalid", "plies",
 	"warnings", "games_with_warnings", "status" };
 #define NFIELDS 7
 
-/* A problem with line `line` of file (0: the whole file). */
+/* One merge: where its output goes and what it has added up. */
+struct merge {
+	FILE *out;              /* the lines and the total; NULL: -q */
+	int json;               /* -f json: problems as JSON objects */
+	unsigned long long total[NFIELDS];      /* the sums, the worst status */
+	unsigned long found;    /* summaries added */
+};
+
+/*
+ * A problem with line `line` of file (0: the whole file), named problem
+ * in JSON: said as yote-validate says a game's, in the JSON output among
+ * the lines copied, on the standard error in text, not at all under -q.
+ */
 static void
-say(const char *file, unsigned long line, const char *msg)
+say(const struct merge *m, const char *file, unsigned long line,
+    const char *problem, const char *msg)
 {
 	struct yote_error e;
 
+	if (m->out == NULL)
+		return;
 	yote_error_clear(&e);
 	e.code = YOTE_EVALUE;
 	e.file = file;
 	e.line = line;
 	snprintf(e.msg, sizeof(e.msg), "%s", msg);
-	tool_diag(&e);
+	if (m->json)
+		tool_diag_json(m->out, &e, problem);
+	else
+		tool_diag(&e);
 }
 
 /* The numbers of a summary object into v (NFIELDS): 0, or -1 when one is
@@ -167,9 +185,9 @@ parse_text_summary(const char *line, unsigned long long v[NFIELDS])
 
 /* One input: 0, or the exit status its problems call for. */
 static int
-merge_file(FILE *out, FILE *fp, const char *name,
-    unsigned long long total[NFIELDS], unsigned long *found)
+merge_file(struct merge *m, FILE *fp, const char *name)
 {
+	unsigned long long *total = m->total;
 	unsigned long long v[NFIELDS];
 	unsigned long n = 0;
 	const char *why;
@@ -185,9 +203,10 @@ merge_file(FILE *out, FILE *fp, const char *name,
 	    LINE_EOF) {
 		n++;
 		if (len == LINE_LONG || len == LINE_NUL) {
-			say(name, n, len == LINE_LONG ? "longer than 64 MiB "
-			    "(yote(5), LIMITS): passed over" : "a NUL byte: "
-			    "the line is passed over");
+			say(m, name, n, len == LINE_LONG ? "limit" :
+			    "not-a-summary", len == LINE_LONG ? "longer than "
+			    "64 MiB (yote(5), LIMITS): passed over" : "a NUL "
+			    "byte: the line is passed over");
 			status = 1;
 			continue;
 		}
@@ -196,29 +215,29 @@ merge_file(FILE *out, FILE *fp, const char *name,
 		if (parse_text_summary(line, v) == 0)
 			goto add;       /* a run without -f json */
 		if (line[0] != '{' || line[len - 1] != '}') {
-			say(name, n, "not a JSON object nor a summary line: "
-			    "--merge-summaries reads what yote-validate "
-			    "--summary writes");
+			say(m, name, n, "not-a-summary", "not a JSON object "
+			    "nor a summary line: --merge-summaries reads what "
+			    "yote-validate --summary writes");
 			status = 1;
 			continue;
 		}
 		if (strncmp(line, "{\"kind\":\"summary\"", 17) != 0) {
-			if (out != NULL) {      /* another run's line, as is */
-				fputs(line, out);
-				putc('\n', out);
+			if (m->out != NULL) {   /* another run's line, as is */
+				fputs(line, m->out);
+				putc('\n', m->out);
 			}
 			continue;
 		}
 		if (parse_summary(line, v) != 0) {
-			say(name, n, "a summary without its counts (games, "
-			    "valid, invalid, plies, warnings, "
+			say(m, name, n, "bad-summary", "a summary without its "
+			    "counts (games, valid, invalid, plies, warnings, "
 			    "games_with_warnings)");
 			status = 1;
 			continue;
 		}
 add:
 		if ((why = summary_wrong(v, total)) != NULL) {
-			say(name, n, why);
+			say(m, name, n, "bad-summary", why);
 			status = 1;
 			continue;
 		}
@@ -226,10 +245,10 @@ add:
 			total[i] += v[i];
 		if (v[NFIELDS - 1] > total[NFIELDS - 1])
 			total[NFIELDS - 1] = v[NFIELDS - 1];
-		(*found)++;
+		m->found++;
 	}
 	if (ferror(fp)) {
-		say(name, 0, strerror(errno ? errno : EIO));
+		say(m, name, 0, "io", strerror(errno ? errno : EIO));
 		status = 3;
 	}
 	free(line);
@@ -240,14 +259,16 @@ int
 summary_merge(FILE *out, int json, char *const *files, int nfiles)
 {
 	char dash[] = "-", *stdin_only[] = { dash };
-	unsigned long long total[NFIELDS] = { 0 };
 	struct yote_stream_counts n;
-	unsigned long found = 0;
+	struct merge m;
 	int status = 0, st, i;
 	const char *name;
 	struct stat sb;
 	FILE *fp;
 
+	memset(&m, 0, sizeof(m));
+	m.out = out;
+	m.json = json;
 	if (nfiles == 0) {
 		files = stdin_only;
 		nfiles = 1;
@@ -256,40 +277,42 @@ summary_merge(FILE *out, int json, char *const *files, int nfiles)
 		name = strcmp(files[i], "-") == 0 ? "<stdin>" : files[i];
 		if ((fp = strcmp(files[i], "-") == 0 ? stdin :
 		    fopen(files[i], "r")) == NULL) {
-			say(name, 0, strerror(errno));
+			say(&m, name, 0, "io", strerror(errno));
 			status = 3;
 			continue;
 		}
 		/* in the words of every other file the suite reads */
 		if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-			say(name, 0, "a directory, not a summary file");
+			say(&m, name, 0, "io", "a directory, not a summary "
+			    "file");
 			fclose(fp);
 			status = 3;
 			continue;
 		}
-		st = merge_file(out, fp, name, total, &found);
+		st = merge_file(&m, fp, name);
 		status = st > status ? st : status;
 		if (fp != stdin)
 			fclose(fp);
 	}
-	if (found == 0) {
+	if (m.found == 0) {
 		/* (a file that could not be read was said already: that
 		 * it held no summary would say it twice) */
 		if (status < 3)
-			say(nfiles == 1 ? (strcmp(files[0], "-") == 0 ?
-			    "<stdin>" : files[0]) : NULL, 0, "no summary to "
-			    "merge (yote-validate --summary writes one)");
+			say(&m, nfiles == 1 ? (strcmp(files[0], "-") == 0 ?
+			    "<stdin>" : files[0]) : NULL, 0, "no-summary",
+			    "no summary to merge (yote-validate --summary "
+			    "writes one)");
 		return status > 1 ? status : 1;
 	}
 	memset(&n, 0, sizeof(n));
-	n.games = (unsigned long)total[0];
-	n.valid = (unsigned long)total[1];
-	n.invalid = (unsigned long)total[2];
-	n.plies = (unsigned long)total[3];
-	n.warnings = (unsigned long)total[4];
-	n.with_warnings = (unsigned long)total[5];
-	if (total[NFIELDS - 1] > (unsigned long long)status)
-		status = (int)total[NFIELDS - 1];
+	n.games = (unsigned long)m.total[0];
+	n.valid = (unsigned long)m.total[1];
+	n.invalid = (unsigned long)m.total[2];
+	n.plies = (unsigned long)m.total[3];
+	n.warnings = (unsigned long)m.total[4];
+	n.with_warnings = (unsigned long)m.total[5];
+	if (m.total[NFIELDS - 1] > (unsigned long long)status)
+		status = (int)m.total[NFIELDS - 1];
 	if (n.invalid > 0 && status < 1)
 		status = 1;
 	if (out != NULL)

@@ -23,7 +23,10 @@ void summary_print(FILE *out, int json, const struct yote_stream_counts *n,
  * summary_print does.  Returns the exit status the total calls for: the
  * worst of the runs', 1 when some game is invalid or a line is not a
  * JSON object or no summary was found, 3 when a file cannot be read.
- * out NULL (-q): nothing is printed, the exit status alone tells.
+ * What cannot be merged is said as yote-validate says a bad game: on the
+ * standard error, or (json) as a problem object in out, among the lines
+ * copied ("io", "limit", "not-a-summary", "bad-summary", "no-summary").
+ * out NULL (-q): nothing is printed nor said, the exit status alone tells.
  */
 int summary_merge(FILE *out, int json, char *const *files, int nfiles);
 

@@ -120,6 +120,23 @@ tool_diag(const struct yote_error *e)
 	tool_wrap(stderr, buf, 2);
 }
 
+void
+tool_diag_json(FILE *out, const struct yote_error *e, const char *problem)
+{
+	fprintf(out, "{\"kind\":\"problem\",\"program\":\"");
+	tool_put_text(out, tool_name, TOOL_ESC_JSON);
+	fputs("\",\"file\":\"", out);
+	tool_put_text(out, e->file != NULL ? e->file : "", TOOL_ESC_JSON);
+	fprintf(out, "\",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
+	    "\"problem\":\"", e->line, e->col, e->game, e->ply);
+	tool_put_text(out, problem != NULL ? problem : yote_diag_name(e->diag),
+	    TOOL_ESC_JSON);
+	fputs("\",\"message\":\"", out);
+	tool_put_text(out, e->msg, TOOL_ESC_JSON);
+	fprintf(out, "\",\"severity\":\"%s\"}\n", e->code == 0 &&
+	    yote_diag_is_warning(e->diag) ? "warning" : "error");
+}
+
 /*
  * "tool: message\n" on standard error; the message may quote a file.  A
  * usage error (wrap) has no file position to keep on one line for an

@@ -39,6 +39,15 @@ int tool_env_on(const char *name);
  */
 void tool_diag(const struct yote_error *e);
 
+/*
+ * The same diagnostic as one JSON object on a line of out, the form of
+ * yote-validate -f json: kind "problem", program, file ("" when none),
+ * line, column, game, ply (0 when unknown), problem (its name: problem,
+ * or when NULL yote_diag_name(e->diag)), message and severity.
+ */
+void tool_diag_json(FILE *out, const struct yote_error *e,
+    const char *problem);
+
 /* The same line (with its newline) into buf; returns its length.  File
  * name and message are shown as tool_escape shows them. */
 size_t tool_diag_format(const struct yote_error *e, char *buf, size_t size);
