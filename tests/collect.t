@@ -302,6 +302,13 @@ yote-explore --players "$tmp/accent.lines" 2>/dev/null | sed -n '3,4p' |
     sed 's/^\(\xc3\x81\|A\xcc\x81\)da Sy//' | awk '{ match($0, /^ */); n[NR] = RLENGTH } END { exit !(n[1] == 24 && n[2] == 24) }' && c=1
 ok $c "--players: a combining accent takes no column in the table"
 
+# A tree holds one board: the games of another are counted in a warning.
+c=0
+yote-explore samples/classic.yaml samples/ndar-kepp.yaml >/dev/null 2>"$tmp/err" &&
+    grep -qx 'yote-explore: 8 games on another board than 6/6/6/6/6 x 12 12 left out of the tree (choose one ruleset with --ruleset)' "$tmp/err" &&
+    yote-explore --ruleset classic samples/classic.yaml samples/ndar-kepp.yaml 2>&1 >/dev/null | cmp -s - /dev/null && c=1
+ok $c "yote-explore: games on another board than the tree's are counted in a warning" "$tmp/err"
+
 # The end ply is the finished games': an unfinished record stops anywhere.
 {
 	printf '@1\tyote=1\tresult=*\tmoves=[c3 d4 e5 f4]\n'

@@ -35,6 +35,8 @@ struct optree {
 	int root_set;           /* root and root_text are set */
 	char root_text[YOTE_POS_TEXT];
 	struct walk w;          /* the game being counted */
+	unsigned long missed;   /* games taken that never reach the root */
+	unsigned long elsewhere;        /* of them, on another board */
 };
 
 /* What optree_report writes with. */
@@ -197,8 +199,12 @@ optree_game(struct optree *t, const struct yote_stream_game *g)
 	if (w->at < 0 && i > n &&
 	    yote_pattern_match(r, &t->root, yote_game_now(g->played)))
 		w->at = (long)n;
-	if (w->at < 0)
+	if (w->at < 0) {
+		t->missed++;
+		t->elsewhere += r->width != t->root.width ||
+		    r->height != t->root.height;
 		return 0;
+	}
 	end = g->info.start.ply - 1 + g->info.plies;
 	score_add(&t->v[0].sc, g->info.result, t->root.side, end);
 	for (k = 0; k < w->n; k++) {
@@ -336,6 +342,11 @@ optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
 			fputs(TREE_TSV_HEADER, fp);
 		return 0;
 	}
+	/* a tree holds one board: the games of another are not in it */
+	if (t->elsewhere > 0)
+		tool_warn("%lu game%s on another board than %s left out of "
+		    "the tree (choose one ruleset with --ruleset)",
+		    t->elsewhere, t->elsewhere == 1 ? "" : "s", t->root_text);
 	/* a position no game reaches has no score and no end, not 0 */
 	if (sc->games == 0 && fmt == TOOL_FMT_TEXT)
 		fprintf(fp, "%s: no game reaches it (%s to move)\n",
