@@ -34,7 +34,7 @@ tap_need bin/yote-replay bin/yote-analyze
 cp $D/custom-rules.yaml $D/hostile-rules.yaml "$tmp/"
 cat samples/classic.yaml samples/traditional.yaml samples/damasi.yaml \
     samples/ndar-kepp.yaml $D/custom.yaml > "$tmp/all.yaml"
-cp $D/annotated.yaml $D/hostile.yaml "$tmp/"
+cp $D/annotated.yaml $D/hostile.yaml $D/spoof.yaml "$tmp/"
 ngames=$(grep -c '^---' "$tmp/all.yaml")
 
 # ------------------------------------------------------------ no browser
@@ -184,6 +184,9 @@ st=$?
 grep -q '"Bad","Move",.*"line [0-9]*, ply 2: illegal move' "$tmp/mix.html"
 ok $((! $?)) "an invalid game: exit $st (1), and the game list's entry says why"
 
+# bidirectional controls left open in names, an event, a site, a comment
+yote-replay --html "$tmp/spoof.html" "$tmp/spoof.yaml" 2>/dev/null
+
 # a page of 20,000 games: the list shows 200 rows around the game opened
 awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "---\nyote: 1\nfirst: P%d\nsecond: Q%d\nresult: \"*\"\nmoves: [d2, a1, d1, b4]\n", i, i }' \
     > "$tmp/many.yaml"
@@ -197,7 +200,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 	    "annotations and accuracy" "screenshot" \
 	    "hostile record in the browser" "long names" "100,000 plies" \
 	    "phone and desktop widths" "best move arrow, chart axes" \
-	    "invalid game in the list" "bidirectional text isolated"; do
+	    "invalid game in the list" "bidirectional text isolated" \
+	    "bidirectional controls left open"; do
 		skip "chromium is not installed (Debian package chromium; .ci/run installs it): $t"
 	done
 	tap_done
@@ -369,9 +373,34 @@ cat > "$tmp/frames.html" <<'EOF'
 <iframe id="desk" src="mix.html#g1p15" style="width:800px;height:700px;border:0"></iframe>
 <iframe id="bidi" src="mix.html#g2p0" style="width:800px;height:700px;border:0"></iframe>
 <iframe id="many" src="many.html#g15000p3" style="width:800px;height:600px"></iframe>
+<iframe id="spoof1" src="spoof.html#g1p1" style="width:800px;height:700px;border:0"></iframe>
+<iframe id="spoof2" src="spoof.html#g2p1" style="width:800px;height:700px;border:0"></iframe>
 <pre id="report"></pre>
 <script>
 var lines = [];
+/* s closes every embedding, override and isolate it opens, and has no
+ * closer that closes nothing (as UAX #9 pairs them: a PDI closes the
+ * embeddings inside its isolate too) */
+function balanced(s) {
+	var st = [], c, k;
+	for (var i = 0; i < s.length; i++) {
+		c = s.charCodeAt(i);
+		if (c === 0x202c) {
+			if (st.pop() !== 'e') return false;
+		} else if (c === 0x2069) {
+			if ((k = st.lastIndexOf('i')) < 0) return false;
+			st.length = k;
+		} else if (c >= 0x202a && c <= 0x202e) st.push('e');
+		else if (c >= 0x2066 && c <= 0x2068) st.push('i');
+	}
+	return st.length === 0;
+}
+/* the box of e's contents (a text node's too) */
+function box(d, e) {
+	var r = d.createRange();
+	r.selectNodeContents(e);
+	return r.getBoundingClientRect();
+}
 function report(f) {
 	var w = f.contentWindow, d = f.contentDocument, q = function (s) { return d.querySelector(s); };
 	var sw = d.documentElement.scrollWidth;       /* lays the page out */
@@ -399,6 +428,19 @@ function report(f) {
 	    function (e) { return e.getClientRects().length > 1; }).map(function (e) {
 		return e.textContent; }).join('|') + ' of ' +
 	    d.querySelectorAll('#games tr td:nth-child(7) bdi').length);
+	/* the heading reads first name, dash, second name, left to right */
+	var hb = h1.querySelectorAll('bdi'), o = [];
+	if (hb.length === 2 && hb[0].nextSibling)
+		o = [box(d, hb[0]), box(d, hb[0].nextSibling), box(d, hb[1])];
+	put('order', o.length && o[0].right <= o[1].left + 1 && o[1].right <= o[2].left + 1 ?
+	    'ok' : o.map(function (b) { return Math.round(b.left) + '-' + Math.round(b.right); }).join(' '));
+	/* every text of the page, its tooltips, labels and title balanced */
+	var texts = [d.title];
+	[].forEach.call(d.querySelectorAll('bdi, text, [title], [aria-label]'), function (e) {
+		texts.push(e.textContent, e.getAttribute('title') || '', e.getAttribute('aria-label') || '');
+	});
+	put('unbalanced', texts.filter(function (t) { return !balanced(t); }).map(function (t) {
+		return JSON.stringify(t.slice(0, 40)); }).join(' '));
 	document.getElementById('report').textContent = lines.join('\n') + '\n';
 }
 [].forEach.call(document.querySelectorAll('iframe'), function (f) {
@@ -479,10 +521,24 @@ ok $((! $?)) "the invalid game is marked in the game list, with the reason"
 t=$(get bidi title)
 dt=$(get bidi doctitle)
 echo "# $t / $dt / $(get bidi list) list names" > "$TAP_WHY"
-[ "$t" = "$(printf '<bdi>Eve\342\200\2560-1\342\200\254</bdi> \342\200\223 <bdi>\342\200\217Adam\342\200\216\342\200\252\342\200\253\342\200\255\342\201\247\342\201\250</bdi>')" ] &&
+[ "$t" = "$(printf '<bdi>Eve\342\200\2560-1\342\200\254</bdi> \342\200\223 <bdi>\342\200\217Adam\342\200\216\342\200\252\342\200\253\342\200\255\342\201\247\342\201\250\342\201\251\342\201\251\342\200\254\342\200\254\342\200\254</bdi>')" ] &&
     [ "$(get bidi list)" = 6 ] &&
     case $dt in '"'"$(printf '\342\201\250')"Eve*) true ;; *) false ;; esac
 ok $((! $?)) "bidirectional controls in names: isolated in the heading, the title and the game list"
+
+# controls left open in a name (U+202E then U+2066, never closed) held
+# the rest of the heading in their override: the second name stood before
+# the dash, or before the first name, and "1-0" read "0-1"
+: > "$TAP_WHY"
+for f in spoof1 spoof2 bidi desk; do
+	[ "$(get $f order)" = ok ] || echo "$f: heading out of order: $(get $f order)" >> "$TAP_WHY"
+	[ -z "$(get $f unbalanced)" ] || echo "$f: unbalanced: $(get $f unbalanced)" >> "$TAP_WHY"
+done
+t=$(get spoof1 title)
+[ "$t" = "$(printf '<bdi>Awa Diop\342\200\256\342\201\246\342\201\251\342\200\254</bdi> \342\200\223 <bdi>Moussa Ndiaye</bdi>')" ] ||
+    echo "spoof1: heading $t" >> "$TAP_WHY"
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "bidirectional controls left open in names, an event, a site, a comment: closed at the end of each text, the heading in order, every text, title and label balanced"
 
 ms=$(get many ms)
 echo "# $(get many rows) rows, current; $(get many position)" > "$TAP_WHY"

@@ -11,7 +11,8 @@
  * position as the notation writes them (a move's text says its path,
  * its captures and bonus removals), which needs no rules, as far as
  * the board is shown: a long game costs the page its moves' text.
- * The script cuts long texts for display and isolates each in <bdi>.
+ * The script cuts long texts for display, closes what bidirectional
+ * controls each opens (bal) and isolates each in <bdi>.
  *
  * Safety: record text (names, comments, unknown keys, ruleset names) only
  * ever reaches the page inside <script type="application/json"> blocks,

@@ -19,36 +19,67 @@ function sv(tag, attrs) {
 }
 function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
 
+// Record text balanced: every embedding or override (U+202A, U+202B,
+// U+202D, U+202E) it opens closed at its end by U+202C, every isolate
+// (U+2066 to U+2068) by U+2069, and a closer that closes nothing dropped.
+// An isolate left open in a <bdi> takes the <bdi>'s own end for its close
+// and holds the rest of the line in its override ("Awa Diop\u202e\u2066"
+// put the second name before the dash), so every text of a record goes
+// into the page through here (cutText, short, long, iso), cut first.
+var BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+function bal(s) {
+	var open = [], out = [], at = 0, m, c, k;
+	if (s.search(BIDI) < 0) return s;
+	BIDI.lastIndex = 0;
+	while ((m = BIDI.exec(s)) !== null) {
+		c = m[0];
+		if (c === '\u202c' || c === '\u2069') {
+			// a PDF closes the last embedding not past an isolate; a
+			// PDI the last isolate, with the embeddings inside it
+			k = c === '\u202c' ? (open.length && open[open.length - 1] === c ?
+			    open.length - 1 : -1) : open.lastIndexOf(c);
+			if (k < 0) {
+				out.push(s.slice(at, m.index));
+				at = m.index + 1;
+				continue;
+			}
+			open.length = k;
+		} else open.push(c <= '\u202e' ? '\u202c' : '\u2069');
+	}
+	out.push(s.slice(at));
+	return out.join('') + open.reverse().join('');
+}
+
 // Record text on the page: isolated (<bdi>: a right-to-left override in
-// a name reorders nothing around it) and cut to max characters, the
-// whole text one step away.  A long text without spaces is costly to lay
-// out inside flexible boxes and tables, so only the cut part ever is,
-// until asked for.
+// a name reorders nothing around it), balanced (bal) and cut to max
+// characters, the whole text one step away.  A long text without spaces
+// is costly to lay out inside flexible boxes and tables, so only the cut
+// part ever is, until asked for.
 var CUT = 80, LONG = 300;
 function cutText(s, max) {
 	var n = max;
-	if (s.length <= max) return s;
+	if (s.length <= max) return bal(s);
 	if (/[\ud800-\udbff]/.test(s.charAt(n - 1))) n--;
-	return s.slice(0, n) + '\u2026';
+	return bal(s.slice(0, n)) + '\u2026';
 }
 // short: one line's worth, the whole text in the title (tooltip)
 function short(s, max) {
 	s = s === null || s === undefined ? '' : String(s);
 	var b = el('bdi', null, cutText(s, max || CUT));
-	if (s.length > (max || CUT)) b.title = s;
+	if (s.length > (max || CUT)) b.title = bal(s);
 	return b;
 }
 // long: a paragraph's worth, the whole text in a <details> below it
 function long(s, max) {
 	s = s === null || s === undefined ? '' : String(s);
 	max = max || LONG;
-	if (s.length <= max) return el('bdi', null, s);
+	if (s.length <= max) return el('bdi', null, bal(s));
 	var d = el('details', 'long'), sm = el('summary');
 	sm.appendChild(el('bdi', null, cutText(s, max)));
 	sm.appendChild(el('span', 'more', ' (' + s.length + ' characters: the whole text)'));
 	d.appendChild(sm);
 	var whole = el('div', 'whole');
-	whole.appendChild(el('bdi', null, s));
+	whole.appendChild(el('bdi', null, bal(s)));
 	d.appendChild(whole);
 	return d;
 }
@@ -312,7 +343,7 @@ function bestOf(g, i) {
 
 function label(g, i) {
 	return i === 0 ? 'Start position' : 'After ply ' + i + ', ' +
-	    g.s[sideBefore(g, i)] + ' ' + g.m[i - 1];
+	    bal(g.s[sideBefore(g, i)]) + ' ' + g.m[i - 1];
 }
 
 function showBoard() {
@@ -443,8 +474,8 @@ function header(g) {
 		dl.appendChild(el('dd')).appendChild(long(v));
 	};
 	add('Rules', g.r);
-	add(g.s[0] + ' (first)', f);
-	add(g.s[1] + ' (second)', s);
+	add(bal(g.s[0]) + ' (first)', f);
+	add(bal(g.s[1]) + ' (second)', s);
 	for (var i = 0; i < g.h.length; i++)
 		if (['first', 'second', 'rules'].indexOf(g.h[i][0]) < 0)
 			add(g.h[i][0], g.h[i][1]);
@@ -524,7 +555,7 @@ function chart(g) {
 	var X = function (ply) { return CH.L + ply * pw / Math.max(1, n); };
 	var Y = function (v) { return CH.T + ph - v * ph / 100; };
 	var svg = sv('svg', { viewBox: '0 0 ' + CH.W + ' ' + CH.H, role: 'img',
-	    'aria-label': 'Evaluation curve: ' + g.s[0] + '\'s chance to win (0 to 100 %) after each ply (0 to ' + n + ')' });
+	    'aria-label': 'Evaluation curve: ' + bal(g.s[0]) + '\'s chance to win (0 to 100 %) after each ply (0 to ' + n + ')' });
 	svg.appendChild(sv('rect', { x: CH.L, y: CH.T, width: pw, height: ph, 'class': 'bg' }));
 	svg.appendChild(sv('line', { x1: CH.L, x2: CH.L + pw, y1: Y(50), y2: Y(50), 'class': 'mid' }));
 	var txt = function (x, y, s, cls, anchor) {
@@ -582,7 +613,7 @@ function stats(g) {
 	t.appendChild(tr);
 	[['first', 0], ['second', 1]].forEach(function (sd) {
 		if (!g[sd[0]]) return;
-		var r = el('tr'), th = el('th', null, g.s[sd[1]] + ' (');
+		var r = el('tr'), th = el('th', null, bal(g.s[sd[1]]) + ' (');
 		r.className = 'side-' + sd[0];
 		th.appendChild(short(pairs(g.h, sd[0]) || sd[0], 24));
 		th.appendChild(document.createTextNode(')'));
