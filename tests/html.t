@@ -31,10 +31,10 @@ tap_need bin/yote-replay bin/yote-analyze
 
 # the collection: the four samples and a custom ruleset's games (its
 # rules: path is relative to the record, so the ruleset comes along)
-cp $D/custom-rules.yaml $D/hostile-rules.yaml "$tmp/"
+cp $D/custom-rules.yaml $D/hostile-rules.yaml $D/sides-rules.yaml "$tmp/"
 cat samples/classic.yaml samples/traditional.yaml samples/damasi.yaml \
     samples/ndar-kepp.yaml $D/custom.yaml > "$tmp/all.yaml"
-cp $D/annotated.yaml $D/hostile.yaml $D/spoof.yaml "$tmp/"
+cp $D/annotated.yaml $D/hostile.yaml $D/spoof.yaml $D/sides.yaml "$tmp/"
 ngames=$(grep -c '^---' "$tmp/all.yaml")
 
 # ------------------------------------------------------------ no browser
@@ -57,7 +57,7 @@ ok $((! $?)) "the page refers to nothing outside itself"
 for want in 'capture-all: ' 'blocked: ' 'few-pieces: both sides have' \
     'move-limit: ' ' resigned; ' ' ran out of time; ' 'drawn by agreement' \
     'wins on captures' 'adjudicated a ' 'the game was not finished'; do
-	grep -q "\"end\":\"Result: [^\"]*$want" "$tmp/all.html" ||
+	grep -q "\"end\":\[\"Result: [^]]*$want" "$tmp/all.html" ||
 	    echo "missing: $want" >> "$TAP_WHY"
 done
 [ ! -s "$TAP_WHY" ]
@@ -186,6 +186,8 @@ ok $((! $?)) "an invalid game: exit $st (1), and the game list's entry says why"
 
 # bidirectional controls left open in names, an event, a site, a comment
 yote-replay --html "$tmp/spoof.html" "$tmp/spoof.yaml" 2>/dev/null
+# a ruleset's side names, one with an override
+yote-replay --html "$tmp/sides.html" "$tmp/sides.yaml" 2>/dev/null
 
 # a page of 20,000 games: the list shows 200 rows around the game opened
 awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "---\nyote: 1\nfirst: P%d\nsecond: Q%d\nresult: \"*\"\nmoves: [d2, a1, d1, b4]\n", i, i }' \
@@ -201,7 +203,7 @@ if ! command -v chromium >/dev/null 2>&1; then
 	    "hostile record in the browser" "long names" "100,000 plies" \
 	    "phone and desktop widths" "best move arrow, chart axes" \
 	    "invalid game in the list" "bidirectional text isolated" \
-	    "bidirectional controls left open"; do
+	    "bidirectional controls left open" "side names isolated"; do
 		skip "chromium is not installed (Debian package chromium; .ci/run installs it): $t"
 	done
 	tap_done
@@ -312,7 +314,8 @@ for want in "<td><bdi>$acc1</bdi></td>" "<td><bdi>$acc2</bdi></td>" \
 	grep -qF "$want" "$tmp/an.dom" || echo "missing: $want" >> "$TAP_WHY"
 done
 graded=$(grep -c '^  class:' "$tmp/annotated.yaml")
-diagrams=$(grep -o '<figure class="diagram" role="img" aria-label="After ply [0-9]*, [a-z]* [a-z0-9+x@-]*: [^"]*"' \
+# (the side's name isolated, between U+2068 and U+2069)
+diagrams=$(grep -o "<figure class=\"diagram\" role=\"img\" aria-label=\"After ply [0-9]*, $(printf '\342\201\250')[a-z]*$(printf '\342\201\251') [a-z0-9+x@-]*: [^\"]*\"" \
     "$tmp/an.dom" | wc -l)
 [ ! -s "$TAP_WHY" ] && [ "$marks" -eq "$blunders" ] && [ -n "$acc1" ] &&
     [ "$diagrams" -eq "$graded" ]
@@ -365,16 +368,6 @@ ok $((! $?)) "hostile record in the browser: the text is shown, no element or sc
 # (its performance.now() once laid out), widths, and what it shows.
 cat > "$tmp/frames.html" <<'EOF'
 <!DOCTYPE html><html><body style="margin:0">
-<iframe id="long64k" src="light.html#g1p2" style="width:800px;height:600px"></iframe>
-<iframe id="long1m" src="light.html#g2p2" style="width:800px;height:600px"></iframe>
-<iframe id="plies" src="light.html#g3p99999" style="width:800px;height:600px"></iframe>
-<iframe id="key" src="light.html#g3p51201" style="width:800px;height:600px"></iframe>
-<iframe id="phone" src="mix.html#g1p15" style="width:375px;height:700px;border:0"></iframe>
-<iframe id="desk" src="mix.html#g1p15" style="width:800px;height:700px;border:0"></iframe>
-<iframe id="bidi" src="mix.html#g2p0" style="width:800px;height:700px;border:0"></iframe>
-<iframe id="many" src="many.html#g15000p3" style="width:800px;height:600px"></iframe>
-<iframe id="spoof1" src="spoof.html#g1p1" style="width:800px;height:700px;border:0"></iframe>
-<iframe id="spoof2" src="spoof.html#g2p1" style="width:800px;height:700px;border:0"></iframe>
 <pre id="report"></pre>
 <script>
 var lines = [];
@@ -434,6 +427,12 @@ function report(f) {
 		o = [box(d, hb[0]), box(d, hb[0].nextSibling), box(d, hb[1])];
 	put('order', o.length && o[0].right <= o[1].left + 1 && o[1].right <= o[2].left + 1 ?
 	    'ok' : o.map(function (b) { return Math.round(b.left) + '-' + Math.round(b.right); }).join(' '));
+	/* where the sides' names go */
+	put('caption', q('#pos').innerHTML);
+	put('sides', [].map.call(d.querySelectorAll('#info dt'), function (e) {
+		return e.innerHTML; }).slice(1, 3).join('|'));
+	put('ending', q('#ending').innerHTML);
+	put('label', q('#board').getAttribute('aria-label'));
 	/* every text of the page, its tooltips, labels and title balanced */
 	var texts = [d.title];
 	[].forEach.call(d.querySelectorAll('bdi, text, [title], [aria-label]'), function (e) {
@@ -443,10 +442,37 @@ function report(f) {
 		return JSON.stringify(t.slice(0, 40)); }).join(' '));
 	document.getElementById('report').textContent = lines.join('\n') + '\n';
 }
-[].forEach.call(document.querySelectorAll('iframe'), function (f) {
-	f.onload = function () { report(f); };
+</script>
+<script>
+/* the frames, [id, page, width, height, border]: each reports once loaded
+ * (its handler set before its page is named: one set after the frames
+ * were made could come after a small page had loaded) */
+[
+	['long64k', 'light.html#g1p2', 800, 600],
+	['long1m', 'light.html#g2p2', 800, 600],
+	['plies', 'light.html#g3p99999', 800, 600],
+	['key', 'light.html#g3p51201', 800, 600],
+	['phone', 'mix.html#g1p15', 375, 700, 0],
+	['desk', 'mix.html#g1p15', 800, 700, 0],
+	['bidi', 'mix.html#g2p0', 800, 700, 0],
+	['many', 'many.html#g15000p3', 800, 600],
+	['spoof1', 'spoof.html#g1p1', 800, 700, 0],
+	['spoof2', 'spoof.html#g2p1', 800, 700, 0],
+	['sides1', 'sides.html#g1p20', 800, 700, 0],
+	['sides2', 'sides.html#g2p2', 800, 700, 0],
+	['sides3', 'sides.html#g3p1', 800, 700, 0]
+].forEach(function (f) {
+	var e = document.createElement('iframe');
+	e.id = f[0];
+	e.onload = function () { report(e); };
+	e.style.width = f[2] + 'px';
+	e.style.height = f[3] + 'px';
+	if (f[4] === 0) e.style.border = '0';
+	e.src = f[1];
+	document.body.appendChild(e);
 });
-</script></body></html>
+</script>
+</body></html>
 EOF
 timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
     --disable-background-networking --disable-extensions --disable-sync \
@@ -539,6 +565,28 @@ t=$(get spoof1 title)
     echo "spoof1: heading $t" >> "$TAP_WHY"
 [ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "bidirectional controls left open in names, an event, a site, a comment: closed at the end of each text, the heading in order, every text, title and label balanced"
+
+# a ruleset's side name with an override, wherever the page names a side:
+# in a <bdi> (in an attribute between U+2068 and U+2069), as a player's
+# name; it read "\u00e9clair(dnoces)" in the header, the caption ran
+# backwards and the ending gave the name escaped ("\u00e9clair\u202e")
+e=$(printf '\303\251clair\342\200\256\342\200\254')
+r='&lt;b&gt;rouge&lt;/b&gt;'
+: > "$TAP_WHY"
+want() {	# want FRAME KEY VALUE
+	[ "$(get $1 $2)" = "$3" ] || echo "$1 $2: $(get $1 $2), not $3" >> "$TAP_WHY"
+}
+want sides1 caption "After ply 20, <bdi>$e</bdi> b2 $(printf '\342\200\224') $(get sides1 position)"
+want sides1 sides "<bdi>$r</bdi> (first)|<bdi>$e</bdi> (second)"
+want sides1 ending "<bdi>Result: 1-0, capture-all: </bdi><bdi>$e</bdi><bdi> has no pieces left.</bdi>"
+want sides1 label "After ply 20, $(printf '\342\201\250')$e$(printf '\342\201\251') b2: $(get sides1 position)"
+want sides2 ending "<bdi>Result: 0-1, resignation: </bdi><bdi>$r</bdi><bdi> resigned; </bdi><bdi>$e</bdi><bdi> wins (declared; the position is not finished).</bdi>"
+want sides3 ending "<bdi>The game is not over (</bdi><bdi>$e</bdi><bdi> to move).</bdi>"
+for f in sides1 sides2 sides3; do
+	[ -z "$(get $f unbalanced)" ] || echo "$f: unbalanced: $(get $f unbalanced)" >> "$TAP_WHY"
+done
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "side names with markup and an override: isolated in the header, the caption, the board's label and the ending, as the players' names"
 
 ms=$(get many ms)
 echo "# $(get many rows) rows, current; $(get many position)" > "$TAP_WHY"

@@ -345,19 +345,60 @@ json_curve(FILE *fp, const struct yote_record *rec, const struct yote_game *g,
 	fputc(']', fp);
 }
 
+/*
+ * The sides' names in a sentence of the page: a byte each, which no text
+ * of the record put into it holds (marked_text), so that json_said can
+ * give them as the sides' numbers and the script put in the names as it
+ * puts every name, isolated.
+ */
+static const char *const side_mark[2] = { "\001", "\002" };
+
+/* A record's text into a sentence, without the bytes of side_mark. */
+static void
+marked_text(FILE *ms, const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s != side_mark[0][0] && *s != side_mark[1][0])
+			fputc(*s, ms);
+}
+
+/* s (len bytes) as ["text",side,"text",...]: side_mark as 0 and 1. */
+static void
+json_said(FILE *fp, const char *s, size_t len)
+{
+	size_t i, at = 0;
+	int any = 0;
+
+	fputc('[', fp);
+	for (i = 0; i <= len; i++) {
+		if (i < len && s[i] != side_mark[0][0] &&
+		    s[i] != side_mark[1][0])
+			continue;
+		if (i > at) {
+			fputs(any++ ? "," : "", fp);
+			json_str(fp, s + at, i - at);
+		}
+		if (i < len)
+			fprintf(fp, any++ ? ",%d" : "%d", s[i] == side_mark[1][0]);
+		at = i + 1;
+	}
+	fputc(']', fp);
+}
+
 /* A declared ending (the position is not finished) in words. */
 static void
-declared_words(FILE *ms, const struct yote_rules *r, const char *res,
-    const char *term)
+declared_words(FILE *ms, const char *res, const char *term)
 {
 	int w = res == NULL ? -1 : strcmp(res, "1-0") == 0 ? 0 :
 	    strcmp(res, "0-1") == 0 ? 1 : strcmp(res, "1/2-1/2") == 0 ? 2 :
 	    -1;
-	const char *win = w == 0 || w == 1 ? r->side_name[w] : "";
-	const char *lose = w == 0 || w == 1 ? r->side_name[!w] : "";
+	const char *win = w == 0 || w == 1 ? side_mark[w] : "";
+	const char *lose = w == 0 || w == 1 ? side_mark[!w] : "";
 
-	fprintf(ms, "Result: %s%s%s", res ? res : "*", term ? ", " : "",
-	    term ? term : "");
+	fputs("Result: ", ms);
+	marked_text(ms, res ? res : "*");
+	fputs(term ? ", " : "", ms);
+	marked_text(ms, term ? term : "");
 	if (term == NULL)
 		;
 	else if (strcmp(term, "resignation") == 0 && w >= 0 && w < 2)
@@ -379,7 +420,7 @@ declared_words(FILE *ms, const struct yote_rules *r, const char *res,
 	fputs(" (declared; the position is not finished).", ms);
 }
 
-/* How the game ended, in words, as a JSON string. */
+/* How the game ended, in words, as json_said gives them. */
 static void
 json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
     const struct yote_game *g, const struct yote_game_info *info)
@@ -395,7 +436,7 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 
 	if ((ms = open_memstream(&buf, &len)) == NULL) {
 		pg->err = 1;
-		json_text(fp, "");
+		fputs("[]", fp);
 		return;
 	}
 	yote_pos_outcome(r, p, &o);
@@ -403,19 +444,19 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 		fprintf(ms, "The record's ply %lu could not be played; the "
 		    "replay stops before it.", info->played + 1);
 	else if (o.term != YOTE_TERM_NONE)
-		draw_ending(ms, r, p, &o, 0);
+		draw_ending_named(ms, r, p, &o, side_mark);
 	else if (res == NULL && term == NULL)
 		fprintf(ms, "The game is not over (%s to move).",
-		    r->side_name[p->side]);
+		    side_mark[p->side]);
 	else
-		declared_words(ms, r, res, term);
+		declared_words(ms, res, term);
 	if (fclose(ms) != 0 || buf == NULL) {
 		pg->err = 1;
 		free(buf);
-		json_text(fp, "");
+		fputs("[]", fp);
 		return;
 	}
-	/* draw_ending's lines and banner spacing as one line */
+	/* the banner's lines and spacing as one line */
 	for (s = d = buf; *s != '\0'; s++)
 		if (*s != '\n' && *s != ' ')
 			*d++ = *s;
@@ -423,7 +464,7 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 			*d++ = ' ';
 	while (d > buf && d[-1] == ' ')
 		d--;
-	json_str(fp, buf, (size_t)(d - buf));
+	json_said(fp, buf, (size_t)(d - buf));
 	free(buf);
 }
 

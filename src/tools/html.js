@@ -85,6 +85,18 @@ function long(s, max) {
 }
 // for document.title and SVG text: isolated by FSI ... PDI
 function iso(s, max) { return '\u2068' + cutText(String(s), max || CUT) + '\u2069'; }
+// A sentence of texts and sides (0, 1: g.s, the ruleset's names of the
+// sides, which the record's names are treated as): into element e, each
+// name in a <bdi> and each text by put (a text node unless given); or
+// without e as text, each name between U+2068 and U+2069 (an attribute).
+function say(g, parts, e, put) {
+	var side = function (x) { return typeof x === 'number'; };
+	if (!e) return parts.map(function (x) { return side(x) ? iso(g.s[x]) : x; }).join('');
+	parts.forEach(function (x) {
+		e.appendChild(side(x) ? short(g.s[x]) : put ? put(x) : document.createTextNode(x));
+	});
+	return e;
+}
 function pairs(list, key) {
 	for (var i = 0; list && i < list.length; i++)
 		if (list[i][0] === key) return list[i][1];
@@ -341,9 +353,10 @@ function bestOf(g, i) {
 	    /^[a-z]\d+([-x][a-z]\d+(\+([a-z]\d+|@))?)*$/.test(b) ? b : null;
 }
 
+// ply i in words, for say
 function label(g, i) {
-	return i === 0 ? 'Start position' : 'After ply ' + i + ', ' +
-	    bal(g.s[sideBefore(g, i)]) + ' ' + g.m[i - 1];
+	return i === 0 ? ['Start position'] : ['After ply ' + i + ', ',
+	    sideBefore(g, i), ' ' + g.m[i - 1]];
 }
 
 function showBoard() {
@@ -352,24 +365,25 @@ function showBoard() {
 		var L = cur.line;
 		pos = L.at > 0 ? L.steps[L.at - 1][1] : posAt(g, L.ply - 1);
 		step = L.at > 0 ? L.steps[L.at - 1] : stepOf(g, L.ply - 1);
-		text = 'Line from ply ' + L.ply + ', ' + (L.at > 0 ? 'move ' + L.at +
-		    ' of ' + L.steps.length + ', ' + step[0] : 'before ' + g.m[L.ply - 1]);
+		text = ['Line from ply ' + L.ply + ', ' + (L.at > 0 ? 'move ' + L.at +
+		    ' of ' + L.steps.length + ', ' + step[0] : 'before ' + g.m[L.ply - 1])];
 	} else {
 		pos = posAt(g, cur.p);
 		step = stepOf(g, cur.p);
 		text = label(g, cur.p);
 		best = bestOf(g, cur.p);
-		if (best) text += ' (best was ' + best + ', the arrow)';
+		if (best) text.push(' (best was ' + best + ', the arrow)');
 	}
 	var f = $('board');
 	f.setAttribute('data-position', pos);
 	f.setAttribute('data-flipped', cur.flip ? '1' : '0');
 	if (best) f.setAttribute('data-best', best);
 	else f.removeAttribute('data-best');
-	f.setAttribute('aria-label', text + ': ' + pos);
+	f.setAttribute('aria-label', say(g, text) + ': ' + pos);
 	clear($('svg'));
 	$('svg').appendChild(board(g, pos, step, cur.flip, best));
-	$('pos').textContent = text + ' \u2014 ' + pos;
+	clear($('pos'));
+	say(g, text.concat([' \u2014 ' + pos]), $('pos'));
 }
 
 function showNote() {
@@ -470,18 +484,20 @@ function header(g) {
 	var dl = $('info');
 	clear(dl);
 	var add = function (k, v) {
-		dl.appendChild(el('dt')).appendChild(short(k));
+		var dt = dl.appendChild(el('dt'));
+		if (typeof k === 'string') dt.appendChild(short(k));
+		else say(g, k, dt);
 		dl.appendChild(el('dd')).appendChild(long(v));
 	};
 	add('Rules', g.r);
-	add(bal(g.s[0]) + ' (first)', f);
-	add(bal(g.s[1]) + ' (second)', s);
+	add([0, ' (first)'], f);
+	add([1, ' (second)'], s);
 	for (var i = 0; i < g.h.length; i++)
 		if (['first', 'second', 'rules'].indexOf(g.h[i][0]) < 0)
 			add(g.h[i][0], g.h[i][1]);
 	var e = $('ending'), why = index[cur.g - 1][8];
 	clear(e);
-	e.appendChild(long(g.end));
+	say(g, g.end, e, long);
 	if (why) {
 		e.appendChild(document.createTextNode(' '));
 		e.appendChild(el('span', 'bad', 'Invalid record: ')).appendChild(long(why));
@@ -555,7 +571,7 @@ function chart(g) {
 	var X = function (ply) { return CH.L + ply * pw / Math.max(1, n); };
 	var Y = function (v) { return CH.T + ph - v * ph / 100; };
 	var svg = sv('svg', { viewBox: '0 0 ' + CH.W + ' ' + CH.H, role: 'img',
-	    'aria-label': 'Evaluation curve: ' + bal(g.s[0]) + '\'s chance to win (0 to 100 %) after each ply (0 to ' + n + ')' });
+	    'aria-label': 'Evaluation curve: ' + iso(g.s[0]) + '\'s chance to win (0 to 100 %) after each ply (0 to ' + n + ')' });
 	svg.appendChild(sv('rect', { x: CH.L, y: CH.T, width: pw, height: ph, 'class': 'bg' }));
 	svg.appendChild(sv('line', { x1: CH.L, x2: CH.L + pw, y1: Y(50), y2: Y(50), 'class': 'mid' }));
 	var txt = function (x, y, s, cls, anchor) {
@@ -613,7 +629,7 @@ function stats(g) {
 	t.appendChild(tr);
 	[['first', 0], ['second', 1]].forEach(function (sd) {
 		if (!g[sd[0]]) return;
-		var r = el('tr'), th = el('th', null, bal(g.s[sd[1]]) + ' (');
+		var r = el('tr'), th = say(g, [sd[1], ' ('], el('th'));
 		r.className = 'side-' + sd[0];
 		th.appendChild(short(pairs(g.h, sd[0]) || sd[0], 24));
 		th.appendChild(document.createTextNode(')'));
@@ -642,7 +658,7 @@ function printView(g) {
 		if (c === null && !cls) continue;
 		var f = el('figure', 'diagram'), b = bestOf(g, i);
 		f.setAttribute('role', 'img');
-		f.setAttribute('aria-label', label(g, i) + ': ' + posAt(g, i));
+		f.setAttribute('aria-label', say(g, label(g, i)) + ': ' + posAt(g, i));
 		f.appendChild(board(g, posAt(g, i), stepOf(g, i), false, b));
 		var cap = el('figcaption', null, i + '. ' + g.m[i - 1] + cutText(note(g, i, 'nag') || '', 8) +
 		    (cls ? ' (' + cutText(cls, CUT) + ')' : '') + (b ? ', best ' + b : '') +
