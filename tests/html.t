@@ -123,8 +123,42 @@ st2=$?
     "$tmp/keep.html" && [ -z "$(ls -A "$tmp" | grep '^\.')" ]
 ok $((! $?)) "a bad move: exit 1 with the page up to it; no directory: exit 3"
 
-# yote-analyze --html, and the pipeline through yote-replay --html
-printf -- '---\nyote: 1\nfirst: A\nsecond: B\nmoves: [c3, d3, c4, d4, c3-c2, d4-d5]\n' \
+# the games of a page are numbered in its order, as its addresses
+# (#g2p0) are, in the game list and in their data; where each came from
+# (file, number there) is said when that is not one input in order: it
+# listed games 3 and 5 of a file as 3 and 5 and linked them as #g1, #g2,
+# and two files' games as 1-9, 1-8
+yote-replay --html "$tmp/sel.html" -g 3,5 samples/classic.yaml 2>"$TAP_WHY" &&
+    yote-replay --html "$tmp/two.html" samples/classic.yaml \
+    samples/damasi.yaml 2>>"$TAP_WHY"
+st=$?
+index() {	# index PAGE: the game list's entries, one a line
+	sed -n '/^<script type="application\/json" id="index">/,/<\/script>/p' "$1" |
+	    sed -e 's/^<script[^>]*>\[//' -e 's/\]<\/script>$//'
+}
+nc=$(grep -c '^---' samples/classic.yaml)
+{
+	index "$tmp/sel.html" | sed 's/^\[\([0-9]*\),.*,\[\("[^"]*",[0-9]*\)\]\],*$/\1 \2/'
+	grep -o '^<script type="application/json" id="g[0-9]*">{"n":[0-9]*' \
+	    "$tmp/sel.html" | sed 's/.*id="g\([0-9]*\)">{"n":/g\1 n/'
+	index "$tmp/two.html" | sed 's/^\[\([0-9]*\),.*,\[\("[^"]*",[0-9]*\)\]\],*$/\1 \2/' |
+	    sed -n '1p;9,10p;$p'
+	index "$tmp/all.html" | grep -c ',\["'
+} > "$tmp/numbers"
+printf '%s\n' '1 "samples/classic.yaml",3' '2 "samples/classic.yaml",5' \
+    'g1 n1' 'g2 n2' '1 "samples/classic.yaml",1' "$nc \"samples/classic.yaml\",$nc" \
+    "$((nc + 1)) \"samples/damasi.yaml\",1" \
+    "$(index "$tmp/two.html" | wc -l) \"samples/damasi.yaml\",$(grep -c '^---' samples/damasi.yaml)" \
+    0 > "$tmp/numbers.want"
+diff "$tmp/numbers.want" "$tmp/numbers" > "$TAP_WHY"
+[ $st -eq 0 ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "games numbered in the page's order (-g 3,5: 1 and 2; two files: 1 to $(index "$tmp/two.html" | wc -l)), each with its file and number there; one file whole: none"
+
+# yote-analyze --html, and the pipeline through yote-replay --html: the
+# same page but for its generator's name; of a selection (game 2), the
+# same games ("n":2 against "n":1, it was), the direct page saying where
+# its game came from
+printf -- '---\nyote: 1\nfirst: A\nsecond: B\nmoves: [c3, d3, c4, d4, c3-c2, d4-d5]\n---\nyote: 1\nfirst: C\nsecond: D\nmoves: [c3, d4, c4, d3]\n' \
     > "$tmp/short.yaml"
 yote-analyze --depth 2 --html "$tmp/an.html" "$tmp/short.yaml" \
     >"$tmp/an.out" 2>"$TAP_WHY"
@@ -132,12 +166,25 @@ st=$?
 yote-analyze --depth 2 "$tmp/short.yaml" 2>>"$TAP_WHY" |
     yote-replay --html "$tmp/pipe.html" 2>>"$TAP_WHY"
 st2=$?
-grep '^<script type="application/json" id="g' "$tmp/an.html" > "$tmp/an.g"
-grep '^<script type="application/json" id="g' "$tmp/pipe.html" > "$tmp/pipe.g"
-[ $st -eq 0 ] && [ $st2 -eq 0 ] && [ ! -s "$tmp/an.out" ] &&
-    grep -q '"eval"' "$tmp/an.g" && cmp -s "$tmp/an.g" "$tmp/pipe.g"
-ok $((! $?)) "yote-analyze --html and yote-analyze | yote-replay --html give the same game" \
-    "$tmp/an.g" "$tmp/pipe.g"
+yote-analyze --depth 2 -g 2 --html "$tmp/an2.html" "$tmp/short.yaml" \
+    2>>"$TAP_WHY"
+st3=$?
+yote-analyze --depth 2 -g 2 "$tmp/short.yaml" 2>>"$TAP_WHY" |
+    yote-replay --html "$tmp/pipe2.html" 2>>"$TAP_WHY"
+st4=$?
+for f in an pipe an2 pipe2; do
+	sed '/^<meta name="generator" content="yote-[a-z]* [^"]*">$/d' \
+	    "$tmp/$f.html" > "$tmp/$f.page"
+	grep '^<script type="application/json" id="g' "$tmp/$f.html" > "$tmp/$f.g"
+done
+[ $st -eq 0 ] && [ $st2 -eq 0 ] && [ $st3 -eq 0 ] && [ $st4 -eq 0 ] &&
+    [ ! -s "$tmp/an.out" ] && grep -q '"eval"' "$tmp/an.g" &&
+    cmp -s "$tmp/an.page" "$tmp/pipe.page" &&
+    [ "$(wc -l < "$tmp/an.page")" -eq "$(($(wc -l < "$tmp/an.html") - 1))" ] &&
+    cmp -s "$tmp/an2.g" "$tmp/pipe2.g" &&
+    index "$tmp/an2.html" | grep -q "^\[1,\"C\",.*,\[\"$(echo "$tmp" | sed 's/[.[\/]/\\&/g')/short.yaml\",2\]\]$"
+ok $((! $?)) "yote-analyze --html and yote-analyze | yote-replay --html make the same page; of game 2 alone the same game, the direct page naming its file and number" \
+    "$tmp/an.page" "$tmp/pipe.page" "$tmp/an2.g" "$tmp/pipe2.g"
 
 # the hostile record's text never reaches the page as markup
 yote-replay --html "$tmp/hostile.html" "$tmp/hostile.yaml" 2>"$TAP_WHY"
@@ -203,7 +250,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 	    "hostile record in the browser" "long names" "100,000 plies" \
 	    "phone and desktop widths" "best move arrow, chart axes" \
 	    "invalid game in the list" "bidirectional text isolated" \
-	    "bidirectional controls left open" "side names isolated"; do
+	    "bidirectional controls left open" "side names isolated" \
+	    "the game list's numbers"; do
 		skip "chromium is not installed (Debian package chromium; .ci/run installs it): $t"
 	done
 	tap_done
@@ -427,6 +475,12 @@ function report(f) {
 		o = [box(d, hb[0]), box(d, hb[0].nextSibling), box(d, hb[1])];
 	put('order', o.length && o[0].right <= o[1].left + 1 && o[1].right <= o[2].left + 1 ?
 	    'ok' : o.map(function (b) { return Math.round(b.left) + '-' + Math.round(b.right); }).join(' '));
+	/* the game list's rows: number (and where from) > address */
+	put('listed', [].map.call(d.querySelectorAll('#games tr[data-g]'), function (e) {
+		return e.cells[0].textContent + '>' + e.querySelector('a').getAttribute('href');
+	}).slice(0, 12).join(' '));
+	put('missing', (q('#missing') || { textContent: '-' }).textContent);
+	put('from', (q('#meta .from') || { textContent: '-' }).textContent);
 	/* where the sides' names go */
 	put('caption', q('#pos').innerHTML);
 	put('sides', [].map.call(d.querySelectorAll('#info dt'), function (e) {
@@ -460,7 +514,10 @@ function report(f) {
 	['spoof2', 'spoof.html#g2p1', 800, 700, 0],
 	['sides1', 'sides.html#g1p20', 800, 700, 0],
 	['sides2', 'sides.html#g2p2', 800, 700, 0],
-	['sides3', 'sides.html#g3p1', 800, 700, 0]
+	['sides3', 'sides.html#g3p1', 800, 700, 0],
+	['sel', 'sel.html#g2p1', 800, 700, 0],
+	['sel5', 'sel.html#g5p3', 800, 700, 0],
+	['two', 'two.html#g12p0', 800, 700, 0]
 ].forEach(function (f) {
 	var e = document.createElement('iframe');
 	e.id = f[0];
@@ -587,6 +644,24 @@ for f in sides1 sides2 sides3; do
 done
 [ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "side names with markup and an override: isolated in the header, the caption, the board's label and the ending, as the players' names"
+
+# the list's numbers are the addresses' (#g2p1 opens the second row's
+# game) with the file and number there under them; an address for a game
+# the page has not says so (#g5p3 silently opened game 1)
+: > "$TAP_WHY"
+want sel listed '1classic.yaml 3>#g1p0 2classic.yaml 5>#g2p0'
+want sel position "$(yote-replay -g 5 --ply 1 samples/classic.yaml | sed -n 's/^Position: //p')"
+want sel from '; game 5 of samples/classic.yaml'
+want sel missing ''
+want sel5 position "$(yote-replay -g 3 --ply 3 samples/classic.yaml | sed -n 's/^Position: //p')"
+want sel5 missing 'This page has no game 5 (its games are numbered 1 to 2 in its order); game 1 is shown.'
+want two listed "$(i=1; while [ $i -le 12 ]; do
+	if [ $i -le "$nc" ]; then f=classic; n=$i; else f=damasi; n=$((i - nc)); fi
+	printf '%s ' "$i$f.yaml $n>#g${i}p0"; i=$((i + 1)); done | sed 's/ $//')"
+want two position "$(yote-replay -g $((12 - nc)) --ply 0 samples/damasi.yaml | sed -n 's/^Start: //p')"
+want desk from -
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "the game list numbers games as their addresses do, with the file and number they came from; a game the page has not is said"
 
 ms=$(get many ms)
 echo "# $(get many rows) rows, current; $(get many position)" > "$TAP_WHY"

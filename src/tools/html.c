@@ -37,12 +37,23 @@
 /* bin/gen/html_assets.c (src/embed-page.sh from html.css, html.js) */
 extern const char *const html_css[], *const html_js[];
 
+/* Where a game of the page came from: its input and its number there. */
+struct html_from {
+	size_t at;              /* its game list entry's offset in idxbuf */
+	size_t file;            /* its input, in html_page's files */
+	unsigned long game;     /* its number in that input, from 1 */
+};
+
 struct html_page {
 	FILE *fp;               /* the temporary file */
 	char *path;
-	FILE *idx;              /* the game list's JSON, in memory */
+	FILE *idx;              /* the game list's entries, in memory, each
+				   open at its end (html_close ends it) */
 	char *idxbuf;
 	size_t idxlen;
+	struct html_from *from; /* per game of the page */
+	char **files;           /* the inputs' names, as the tool gave them */
+	size_t nfiles;
 	char **tpl;             /* board templates written so far */
 	size_t ntpl;
 	unsigned long games;    /* games added */
@@ -468,8 +479,46 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 	free(buf);
 }
 
-/* The game list's entry: [number, first, second, event, round, date,
- * result, rules, why invalid or null]. */
+/*
+ * Keep where game pg->games of the page came from (file, the record's
+ * number there), and the start of its game list entry: 0, or -1 when out
+ * of memory.
+ */
+static int
+index_from(struct html_page *pg, const char *file,
+    const struct yote_record *rec)
+{
+	struct html_from *f;
+	char **more;
+	long at = ftell(pg->idx);
+
+	if (at < 0)
+		return -1;
+	if ((pg->games & (pg->games - 1)) == 0) {
+		/* games 1, 2, 4, ...: room for twice as many */
+		if ((f = realloc(pg->from, 2 * pg->games * sizeof(*f))) == NULL)
+			return -1;
+		pg->from = f;
+	}
+	if (pg->nfiles == 0 || strcmp(pg->files[pg->nfiles - 1], file) != 0) {
+		if ((more = realloc(pg->files, (pg->nfiles + 1) *
+		    sizeof(*more))) == NULL)
+			return -1;
+		pg->files = more;
+		if ((pg->files[pg->nfiles] = strdup(file)) == NULL)
+			return -1;
+		pg->nfiles++;
+	}
+	f = &pg->from[pg->games - 1];
+	f->at = (size_t)at;
+	f->file = pg->nfiles - 1;
+	f->game = rec->game;
+	return 0;
+}
+
+/* The game list's entry: [number on the page, first, second, event,
+ * round, date, result, rules, why invalid or null, and at html_close
+ * where it came from when the page says it]. */
 static void
 index_entry(struct html_page *pg, const struct yote_record *rec,
     const struct yote_rules *r, const struct yote_game_info *info)
@@ -478,7 +527,7 @@ index_entry(struct html_page *pg, const struct yote_record *rec,
 		"round", "date", "result" };
 	size_t k;
 
-	fprintf(pg->idx, "%s[%lu", pg->games > 1 ? ",\n" : "", rec->game);
+	fprintf(pg->idx, "[%lu", pg->games);
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		fputc(',', pg->idx);
 		json_text(pg->idx, yote_node_text(rec->root, keys[k]));
@@ -491,7 +540,6 @@ index_entry(struct html_page *pg, const struct yote_record *rec,
 		    "the record is invalid");
 	else
 		fputs("null", pg->idx);
-	fputc(']', pg->idx);
 	pg->why[0] = '\0';
 }
 
@@ -529,8 +577,9 @@ json_side_stats(struct html_page *pg, FILE *fp, const struct yote_node *an,
 }
 
 int
-html_add(struct html_page *pg, const struct yote_record *rec,
-    const struct yote_game *g, const struct yote_game_info *info)
+html_add(struct html_page *pg, const char *file,
+    const struct yote_record *rec, const struct yote_game *g,
+    const struct yote_game_info *info)
 {
 	static const char *const skip[] = { "yote", "moves", "analysis", NULL };
 	static const char *const sides[] = { "first", "second", NULL };
@@ -548,10 +597,15 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 		return EXIT_IO;
 	}
 	pg->games++;
+	if (index_from(pg, file, rec) != 0) {
+		pg->games--;
+		pg->err = 1;
+		return EXIT_IO;
+	}
 	index_entry(pg, rec, r, info);
 	fprintf(fp, "<script type=\"application/json\" id=\"g%lu\">"
 	    "{\"n\":%lu,\"t\":%ld,\"w\":%d,\"pc\":%d,\"r\":", pg->games,
-	    rec->game, t, r->width, r->pieces);
+	    pg->games, t, r->width, r->pieces);
 	json_text(fp, r->name);
 	fputs(",\"s\":[", fp);
 	json_text(fp, r->side_name[0]);
@@ -669,6 +723,37 @@ html_open(const char *path)
 	return pg;
 }
 
+/*
+ * The game list: each entry ended, with where its game came from when
+ * that is not just the page's order of one input (games of two files, or
+ * a selection), so that a page of one file's games, whole, is the page
+ * yote-analyze | yote-replay --html makes of them.
+ */
+static void
+index_write(struct html_page *pg)
+{
+	unsigned long i;
+	size_t end;
+	int whence = 0;
+
+	for (i = 0; i < pg->games; i++)
+		if (pg->from[i].file != 0 || pg->from[i].game != i + 1)
+			whence = 1;
+	for (i = 0; i < pg->games && pg->idxbuf != NULL; i++) {
+		end = i + 1 < pg->games ? pg->from[i + 1].at : pg->idxlen;
+		if (i > 0)
+			fputs(",\n", pg->fp);
+		fwrite(pg->idxbuf + pg->from[i].at, 1, end - pg->from[i].at,
+		    pg->fp);
+		if (whence) {
+			fputs(",[", pg->fp);
+			json_text(pg->fp, pg->files[pg->from[i].file]);
+			fprintf(pg->fp, ",%lu]", pg->from[i].game);
+		}
+		fputc(']', pg->fp);
+	}
+}
+
 int
 html_close(struct html_page *pg, int ok)
 {
@@ -680,8 +765,7 @@ html_close(struct html_page *pg, int ok)
 	if (fclose(pg->idx) != 0)
 		pg->err = 1;
 	fputs("<script type=\"application/json\" id=\"index\">[", pg->fp);
-	if (pg->idxbuf != NULL)
-		fwrite(pg->idxbuf, 1, pg->idxlen, pg->fp);
+	index_write(pg);
 	fputs("]</script>\n<script>\n", pg->fp);
 	put_lines(pg->fp, html_js);
 	fputs("</script>\n</body>\n</html>\n", pg->fp);
@@ -694,6 +778,10 @@ html_close(struct html_page *pg, int ok)
 	for (i = 0; i < pg->ntpl; i++)
 		free(pg->tpl[i]);
 	free(pg->tpl);
+	for (i = 0; i < pg->nfiles; i++)
+		free(pg->files[i]);
+	free(pg->files);
+	free(pg->from);
 	free(pg->idxbuf);
 	free(pg->path);
 	free(pg);

@@ -476,11 +476,17 @@ function header(g) {
 	document.title = iso(f) + ' \u2013 ' + iso(s) + ' (Yot\u00e9)';
 	var meta = [h('event'), h('round') !== null ? 'round ' + h('round') : null,
 	    h('date'), h('site'), g.r].filter(function (x) { return x; });
+	var src = index[cur.g - 1][9];
 	clear($('meta'));
 	meta.forEach(function (x, j) {
 		if (j) $('meta').appendChild(document.createTextNode(', '));
 		$('meta').appendChild(short(x));
 	});
+	if (src) {
+		var fr = $('meta').appendChild(el('span', 'from', (meta.length ? '; ' : '') +
+		    'game ' + src[1] + ' of '));
+		fr.appendChild(short(src[0]));
+	}
 	var dl = $('info');
 	clear(dl);
 	var add = function (k, v) {
@@ -671,8 +677,20 @@ function printView(g) {
 }
 
 function open(i, p) {
+	var asked = i;
 	if (i < 1 || i > index.length) i = 1;
 	var g = game(i), rows;
+	// an address for a game the page has not (#g5p3 on a page of 2)
+	if (!$('missing')) {
+		var miss = el('p', 'bad');
+		miss.id = 'missing';
+		miss.setAttribute('role', 'alert');
+		$('meta').after(miss);
+	}
+	$('missing').textContent = asked === i ? '' : 'This page has no game ' + asked +
+	    ' (its games are numbered 1 to ' + index.length + ' in its order); game ' + i +
+	    ' is shown.';
+	$('missing').hidden = asked === i;
 	if (i - 1 < listed[0] || i - 1 >= listed[1]) gameList(i - 1);
 	rows = $('games').querySelectorAll('tr[data-g]');
 	for (var k = 0; k < rows.length; k++)
@@ -700,7 +718,15 @@ function listRow(e, j) {
 	a.appendChild(short(e[2] || '?', 40));
 	a.href = '#g' + (j + 1) + 'p0';
 	a.onclick = function (ev) { ev.preventDefault(); open(j + 1, 0); };
-	tr.appendChild(el('td', null, e[0]));
+	var no = tr.appendChild(el('td', null, e[0]));
+	// where it came from (html.c gives it when that is not the page's
+	// order of one file): its file's name and its number there
+	if (e[9]) {
+		var fr = no.appendChild(el('small', 'from'));
+		fr.appendChild(short(String(e[9][0]).replace(/^.*\//, ''), 24));
+		fr.appendChild(document.createTextNode(' ' + e[9][1]));
+		fr.title = 'game ' + e[9][1] + ' of ' + bal(String(e[9][0]));
+	}
 	tr.appendChild(el('td')).appendChild(a);
 	for (var k = 3; k <= 7; k++) tr.appendChild(el('td')).appendChild(short(e[k], 40));
 	if (e[8]) {
