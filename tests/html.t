@@ -251,7 +251,7 @@ if ! command -v chromium >/dev/null 2>&1; then
 	    "phone and desktop widths" "best move arrow, chart axes" \
 	    "invalid game in the list" "bidirectional text isolated" \
 	    "bidirectional controls left open" "side names isolated" \
-	    "the game list's numbers"; do
+	    "the game list's numbers" "the move list around the ply"; do
 		skip "chromium is not installed (Debian package chromium; .ci/run installs it): $t"
 	done
 	tap_done
@@ -475,6 +475,29 @@ function report(f) {
 		o = [box(d, hb[0]), box(d, hb[0].nextSibling), box(d, hb[1])];
 	put('order', o.length && o[0].right <= o[1].left + 1 && o[1].right <= o[2].left + 1 ?
 	    'ok' : o.map(function (b) { return Math.round(b.left) + '-' + Math.round(b.right); }).join(' '));
+	/* the plies the move list shows; the current move and game in
+	 * view in their scroll boxes; for 'key', again after 150 plies
+	 * forward with the arrow key */
+	var seen = function () {
+		return [q('#moves button.on'), q('#games tr[aria-current]')].map(function (e) {
+			if (!e) return '-';
+			var box = e.closest('#moves, #list'), b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
+			return box.scrollHeight <= box.clientHeight ? 'all' :
+			    r.top >= b.top && r.bottom <= b.bottom ? 'in' : 'out';
+		}).join(' ');
+	};
+	var window = function () {
+		var li = d.querySelectorAll('#moves li[data-ply]');
+		return li.length ? li[0].getAttribute('data-ply') + '-' + li[li.length - 1].getAttribute('data-ply') : '-';
+	};
+	put('window', window());
+	put('seen', seen());
+	if (f.id === 'key') {
+		for (var k = 0; k < 150; k++)
+			d.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'ArrowRight' }));
+		put('window2', window() + ' ' + q('#board').getAttribute('data-position'));
+		put('seen2', seen());
+	}
 	/* the game list's rows: number (and where from) > address */
 	put('listed', [].map.call(d.querySelectorAll('#games tr[data-g]'), function (e) {
 		return e.cells[0].textContent + '>' + e.querySelector('a').getAttribute('href');
@@ -517,7 +540,8 @@ function report(f) {
 	['sides3', 'sides.html#g3p1', 800, 700, 0],
 	['sel', 'sel.html#g2p1', 800, 700, 0],
 	['sel5', 'sel.html#g5p3', 800, 700, 0],
-	['two', 'two.html#g12p0', 800, 700, 0]
+	['two', 'two.html#g12p0', 800, 700, 0],
+	['all28', 'all.html#g28p100', 800, 700, 0]
 ].forEach(function (f) {
 	var e = document.createElement('iframe');
 	e.id = f[0];
@@ -662,6 +686,25 @@ want two position "$(yote-replay -g $((12 - nc)) --ply 0 samples/damasi.yaml | s
 want desk from -
 [ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "the game list numbers games as their addresses do, with the file and number they came from; a game the page has not is said"
+
+# the move list shows the 200 plies around the ply shown (it showed
+# 51,201 to 51,400 for ply 51,201, the ply before not listed), and the
+# current move and game are scrolled into view in their boxes (they
+# stayed out of sight, the arrow keys too)
+: > "$TAP_WHY"
+want key window 51102-51301
+want key seen 'in all'
+# (made again 20 plies before its end, around ply 51,282)
+want key window2 "51183-51382 $(yote-replay --ply 51351 "$tmp/long.yaml" | sed -n 's/^Position: //p')"
+want key seen2 'in all'
+want plies window 99801-100000
+want plies seen 'in all'
+want all28 window 1-$(yote-replay -g 28 -p "$tmp/all.yaml" | wc -l)
+want all28 seen 'in in'
+want many seen 'all in'
+want phone seen 'all in'
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "the move list shows the plies around the one shown, and keeps it and the current game in view"
 
 ms=$(get many ms)
 echo "# $(get many rows) rows, current; $(get many position)" > "$TAP_WHY"

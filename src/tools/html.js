@@ -341,7 +341,8 @@ function arrow(svg, mv, w, at) {
 // ------------------------------------------------------------ state
 
 var cur = { g: 0, p: 0, line: null, flip: false };
-var PAGE = 200;         // plies a page of the move list shows
+var PAGE = 200;         // plies the move list shows, around the ply shown
+var EDGE = 20;          // ... made again when that comes so near an end
 
 function notes(g, i) { return g.o && g.o[i] ? g.o[i] : null; }
 function note(g, i, key) { var o = notes(g, i); return o ? pairs(o.k, key) : null; }
@@ -428,19 +429,34 @@ function enterLine(ply, at) {
 	update();
 }
 
+// Item scrolled into view in box, a scroll box (where it is one: not on
+// a phone's page), below the top pixels of it that a sticky header hides.
+function reveal(box, item, top) {
+	if (!item || box.scrollHeight <= box.clientHeight) return;
+	var b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+	var from = b.top + box.clientTop + (top || 0), to = b.top + box.clientTop + box.clientHeight;
+	if (r.top < from) box.scrollTop -= from - r.top;
+	else if (r.bottom > to) box.scrollTop += Math.min(r.bottom - to, r.top - from);
+}
+
 function update() {
-	var g = game(cur.g);
-	if (cur.p < cur.lo || cur.p > cur.hi) moveList(g);
+	var g = game(cur.g), n = plies(g), shown = null;
+	// the list around the ply shown, until it comes within EDGE plies
+	// of an end of the list that is not the game's
+	if (cur.p < (cur.lo ? cur.lo + EDGE : 0) || cur.p > (cur.hi < n ? cur.hi - EDGE : n))
+		moveList(g);
 	var items = $('moves').querySelectorAll('button.mv[data-ply]');
 	for (var i = 0; i < items.length; i++) {
 		var on = +items[i].getAttribute('data-ply') === cur.p;
 		items[i].classList.toggle('on', on);
 		if (on) items[i].setAttribute('aria-current', 'step');
 		else items[i].removeAttribute('aria-current');
+		if (on) shown = items[i];
 	}
 	showBoard();
 	showNote();
 	chartCursor(g);
+	reveal($('moves'), shown);
 	try {
 		history.replaceState(null, '', '#g' + cur.g + 'p' + cur.p +
 		    (cur.line ? 'v' + cur.line.at : '') + (cur.flip ? 'f' : ''));
@@ -510,13 +526,15 @@ function header(g) {
 	}
 }
 
-// The page of the move list that holds cur.p: PAGE plies at a time, so
-// that a long game makes a few hundred elements, not one a ply.
+// The move list around cur.p: PAGE plies, the ply shown in the middle
+// (as near as the game's ends let it), so that a long game makes a few
+// hundred elements, not one a ply; cur.lo and cur.hi the plies after
+// which it starts (0: at the start position) and with which it ends.
 function moveList(g) {
 	var ol = $('moves'), n = plies(g);
-	var lo = Math.floor(Math.max(0, cur.p - 1) / PAGE) * PAGE;
+	var lo = Math.max(0, Math.min(cur.p - PAGE / 2, n - PAGE));
 	var hi = Math.min(n, lo + PAGE);
-	cur.lo = lo === 0 ? 0 : lo + 1;
+	cur.lo = lo;
 	cur.hi = hi;
 	clear(ol);
 	var li = el('li', 'start'), b0;
@@ -525,7 +543,7 @@ function moveList(g) {
 		b0.setAttribute('data-ply', 0);
 		b0.onclick = function () { cur.line = null; go(0); };
 	} else {
-		b0 = el('button', 'mv page', '\u2039 plies ' + Math.max(1, lo - PAGE + 1) + '\u2013' + lo);
+		b0 = el('button', 'mv page', '\u2039 plies 1\u2013' + lo);
 		b0.onclick = function () { cur.line = null; go(lo); };
 	}
 	ol.appendChild(li).appendChild(b0);
@@ -536,8 +554,7 @@ function moveList(g) {
 			ol.querySelector('li[data-ply="' + i + '"]').after(comment(g, i, c));
 	}
 	if (hi < n) {
-		var b = el('button', 'mv page', 'plies ' + (hi + 1) + '\u2013' + Math.min(n, hi + PAGE) +
-		    ' of ' + n + ' \u203a');
+		var b = el('button', 'mv page', 'plies ' + (hi + 1) + '\u2013' + n + ' \u203a');
 		b.onclick = function () { cur.line = null; go(hi + 1); };
 		ol.appendChild(el('li', 'start')).appendChild(b);
 	}
@@ -696,6 +713,8 @@ function open(i, p) {
 	for (var k = 0; k < rows.length; k++)
 		if (+rows[k].getAttribute('data-g') === i) rows[k].setAttribute('aria-current', 'true');
 		else rows[k].removeAttribute('aria-current');
+	reveal($('list'), $('games').querySelector('tr[aria-current]'),
+	    $('list').querySelector('thead').offsetHeight);
 	if (cur.g !== i) {
 		cur.g = i;
 		cur.lo = 1;
