@@ -236,6 +236,20 @@ yote-replay --html "$tmp/spoof.html" "$tmp/spoof.yaml" 2>/dev/null
 # a ruleset's side names, one with an override
 yote-replay --html "$tmp/sides.html" "$tmp/sides.yaml" 2>/dev/null
 
+# a 1,602-ply game with an evaluation a ply, its first side's name wide
+# (CJK): the page's curve and yote-analyze --graph's chart of it
+sed -e 's/^name: classic/name: wide/' \
+    -e 's/^sides: .*/sides: ["\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168", black]/' \
+    formats/rules/classic.yaml > "$tmp/wide-rules.yaml"
+awk 'BEGIN { printf "---\nyote: 1\nrules: wide-rules.yaml\nfirst: Long\nsecond: Game\nmoves:\n"
+    printf "- move: a1\n  eval: +0.50\n- move: f5\n  eval: -0.50\n"
+    split("a1-a2 f5-f4 a2-a1 f4-f5", c, " ")
+    for (i = 0; i < 1600; i++) printf "- move: %s\n  eval: %+.2f\n", c[i % 4 + 1], i % 7 - 3 }' \
+    > "$tmp/wide.yaml"
+yote-replay --html "$tmp/wide.html" "$tmp/wide.yaml" 2>/dev/null
+yote-analyze --no-tb --depth 1 -o /dev/null --graph "$tmp/wide.svg" \
+    "$tmp/wide.yaml" 2>/dev/null
+
 # a page of 20,000 games: the list shows 200 rows around the game opened
 awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "---\nyote: 1\nfirst: P%d\nsecond: Q%d\nresult: \"*\"\nmoves: [d2, a1, d1, b4]\n", i, i }' \
     > "$tmp/many.yaml"
@@ -251,7 +265,8 @@ if ! command -v chromium >/dev/null 2>&1; then
 	    "phone and desktop widths" "best move arrow, chart axes" \
 	    "invalid game in the list" "bidirectional text isolated" \
 	    "bidirectional controls left open" "side names isolated" \
-	    "the game list's numbers" "the move list around the ply"; do
+	    "the game list's numbers" "the move list around the ply" \
+	    "chart labels inside"; do
 		skip "chromium is not installed (Debian package chromium; .ci/run installs it): $t"
 	done
 	tap_done
@@ -442,8 +457,23 @@ function box(d, e) {
 	r.selectNodeContents(e);
 	return r.getBoundingClientRect();
 }
+/* the texts of root (an svg) that reach past it */
+function outside(root) {
+	var R = root.getBoundingClientRect();
+	return [].filter.call(root.querySelectorAll('text'), function (t) {
+		var r = t.getBoundingClientRect();
+		return r.left < R.left || r.right > R.right || r.top < R.top || r.bottom > R.bottom;
+	}).map(function (t) { return t.textContent; }).join('|');
+}
 function report(f) {
 	var w = f.contentWindow, d = f.contentDocument, q = function (s) { return d.querySelector(s); };
+	if (d.documentElement.localName === 'svg') {
+		lines.push(f.id + '\toutside\t' + outside(d.documentElement));
+		lines.push(f.id + '\tticks\t' + [].map.call(d.querySelectorAll('text.tick'),
+		    function (e) { return e.textContent; }).join('|'));
+		document.getElementById('report').textContent = lines.join('\n') + '\n';
+		return;
+	}
 	var sw = d.documentElement.scrollWidth;       /* lays the page out */
 	var t = w.performance.now(), b = q('#svg svg'), h1 = q('#title');
 	var put = function (k, v) { lines.push(f.id + '\t' + k + '\t' + v); };
@@ -460,6 +490,7 @@ function report(f) {
 	    Math.max.apply(null, [].map.call(d.querySelectorAll('#info details.long .whole'),
 	        function (e) { return e.textContent.length; }).concat([0])));
 	put('axes', [].map.call(d.querySelectorAll('#chart text'), function (e) { return e.textContent; }).join('|'));
+	put('outside', q('#chart svg') ? outside(q('#chart svg')) : '-');
 	put('invalid', [].map.call(d.querySelectorAll('#games tr.invalid'), function (e) { return e.textContent; }).join('|'));
 	put('list', d.querySelectorAll('#games tr a bdi').length);
 	put('rows', d.querySelectorAll('#games tr[data-g]').length + ' ' +
@@ -541,7 +572,9 @@ function report(f) {
 	['sel', 'sel.html#g2p1', 800, 700, 0],
 	['sel5', 'sel.html#g5p3', 800, 700, 0],
 	['two', 'two.html#g12p0', 800, 700, 0],
-	['all28', 'all.html#g28p100', 800, 700, 0]
+	['all28', 'all.html#g28p100', 800, 700, 0],
+	['chart', 'wide.html#g1p800', 800, 700, 0],
+	['graph', 'wide.svg', 700, 300, 0]
 ].forEach(function (f) {
 	var e = document.createElement('iframe');
 	e.id = f[0];
@@ -705,6 +738,18 @@ want many seen 'all in'
 want phone seen 'all in'
 [ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "the move list shows the plies around the one shown, and keeps it and the current game in view"
+
+# every label of the curve inside its picture, for a 1,602-ply game and a
+# wide side's name ("1602" showed as "160" at the right edge), and of
+# yote-analyze --graph's chart of the game
+: > "$TAP_WHY"
+want chart outside ''
+want chart axes "0%|50%|100%|0|801|1602|ply|win %, $(printf '\342\201\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\342\200\246\342\201\251')"
+want graph outside ''
+want graph ticks '0|801|1602'
+want desk outside ''
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "the curve's labels inside the picture for a 1,602-ply game and a wide side's name; --graph's too"
 
 ms=$(get many ms)
 echo "# $(get many rows) rows, current; $(get many position)" > "$TAP_WHY"

@@ -603,8 +603,17 @@ function chart(g) {
 		svg.appendChild(t);
 	};
 	[0, 50, 100].forEach(function (v) { txt(CH.L - 4, Y(v) + 4, v + '%', 'tick', 'end'); });
+	// the plies 0, the middle and the last (yote-analyze --graph labels
+	// its chart alike, evalgraph.c), each centred under its ply or, where
+	// it would reach past the picture (about 0.7 em a character), aligned
+	// to its edge: "1602" under a long game's last ply lost its "2"
 	var ticks = [0, Math.round(n / 2), n].filter(function (v, j, a) { return a.indexOf(v) === j; });
-	ticks.forEach(function (v) { txt(X(v), CH.T + ph + 14, v, 'tick'); });
+	ticks.forEach(function (v) {
+		var x = X(v), half = 0.35 * 11 * String(v).length, y = CH.T + ph + 14;
+		if (x + half > CH.W - 2) txt(CH.W - 2, y, v, 'tick', 'end');
+		else if (x - half < 2) txt(2, y, v, 'tick', 'start');
+		else txt(x, y, v, 'tick');
+	});
 	txt(CH.L + pw / 2, CH.H - 4, 'ply', 'axis');
 	var yl = sv('text', { x: 12, y: CH.T + ph / 2, 'class': 'axis', 'text-anchor': 'middle',
 	    transform: 'rotate(-90 12 ' + (CH.T + ph / 2) + ')' });
@@ -629,6 +638,13 @@ function chart(g) {
 		go(Math.round((x - CH.L) / pw * n));
 	});
 	box.appendChild(svg);
+	// the y axis's label, about its middle, pressed into the picture's
+	// height where a wide side's name makes it longer (as laid out)
+	var room = 2 * (CH.T + ph / 2) - 4;
+	if (yl.getComputedTextLength() > room) {
+		yl.setAttribute('textLength', room);
+		yl.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+	}
 }
 
 function chartCursor(g) {
