@@ -405,6 +405,7 @@ if command -v xmllint >/dev/null 2>&1; then
 	ok "$([ "$k" = "$G" ] && [ -f "$tmp/g/ev.svg" ] && [ -f "$tmp/g/ev-$G.svg" ] && echo 1)" \
 	    "--graph: ev.svg, ev-2.svg ... ev-$G.svg for $G games ($k files)"
 	bad=0
+	ticks=0
 	g=0
 	while [ $g -lt "$G" ]; do
 		g=$((g + 1))
@@ -417,8 +418,19 @@ if command -v xmllint >/dev/null 2>&1; then
 			bad=$((bad + 1))
 			echo "# game $g: $got markers, $want graded plies"
 		}
+		# the x axis labelled as the study page's curve: 0, the
+		# middle and the last ply (it said only "ply")
+		n=$(plies "$tmp/o" $g | wc -l)
+		want="0 $(((n + 1) / 2)) $n"
+		got=$(sed -n 's/.*<text class="tick"[^>]*>\([0-9]*\)<.*/\1/p' "$f" |
+		    tr '\n' ' ' | sed 's/ $//')
+		[ "$want" = "$got" ] || {
+			ticks=$((ticks + 1))
+			echo "# game $g: x axis labelled '$got', not '$want'"
+		}
 	done
 	ok "$([ $bad = 0 ] && echo 1)" "--graph: well-formed SVG, one marker per graded ply"
+	ok "$([ "$ticks" = 0 ] && echo 1)" "--graph: the x axis labelled with plies 0, the middle and the last, as the study page's curve"
 	rm -f "$tmp"/g/*
 	yote-analyze --depth 2 --side first --from-ply 10 --graph "$tmp/g/ev.svg" \
 	    "$data/blunder-classic.yaml" >"$tmp/o" 2>&1
@@ -465,6 +477,7 @@ if command -v xmllint >/dev/null 2>&1; then
 	    "--html: the curve starts at the first move's eval-before (69%)"
 else
 	skip "xmllint not installed (libxml2-utils): no --graph checks"
+	skip "xmllint not installed"
 	skip "xmllint not installed"
 	skip "xmllint not installed"
 	skip "xmllint not installed"

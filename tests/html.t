@@ -31,10 +31,10 @@ tap_need bin/yote-replay bin/yote-analyze
 
 # the collection: the four samples and a custom ruleset's games (its
 # rules: path is relative to the record, so the ruleset comes along)
-cp $D/custom-rules.yaml $D/hostile-rules.yaml "$tmp/"
+cp $D/custom-rules.yaml $D/hostile-rules.yaml $D/sides-rules.yaml "$tmp/"
 cat samples/classic.yaml samples/traditional.yaml samples/damasi.yaml \
     samples/ndar-kepp.yaml $D/custom.yaml > "$tmp/all.yaml"
-cp $D/annotated.yaml $D/hostile.yaml "$tmp/"
+cp $D/annotated.yaml $D/hostile.yaml $D/spoof.yaml $D/sides.yaml "$tmp/"
 ngames=$(grep -c '^---' "$tmp/all.yaml")
 
 # ------------------------------------------------------------ no browser
@@ -57,7 +57,7 @@ ok $((! $?)) "the page refers to nothing outside itself"
 for want in 'capture-all: ' 'blocked: ' 'few-pieces: both sides have' \
     'move-limit: ' ' resigned; ' ' ran out of time; ' 'drawn by agreement' \
     'wins on captures' 'adjudicated a ' 'the game was not finished'; do
-	grep -q "\"end\":\"Result: [^\"]*$want" "$tmp/all.html" ||
+	grep -q "\"end\":\[\"Result: [^]]*$want" "$tmp/all.html" ||
 	    echo "missing: $want" >> "$TAP_WHY"
 done
 [ ! -s "$TAP_WHY" ]
@@ -123,8 +123,42 @@ st2=$?
     "$tmp/keep.html" && [ -z "$(ls -A "$tmp" | grep '^\.')" ]
 ok $((! $?)) "a bad move: exit 1 with the page up to it; no directory: exit 3"
 
-# yote-analyze --html, and the pipeline through yote-replay --html
-printf -- '---\nyote: 1\nfirst: A\nsecond: B\nmoves: [c3, d3, c4, d4, c3-c2, d4-d5]\n' \
+# the games of a page are numbered in its order, as its addresses
+# (#g2p0) are, in the game list and in their data; where each came from
+# (file, number there) is said when that is not one input in order: it
+# listed games 3 and 5 of a file as 3 and 5 and linked them as #g1, #g2,
+# and two files' games as 1-9, 1-8
+yote-replay --html "$tmp/sel.html" -g 3,5 samples/classic.yaml 2>"$TAP_WHY" &&
+    yote-replay --html "$tmp/two.html" samples/classic.yaml \
+    samples/damasi.yaml 2>>"$TAP_WHY"
+st=$?
+index() {	# index PAGE: the game list's entries, one a line
+	sed -n '/^<script type="application\/json" id="index">/,/<\/script>/p' "$1" |
+	    sed -e 's/^<script[^>]*>\[//' -e 's/\]<\/script>$//'
+}
+nc=$(grep -c '^---' samples/classic.yaml)
+{
+	index "$tmp/sel.html" | sed 's/^\[\([0-9]*\),.*,\[\("[^"]*",[0-9]*\)\]\],*$/\1 \2/'
+	grep -o '^<script type="application/json" id="g[0-9]*">{"n":[0-9]*' \
+	    "$tmp/sel.html" | sed 's/.*id="g\([0-9]*\)">{"n":/g\1 n/'
+	index "$tmp/two.html" | sed 's/^\[\([0-9]*\),.*,\[\("[^"]*",[0-9]*\)\]\],*$/\1 \2/' |
+	    sed -n '1p;9,10p;$p'
+	index "$tmp/all.html" | grep -c ',\["'
+} > "$tmp/numbers"
+printf '%s\n' '1 "samples/classic.yaml",3' '2 "samples/classic.yaml",5' \
+    'g1 n1' 'g2 n2' '1 "samples/classic.yaml",1' "$nc \"samples/classic.yaml\",$nc" \
+    "$((nc + 1)) \"samples/damasi.yaml\",1" \
+    "$(index "$tmp/two.html" | wc -l) \"samples/damasi.yaml\",$(grep -c '^---' samples/damasi.yaml)" \
+    0 > "$tmp/numbers.want"
+diff "$tmp/numbers.want" "$tmp/numbers" > "$TAP_WHY"
+[ $st -eq 0 ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "games numbered in the page's order (-g 3,5: 1 and 2; two files: 1 to $(index "$tmp/two.html" | wc -l)), each with its file and number there; one file whole: none"
+
+# yote-analyze --html, and the pipeline through yote-replay --html: the
+# same page but for its generator's name; of a selection (game 2), the
+# same games ("n":2 against "n":1, it was), the direct page saying where
+# its game came from
+printf -- '---\nyote: 1\nfirst: A\nsecond: B\nmoves: [c3, d3, c4, d4, c3-c2, d4-d5]\n---\nyote: 1\nfirst: C\nsecond: D\nmoves: [c3, d4, c4, d3]\n' \
     > "$tmp/short.yaml"
 yote-analyze --depth 2 --html "$tmp/an.html" "$tmp/short.yaml" \
     >"$tmp/an.out" 2>"$TAP_WHY"
@@ -132,12 +166,25 @@ st=$?
 yote-analyze --depth 2 "$tmp/short.yaml" 2>>"$TAP_WHY" |
     yote-replay --html "$tmp/pipe.html" 2>>"$TAP_WHY"
 st2=$?
-grep '^<script type="application/json" id="g' "$tmp/an.html" > "$tmp/an.g"
-grep '^<script type="application/json" id="g' "$tmp/pipe.html" > "$tmp/pipe.g"
-[ $st -eq 0 ] && [ $st2 -eq 0 ] && [ ! -s "$tmp/an.out" ] &&
-    grep -q '"eval"' "$tmp/an.g" && cmp -s "$tmp/an.g" "$tmp/pipe.g"
-ok $((! $?)) "yote-analyze --html and yote-analyze | yote-replay --html give the same game" \
-    "$tmp/an.g" "$tmp/pipe.g"
+yote-analyze --depth 2 -g 2 --html "$tmp/an2.html" "$tmp/short.yaml" \
+    2>>"$TAP_WHY"
+st3=$?
+yote-analyze --depth 2 -g 2 "$tmp/short.yaml" 2>>"$TAP_WHY" |
+    yote-replay --html "$tmp/pipe2.html" 2>>"$TAP_WHY"
+st4=$?
+for f in an pipe an2 pipe2; do
+	sed '/^<meta name="generator" content="yote-[a-z]* [^"]*">$/d' \
+	    "$tmp/$f.html" > "$tmp/$f.page"
+	grep '^<script type="application/json" id="g' "$tmp/$f.html" > "$tmp/$f.g"
+done
+[ $st -eq 0 ] && [ $st2 -eq 0 ] && [ $st3 -eq 0 ] && [ $st4 -eq 0 ] &&
+    [ ! -s "$tmp/an.out" ] && grep -q '"eval"' "$tmp/an.g" &&
+    cmp -s "$tmp/an.page" "$tmp/pipe.page" &&
+    [ "$(wc -l < "$tmp/an.page")" -eq "$(($(wc -l < "$tmp/an.html") - 1))" ] &&
+    cmp -s "$tmp/an2.g" "$tmp/pipe2.g" &&
+    index "$tmp/an2.html" | grep -q "^\[1,\"C\",.*,\[\"$(echo "$tmp" | sed 's/[.[\/]/\\&/g')/short.yaml\",2\]\]$"
+ok $((! $?)) "yote-analyze --html and yote-analyze | yote-replay --html make the same page; of game 2 alone the same game, the direct page naming its file and number" \
+    "$tmp/an.page" "$tmp/pipe.page" "$tmp/an2.g" "$tmp/pipe2.g"
 
 # the hostile record's text never reaches the page as markup
 yote-replay --html "$tmp/hostile.html" "$tmp/hostile.yaml" 2>"$TAP_WHY"
@@ -184,6 +231,25 @@ st=$?
 grep -q '"Bad","Move",.*"line [0-9]*, ply 2: illegal move' "$tmp/mix.html"
 ok $((! $?)) "an invalid game: exit $st (1), and the game list's entry says why"
 
+# bidirectional controls left open in names, an event, a site, a comment
+yote-replay --html "$tmp/spoof.html" "$tmp/spoof.yaml" 2>/dev/null
+# a ruleset's side names, one with an override
+yote-replay --html "$tmp/sides.html" "$tmp/sides.yaml" 2>/dev/null
+
+# a 1,602-ply game with an evaluation a ply, its first side's name wide
+# (CJK): the page's curve and yote-analyze --graph's chart of it
+sed -e 's/^name: classic/name: wide/' \
+    -e 's/^sides: .*/sides: ["\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168\\u5168", black]/' \
+    formats/rules/classic.yaml > "$tmp/wide-rules.yaml"
+awk 'BEGIN { printf "---\nyote: 1\nrules: wide-rules.yaml\nfirst: Long\nsecond: Game\nmoves:\n"
+    printf "- move: a1\n  eval: +0.50\n- move: f5\n  eval: -0.50\n"
+    split("a1-a2 f5-f4 a2-a1 f4-f5", c, " ")
+    for (i = 0; i < 1600; i++) printf "- move: %s\n  eval: %+.2f\n", c[i % 4 + 1], i % 7 - 3 }' \
+    > "$tmp/wide.yaml"
+yote-replay --html "$tmp/wide.html" "$tmp/wide.yaml" 2>/dev/null
+yote-analyze --no-tb --depth 1 -o /dev/null --graph "$tmp/wide.svg" \
+    "$tmp/wide.yaml" 2>/dev/null
+
 # a page of 20,000 games: the list shows 200 rows around the game opened
 awk 'BEGIN { for (i = 1; i <= 20000; i++) printf "---\nyote: 1\nfirst: P%d\nsecond: Q%d\nresult: \"*\"\nmoves: [d2, a1, d1, b4]\n", i, i }' \
     > "$tmp/many.yaml"
@@ -197,7 +263,10 @@ if ! command -v chromium >/dev/null 2>&1; then
 	    "annotations and accuracy" "screenshot" \
 	    "hostile record in the browser" "long names" "100,000 plies" \
 	    "phone and desktop widths" "best move arrow, chart axes" \
-	    "invalid game in the list" "bidirectional text isolated"; do
+	    "invalid game in the list" "bidirectional text isolated" \
+	    "bidirectional controls left open" "side names isolated" \
+	    "the game list's numbers" "the move list around the ply" \
+	    "chart labels inside"; do
 		skip "chromium is not installed (Debian package chromium; .ci/run installs it): $t"
 	done
 	tap_done
@@ -308,7 +377,8 @@ for want in "<td><bdi>$acc1</bdi></td>" "<td><bdi>$acc2</bdi></td>" \
 	grep -qF "$want" "$tmp/an.dom" || echo "missing: $want" >> "$TAP_WHY"
 done
 graded=$(grep -c '^  class:' "$tmp/annotated.yaml")
-diagrams=$(grep -o '<figure class="diagram" role="img" aria-label="After ply [0-9]*, [a-z]* [a-z0-9+x@-]*: [^"]*"' \
+# (the side's name isolated, between U+2068 and U+2069)
+diagrams=$(grep -o "<figure class=\"diagram\" role=\"img\" aria-label=\"After ply [0-9]*, $(printf '\342\201\250')[a-z]*$(printf '\342\201\251') [a-z0-9+x@-]*: [^\"]*\"" \
     "$tmp/an.dom" | wc -l)
 [ ! -s "$TAP_WHY" ] && [ "$marks" -eq "$blunders" ] && [ -n "$acc1" ] &&
     [ "$diagrams" -eq "$graded" ]
@@ -361,19 +431,49 @@ ok $((! $?)) "hostile record in the browser: the text is shown, no element or sc
 # (its performance.now() once laid out), widths, and what it shows.
 cat > "$tmp/frames.html" <<'EOF'
 <!DOCTYPE html><html><body style="margin:0">
-<iframe id="long64k" src="light.html#g1p2" style="width:800px;height:600px"></iframe>
-<iframe id="long1m" src="light.html#g2p2" style="width:800px;height:600px"></iframe>
-<iframe id="plies" src="light.html#g3p99999" style="width:800px;height:600px"></iframe>
-<iframe id="key" src="light.html#g3p51201" style="width:800px;height:600px"></iframe>
-<iframe id="phone" src="mix.html#g1p15" style="width:375px;height:700px;border:0"></iframe>
-<iframe id="desk" src="mix.html#g1p15" style="width:800px;height:700px;border:0"></iframe>
-<iframe id="bidi" src="mix.html#g2p0" style="width:800px;height:700px;border:0"></iframe>
-<iframe id="many" src="many.html#g15000p3" style="width:800px;height:600px"></iframe>
 <pre id="report"></pre>
 <script>
 var lines = [];
+/* s closes every embedding, override and isolate it opens, and has no
+ * closer that closes nothing (as UAX #9 pairs them: a PDI closes the
+ * embeddings inside its isolate too) */
+function balanced(s) {
+	var st = [], c, k;
+	for (var i = 0; i < s.length; i++) {
+		c = s.charCodeAt(i);
+		if (c === 0x202c) {
+			if (st.pop() !== 'e') return false;
+		} else if (c === 0x2069) {
+			if ((k = st.lastIndexOf('i')) < 0) return false;
+			st.length = k;
+		} else if (c >= 0x202a && c <= 0x202e) st.push('e');
+		else if (c >= 0x2066 && c <= 0x2068) st.push('i');
+	}
+	return st.length === 0;
+}
+/* the box of e's contents (a text node's too) */
+function box(d, e) {
+	var r = d.createRange();
+	r.selectNodeContents(e);
+	return r.getBoundingClientRect();
+}
+/* the texts of root (an svg) that reach past it */
+function outside(root) {
+	var R = root.getBoundingClientRect();
+	return [].filter.call(root.querySelectorAll('text'), function (t) {
+		var r = t.getBoundingClientRect();
+		return r.left < R.left || r.right > R.right || r.top < R.top || r.bottom > R.bottom;
+	}).map(function (t) { return t.textContent; }).join('|');
+}
 function report(f) {
 	var w = f.contentWindow, d = f.contentDocument, q = function (s) { return d.querySelector(s); };
+	if (d.documentElement.localName === 'svg') {
+		lines.push(f.id + '\toutside\t' + outside(d.documentElement));
+		lines.push(f.id + '\tticks\t' + [].map.call(d.querySelectorAll('text.tick'),
+		    function (e) { return e.textContent; }).join('|'));
+		document.getElementById('report').textContent = lines.join('\n') + '\n';
+		return;
+	}
 	var sw = d.documentElement.scrollWidth;       /* lays the page out */
 	var t = w.performance.now(), b = q('#svg svg'), h1 = q('#title');
 	var put = function (k, v) { lines.push(f.id + '\t' + k + '\t' + v); };
@@ -390,6 +490,7 @@ function report(f) {
 	    Math.max.apply(null, [].map.call(d.querySelectorAll('#info details.long .whole'),
 	        function (e) { return e.textContent.length; }).concat([0])));
 	put('axes', [].map.call(d.querySelectorAll('#chart text'), function (e) { return e.textContent; }).join('|'));
+	put('outside', q('#chart svg') ? outside(q('#chart svg')) : '-');
 	put('invalid', [].map.call(d.querySelectorAll('#games tr.invalid'), function (e) { return e.textContent; }).join('|'));
 	put('list', d.querySelectorAll('#games tr a bdi').length);
 	put('rows', d.querySelectorAll('#games tr[data-g]').length + ' ' +
@@ -399,12 +500,93 @@ function report(f) {
 	    function (e) { return e.getClientRects().length > 1; }).map(function (e) {
 		return e.textContent; }).join('|') + ' of ' +
 	    d.querySelectorAll('#games tr td:nth-child(7) bdi').length);
+	/* the heading reads first name, dash, second name, left to right */
+	var hb = h1.querySelectorAll('bdi'), o = [];
+	if (hb.length === 2 && hb[0].nextSibling)
+		o = [box(d, hb[0]), box(d, hb[0].nextSibling), box(d, hb[1])];
+	put('order', o.length && o[0].right <= o[1].left + 1 && o[1].right <= o[2].left + 1 ?
+	    'ok' : o.map(function (b) { return Math.round(b.left) + '-' + Math.round(b.right); }).join(' '));
+	/* the plies the move list shows; the current move and game in
+	 * view in their scroll boxes; for 'key', again after 150 plies
+	 * forward with the arrow key */
+	var seen = function () {
+		return [q('#moves button.on'), q('#games tr[aria-current]')].map(function (e) {
+			if (!e) return '-';
+			var box = e.closest('#moves, #list'), b = box.getBoundingClientRect(), r = e.getBoundingClientRect();
+			return box.scrollHeight <= box.clientHeight ? 'all' :
+			    r.top >= b.top && r.bottom <= b.bottom ? 'in' : 'out';
+		}).join(' ');
+	};
+	var window = function () {
+		var li = d.querySelectorAll('#moves li[data-ply]');
+		return li.length ? li[0].getAttribute('data-ply') + '-' + li[li.length - 1].getAttribute('data-ply') : '-';
+	};
+	put('window', window());
+	put('seen', seen());
+	if (f.id === 'key') {
+		for (var k = 0; k < 150; k++)
+			d.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'ArrowRight' }));
+		put('window2', window() + ' ' + q('#board').getAttribute('data-position'));
+		put('seen2', seen());
+	}
+	/* the game list's rows: number (and where from) > address */
+	put('listed', [].map.call(d.querySelectorAll('#games tr[data-g]'), function (e) {
+		return e.cells[0].textContent + '>' + e.querySelector('a').getAttribute('href');
+	}).slice(0, 12).join(' '));
+	put('missing', (q('#missing') || { textContent: '-' }).textContent);
+	put('from', (q('#meta .from') || { textContent: '-' }).textContent);
+	/* where the sides' names go */
+	put('caption', q('#pos').innerHTML);
+	put('sides', [].map.call(d.querySelectorAll('#info dt'), function (e) {
+		return e.innerHTML; }).slice(1, 3).join('|'));
+	put('ending', q('#ending').innerHTML);
+	put('label', q('#board').getAttribute('aria-label'));
+	/* every text of the page, its tooltips, labels and title balanced */
+	var texts = [d.title];
+	[].forEach.call(d.querySelectorAll('bdi, text, [title], [aria-label]'), function (e) {
+		texts.push(e.textContent, e.getAttribute('title') || '', e.getAttribute('aria-label') || '');
+	});
+	put('unbalanced', texts.filter(function (t) { return !balanced(t); }).map(function (t) {
+		return JSON.stringify(t.slice(0, 40)); }).join(' '));
 	document.getElementById('report').textContent = lines.join('\n') + '\n';
 }
-[].forEach.call(document.querySelectorAll('iframe'), function (f) {
-	f.onload = function () { report(f); };
+</script>
+<script>
+/* the frames, [id, page, width, height, border]: each reports once loaded
+ * (its handler set before its page is named: one set after the frames
+ * were made could come after a small page had loaded) */
+[
+	['long64k', 'light.html#g1p2', 800, 600],
+	['long1m', 'light.html#g2p2', 800, 600],
+	['plies', 'light.html#g3p99999', 800, 600],
+	['key', 'light.html#g3p51201', 800, 600],
+	['phone', 'mix.html#g1p15', 375, 700, 0],
+	['desk', 'mix.html#g1p15', 800, 700, 0],
+	['bidi', 'mix.html#g2p0', 800, 700, 0],
+	['many', 'many.html#g15000p3', 800, 600],
+	['spoof1', 'spoof.html#g1p1', 800, 700, 0],
+	['spoof2', 'spoof.html#g2p1', 800, 700, 0],
+	['sides1', 'sides.html#g1p20', 800, 700, 0],
+	['sides2', 'sides.html#g2p2', 800, 700, 0],
+	['sides3', 'sides.html#g3p1', 800, 700, 0],
+	['sel', 'sel.html#g2p1', 800, 700, 0],
+	['sel5', 'sel.html#g5p3', 800, 700, 0],
+	['two', 'two.html#g12p0', 800, 700, 0],
+	['all28', 'all.html#g28p100', 800, 700, 0],
+	['chart', 'wide.html#g1p800', 800, 700, 0],
+	['graph', 'wide.svg', 700, 300, 0]
+].forEach(function (f) {
+	var e = document.createElement('iframe');
+	e.id = f[0];
+	e.onload = function () { report(e); };
+	e.style.width = f[2] + 'px';
+	e.style.height = f[3] + 'px';
+	if (f[4] === 0) e.style.border = '0';
+	e.src = f[1];
+	document.body.appendChild(e);
 });
-</script></body></html>
+</script>
+</body></html>
 EOF
 timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
     --disable-background-networking --disable-extensions --disable-sync \
@@ -479,10 +661,95 @@ ok $((! $?)) "the invalid game is marked in the game list, with the reason"
 t=$(get bidi title)
 dt=$(get bidi doctitle)
 echo "# $t / $dt / $(get bidi list) list names" > "$TAP_WHY"
-[ "$t" = "$(printf '<bdi>Eve\342\200\2560-1\342\200\254</bdi> \342\200\223 <bdi>\342\200\217Adam\342\200\216\342\200\252\342\200\253\342\200\255\342\201\247\342\201\250</bdi>')" ] &&
+[ "$t" = "$(printf '<bdi>Eve\342\200\2560-1\342\200\254</bdi> \342\200\223 <bdi>\342\200\217Adam\342\200\216\342\200\252\342\200\253\342\200\255\342\201\247\342\201\250\342\201\251\342\201\251\342\200\254\342\200\254\342\200\254</bdi>')" ] &&
     [ "$(get bidi list)" = 6 ] &&
     case $dt in '"'"$(printf '\342\201\250')"Eve*) true ;; *) false ;; esac
 ok $((! $?)) "bidirectional controls in names: isolated in the heading, the title and the game list"
+
+# controls left open in a name (U+202E then U+2066, never closed) held
+# the rest of the heading in their override: the second name stood before
+# the dash, or before the first name, and "1-0" read "0-1"
+: > "$TAP_WHY"
+for f in spoof1 spoof2 bidi desk; do
+	[ "$(get $f order)" = ok ] || echo "$f: heading out of order: $(get $f order)" >> "$TAP_WHY"
+	[ -z "$(get $f unbalanced)" ] || echo "$f: unbalanced: $(get $f unbalanced)" >> "$TAP_WHY"
+done
+t=$(get spoof1 title)
+[ "$t" = "$(printf '<bdi>Awa Diop\342\200\256\342\201\246\342\201\251\342\200\254</bdi> \342\200\223 <bdi>Moussa Ndiaye</bdi>')" ] ||
+    echo "spoof1: heading $t" >> "$TAP_WHY"
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "bidirectional controls left open in names, an event, a site, a comment: closed at the end of each text, the heading in order, every text, title and label balanced"
+
+# a ruleset's side name with an override, wherever the page names a side:
+# in a <bdi> (in an attribute between U+2068 and U+2069), as a player's
+# name; it read "\u00e9clair(dnoces)" in the header, the caption ran
+# backwards and the ending gave the name escaped ("\u00e9clair\u202e")
+e=$(printf '\303\251clair\342\200\256\342\200\254')
+r='&lt;b&gt;rouge&lt;/b&gt;'
+: > "$TAP_WHY"
+want() {	# want FRAME KEY VALUE
+	[ "$(get $1 $2)" = "$3" ] || echo "$1 $2: $(get $1 $2), not $3" >> "$TAP_WHY"
+}
+want sides1 caption "After ply 20, <bdi>$e</bdi> b2 $(printf '\342\200\224') $(get sides1 position)"
+want sides1 sides "<bdi>$r</bdi> (first)|<bdi>$e</bdi> (second)"
+want sides1 ending "<bdi>Result: 1-0, capture-all: </bdi><bdi>$e</bdi><bdi> has no pieces left.</bdi>"
+want sides1 label "After ply 20, $(printf '\342\201\250')$e$(printf '\342\201\251') b2: $(get sides1 position)"
+want sides2 ending "<bdi>Result: 0-1, resignation: </bdi><bdi>$r</bdi><bdi> resigned; </bdi><bdi>$e</bdi><bdi> wins (declared; the position is not finished).</bdi>"
+want sides3 ending "<bdi>The game is not over (</bdi><bdi>$e</bdi><bdi> to move).</bdi>"
+for f in sides1 sides2 sides3; do
+	[ -z "$(get $f unbalanced)" ] || echo "$f: unbalanced: $(get $f unbalanced)" >> "$TAP_WHY"
+done
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "side names with markup and an override: isolated in the header, the caption, the board's label and the ending, as the players' names"
+
+# the list's numbers are the addresses' (#g2p1 opens the second row's
+# game) with the file and number there under them; an address for a game
+# the page has not says so (#g5p3 silently opened game 1)
+: > "$TAP_WHY"
+want sel listed '1classic.yaml 3>#g1p0 2classic.yaml 5>#g2p0'
+want sel position "$(yote-replay -g 5 --ply 1 samples/classic.yaml | sed -n 's/^Position: //p')"
+want sel from '; game 5 of samples/classic.yaml'
+want sel missing ''
+want sel5 position "$(yote-replay -g 3 --ply 3 samples/classic.yaml | sed -n 's/^Position: //p')"
+want sel5 missing 'This page has no game 5 (its games are numbered 1 to 2 in its order); game 1 is shown.'
+want two listed "$(i=1; while [ $i -le 12 ]; do
+	if [ $i -le "$nc" ]; then f=classic; n=$i; else f=damasi; n=$((i - nc)); fi
+	printf '%s ' "$i$f.yaml $n>#g${i}p0"; i=$((i + 1)); done | sed 's/ $//')"
+want two position "$(yote-replay -g $((12 - nc)) --ply 0 samples/damasi.yaml | sed -n 's/^Start: //p')"
+want desk from -
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "the game list numbers games as their addresses do, with the file and number they came from; a game the page has not is said"
+
+# the move list shows the 200 plies around the ply shown (it showed
+# 51,201 to 51,400 for ply 51,201, the ply before not listed), and the
+# current move and game are scrolled into view in their boxes (they
+# stayed out of sight, the arrow keys too)
+: > "$TAP_WHY"
+want key window 51102-51301
+want key seen 'in all'
+# (made again 20 plies before its end, around ply 51,282)
+want key window2 "51183-51382 $(yote-replay --ply 51351 "$tmp/long.yaml" | sed -n 's/^Position: //p')"
+want key seen2 'in all'
+want plies window 99801-100000
+want plies seen 'in all'
+want all28 window 1-$(yote-replay -g 28 -p "$tmp/all.yaml" | wc -l)
+want all28 seen 'in in'
+want many seen 'all in'
+want phone seen 'all in'
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "the move list shows the plies around the one shown, and keeps it and the current game in view"
+
+# every label of the curve inside its picture, for a 1,602-ply game and a
+# wide side's name ("1602" showed as "160" at the right edge), and of
+# yote-analyze --graph's chart of the game
+: > "$TAP_WHY"
+want chart outside ''
+want chart axes "0%|50%|100%|0|801|1602|ply|win %, $(printf '\342\201\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\345\205\250\342\200\246\342\201\251')"
+want graph outside ''
+want graph ticks '0|801|1602'
+want desk outside ''
+[ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
+ok $((! $?)) "the curve's labels inside the picture for a 1,602-ply game and a wide side's name; --graph's too"
 
 ms=$(get many ms)
 echo "# $(get many rows) rows, current; $(get many position)" > "$TAP_WHY"

@@ -125,7 +125,7 @@ page_game(struct out *out, const struct annopool_game *ag)
 	    out->page, &g) == YOTE_ENOMEM)
 		status = EXIT_IO;
 	else if (g != NULL)
-		status = html_add(out->page, ag->rec, g, &info);
+		status = html_add(out->page, ag->file, ag->rec, g, &info);
 	yote_game_free(g);
 	return status;
 }

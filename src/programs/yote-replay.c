@@ -100,7 +100,7 @@ show_game(struct replay *rp, const struct replayed *g,
 	size_t at;
 
 	if (rp->page != NULL)
-		return html_add(rp->page, g->rec, g->play, info);
+		return html_add(rp->page, g->file, g->rec, g->play, info);
 	if (opt->positions) {
 		diagram_positions(g);
 		return EXIT_OK;

@@ -404,13 +404,10 @@ draw_banner(FILE *fp, const char *word)
 
 static void
 ending_text(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
-    const struct yote_outcome *outcome, int big)
+    const struct yote_outcome *outcome, int big, const char *const name[2])
 {
 	const struct yote_outcome o = *outcome;
 	struct yote_pos flipped;
-	/* a ruleset file names the sides */
-	const char *name[2] = { tool_text(r->side_name[0]),
-		tool_text(r->side_name[1]) };
 	int loser;
 
 	loser = p->side;
@@ -476,15 +473,18 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	char *text = NULL, *line, *nl;
 	size_t len;
 	FILE *ms = open_memstream(&text, &len);
+	/* a ruleset file names the sides */
+	const char *const name[2] = { tool_text(r->side_name[0]),
+		tool_text(r->side_name[1]) };
 
 	if (ms == NULL) {
-		ending_text(fp, r, p, outcome, big);
+		ending_text(fp, r, p, outcome, big, name);
 		return;
 	}
-	ending_text(ms, r, p, outcome, big);
+	ending_text(ms, r, p, outcome, big, name);
 	if (fclose(ms) != 0) {
 		free(text);
-		ending_text(fp, r, p, outcome, big);
+		ending_text(fp, r, p, outcome, big, name);
 		return;
 	}
 	/* line by line: a banner's lines and blank lines stay as they are */
@@ -499,4 +499,12 @@ draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			tool_wrap(fp, line, 4);
 	}
 	free(text);
+}
+
+void
+draw_ending_named(FILE *fp, const struct yote_rules *r,
+    const struct yote_pos *p, const struct yote_outcome *o,
+    const char *const name[2])
+{
+	ending_text(fp, r, p, o, 0, name);
 }

@@ -60,4 +60,14 @@ void draw_banner(FILE *fp, const char *word);
 void draw_ending(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_outcome *o, int big);
 
+/*
+ * The same words, not wrapped and the banner small, with the sides named
+ * name[0] and name[1] as they are given (draw_ending names them as the
+ * ruleset does, escaped: tool_text), for a study page that puts the
+ * names in itself.
+ */
+void draw_ending_named(FILE *fp, const struct yote_rules *r,
+    const struct yote_pos *p, const struct yote_outcome *o,
+    const char *const name[2]);
+
 #endif

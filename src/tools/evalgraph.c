@@ -8,6 +8,30 @@
 #include "evalgraph.h"
 #include "tool.h"
 
+/*
+ * A label of the x axis: s centred at x, or aligned to the picture's edge
+ * (w wide, 2 px in) where it would reach past it, at about 0.7 em a
+ * character ("1602" under the last ply of a long game lost its "2").
+ */
+static void
+x_label(FILE *fp, double x, int y, int w, const char *s)
+{
+	const int size = 11;
+	double half = 0.35 * size * (double)strlen(s);
+	const char *anchor = "middle";
+
+	if (x + half > w - 2) {
+		x = w - 2;
+		anchor = "end";
+	} else if (x - half < 2) {
+		x = 2;
+		anchor = "start";
+	}
+	fprintf(fp, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" font-size=\"%d\" "
+	    "fill=\"#555555\" text-anchor=\"%s\">%s</text>\n", x, y, size,
+	    anchor, s);
+}
+
 int
 evalgraph_write(const char *base, unsigned long k,
     const struct yote_record *rec, const struct yote_annotation *an)
@@ -21,6 +45,10 @@ evalgraph_write(const char *base, unsigned long k,
 	FILE *fp;
 	size_t i, np = an->plies;
 	double x, y;
+	/* the plies labelled, as the study page's curve labels them: the
+	 * first, the middle (rounded up) and the last */
+	size_t tick[3] = { 0, (np + 1) / 2, np };
+	char num[32];
 
 	tool_kth_path(base, k, path, sizeof(path));
 	if ((fp = tool_output_open(path)) == NULL)
@@ -54,6 +82,13 @@ evalgraph_write(const char *base, unsigned long k,
 	    l - 4, top + 5, l - 4, top + ph / 2 + 4, l - 4, top + ph);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">ply</text>"
 	    "\n", l + pw / 2, h - 12);
+	for (i = 0; i < 3; i++) {
+		if (i > 0 && tick[i] == tick[i - 1])
+			continue;
+		snprintf(num, sizeof(num), "%zu", tick[i]);
+		x_label(fp, l + (np ? (double)pw * (double)tick[i] /
+		    (double)np : 0), top + ph + 14, w, num);
+	}
 	fputs("<polyline class=\"evaluation\" fill=\"none\" "
 	    "stroke=\"#2c3e50\" stroke-width=\"2\" points=\"", fp);
 	/* positions before --from-ply were not searched */

@@ -11,7 +11,8 @@
  * position as the notation writes them (a move's text says its path,
  * its captures and bonus removals), which needs no rules, as far as
  * the board is shown: a long game costs the page its moves' text.
- * The script cuts long texts for display and isolates each in <bdi>.
+ * The script cuts long texts for display, closes what bidirectional
+ * controls each opens (bal) and isolates each in <bdi>.
  *
  * Safety: record text (names, comments, unknown keys, ruleset names) only
  * ever reaches the page inside <script type="application/json"> blocks,
@@ -36,12 +37,23 @@
 /* bin/gen/html_assets.c (src/embed-page.sh from html.css, html.js) */
 extern const char *const html_css[], *const html_js[];
 
+/* Where a game of the page came from: its input and its number there. */
+struct html_from {
+	size_t at;              /* its game list entry's offset in idxbuf */
+	size_t file;            /* its input, in html_page's files */
+	unsigned long game;     /* its number in that input, from 1 */
+};
+
 struct html_page {
 	FILE *fp;               /* the temporary file */
 	char *path;
-	FILE *idx;              /* the game list's JSON, in memory */
+	FILE *idx;              /* the game list's entries, in memory, each
+				   open at its end (html_close ends it) */
 	char *idxbuf;
 	size_t idxlen;
+	struct html_from *from; /* per game of the page */
+	char **files;           /* the inputs' names, as the tool gave them */
+	size_t nfiles;
 	char **tpl;             /* board templates written so far */
 	size_t ntpl;
 	unsigned long games;    /* games added */
@@ -344,19 +356,60 @@ json_curve(FILE *fp, const struct yote_record *rec, const struct yote_game *g,
 	fputc(']', fp);
 }
 
+/*
+ * The sides' names in a sentence of the page: a byte each, which no text
+ * of the record put into it holds (marked_text), so that json_said can
+ * give them as the sides' numbers and the script put in the names as it
+ * puts every name, isolated.
+ */
+static const char *const side_mark[2] = { "\001", "\002" };
+
+/* A record's text into a sentence, without the bytes of side_mark. */
+static void
+marked_text(FILE *ms, const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s != side_mark[0][0] && *s != side_mark[1][0])
+			fputc(*s, ms);
+}
+
+/* s (len bytes) as ["text",side,"text",...]: side_mark as 0 and 1. */
+static void
+json_said(FILE *fp, const char *s, size_t len)
+{
+	size_t i, at = 0;
+	int any = 0;
+
+	fputc('[', fp);
+	for (i = 0; i <= len; i++) {
+		if (i < len && s[i] != side_mark[0][0] &&
+		    s[i] != side_mark[1][0])
+			continue;
+		if (i > at) {
+			fputs(any++ ? "," : "", fp);
+			json_str(fp, s + at, i - at);
+		}
+		if (i < len)
+			fprintf(fp, any++ ? ",%d" : "%d", s[i] == side_mark[1][0]);
+		at = i + 1;
+	}
+	fputc(']', fp);
+}
+
 /* A declared ending (the position is not finished) in words. */
 static void
-declared_words(FILE *ms, const struct yote_rules *r, const char *res,
-    const char *term)
+declared_words(FILE *ms, const char *res, const char *term)
 {
 	int w = res == NULL ? -1 : strcmp(res, "1-0") == 0 ? 0 :
 	    strcmp(res, "0-1") == 0 ? 1 : strcmp(res, "1/2-1/2") == 0 ? 2 :
 	    -1;
-	const char *win = w == 0 || w == 1 ? r->side_name[w] : "";
-	const char *lose = w == 0 || w == 1 ? r->side_name[!w] : "";
+	const char *win = w == 0 || w == 1 ? side_mark[w] : "";
+	const char *lose = w == 0 || w == 1 ? side_mark[!w] : "";
 
-	fprintf(ms, "Result: %s%s%s", res ? res : "*", term ? ", " : "",
-	    term ? term : "");
+	fputs("Result: ", ms);
+	marked_text(ms, res ? res : "*");
+	fputs(term ? ", " : "", ms);
+	marked_text(ms, term ? term : "");
 	if (term == NULL)
 		;
 	else if (strcmp(term, "resignation") == 0 && w >= 0 && w < 2)
@@ -378,7 +431,7 @@ declared_words(FILE *ms, const struct yote_rules *r, const char *res,
 	fputs(" (declared; the position is not finished).", ms);
 }
 
-/* How the game ended, in words, as a JSON string. */
+/* How the game ended, in words, as json_said gives them. */
 static void
 json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
     const struct yote_game *g, const struct yote_game_info *info)
@@ -394,7 +447,7 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 
 	if ((ms = open_memstream(&buf, &len)) == NULL) {
 		pg->err = 1;
-		json_text(fp, "");
+		fputs("[]", fp);
 		return;
 	}
 	yote_pos_outcome(r, p, &o);
@@ -402,19 +455,19 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 		fprintf(ms, "The record's ply %lu could not be played; the "
 		    "replay stops before it.", info->played + 1);
 	else if (o.term != YOTE_TERM_NONE)
-		draw_ending(ms, r, p, &o, 0);
+		draw_ending_named(ms, r, p, &o, side_mark);
 	else if (res == NULL && term == NULL)
 		fprintf(ms, "The game is not over (%s to move).",
-		    r->side_name[p->side]);
+		    side_mark[p->side]);
 	else
-		declared_words(ms, r, res, term);
+		declared_words(ms, res, term);
 	if (fclose(ms) != 0 || buf == NULL) {
 		pg->err = 1;
 		free(buf);
-		json_text(fp, "");
+		fputs("[]", fp);
 		return;
 	}
-	/* draw_ending's lines and banner spacing as one line */
+	/* the banner's lines and spacing as one line */
 	for (s = d = buf; *s != '\0'; s++)
 		if (*s != '\n' && *s != ' ')
 			*d++ = *s;
@@ -422,12 +475,50 @@ json_ending(struct html_page *pg, FILE *fp, const struct yote_record *rec,
 			*d++ = ' ';
 	while (d > buf && d[-1] == ' ')
 		d--;
-	json_str(fp, buf, (size_t)(d - buf));
+	json_said(fp, buf, (size_t)(d - buf));
 	free(buf);
 }
 
-/* The game list's entry: [number, first, second, event, round, date,
- * result, rules, why invalid or null]. */
+/*
+ * Keep where game pg->games of the page came from (file, the record's
+ * number there), and the start of its game list entry: 0, or -1 when out
+ * of memory.
+ */
+static int
+index_from(struct html_page *pg, const char *file,
+    const struct yote_record *rec)
+{
+	struct html_from *f;
+	char **more;
+	long at = ftell(pg->idx);
+
+	if (at < 0)
+		return -1;
+	if ((pg->games & (pg->games - 1)) == 0) {
+		/* games 1, 2, 4, ...: room for twice as many */
+		if ((f = realloc(pg->from, 2 * pg->games * sizeof(*f))) == NULL)
+			return -1;
+		pg->from = f;
+	}
+	if (pg->nfiles == 0 || strcmp(pg->files[pg->nfiles - 1], file) != 0) {
+		if ((more = realloc(pg->files, (pg->nfiles + 1) *
+		    sizeof(*more))) == NULL)
+			return -1;
+		pg->files = more;
+		if ((pg->files[pg->nfiles] = strdup(file)) == NULL)
+			return -1;
+		pg->nfiles++;
+	}
+	f = &pg->from[pg->games - 1];
+	f->at = (size_t)at;
+	f->file = pg->nfiles - 1;
+	f->game = rec->game;
+	return 0;
+}
+
+/* The game list's entry: [number on the page, first, second, event,
+ * round, date, result, rules, why invalid or null, and at html_close
+ * where it came from when the page says it]. */
 static void
 index_entry(struct html_page *pg, const struct yote_record *rec,
     const struct yote_rules *r, const struct yote_game_info *info)
@@ -436,7 +527,7 @@ index_entry(struct html_page *pg, const struct yote_record *rec,
 		"round", "date", "result" };
 	size_t k;
 
-	fprintf(pg->idx, "%s[%lu", pg->games > 1 ? ",\n" : "", rec->game);
+	fprintf(pg->idx, "[%lu", pg->games);
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		fputc(',', pg->idx);
 		json_text(pg->idx, yote_node_text(rec->root, keys[k]));
@@ -449,7 +540,6 @@ index_entry(struct html_page *pg, const struct yote_record *rec,
 		    "the record is invalid");
 	else
 		fputs("null", pg->idx);
-	fputc(']', pg->idx);
 	pg->why[0] = '\0';
 }
 
@@ -487,8 +577,9 @@ json_side_stats(struct html_page *pg, FILE *fp, const struct yote_node *an,
 }
 
 int
-html_add(struct html_page *pg, const struct yote_record *rec,
-    const struct yote_game *g, const struct yote_game_info *info)
+html_add(struct html_page *pg, const char *file,
+    const struct yote_record *rec, const struct yote_game *g,
+    const struct yote_game_info *info)
 {
 	static const char *const skip[] = { "yote", "moves", "analysis", NULL };
 	static const char *const sides[] = { "first", "second", NULL };
@@ -506,10 +597,15 @@ html_add(struct html_page *pg, const struct yote_record *rec,
 		return EXIT_IO;
 	}
 	pg->games++;
+	if (index_from(pg, file, rec) != 0) {
+		pg->games--;
+		pg->err = 1;
+		return EXIT_IO;
+	}
 	index_entry(pg, rec, r, info);
 	fprintf(fp, "<script type=\"application/json\" id=\"g%lu\">"
 	    "{\"n\":%lu,\"t\":%ld,\"w\":%d,\"pc\":%d,\"r\":", pg->games,
-	    rec->game, t, r->width, r->pieces);
+	    pg->games, t, r->width, r->pieces);
 	json_text(fp, r->name);
 	fputs(",\"s\":[", fp);
 	json_text(fp, r->side_name[0]);
@@ -627,6 +723,37 @@ html_open(const char *path)
 	return pg;
 }
 
+/*
+ * The game list: each entry ended, with where its game came from when
+ * that is not just the page's order of one input (games of two files, or
+ * a selection), so that a page of one file's games, whole, is the page
+ * yote-analyze | yote-replay --html makes of them.
+ */
+static void
+index_write(struct html_page *pg)
+{
+	unsigned long i;
+	size_t end;
+	int whence = 0;
+
+	for (i = 0; i < pg->games; i++)
+		if (pg->from[i].file != 0 || pg->from[i].game != i + 1)
+			whence = 1;
+	for (i = 0; i < pg->games && pg->idxbuf != NULL; i++) {
+		end = i + 1 < pg->games ? pg->from[i + 1].at : pg->idxlen;
+		if (i > 0)
+			fputs(",\n", pg->fp);
+		fwrite(pg->idxbuf + pg->from[i].at, 1, end - pg->from[i].at,
+		    pg->fp);
+		if (whence) {
+			fputs(",[", pg->fp);
+			json_text(pg->fp, pg->files[pg->from[i].file]);
+			fprintf(pg->fp, ",%lu]", pg->from[i].game);
+		}
+		fputc(']', pg->fp);
+	}
+}
+
 int
 html_close(struct html_page *pg, int ok)
 {
@@ -638,8 +765,7 @@ html_close(struct html_page *pg, int ok)
 	if (fclose(pg->idx) != 0)
 		pg->err = 1;
 	fputs("<script type=\"application/json\" id=\"index\">[", pg->fp);
-	if (pg->idxbuf != NULL)
-		fwrite(pg->idxbuf, 1, pg->idxlen, pg->fp);
+	index_write(pg);
 	fputs("]</script>\n<script>\n", pg->fp);
 	put_lines(pg->fp, html_js);
 	fputs("</script>\n</body>\n</html>\n", pg->fp);
@@ -652,6 +778,10 @@ html_close(struct html_page *pg, int ok)
 	for (i = 0; i < pg->ntpl; i++)
 		free(pg->tpl[i]);
 	free(pg->tpl);
+	for (i = 0; i < pg->nfiles; i++)
+		free(pg->files[i]);
+	free(pg->files);
+	free(pg->from);
 	free(pg->idxbuf);
 	free(pg->path);
 	free(pg);

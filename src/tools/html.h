@@ -18,13 +18,16 @@ struct html_page;
 struct html_page *html_open(const char *path);
 
 /*
- * Add a game: rec, played through as g (its plies up to the first bad
- * move; yote_game_from_record), info what playing it found.  The page
- * copies what it needs.  Returns EXIT_OK, or EXIT_IO when out of memory
- * (said at html_close).
+ * Add a game: rec, game rec->game of the input named file, played through
+ * as g (its plies up to the first bad move; yote_game_from_record), info
+ * what playing it found.  The page numbers its games from 1 in the order
+ * they are added, and says in its game list where each came from when
+ * that is not one input's games in order.  The page copies what it needs.
+ * Returns EXIT_OK, or EXIT_IO when out of memory (said at html_close).
  */
-int html_add(struct html_page *pg, const struct yote_record *rec,
-    const struct yote_game *g, const struct yote_game_info *info);
+int html_add(struct html_page *pg, const char *file,
+    const struct yote_record *rec, const struct yote_game *g,
+    const struct yote_game_info *info);
 
 /*
  * A yote_diag_fn (ctx the page): the first problem said of the game

@@ -19,41 +19,84 @@ function sv(tag, attrs) {
 }
 function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
 
+// Record text balanced: every embedding or override (U+202A, U+202B,
+// U+202D, U+202E) it opens closed at its end by U+202C, every isolate
+// (U+2066 to U+2068) by U+2069, and a closer that closes nothing dropped.
+// An isolate left open in a <bdi> takes the <bdi>'s own end for its close
+// and holds the rest of the line in its override ("Awa Diop\u202e\u2066"
+// put the second name before the dash), so every text of a record goes
+// into the page through here (cutText, short, long, iso), cut first.
+var BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+function bal(s) {
+	var open = [], out = [], at = 0, m, c, k;
+	if (s.search(BIDI) < 0) return s;
+	BIDI.lastIndex = 0;
+	while ((m = BIDI.exec(s)) !== null) {
+		c = m[0];
+		if (c === '\u202c' || c === '\u2069') {
+			// a PDF closes the last embedding not past an isolate; a
+			// PDI the last isolate, with the embeddings inside it
+			k = c === '\u202c' ? (open.length && open[open.length - 1] === c ?
+			    open.length - 1 : -1) : open.lastIndexOf(c);
+			if (k < 0) {
+				out.push(s.slice(at, m.index));
+				at = m.index + 1;
+				continue;
+			}
+			open.length = k;
+		} else open.push(c <= '\u202e' ? '\u202c' : '\u2069');
+	}
+	out.push(s.slice(at));
+	return out.join('') + open.reverse().join('');
+}
+
 // Record text on the page: isolated (<bdi>: a right-to-left override in
-// a name reorders nothing around it) and cut to max characters, the
-// whole text one step away.  A long text without spaces is costly to lay
-// out inside flexible boxes and tables, so only the cut part ever is,
-// until asked for.
+// a name reorders nothing around it), balanced (bal) and cut to max
+// characters, the whole text one step away.  A long text without spaces
+// is costly to lay out inside flexible boxes and tables, so only the cut
+// part ever is, until asked for.
 var CUT = 80, LONG = 300;
 function cutText(s, max) {
 	var n = max;
-	if (s.length <= max) return s;
+	if (s.length <= max) return bal(s);
 	if (/[\ud800-\udbff]/.test(s.charAt(n - 1))) n--;
-	return s.slice(0, n) + '\u2026';
+	return bal(s.slice(0, n)) + '\u2026';
 }
 // short: one line's worth, the whole text in the title (tooltip)
 function short(s, max) {
 	s = s === null || s === undefined ? '' : String(s);
 	var b = el('bdi', null, cutText(s, max || CUT));
-	if (s.length > (max || CUT)) b.title = s;
+	if (s.length > (max || CUT)) b.title = bal(s);
 	return b;
 }
 // long: a paragraph's worth, the whole text in a <details> below it
 function long(s, max) {
 	s = s === null || s === undefined ? '' : String(s);
 	max = max || LONG;
-	if (s.length <= max) return el('bdi', null, s);
+	if (s.length <= max) return el('bdi', null, bal(s));
 	var d = el('details', 'long'), sm = el('summary');
 	sm.appendChild(el('bdi', null, cutText(s, max)));
 	sm.appendChild(el('span', 'more', ' (' + s.length + ' characters: the whole text)'));
 	d.appendChild(sm);
 	var whole = el('div', 'whole');
-	whole.appendChild(el('bdi', null, s));
+	whole.appendChild(el('bdi', null, bal(s)));
 	d.appendChild(whole);
 	return d;
 }
 // for document.title and SVG text: isolated by FSI ... PDI
 function iso(s, max) { return '\u2068' + cutText(String(s), max || CUT) + '\u2069'; }
+// A sentence of texts and sides (0, 1: g.s, the ruleset's names of the
+// sides, which the record's names are treated as): into element e, each
+// name in a <bdi> and each text by put (a text node unless given); or
+// without e as text, each name between U+2068 and U+2069 (an attribute).
+function say(g, parts, e, put) {
+	var side = function (x) { return typeof x === 'number'; };
+	if (!e) return parts.map(function (x) { return side(x) ? iso(g.s[x]) : x; }).join('');
+	parts.forEach(function (x) {
+		e.appendChild(side(x) ? short(g.s[x]) : put ? put(x) : document.createTextNode(x));
+	});
+	return e;
+}
 function pairs(list, key) {
 	for (var i = 0; list && i < list.length; i++)
 		if (list[i][0] === key) return list[i][1];
@@ -298,7 +341,8 @@ function arrow(svg, mv, w, at) {
 // ------------------------------------------------------------ state
 
 var cur = { g: 0, p: 0, line: null, flip: false };
-var PAGE = 200;         // plies a page of the move list shows
+var PAGE = 200;         // plies the move list shows, around the ply shown
+var EDGE = 20;          // ... made again when that comes so near an end
 
 function notes(g, i) { return g.o && g.o[i] ? g.o[i] : null; }
 function note(g, i, key) { var o = notes(g, i); return o ? pairs(o.k, key) : null; }
@@ -310,9 +354,10 @@ function bestOf(g, i) {
 	    /^[a-z]\d+([-x][a-z]\d+(\+([a-z]\d+|@))?)*$/.test(b) ? b : null;
 }
 
+// ply i in words, for say
 function label(g, i) {
-	return i === 0 ? 'Start position' : 'After ply ' + i + ', ' +
-	    g.s[sideBefore(g, i)] + ' ' + g.m[i - 1];
+	return i === 0 ? ['Start position'] : ['After ply ' + i + ', ',
+	    sideBefore(g, i), ' ' + g.m[i - 1]];
 }
 
 function showBoard() {
@@ -321,24 +366,25 @@ function showBoard() {
 		var L = cur.line;
 		pos = L.at > 0 ? L.steps[L.at - 1][1] : posAt(g, L.ply - 1);
 		step = L.at > 0 ? L.steps[L.at - 1] : stepOf(g, L.ply - 1);
-		text = 'Line from ply ' + L.ply + ', ' + (L.at > 0 ? 'move ' + L.at +
-		    ' of ' + L.steps.length + ', ' + step[0] : 'before ' + g.m[L.ply - 1]);
+		text = ['Line from ply ' + L.ply + ', ' + (L.at > 0 ? 'move ' + L.at +
+		    ' of ' + L.steps.length + ', ' + step[0] : 'before ' + g.m[L.ply - 1])];
 	} else {
 		pos = posAt(g, cur.p);
 		step = stepOf(g, cur.p);
 		text = label(g, cur.p);
 		best = bestOf(g, cur.p);
-		if (best) text += ' (best was ' + best + ', the arrow)';
+		if (best) text.push(' (best was ' + best + ', the arrow)');
 	}
 	var f = $('board');
 	f.setAttribute('data-position', pos);
 	f.setAttribute('data-flipped', cur.flip ? '1' : '0');
 	if (best) f.setAttribute('data-best', best);
 	else f.removeAttribute('data-best');
-	f.setAttribute('aria-label', text + ': ' + pos);
+	f.setAttribute('aria-label', say(g, text) + ': ' + pos);
 	clear($('svg'));
 	$('svg').appendChild(board(g, pos, step, cur.flip, best));
-	$('pos').textContent = text + ' \u2014 ' + pos;
+	clear($('pos'));
+	say(g, text.concat([' \u2014 ' + pos]), $('pos'));
 }
 
 function showNote() {
@@ -383,19 +429,34 @@ function enterLine(ply, at) {
 	update();
 }
 
+// Item scrolled into view in box, a scroll box (where it is one: not on
+// a phone's page), below the top pixels of it that a sticky header hides.
+function reveal(box, item, top) {
+	if (!item || box.scrollHeight <= box.clientHeight) return;
+	var b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+	var from = b.top + box.clientTop + (top || 0), to = b.top + box.clientTop + box.clientHeight;
+	if (r.top < from) box.scrollTop -= from - r.top;
+	else if (r.bottom > to) box.scrollTop += Math.min(r.bottom - to, r.top - from);
+}
+
 function update() {
-	var g = game(cur.g);
-	if (cur.p < cur.lo || cur.p > cur.hi) moveList(g);
+	var g = game(cur.g), n = plies(g), shown = null;
+	// the list around the ply shown, until it comes within EDGE plies
+	// of an end of the list that is not the game's
+	if (cur.p < (cur.lo ? cur.lo + EDGE : 0) || cur.p > (cur.hi < n ? cur.hi - EDGE : n))
+		moveList(g);
 	var items = $('moves').querySelectorAll('button.mv[data-ply]');
 	for (var i = 0; i < items.length; i++) {
 		var on = +items[i].getAttribute('data-ply') === cur.p;
 		items[i].classList.toggle('on', on);
 		if (on) items[i].setAttribute('aria-current', 'step');
 		else items[i].removeAttribute('aria-current');
+		if (on) shown = items[i];
 	}
 	showBoard();
 	showNote();
 	chartCursor(g);
+	reveal($('moves'), shown);
 	try {
 		history.replaceState(null, '', '#g' + cur.g + 'p' + cur.p +
 		    (cur.line ? 'v' + cur.line.at : '') + (cur.flip ? 'f' : ''));
@@ -431,39 +492,49 @@ function header(g) {
 	document.title = iso(f) + ' \u2013 ' + iso(s) + ' (Yot\u00e9)';
 	var meta = [h('event'), h('round') !== null ? 'round ' + h('round') : null,
 	    h('date'), h('site'), g.r].filter(function (x) { return x; });
+	var src = index[cur.g - 1][9];
 	clear($('meta'));
 	meta.forEach(function (x, j) {
 		if (j) $('meta').appendChild(document.createTextNode(', '));
 		$('meta').appendChild(short(x));
 	});
+	if (src) {
+		var fr = $('meta').appendChild(el('span', 'from', (meta.length ? '; ' : '') +
+		    'game ' + src[1] + ' of '));
+		fr.appendChild(short(src[0]));
+	}
 	var dl = $('info');
 	clear(dl);
 	var add = function (k, v) {
-		dl.appendChild(el('dt')).appendChild(short(k));
+		var dt = dl.appendChild(el('dt'));
+		if (typeof k === 'string') dt.appendChild(short(k));
+		else say(g, k, dt);
 		dl.appendChild(el('dd')).appendChild(long(v));
 	};
 	add('Rules', g.r);
-	add(g.s[0] + ' (first)', f);
-	add(g.s[1] + ' (second)', s);
+	add([0, ' (first)'], f);
+	add([1, ' (second)'], s);
 	for (var i = 0; i < g.h.length; i++)
 		if (['first', 'second', 'rules'].indexOf(g.h[i][0]) < 0)
 			add(g.h[i][0], g.h[i][1]);
 	var e = $('ending'), why = index[cur.g - 1][8];
 	clear(e);
-	e.appendChild(long(g.end));
+	say(g, g.end, e, long);
 	if (why) {
 		e.appendChild(document.createTextNode(' '));
 		e.appendChild(el('span', 'bad', 'Invalid record: ')).appendChild(long(why));
 	}
 }
 
-// The page of the move list that holds cur.p: PAGE plies at a time, so
-// that a long game makes a few hundred elements, not one a ply.
+// The move list around cur.p: PAGE plies, the ply shown in the middle
+// (as near as the game's ends let it), so that a long game makes a few
+// hundred elements, not one a ply; cur.lo and cur.hi the plies after
+// which it starts (0: at the start position) and with which it ends.
 function moveList(g) {
 	var ol = $('moves'), n = plies(g);
-	var lo = Math.floor(Math.max(0, cur.p - 1) / PAGE) * PAGE;
+	var lo = Math.max(0, Math.min(cur.p - PAGE / 2, n - PAGE));
 	var hi = Math.min(n, lo + PAGE);
-	cur.lo = lo === 0 ? 0 : lo + 1;
+	cur.lo = lo;
 	cur.hi = hi;
 	clear(ol);
 	var li = el('li', 'start'), b0;
@@ -472,7 +543,7 @@ function moveList(g) {
 		b0.setAttribute('data-ply', 0);
 		b0.onclick = function () { cur.line = null; go(0); };
 	} else {
-		b0 = el('button', 'mv page', '\u2039 plies ' + Math.max(1, lo - PAGE + 1) + '\u2013' + lo);
+		b0 = el('button', 'mv page', '\u2039 plies 1\u2013' + lo);
 		b0.onclick = function () { cur.line = null; go(lo); };
 	}
 	ol.appendChild(li).appendChild(b0);
@@ -483,8 +554,7 @@ function moveList(g) {
 			ol.querySelector('li[data-ply="' + i + '"]').after(comment(g, i, c));
 	}
 	if (hi < n) {
-		var b = el('button', 'mv page', 'plies ' + (hi + 1) + '\u2013' + Math.min(n, hi + PAGE) +
-		    ' of ' + n + ' \u203a');
+		var b = el('button', 'mv page', 'plies ' + (hi + 1) + '\u2013' + n + ' \u203a');
 		b.onclick = function () { cur.line = null; go(hi + 1); };
 		ol.appendChild(el('li', 'start')).appendChild(b);
 	}
@@ -524,7 +594,7 @@ function chart(g) {
 	var X = function (ply) { return CH.L + ply * pw / Math.max(1, n); };
 	var Y = function (v) { return CH.T + ph - v * ph / 100; };
 	var svg = sv('svg', { viewBox: '0 0 ' + CH.W + ' ' + CH.H, role: 'img',
-	    'aria-label': 'Evaluation curve: ' + g.s[0] + '\'s chance to win (0 to 100 %) after each ply (0 to ' + n + ')' });
+	    'aria-label': 'Evaluation curve: ' + iso(g.s[0]) + '\'s chance to win (0 to 100 %) after each ply (0 to ' + n + ')' });
 	svg.appendChild(sv('rect', { x: CH.L, y: CH.T, width: pw, height: ph, 'class': 'bg' }));
 	svg.appendChild(sv('line', { x1: CH.L, x2: CH.L + pw, y1: Y(50), y2: Y(50), 'class': 'mid' }));
 	var txt = function (x, y, s, cls, anchor) {
@@ -533,8 +603,17 @@ function chart(g) {
 		svg.appendChild(t);
 	};
 	[0, 50, 100].forEach(function (v) { txt(CH.L - 4, Y(v) + 4, v + '%', 'tick', 'end'); });
+	// the plies 0, the middle and the last (yote-analyze --graph labels
+	// its chart alike, evalgraph.c), each centred under its ply or, where
+	// it would reach past the picture (about 0.7 em a character), aligned
+	// to its edge: "1602" under a long game's last ply lost its "2"
 	var ticks = [0, Math.round(n / 2), n].filter(function (v, j, a) { return a.indexOf(v) === j; });
-	ticks.forEach(function (v) { txt(X(v), CH.T + ph + 14, v, 'tick'); });
+	ticks.forEach(function (v) {
+		var x = X(v), half = 0.35 * 11 * String(v).length, y = CH.T + ph + 14;
+		if (x + half > CH.W - 2) txt(CH.W - 2, y, v, 'tick', 'end');
+		else if (x - half < 2) txt(2, y, v, 'tick', 'start');
+		else txt(x, y, v, 'tick');
+	});
 	txt(CH.L + pw / 2, CH.H - 4, 'ply', 'axis');
 	var yl = sv('text', { x: 12, y: CH.T + ph / 2, 'class': 'axis', 'text-anchor': 'middle',
 	    transform: 'rotate(-90 12 ' + (CH.T + ph / 2) + ')' });
@@ -559,6 +638,13 @@ function chart(g) {
 		go(Math.round((x - CH.L) / pw * n));
 	});
 	box.appendChild(svg);
+	// the y axis's label, about its middle, pressed into the picture's
+	// height where a wide side's name makes it longer (as laid out)
+	var room = 2 * (CH.T + ph / 2) - 4;
+	if (yl.getComputedTextLength() > room) {
+		yl.setAttribute('textLength', room);
+		yl.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+	}
 }
 
 function chartCursor(g) {
@@ -582,7 +668,7 @@ function stats(g) {
 	t.appendChild(tr);
 	[['first', 0], ['second', 1]].forEach(function (sd) {
 		if (!g[sd[0]]) return;
-		var r = el('tr'), th = el('th', null, g.s[sd[1]] + ' (');
+		var r = el('tr'), th = say(g, [sd[1], ' ('], el('th'));
 		r.className = 'side-' + sd[0];
 		th.appendChild(short(pairs(g.h, sd[0]) || sd[0], 24));
 		th.appendChild(document.createTextNode(')'));
@@ -611,7 +697,7 @@ function printView(g) {
 		if (c === null && !cls) continue;
 		var f = el('figure', 'diagram'), b = bestOf(g, i);
 		f.setAttribute('role', 'img');
-		f.setAttribute('aria-label', label(g, i) + ': ' + posAt(g, i));
+		f.setAttribute('aria-label', say(g, label(g, i)) + ': ' + posAt(g, i));
 		f.appendChild(board(g, posAt(g, i), stepOf(g, i), false, b));
 		var cap = el('figcaption', null, i + '. ' + g.m[i - 1] + cutText(note(g, i, 'nag') || '', 8) +
 		    (cls ? ' (' + cutText(cls, CUT) + ')' : '') + (b ? ', best ' + b : '') +
@@ -624,13 +710,27 @@ function printView(g) {
 }
 
 function open(i, p) {
+	var asked = i;
 	if (i < 1 || i > index.length) i = 1;
 	var g = game(i), rows;
+	// an address for a game the page has not (#g5p3 on a page of 2)
+	if (!$('missing')) {
+		var miss = el('p', 'bad');
+		miss.id = 'missing';
+		miss.setAttribute('role', 'alert');
+		$('meta').after(miss);
+	}
+	$('missing').textContent = asked === i ? '' : 'This page has no game ' + asked +
+	    ' (its games are numbered 1 to ' + index.length + ' in its order); game ' + i +
+	    ' is shown.';
+	$('missing').hidden = asked === i;
 	if (i - 1 < listed[0] || i - 1 >= listed[1]) gameList(i - 1);
 	rows = $('games').querySelectorAll('tr[data-g]');
 	for (var k = 0; k < rows.length; k++)
 		if (+rows[k].getAttribute('data-g') === i) rows[k].setAttribute('aria-current', 'true');
 		else rows[k].removeAttribute('aria-current');
+	reveal($('list'), $('games').querySelector('tr[aria-current]'),
+	    $('list').querySelector('thead').offsetHeight);
 	if (cur.g !== i) {
 		cur.g = i;
 		cur.lo = 1;
@@ -653,7 +753,15 @@ function listRow(e, j) {
 	a.appendChild(short(e[2] || '?', 40));
 	a.href = '#g' + (j + 1) + 'p0';
 	a.onclick = function (ev) { ev.preventDefault(); open(j + 1, 0); };
-	tr.appendChild(el('td', null, e[0]));
+	var no = tr.appendChild(el('td', null, e[0]));
+	// where it came from (html.c gives it when that is not the page's
+	// order of one file): its file's name and its number there
+	if (e[9]) {
+		var fr = no.appendChild(el('small', 'from'));
+		fr.appendChild(short(String(e[9][0]).replace(/^.*\//, ''), 24));
+		fr.appendChild(document.createTextNode(' ' + e[9][1]));
+		fr.title = 'game ' + e[9][1] + ' of ' + bal(String(e[9][0]));
+	}
 	tr.appendChild(el('td')).appendChild(a);
 	for (var k = 3; k <= 7; k++) tr.appendChild(el('td')).appendChild(short(e[k], 40));
 	if (e[8]) {
