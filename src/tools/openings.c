@@ -37,6 +37,10 @@ struct optree {
 	struct walk w;          /* the game being counted */
 	unsigned long missed;   /* games taken that never reach the root */
 	unsigned long elsewhere;        /* of them, on another board */
+	int from_first;         /* the root is the first game's start (a
+				   --position asked for is not: the games
+				   of another board cannot reach it, and
+				   an archive's index skips them unseen) */
 };
 
 /* What optree_report writes with. */
@@ -185,6 +189,7 @@ optree_game(struct optree *t, const struct yote_stream_game *g)
 	if (!t->root_set) {
 		yote_pattern_of_pos(r, &g->info.start, &t->root);
 		root_text(t);
+		t->from_first = 1;
 	}
 	for (i = 1; i <= n && w->n < t->depth; i++) {
 		before = yote_game_pos(g->played, i - 1);
@@ -343,7 +348,7 @@ optree_report(const struct optree *t, FILE *fp, enum tool_fmt fmt,
 		return 0;
 	}
 	/* a tree holds one board: the games of another are not in it */
-	if (t->elsewhere > 0)
+	if (t->elsewhere > 0 && t->from_first)
 		tool_warn("%lu game%s on another board than %s left out of "
 		    "the tree (choose one ruleset with --ruleset)",
 		    t->elsewhere, t->elsewhere == 1 ? "" : "s", t->root_text);
