@@ -91,6 +91,21 @@ for f in keys.yaml keys.lines items.yaml items.lines; do
 	    "$f: refused with '$why'" "$tmp/err"
 done
 
+# A game over the list limit whose rest runs on past 64 MiB, then a valid
+# game: no next game within the 64 MiB looked through, and the message
+# says so (it ended at "(the limit)", and the games after it vanished in
+# silence)
+{
+	printf 'yote: 1\nmoves: ['
+	rep 131073 'c3, '
+	head -c 68000000 /dev/zero | tr '\0' a
+	printf ']\n---\nyote: 1\nmoves: [c3]\n'
+} | yote-validate --summary >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q '^yote-validate: <stdin>:2:[0-9]*: game 1: a list with more than 131072 items (the limit); no game begins (---) in the next 64 MiB: the rest of the input is not read$' \
+    "$tmp/err" && grep -q '^1 game, 0 valid, 1 invalid' "$tmp/out" &&
+    echo 1)" "a list over its limit, the rest past 64 MiB: the rest of the input is not read, said" \
+    "$tmp/err" "$tmp/out"
+
 # a game within the limits whose line, escaped, would pass 64 MiB: the
 # lines writer refuses it (the lines reader would), and writes nothing
 {

@@ -647,6 +647,11 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
  * The game at the failure is lost (counted, and named in err); reading
  * goes on at the next document when there is one.  YOTE_EVALUE then,
  * with the place in the message; else the failure's code, and the end.
+ * When no document begins within a game's size limit, whatever the
+ * failure (a syntax error, a value, a list or a nesting over its limit),
+ * the message says that the rest of the input is not read, in these
+ * words alone, and the code is YOTE_ELIMIT for a document refused
+ * whole (YOTE_EVALUE would promise a next one).
  */
 static YOTE_COLD int
 recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
@@ -675,11 +680,16 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 	}
 	if (rd->keep_oom)
 		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
-	else if (rd->gave_up && say && err != NULL && (len =
-	    strlen(err->msg)) + 1 < sizeof(err->msg))
-		snprintf(err->msg + len, sizeof(err->msg) - len,
-		    "; no game begins (---) in the next %lu MiB: the rest "
-		    "of the input is not read", YOTE_MAX_DOCUMENT >> 20);
+	else if (rd->gave_up) {
+		if (err != NULL && (len = strlen(err->msg)) + 1 <
+		    sizeof(err->msg))
+			snprintf(err->msg + len, sizeof(err->msg) - len,
+			    "; no game begins (---) in the next %lu MiB: the "
+			    "rest of the input is not read",
+			    YOTE_MAX_DOCUMENT >> 20);
+		if (code == YOTE_EVALUE)
+			code = YOTE_ELIMIT;
+	}
 	rd->done = 1;
 	return code;
 }
@@ -738,7 +748,7 @@ skip_to(struct yote_yaml_reader *rd, yaml_event_type_t want, yaml_mark_t *at,
 /*
  * A document that cannot be a record: skipped by its lines, not by
  * libyaml's events, since going on through a document nested too deep
- * costs libyaml time quadratic in the nesting.
+ * costs libyaml time quadratic in the nesting.  What recover returns.
  */
 static YOTE_COLD int
 doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
@@ -748,8 +758,7 @@ doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
 	at_mark(rd, err, m);
 	if (err != NULL)
 		err->diag = diag;
-	recover(rd, err, YOTE_EVALUE, rd->base + m->line + 1, 0);
-	return YOTE_EVALUE;
+	return recover(rd, err, YOTE_EVALUE, rd->base + m->line + 1, 0);
 }
 
 /*
