@@ -522,6 +522,12 @@ yote_yaml_close(struct yote_yaml_reader *rd)
 	free(rd);
 }
 
+int
+yote_yaml_stopped(const struct yote_yaml_reader *rd)
+{
+	return rd->gave_up;
+}
+
 static void
 at_mark(const struct yote_yaml_reader *rd, struct yote_error *err,
     const yaml_mark_t *m)
