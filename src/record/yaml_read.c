@@ -651,18 +651,20 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 
 /*
  * The game at the failure is lost (counted, and named in err); reading
- * goes on at the next document when there is one.  YOTE_EVALUE then,
- * with the place in the message; else the failure's code, and the end.
- * When no document begins within a game's size limit, whatever the
- * failure (a syntax error, a value, a list or a nesting over its limit),
- * the message says that the rest of the input is not read, in these
- * words alone, and the code is YOTE_ELIMIT for a document refused
- * whole (YOTE_EVALUE would promise a next one).
+ * goes on at the next document when there is one.  YOTE_EVALUE then;
+ * else the failure's code, and the end.  Whatever the failure (a syntax
+ * error, bytes that are not UTF-8, a value, a game, a list, a mapping or
+ * a nesting over its limit, an alias), the message ends here, in these
+ * words alone: where reading resumes, or, when no document begins within
+ * a game's size limit, that the rest of the input is not read (the code
+ * is then YOTE_ELIMIT for a document refused whole: YOTE_EVALUE would
+ * promise a next one); nothing when the input ends first.
  */
 static YOTE_COLD int
 recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
-    unsigned long line, int say)
+    unsigned long line)
 {
+	char then[96] = "";     /* how reading goes on */
 	unsigned long at;
 	size_t len;
 	/* a failure in a document's directives ('%YAML 9.9'): its "---"
@@ -677,26 +679,24 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 		err->game = *rd->games;
 	if (code != YOTE_EIO && code != YOTE_ENOMEM &&
 	    (at = resume(rd, line, own)) != 0) {
-		if (say && err != NULL && (len = strlen(err->msg)) + 1 <
-		    sizeof(err->msg))
-			snprintf(err->msg + len, sizeof(err->msg) - len,
-			    "; reading resumes at line %lu, game %lu", at,
-			    *rd->games + 1);
-		return YOTE_EVALUE;
+		snprintf(then, sizeof(then), "; reading resumes at line %lu, "
+		    "game %lu", at, *rd->games + 1);
+		code = YOTE_EVALUE;
+	} else {
+		if (rd->keep_oom)
+			code = yote_error_set(err, YOTE_ENOMEM, "out of "
+			    "memory");
+		else if (rd->gave_up) {
+			snprintf(then, sizeof(then), "; no game begins (---) "
+			    "in the next %lu MiB: the rest of the input is "
+			    "not read", YOTE_MAX_DOCUMENT >> 20);
+			if (code == YOTE_EVALUE)
+				code = YOTE_ELIMIT;
+		}
+		rd->done = 1;
 	}
-	if (rd->keep_oom)
-		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
-	else if (rd->gave_up) {
-		if (err != NULL && (len = strlen(err->msg)) + 1 <
-		    sizeof(err->msg))
-			snprintf(err->msg + len, sizeof(err->msg) - len,
-			    "; no game begins (---) in the next %lu MiB: the "
-			    "rest of the input is not read",
-			    YOTE_MAX_DOCUMENT >> 20);
-		if (code == YOTE_EVALUE)
-			code = YOTE_ELIMIT;
-	}
-	rd->done = 1;
+	if (err != NULL && (len = strlen(err->msg)) + 1 < sizeof(err->msg))
+		snprintf(err->msg + len, sizeof(err->msg) - len, "%s", then);
 	return code;
 }
 
@@ -708,7 +708,7 @@ stream_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 	struct yote_error *to = err != NULL ? err : &e;
 	int code = why_failed(rd, to);
 
-	return recover(rd, err, code, to->line > 0 ? to->line : rd->line, 1);
+	return recover(rd, err, code, to->line > 0 ? to->line : rd->line);
 }
 
 static int
@@ -764,7 +764,7 @@ doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
 	at_mark(rd, err, m);
 	if (err != NULL)
 		err->diag = diag;
-	return recover(rd, err, YOTE_EVALUE, rd->base + m->line + 1, 0);
+	return recover(rd, err, YOTE_EVALUE, rd->base + m->line + 1);
 }
 
 /*
