@@ -30,6 +30,18 @@ ok "$([ $rc = 1 ] && grep -q 'game 1: a value longer than 1 MiB (the limit)' \
     echo 1)" "lines: a value over 1 MiB is refused, the next game read" \
     "$tmp/err" "$tmp/out"
 
+# a line over 64 MiB: refused at the column where it begins, as every
+# diagnostic of a lines file has a column (it had none), the next read
+{
+	printf '@yote=1\tevent='
+	head -c 67200000 /dev/zero | tr '\0' a
+	printf '\n@yote=1\tmoves=[c3 d4]\n'
+} | yote-validate --summary >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q '^yote-validate: <stdin>:1:1: game 1: a game longer than 64 MiB (the limit)$' \
+    "$tmp/err" && grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" &&
+    echo 1)" "lines: a game over 64 MiB is named at its line's column 1, the next game read" \
+    "$tmp/err" "$tmp/out"
+
 # the largest value allowed goes through lines -> yaml -> lines
 {
 	printf '@yote=1\tevent='

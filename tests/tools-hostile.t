@@ -427,7 +427,7 @@ if command -v timeout >/dev/null 2>&1; then
 		    cat "$tmp/zero"; } | timeout -k 5 60 yote-$t >/dev/null 2>"$tmp/err"
 		st=$?
 		c=0
-		[ $st = 3 ] && grep -q '<stdin>:2: game 2: a game longer than 64 MiB (the limit), its line with no end in the next 64 MiB either: the rest of the input is not read' 		    "$tmp/err" && c=1
+		[ $st = 3 ] && grep -q '<stdin>:2:1: game 2: a game longer than 64 MiB (the limit), its line with no end in the next 64 MiB either: the rest of the input is not read' 		    "$tmp/err" && c=1
 		ok $c "yote-$t: an endless line ends the input, exit 3 ($st)" "$tmp/err"
 	done
 	# archive: a damaged block, then nothing but zeros

@@ -766,7 +766,9 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 			err->diag = n == -2 || p.limit ? YOTE_D_LIMIT :
 			    YOTE_D_YAML;
 			err->line = p.line;
-			err->col = n == -2 ? 0 : char_col(&p, p.at);
+			/* a line over the limit: the game, where its line
+			 * begins (formats/lines.md) */
+			err->col = n == -2 ? 1 : char_col(&p, p.at);
 			err->game = number;
 		}
 		return code;
