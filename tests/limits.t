@@ -30,6 +30,18 @@ ok "$([ $rc = 1 ] && grep -q 'game 1: a value longer than 1 MiB (the limit)' \
     echo 1)" "lines: a value over 1 MiB is refused, the next game read" \
     "$tmp/err" "$tmp/out"
 
+# a line over 64 MiB: refused at the column where it begins, as every
+# diagnostic of a lines file has a column (it had none), the next read
+{
+	printf '@yote=1\tevent='
+	head -c 67200000 /dev/zero | tr '\0' a
+	printf '\n@yote=1\tmoves=[c3 d4]\n'
+} | yote-validate --summary >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q '^yote-validate: <stdin>:1:1: game 1: a game longer than 64 MiB (the limit)$' \
+    "$tmp/err" && grep -q '^2 games, 1 valid, 1 invalid' "$tmp/out" &&
+    echo 1)" "lines: a game over 64 MiB is named at its line's column 1, the next game read" \
+    "$tmp/err" "$tmp/out"
+
 # the largest value allowed goes through lines -> yaml -> lines
 {
 	printf '@yote=1\tevent='
@@ -91,6 +103,35 @@ for f in keys.yaml keys.lines items.yaml items.lines; do
 	    "$f: refused with '$why'" "$tmp/err"
 done
 
+# ... and with a game after it: the message says where reading resumes,
+# as a YAML error's and an over-long value's do (it ended at "(the limit)")
+for f in keys items; do
+	{ cat "$tmp/$f.yaml"; printf -- '---\nyote: 1\nmoves: [c3]\n'; } \
+	    >"$tmp/$f-next.yaml"
+done
+yote-validate --summary "$tmp/keys-next.yaml" "$tmp/items-next.yaml" \
+    >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q 'keys-next.yaml:4097:1: game 1: a mapping with more than 4096 keys (the limit); reading resumes at line 4099, game 2$' "$tmp/err" &&
+    grep -q 'items-next.yaml:2:[0-9]*: game 1: a list with more than 131072 items (the limit); reading resumes at line 3, game 2$' "$tmp/err" &&
+    grep -q '^4 games, 2 valid, 2 invalid' "$tmp/out" && echo 1)" \
+    "keys and items over their limits, a game after: where reading resumes, said" \
+    "$tmp/err" "$tmp/out"
+
+# A game over the list limit whose rest runs on past 64 MiB, then a valid
+# game: no next game within the 64 MiB looked through, and the message
+# says so (it ended at "(the limit)", and the games after it vanished in
+# silence)
+{
+	printf 'yote: 1\nmoves: ['
+	rep 131073 'c3, '
+	head -c 68000000 /dev/zero | tr '\0' a
+	printf ']\n---\nyote: 1\nmoves: [c3]\n'
+} | yote-validate --summary >"$tmp/out" 2>"$tmp/err"
+ok "$(grep -q '^yote-validate: <stdin>:2:[0-9]*: game 1: a list with more than 131072 items (the limit); no game begins (---) in the next 64 MiB: the rest of the input is not read$' \
+    "$tmp/err" && grep -q '^1 game, 0 valid, 1 invalid' "$tmp/out" &&
+    echo 1)" "a list over its limit, the rest past 64 MiB: the rest of the input is not read, said" \
+    "$tmp/err" "$tmp/out"
+
 # a game within the limits whose line, escaped, would pass 64 MiB: the
 # lines writer refuses it (the lines reader would), and writes nothing
 {
@@ -149,15 +190,16 @@ ok "$(grep -q 'game 1: not a YAML text.*reading resumes at line 3, game 2' \
 
 # ------------------------------------------------------------ nesting
 # 100,000 '[' (a minute of libyaml's time when fed whole): refused at the
-# 65th, and the game after it read
+# 65th, and the game after it read, the message saying where
 for sep in '' '\n'; do
 	{
 		printf 'yote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: '
 		rep 100000 "[$sep"
 		printf '\n---\nyote: 1\nmoves: [c3]\n'
 	} >"$tmp/deep.yaml"
+	at=$(grep -n '^---$' "$tmp/deep.yaml" | sed -n '2s/:.*//p')
 	yote-validate --summary "$tmp/deep.yaml" >"$tmp/out" 2>"$tmp/err"
-	ok "$(grep -q 'game 2: nesting deeper than 64 levels (the limit)' \
+	ok "$(grep -q "game 2: nesting deeper than 64 levels (the limit); reading resumes at line $at, game 3\$" \
 	    "$tmp/err" && grep -q '^3 games, 2 valid, 1 invalid' "$tmp/out" &&
 	    echo 1)" "100,000 nested lists${sep:+ on lines}: refused, game 3 read" \
 	    "$tmp/err" "$tmp/out"

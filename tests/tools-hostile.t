@@ -403,23 +403,23 @@ ok $c "-j 2 -H 1 fits" "$tmp/err"
 
 # An input that never ends and never holds a next game (a pipe from
 # /dev/zero or `yes`): every reader gives up past its size limit, says so
-# and exits 1, instead of reading for ever.  timeout only so that a
-# regression fails instead of hanging the run.
+# and exits 3 (an input not read whole), instead of reading for ever.
+# timeout only so that a regression fails instead of hanging the run.
 if command -v timeout >/dev/null 2>&1; then
 	ln -s /dev/zero "$tmp/zero"
 	for t in validate replay "analyze --depth 1 --no-tb" convert explore; do
 		timeout -k 5 60 yote-$t "$tmp/zero" >/dev/null 2>"$tmp/err"
 		st=$?
 		c=0
-		[ $st = 1 ] && grep -q 'zero:1:1: game 1: not a YAML text: control characters.*no game begins (---) in the next 64 MiB: the rest of the input is not read' 		    "$tmp/err" && c=1
-		ok $c "yote-${t%% *} on /dev/zero: gives up after 64 MiB, exit 1" "$tmp/err"
+		[ $st = 3 ] && grep -q 'zero:1:1: game 1: not a YAML text: control characters.*no game begins (---) in the next 64 MiB: the rest of the input is not read' 		    "$tmp/err" && c=1
+		ok $c "yote-${t%% *} on /dev/zero: gives up after 64 MiB, exit 3 ($st)" "$tmp/err"
 	done
 	yes | timeout -k 5 60 yote-validate >/dev/null 2>"$tmp/err"
 	st=$?
 	c=0
-	[ $st = 1 ] && grep -q 'no game begins (---) in the next 64 MiB' "$tmp/err" &&
+	[ $st = 3 ] && grep -q 'no game begins (---) in the next 64 MiB' "$tmp/err" &&
 	    c=1
-	ok $c "yes | yote-validate: gives up after 64 MiB, exit 1" "$tmp/err"
+	ok $c "yes | yote-validate: gives up after 64 MiB, exit 3 ($st)" "$tmp/err"
 	# lines: one endless line after a good one
 	yote-convert -t lines "$tmp/three.yaml" 2>/dev/null | head -1 >"$tmp/one.lines"
 	for t in validate convert; do
@@ -427,8 +427,8 @@ if command -v timeout >/dev/null 2>&1; then
 		    cat "$tmp/zero"; } | timeout -k 5 60 yote-$t >/dev/null 2>"$tmp/err"
 		st=$?
 		c=0
-		[ $st = 1 ] && grep -q '<stdin>:2: game 2: a game longer than 64 MiB (the limit), its line with no end in the next 64 MiB either: the rest of the input is not read' 		    "$tmp/err" && c=1
-		ok $c "yote-$t: an endless line ends the input, exit 1" "$tmp/err"
+		[ $st = 3 ] && grep -q '<stdin>:2:1: game 2: a game longer than 64 MiB (the limit), its line with no end in the next 64 MiB either: the rest of the input is not read' 		    "$tmp/err" && c=1
+		ok $c "yote-$t: an endless line ends the input, exit 3 ($st)" "$tmp/err"
 	done
 	# archive: a damaged block, then nothing but zeros
 	yote-convert -t archive "$tmp/three.yaml" >"$tmp/arc.yta" 2>/dev/null
@@ -437,9 +437,9 @@ if command -v timeout >/dev/null 2>&1; then
 		    timeout -k 5 60 yote-$t >/dev/null 2>"$tmp/err"
 		st=$?
 		c=0
-		[ $st = 1 ] && grep -q 'no valid block follows in the next 128 MiB: the rest of the input is not read' \
+		[ $st = 3 ] && grep -q 'no valid block follows in the next 128 MiB: the rest of the input is not read' \
 		    "$tmp/err" && c=1
-		ok $c "yote-$t: zeros after an archive's first bytes end the input, exit 1" "$tmp/err"
+		ok $c "yote-$t: zeros after an archive's first bytes end the input, exit 3 ($st)" "$tmp/err"
 	done
 else
 	for t in 1 2 3 4 5 6 7 8 9 10; do skip "no timeout(1)"; done
@@ -498,5 +498,50 @@ printf 'yote: 1\nx-%s: 1\nmoves: [c3]\n' "$(head -c 1030 /dev/zero | tr '\0' k)"
     yote-validate 2>"$tmp/err"
 grep -q "^yote-validate: <stdin>:2:1: game 1: YAML syntax error: .* (a key of more than 1024 characters: the limit)$" "$tmp/err" && c=1
 ok $c "a key of 1,030 characters: said at the key, as a limit" "$tmp/err"
+# A game nested deeper than the limit whose rest runs on past 64 MiB,
+# between valid games: every tool says that the rest of the input is not
+# read, and takes the input as not read whole (exit 3, no -o file
+# replaced), as after a read error.  The games after it had vanished in
+# silence, and `yote-convert --dedupe -o f.yaml f.yaml` rewrote f.yaml
+# without them, exit 1.
+{
+	printf 'yote: 1\nfirst: Ann\nmoves: [c3, d4]\n---\nyote: 1\nmoves: '
+	awk 'BEGIN { for (i = 0; i < 65; i++) printf "[" }'
+	printf '\n'
+	yes 'c3, d4, c3, d4, c3, d4, c3, d4, c3, d4, c3, d4, c3, d4,' |
+	    head -c 68000000
+	printf ']\n---\nyote: 1\nfirst: Cy\nmoves: [c3, d4]\n'
+} >"$tmp/deep.yaml"
+cp "$tmp/deep.yaml" "$tmp/deep.orig"
+why='deep.yaml:6:71: game 2: nesting deeper than 64 levels (the limit); no game begins (---) in the next 64 MiB: the rest of the input is not read$'
+yote-convert --dedupe -o "$tmp/deep.yaml" "$tmp/deep.yaml" 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && cmp -s "$tmp/deep.yaml" "$tmp/deep.orig" &&
+    grep -q "$why" "$tmp/err" &&
+    grep -q 'deep.yaml: not written, as the run failed (said above); the old file is left as it was$' "$tmp/err" &&
+    no_temp && c=1
+ok $c "yote-convert -o in place, the rest of the input not read: the file is left as it was, exit 3 ($st)" "$tmp/err"
+for t in replay "analyze --depth 1 --no-tb" explore; do
+	echo old >"$tmp/old.out"
+	yote-$t -o "$tmp/old.out" "$tmp/deep.yaml" >/dev/null 2>"$tmp/err"
+	st=$?
+	c=0
+	[ $st = 3 ] && [ "$(cat "$tmp/old.out")" = old ] &&
+	    grep -q "$why" "$tmp/err" && grep -q 'old.out: not written' "$tmp/err" &&
+	    c=1
+	ok $c "yote-${t%% *} -o, the rest of the input not read: not replaced, exit 3 ($st)" "$tmp/err"
+done
+# the report that holds the failure is written, as for an unreadable
+# input; a game asked for after it is not said missing: it was not read
+yote-validate -g 3 -f json -o "$tmp/report.json" "$tmp/deep.yaml" \
+    >/dev/null 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && [ ! -s "$tmp/err" ] &&
+    grep -q '"game":2,.*"problem":"limit",.*the rest of the input is not read"' "$tmp/report.json" &&
+    ! grep -q 'no game 3' "$tmp/report.json" && c=1
+ok $c "yote-validate -f json -o: the report written, exit 3, no game said missing ($st)" \
+    "$tmp/err" "$tmp/report.json"
 
 tap_done

@@ -106,6 +106,58 @@ done
 ok "$([ $i = 10 ] && echo 1)" "file and pipe alike, errors shifted 1 to 9 bytes" \
     "$tmp/file.out" "$tmp/pipe.out"
 
+# Comments and blank lines are no value: the bytes read towards a value's
+# limit (5 MiB of text) leave out a blank line and a line that starts with
+# '#', which more than 5 MiB of made "a value longer than 1 MiB" of a
+# valid game, or of a game 1 that was not there.  Between games, inside a
+# game (a 6 MB line of spaces, handed over in many reads, inside a list),
+# before the first game; a file and a pipe alike.
+# all_valid FILE DESCRIPTION: read alike as a file and a pipe, every game
+# valid and nothing said
+all_valid() {
+	same "$1" "$2"
+	ok "$(grep -q '^\([0-9]*\) games, \1 valid, 0 invalid' "$tmp/file.out" &&
+	    [ "$(wc -l <"$tmp/file.out")" = 2 ] && echo 1)" \
+	    "$2: every game valid" "$tmp/file.out"
+}
+gen-games --games 10000 --seed 2 | sed 's/^/# /' >"$tmp/comments"
+{ gen-games --games 3 --seed 1; cat "$tmp/comments"; gen-games --games 3 --seed 4; } \
+    >"$tmp/commented.yaml"
+all_valid "$tmp/commented.yaml" "6 MB of commented-out games between games"
+{
+	printf 'yote: 1\nevent: Final\nmoves: [c3,\n'
+	printf '%6000000s\n' ''
+	printf '  d4]\n'
+	yes '' | head -c 6000000
+	printf -- '---\n'
+	yes '# a comment' | head -c 6000000
+	printf 'yote: 1\nmoves: [c3]\n'
+} >"$tmp/blank.yaml"
+all_valid "$tmp/blank.yaml" "6 MB of blank lines, spaces and comments inside games"
+{
+	yes '# a comment' | head -c 6000000
+	printf 'yote: 1\nmoves: [c3]\n---\nyote: 1\nmoves: [c3]\n'
+} >"$tmp/head.yaml"
+all_valid "$tmp/head.yaml" "6 MB of comment lines before the first game"
+# ... but inside a value they are still held to the limits: a block
+# scalar's blank lines, a quoted value's lines that start with '#'
+{
+	printf 'yote: 1\nmoves: [c3]\ncomment: |\n  a\n'
+	yes '' | head -c 2000000
+	printf '  b\n---\nyote: 1\nmoves: [c3]\n'
+} >"$tmp/inside.yaml"
+{
+	printf 'yote: 1\nmoves: [c3]\nevent: "a\n'
+	yes '#b' | head -c 2000000
+	printf '"\n'
+} >"$tmp/quoted.yaml"
+at=$(grep -n '^---$' "$tmp/inside.yaml" | sed 's/:.*//')
+yote-validate "$tmp/inside.yaml" "$tmp/quoted.yaml" >"$tmp/out" 2>&1
+ok "$(grep -q "inside.yaml:3:10: game 1: a value longer than 1 MiB (the limit); reading resumes at line $at, game 2\$" "$tmp/out" &&
+    grep -q 'quoted.yaml:3:8: game 1: a value longer than 1 MiB (the limit)$' "$tmp/out" &&
+    [ "$(wc -l <"$tmp/out")" = 2 ] && echo 1)" \
+    "blank lines in a block scalar, '#' lines in a quoted value: a value over 1 MiB all the same" "$tmp/out"
+
 # The checker keeps the moves it has read (checker.c): a text read on one
 # board is read anew on another, and one with a NUL byte is never taken
 # for the text before it.

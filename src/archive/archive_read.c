@@ -1,8 +1,7 @@
 /*
  * archive_read.c - format detection, and the archive reader that
  * yote_reader (src/stream/reader.c) hands an archive to
- * (src/record/yote_fmt.h,
- * formats/archive.md).
+ * (src/record/yote_fmt.h, formats/archive.md).
  *
  * The reader walks members and blocks, checks every header's CRC and
  * every payload's, and names what is damaged or missing in games; after
@@ -837,6 +836,12 @@ int
 yote_arc_checked(const struct yote_arc_reader *a)
 {
 	return a->checked;
+}
+
+int
+yote_arc_stopped(const struct yote_arc_reader *a)
+{
+	return a->gave_up;
 }
 
 int

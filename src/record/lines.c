@@ -331,6 +331,12 @@ yote_lines_close(struct yote_lines_reader *l)
 	free(l);
 }
 
+int
+yote_lines_stopped(const struct yote_lines_reader *l)
+{
+	return l->gave_up;
+}
+
 static int
 next_byte(struct yote_lines_reader *l)
 {
@@ -689,6 +695,7 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 	size_t len = 0;
 	unsigned long number;
 	long n;
+	int code;
 
 	*out = NULL;
 	for (;;) {
@@ -747,19 +754,24 @@ yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
 		return yote_error_set(err, YOTE_ENOMEM, "out of memory");
 	if (root == NULL) {
 		/* the game is passed over, its code the one returned, as
-		 * the YAML reader's; the diag says a limit */
+		 * the YAML reader's (YOTE_ELIMIT when the rest of the input
+		 * is not read: no next line to go on with); the diag says a
+		 * limit */
 		/* a limit is said in the words of every reader (yote(5),
 		 * LIMITS); anything else is the line's own fault */
-		yote_error_set(err, YOTE_EVALUE, "%s%s", n == -2 || p.limit ?
-		    "" : "not a record line: ", p.why);
+		code = yote_error_set(err, l->gave_up ? YOTE_ELIMIT :
+		    YOTE_EVALUE, "%s%s", n == -2 || p.limit ? "" :
+		    "not a record line: ", p.why);
 		if (err != NULL) {
 			err->diag = n == -2 || p.limit ? YOTE_D_LIMIT :
 			    YOTE_D_YAML;
 			err->line = p.line;
-			err->col = n == -2 ? 0 : char_col(&p, p.at);
+			/* a line over the limit: the game, where its line
+			 * begins (formats/lines.md) */
+			err->col = n == -2 ? 1 : char_col(&p, p.at);
 			err->game = number;
 		}
-		return YOTE_EVALUE;
+		return code;
 	}
 	if ((rec = calloc(1, sizeof(*rec))) == NULL) {
 		yote_node_free(root);

@@ -7,6 +7,9 @@
  * (checker.c does that).  Aliases are refused: a record has no use for
  * them and expanding them is how small files become huge.  The reader
  * (reader.c) hands a stream here once it has seen that it is YAML.
+ * Every byte read counts towards a game's size limit, and those that may
+ * be part of a value (not a blank line's, nor a '#' line's: value_bytes)
+ * towards the text of one value: libyaml never buffers more than either.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -44,7 +47,11 @@ struct yote_yaml_reader {
 	int in_doc;             /* inside a document */
 	int done;               /* nothing more to read */
 	unsigned long *games;   /* documents begun (the reader's counter) */
-	size_t since_event;     /* bytes read since the last event */
+	size_t since_event;     /* bytes read since the last event that
+				   may be part of a value (value_bytes) */
+	int line_kind;          /* the line being handed out (LINE_*) */
+	size_t blank_bytes;     /* its bytes handed out while it was blank,
+				   not counted yet */
 	size_t doc_bytes;       /* bytes read since the document began */
 	yaml_mark_t last;       /* end of the last event: where a value
 				   too long to read began */
@@ -271,10 +278,56 @@ note_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n)
 #define RAW_SCALAR_MAX (5 * YOTE_MAX_SCALAR + 65536)
 
 /*
+ * What counts towards RAW_SCALAR_MAX: the bytes since the last event that
+ * may be part of a value, not those of a blank line (spaces, tabs, CR)
+ * nor those of a line whose first byte is '#' (comments between or
+ * inside games, commented-out games).  A record's values are under its
+ * top-level mapping, so a block scalar's lines are indented and such a
+ * line ends it or is a comment.  One can still be inside a value, where
+ * YAML lets it be: a block scalar's blank lines, a line of a quoted
+ * scalar that runs over several lines and starts with '#' at column 1;
+ * those are held to the game's size limit instead (doc_bytes counts every
+ * byte, DOC_READ_MAX), so libyaml still buffers no more than a game's
+ * text, and the value made is held to 1 MiB (yote_limit_scalar).  The
+ * read handler hands out one line at a time, but a long line over several
+ * reads: what the line is so far is kept from one read to the next.
+ */
+enum { LINE_VALUE, LINE_BLANK, LINE_COMMENT };
+
+/* The bytes of a read of n (of one line; bol: from its start) that may
+ * be part of a value. */
+static inline size_t
+value_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n,
+    int bol)
+{
+	size_t i;
+
+	if (bol) {
+		rd->line_kind = n > 0 && b[0] == '#' ? LINE_COMMENT :
+		    LINE_BLANK;
+		rd->blank_bytes = 0;
+	}
+	if (rd->line_kind == LINE_VALUE)
+		return n;
+	if (rd->line_kind == LINE_COMMENT)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r' &&
+		    b[i] != '\n') {
+			/* not blank after all: every byte of it counts */
+			rd->line_kind = LINE_VALUE;
+			return rd->blank_bytes + n;
+		}
+	rd->blank_bytes += n;
+	return 0;
+}
+
+/*
  * Read handler: one line at most (so that libyaml reads no further ahead
  * than it must), counting bytes to enforce the size limits before libyaml
- * buffers an endless value.  The line after an end marker that a resume
- * starts at is passed over (skip_line).
+ * buffers an endless value (value_bytes: those that may be part of one;
+ * every byte towards the game's).  The line after an end marker that a
+ * resume starts at is passed over (skip_line).
  */
 static int
 reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
@@ -305,7 +358,7 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 	rd->read[1].line = rd->line - (n > 0 && buf[n - 1] == '\n');
 	rd->read[1].bol = bol;
 	rd->handed += n;
-	rd->since_event += n;
+	rd->since_event += value_bytes(rd, buf, n, bol);
 	rd->doc_bytes += n;
 	if (rd->since_event > RAW_SCALAR_MAX ||
 	    rd->doc_bytes > DOC_READ_MAX) {
@@ -522,6 +575,12 @@ yote_yaml_close(struct yote_yaml_reader *rd)
 	free(rd);
 }
 
+int
+yote_yaml_stopped(const struct yote_yaml_reader *rd)
+{
+	return rd->gave_up;
+}
+
 static void
 at_mark(const struct yote_yaml_reader *rd, struct yote_error *err,
     const yaml_mark_t *m)
@@ -645,13 +704,20 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 
 /*
  * The game at the failure is lost (counted, and named in err); reading
- * goes on at the next document when there is one.  YOTE_EVALUE then,
- * with the place in the message; else the failure's code, and the end.
+ * goes on at the next document when there is one.  YOTE_EVALUE then;
+ * else the failure's code, and the end.  Whatever the failure (a syntax
+ * error, bytes that are not UTF-8, a value, a game, a list, a mapping or
+ * a nesting over its limit, an alias), the message ends here, in these
+ * words alone: where reading resumes, or, when no document begins within
+ * a game's size limit, that the rest of the input is not read (the code
+ * is then YOTE_ELIMIT for a document refused whole: YOTE_EVALUE would
+ * promise a next one); nothing when the input ends first.
  */
 static YOTE_COLD int
 recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
-    unsigned long line, int say)
+    unsigned long line)
 {
+	char then[96] = "";     /* how reading goes on */
 	unsigned long at;
 	size_t len;
 	/* a failure in a document's directives ('%YAML 9.9'): its "---"
@@ -666,21 +732,24 @@ recover(struct yote_yaml_reader *rd, struct yote_error *err, int code,
 		err->game = *rd->games;
 	if (code != YOTE_EIO && code != YOTE_ENOMEM &&
 	    (at = resume(rd, line, own)) != 0) {
-		if (say && err != NULL && (len = strlen(err->msg)) + 1 <
-		    sizeof(err->msg))
-			snprintf(err->msg + len, sizeof(err->msg) - len,
-			    "; reading resumes at line %lu, game %lu", at,
-			    *rd->games + 1);
-		return YOTE_EVALUE;
+		snprintf(then, sizeof(then), "; reading resumes at line %lu, "
+		    "game %lu", at, *rd->games + 1);
+		code = YOTE_EVALUE;
+	} else {
+		if (rd->keep_oom)
+			code = yote_error_set(err, YOTE_ENOMEM, "out of "
+			    "memory");
+		else if (rd->gave_up) {
+			snprintf(then, sizeof(then), "; no game begins (---) "
+			    "in the next %lu MiB: the rest of the input is "
+			    "not read", YOTE_MAX_DOCUMENT >> 20);
+			if (code == YOTE_EVALUE)
+				code = YOTE_ELIMIT;
+		}
+		rd->done = 1;
 	}
-	if (rd->keep_oom)
-		code = yote_error_set(err, YOTE_ENOMEM, "out of memory");
-	else if (rd->gave_up && say && err != NULL && (len =
-	    strlen(err->msg)) + 1 < sizeof(err->msg))
-		snprintf(err->msg + len, sizeof(err->msg) - len,
-		    "; no game begins (---) in the next %lu MiB: the rest "
-		    "of the input is not read", YOTE_MAX_DOCUMENT >> 20);
-	rd->done = 1;
+	if (err != NULL && (len = strlen(err->msg)) + 1 < sizeof(err->msg))
+		snprintf(err->msg + len, sizeof(err->msg) - len, "%s", then);
 	return code;
 }
 
@@ -692,7 +761,7 @@ stream_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 	struct yote_error *to = err != NULL ? err : &e;
 	int code = why_failed(rd, to);
 
-	return recover(rd, err, code, to->line > 0 ? to->line : rd->line, 1);
+	return recover(rd, err, code, to->line > 0 ? to->line : rd->line);
 }
 
 static int
@@ -738,7 +807,7 @@ skip_to(struct yote_yaml_reader *rd, yaml_event_type_t want, yaml_mark_t *at,
 /*
  * A document that cannot be a record: skipped by its lines, not by
  * libyaml's events, since going on through a document nested too deep
- * costs libyaml time quadratic in the nesting.
+ * costs libyaml time quadratic in the nesting.  What recover returns.
  */
 static YOTE_COLD int
 doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
@@ -748,8 +817,7 @@ doc_problem(struct yote_yaml_reader *rd, struct yote_error *err, int diag,
 	at_mark(rd, err, m);
 	if (err != NULL)
 		err->diag = diag;
-	recover(rd, err, YOTE_EVALUE, rd->base + m->line + 1, 0);
-	return YOTE_EVALUE;
+	return recover(rd, err, YOTE_EVALUE, rd->base + m->line + 1);
 }
 
 /*

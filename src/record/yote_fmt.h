@@ -55,6 +55,9 @@ int yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
 int yote_yaml_next(struct yote_yaml_reader *y, struct yote_record **out,
     struct yote_error *err);
 void yote_yaml_close(struct yote_yaml_reader *y);
+/* yote_reader_stopped of each format: it gave up (no game found again
+ * within the bound of its search), the rest of its input not read */
+int yote_yaml_stopped(const struct yote_yaml_reader *y);
 
 /* archive_read.c */
 struct yote_arc_reader;
@@ -74,6 +77,7 @@ void yote_arc_close(struct yote_arc_reader *a);
  * each limit as it decoded.  0: check it.
  */
 int yote_arc_checked(const struct yote_arc_reader *a);
+int yote_arc_stopped(const struct yote_arc_reader *a);
 /* yote_reader_reaching and yote_reader_reach_stats of an archive. */
 int yote_arc_reaching(struct yote_arc_reader *a,
     const struct yote_pattern *pos, size_t n);
@@ -88,5 +92,6 @@ int yote_lines_open(FILE *fp, const char *name, const unsigned char *head,
 int yote_lines_next(struct yote_lines_reader *l, struct yote_record **out,
     struct yote_error *err);
 void yote_lines_close(struct yote_lines_reader *l);
+int yote_lines_stopped(const struct yote_lines_reader *l);
 
 #endif

@@ -118,6 +118,17 @@ yote_reader_games(const struct yote_reader *rd)
 	return rd->games;
 }
 
+int
+yote_reader_stopped(const struct yote_reader *rd)
+{
+	if (rd->over)
+		return 1;
+	if (rd->arc != NULL)
+		return yote_arc_stopped(rd->arc);
+	return rd->lines != NULL ? yote_lines_stopped(rd->lines) :
+	    yote_yaml_stopped(rd->yaml);
+}
+
 /* The next record of a YAML or lines stream. */
 static int
 text_next(struct yote_reader *rd, struct yote_record **out,

@@ -677,7 +677,7 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 {
 	struct yote_record *rec;
 	struct yote_error e;
-	int rc;
+	int rc, cut;
 
 	drop_current(s);
 	if (lost_next(s)) {
@@ -703,17 +703,21 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 		}
 		if (rc < 0) {
 			e.file = s->name;
-			if (rc == YOTE_EVALUE && e.game > 0 &&
+			/* the reader gave up, the rest of the input not read:
+			 * an input not read whole, as after a read error
+			 * (yote(7)), whatever the game, asked for or not */
+			cut = yote_reader_stopped(s->rd);
+			if (rc == YOTE_EVALUE && !cut && e.game > 0 &&
 			    yote_select_count(s->sel, e.game, lost_end(s, &e),
 			    NULL) == 0)
 				continue;       /* games not asked for */
 			say(s, &e);
-			worse(s, status_of(rc));
+			worse(s, cut ? 3 : status_of(rc));
 			if (rc == YOTE_ENOMEM)
 				return YOTE_ENOMEM;
-			if (rc != YOTE_EVALUE)
+			if (rc != YOTE_EVALUE || cut)
 				s->n.inputs_failed++;
-			if (rc == YOTE_EIO)
+			if (rc == YOTE_EIO || cut)
 				s->failed = 1;  /* nothing more to say of it */
 			if (!unreadable(s, &e))
 				continue;

@@ -76,6 +76,15 @@ int yote_select_reaching(const struct yote_select *s, struct yote_reader *rd,
 int yote_select_game(struct yote_select *s, const struct yote_record *rec,
     const char *file, unsigned long plies, struct select_game *out);
 
+/*
+ * 1 when the reader gave up before the end of its input, the rest of it
+ * not read (the error said so: "the rest of the input is not read"): no
+ * next game found within the bound of the search after a broken one
+ * (yote(5), LIMITS), or more games than YOTE_MAX_GAMES.  The input was
+ * then not read whole, as after a read error.  0 otherwise (reader.c).
+ */
+int yote_reader_stopped(const struct yote_reader *rd);
+
 /* fopen for reading, "-" being standard input; a directory is refused.
  * 0, or YOTE_EIO with the reason in err->msg. */
 int yote_file_open(const char *path, FILE **out, struct yote_error *err);
