@@ -402,4 +402,14 @@ tl=$(sed -n 's/.*y="24"[^>]* textLength="\([0-9]*\)".*/\1/p' "$tmp/narrow.svg")
 yote-replay -n 1 --svg "$tmp/short.svg" samples/classic.yaml 2>>"$tmp/err"
 ok "$([ -n "$tl" ] && [ "$tl" -lt "$w" ] && ! grep -q textLength "$tmp/short.svg" && echo 1)" \
     "--svg: a title wider than the picture is fitted with textLength ($tl of $w px), a short one left as it is" "$tmp/err"
+# The diagram's heading is wrapped by columns: 70 accented letters made
+# of a letter and a mark (70 columns) fit beside "Game 1: "; 45 wide
+# characters (90 columns) do not, and no line passes 79 columns.
+e=$(awk 'BEGIN { for (i = 0; i < 70; i++) printf "e\314\201" }')
+printf 'yote: 1\nevent: "%s"\nmoves: [c3]\n' "$e" >"$tmp/acc.yaml"
+w=$(awk 'BEGIN { for (i = 0; i < 45; i++) printf "\346\227\245" }')
+printf 'yote: 1\nevent: "%s"\nmoves: [c3]\n' "$w" >"$tmp/wide.yaml"
+ok "$(yote-replay "$tmp/acc.yaml" 2>>"$tmp/err" | head -1 | grep -qx "Game 1: $e" &&
+    [ "$(yote-replay "$tmp/wide.yaml" 2>>"$tmp/err" | sed -n 1,3p | sed 's/^    //' | awk 'NR == 1 && $0 == "Game 1:" { a = 1 } NR == 2 { b = length($0) } NR == 3 { c = length($0) } END { print a, b + c }')" = "1 135" ] && echo 1)" \
+    "the diagram's heading wrapped by columns: an accent as a mark takes none, a wide character two" "$tmp/err"
 tap_done

@@ -332,13 +332,21 @@ void
 tool_wrap(FILE *fp, const char *text, int indent)
 {
 	const char *p = text, *q, *brk;
-	int width = TOOL_COLS, cols;
+	int width = TOOL_COLS, cols, w;
+	size_t k;
 
 	while (*p != '\0') {
 		brk = NULL;
 		for (q = p, cols = 0; *q != '\0' && *q != '\n'; q++) {
-			if (STARTS(*q) && cols++ == width)
-				break;
+			/* columns, not characters: an accent as a mark of
+			 * its own takes none, a wide character two */
+			if (STARTS(*q)) {
+				for (k = 1; q[k] != '\0' && !STARTS(q[k]); k++)
+					;
+				if (cols + (w = (int)tool_width(q, k)) > width)
+					break;
+				cols += w;
+			}
 			if (*q == ' ')
 				brk = q;
 		}

@@ -106,7 +106,7 @@ size_t tool_width(const char *s, size_t n);
 
 /*
  * Text for a terminal of 80 columns: text onto fp broken at blanks into
- * lines of at most TOOL_COLS columns (a UTF-8 character one column; a
+ * lines of at most TOOL_COLS columns (as tool_width counts them; a
  * word longer than a line is cut; the blanks at a break are dropped, a
  * line's own leading blanks kept), each '\n' in it starting a new line,
  * every line after the first indented by indent blanks.  text is shown as
