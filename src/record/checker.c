@@ -1035,8 +1035,9 @@ yote_checker_rules(struct yote_checker *ck, const struct yote_record *rec,
 	struct yote_game_info info;
 	struct run run;
 
-	if (rec->root == NULL || rec->root->type != YOTE_NODE_MAP)
-		return NULL;
+	if (ck == NULL || rec->root == NULL ||
+	    rec->root->type != YOTE_NODE_MAP)
+		return NULL;   /* (no checker: out of memory) */
 	memset(&run, 0, sizeof(run));
 	memset(&info, 0, sizeof(info));
 	run.file = file;

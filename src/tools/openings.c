@@ -35,8 +35,8 @@ struct optree {
 	int root_set;           /* root and root_text are set */
 	char root_text[YOTE_POS_TEXT];
 	struct walk w;          /* the game being counted */
-	unsigned long missed;   /* games taken that never reach the root */
-	unsigned long elsewhere;        /* of them, on another board */
+	unsigned long elsewhere;        /* games taken on another board than
+					   the root's, which never reach it */
 	int from_first;         /* the root is the first game's start (a
 				   --position asked for is not: the games
 				   of another board cannot reach it, and
@@ -205,7 +205,6 @@ optree_game(struct optree *t, const struct yote_stream_game *g)
 	    yote_pattern_match(r, &t->root, yote_game_now(g->played)))
 		w->at = (long)n;
 	if (w->at < 0) {
-		t->missed++;
 		t->elsewhere += r->width != t->root.width ||
 		    r->height != t->root.height;
 		return 0;

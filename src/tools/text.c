@@ -5,6 +5,7 @@
  */
 #define _XOPEN_SOURCE 700    /* wcwidth */
 #include <locale.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
@@ -221,20 +222,25 @@ tool_put_text(FILE *fp, const char *src, unsigned how)
  * 1 when that locale is missing or wcwidth knows no width (a control
  * character is never printed as itself).
  */
+static locale_t utf8;
+
+static void
+utf8_open(void)
+{
+	utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+}
+
 static int
 cp_width(unsigned long cp)
 {
-	static locale_t utf8;
-	static int tried;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	locale_t old;
 	int w;
 
 	if (cp < 0x80)
 		return 1;
-	if (!tried) {
-		tried = 1;
-		utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
-	}
+	pthread_once(&once, utf8_open);     /* tables are written from
+						   threads too (-j) */
 	if (utf8 == (locale_t)0)
 		return 1;
 	old = uselocale(utf8);
