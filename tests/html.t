@@ -571,6 +571,7 @@ function report(f) {
 	['sides3', 'sides.html#g3p1', 800, 700, 0],
 	['sel', 'sel.html#g2p1', 800, 700, 0],
 	['sel5', 'sel.html#g5p3', 800, 700, 0],
+	['selp', 'sel.html#g2p999', 800, 700, 0],
 	['two', 'two.html#g12p0', 800, 700, 0],
 	['all28', 'all.html#g28p100', 800, 700, 0],
 	['chart', 'wide.html#g1p800', 800, 700, 0],
@@ -712,13 +713,15 @@ want sel from '; game 5 of samples/classic.yaml'
 want sel missing ''
 want sel5 position "$(yote-replay -g 3 --ply 3 samples/classic.yaml | sed -n 's/^Position: //p')"
 want sel5 missing 'This page has no game 5 (its games are numbered 1 to 2 in its order); game 1 is shown.'
+want selp position "$(yote-replay -g 5 -F samples/classic.yaml | sed -n 's/^Position: //p')"
+want selp missing 'Game 2 has no ply 999 (it has 47); its last position is shown.'
 want two listed "$(i=1; while [ $i -le 12 ]; do
 	if [ $i -le "$nc" ]; then f=classic; n=$i; else f=damasi; n=$((i - nc)); fi
 	printf '%s ' "$i$f.yaml $n>#g${i}p0"; i=$((i + 1)); done | sed 's/ $//')"
 want two position "$(yote-replay -g $((12 - nc)) --ply 0 samples/damasi.yaml | sed -n 's/^Start: //p')"
 want desk from -
 [ -s "$tmp/report" ] && [ ! -s "$TAP_WHY" ]
-ok $((! $?)) "the game list numbers games as their addresses do, with the file and number they came from; a game the page has not is said"
+ok $((! $?)) "the game list numbers games as their addresses do, with the file and number they came from; a game the page has not, or a ply past a game's end, is said"
 
 # the move list shows the 200 plies around the ply shown (it showed
 # 51,201 to 51,400 for ply 51,201, the ply before not listed), and the

@@ -720,10 +720,13 @@ function open(i, p) {
 		miss.setAttribute('role', 'alert');
 		$('meta').after(miss);
 	}
-	$('missing').textContent = asked === i ? '' : 'This page has no game ' + asked +
+	// and a ply past the game's end (#g1p999 of a game of 40 plies)
+	var past = asked === i && p > plies(g);
+	$('missing').textContent = asked !== i ? 'This page has no game ' + asked +
 	    ' (its games are numbered 1 to ' + index.length + ' in its order); game ' + i +
-	    ' is shown.';
-	$('missing').hidden = asked === i;
+	    ' is shown.' : past ? 'Game ' + i + ' has no ply ' + p + ' (it has ' +
+	    plies(g) + '); its last position is shown.' : '';
+	$('missing').hidden = asked === i && !past;
 	if (i - 1 < listed[0] || i - 1 >= listed[1]) gameList(i - 1);
 	rows = $('games').querySelectorAll('tr[data-g]');
 	for (var k = 0; k < rows.length; k++)
