@@ -263,7 +263,7 @@ install: all
 	cp src/include/yote.h src/include/yote_limits.h src/include/yote_io.h \
 	    src/include/yote_node.h src/include/yote_collection.h \
 	    src/include/yote_stream.h src/include/yote_repair.h \
-	    $(DESTDIR)$(INCLUDEDIR)/
+	    src/include/yote_tb.h $(DESTDIR)$(INCLUDEDIR)/
 	cp $(RULES) $(DESTDIR)$(DATADIR)/rules/
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(MANDIR)/man$$s; \
@@ -277,7 +277,8 @@ uninstall:
 	    $(DESTDIR)$(INCLUDEDIR)/yote_io.h $(DESTDIR)$(INCLUDEDIR)/yote_node.h \
 	    $(DESTDIR)$(INCLUDEDIR)/yote_collection.h \
 	    $(DESTDIR)$(INCLUDEDIR)/yote_stream.h \
-	    $(DESTDIR)$(INCLUDEDIR)/yote_repair.h
+	    $(DESTDIR)$(INCLUDEDIR)/yote_repair.h \
+	    $(DESTDIR)$(INCLUDEDIR)/yote_tb.h
 	for f in $(RULES); do rm -f $(DESTDIR)$(DATADIR)/rules/$${f##*/}; done
 	for m in man/*.[1-8]; do \
 	    s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m#man/}; done

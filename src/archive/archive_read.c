@@ -785,8 +785,10 @@ a_game(struct yote_arc_reader *a, unsigned flags, struct yote_record **out,
 	}
 	/* a ruleset file stored in the archive travels with its games */
 	if (r != NULL && !r->builtin &&
-	    (rec->embedded = malloc(sizeof(*rec->embedded))) != NULL)
+	    (rec->embedded = malloc(sizeof(*rec->embedded))) != NULL) {
 		*rec->embedded = *r;
+		rec->embedded->refs = 0;        /* the record's alone */
+	}
 	*out = rec;
 	return 1;
 }

@@ -9,7 +9,7 @@
 #include "yote_int.h"
 
 struct yote_game {
-	const struct yote_rules *r;     /* not owned */
+	const struct yote_rules *r;     /* a reference (yote_rules_keep) */
 	struct yote_pos *pos;   /* pos[0] the start, pos[i] after ply i */
 	struct yote_move *mv;   /* mv[i - 1] made ply i */
 	size_t n, cap;          /* plies, allocated positions */
@@ -41,7 +41,7 @@ yote_game_new(const struct yote_rules *r, const struct yote_pos *start)
 
 	if ((g = game_alloc()) == NULL)
 		return NULL;
-	g->r = r;
+	g->r = yote_rules_keep(r);
 	if (start != NULL)
 		g->pos[0] = *start;
 	else
@@ -54,6 +54,7 @@ yote_game_free(struct yote_game *g)
 {
 	if (g == NULL)
 		return;
+	yote_rules_free(g->r);
 	free(g->pos);
 	free(g->mv);
 	yote_movelist_free(&g->list);
@@ -221,7 +222,7 @@ yote_game_from_record(struct yote_checker *ck, const struct yote_record *rec,
 		yote_game_free(c.g);
 		return problems;
 	}
-	c.g->r = info->rules;
+	c.g->r = yote_rules_keep(info->rules);
 	c.g->pos[0] = info->start;
 	*out = c.g;
 	return problems;

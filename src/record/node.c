@@ -503,7 +503,7 @@ yote_record_free(struct yote_record *rec)
 	/* the heap's parts of the tree first, then the arena under them */
 	yote_node_free(rec->root);
 	yote_arena_free(rec->arena);
-	free(rec->embedded);
+	yote_rules_free(rec->embedded);
 	free(rec->played);
 	free(rec);
 }

@@ -108,6 +108,7 @@ from_cache(const struct yote_rebase *c, struct yote_record *rec,
 			return 1;
 		}
 		memcpy(rec->embedded, c->rules, sizeof(*c->rules));
+		rec->embedded->refs = 0;        /* the record's alone */
 	}
 	if (c->out != NULL && yote_node_set_text(n, c->out, strlen(c->out)) !=
 	    0)
@@ -140,8 +141,10 @@ to_cache(struct yote_rebase **cache, const char *from, const char *text,
 	}
 	memcpy(c->dir, from, d);
 	c->dir[d] = '\0';
-	if (c->rules != NULL)
+	if (c->rules != NULL) {
 		memcpy(c->rules, rec->embedded, sizeof(*c->rules));
+		c->rules->refs = 0;
+	}
 	c->rc = rc;
 	*cache = c;
 }

@@ -649,11 +649,24 @@ yote_rules_load_file(const char *path, struct yote_rules **out,
 	return rc;
 }
 
+const struct yote_rules *
+yote_rules_keep(const struct yote_rules *r)
+{
+	if (r != NULL && !r->builtin)
+		__atomic_fetch_add(&((struct yote_rules *)r)->refs, 1,
+		    __ATOMIC_RELAXED);
+	return r;
+}
+
 void
 yote_rules_free(const struct yote_rules *r)
 {
-	if (r != NULL && !r->builtin)
-		free((void *)r);
+	/* the last holder frees it: the others drop a reference */
+	if (r == NULL || r->builtin ||
+	    __atomic_fetch_sub(&((struct yote_rules *)r)->refs, 1,
+	    __ATOMIC_ACQ_REL) > 0)
+		return;
+	free((void *)r);
 }
 
 /* ------------------------------------------------------------ built-ins */

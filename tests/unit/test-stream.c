@@ -304,6 +304,139 @@ test_play_take_and_keys(void **state)
 	unlink(path);
 }
 
+/* A ruleset file of its own name in dir; its path in path. */
+static void
+rules_file(char *path, size_t size, const char *dir, int i)
+{
+	FILE *fp;
+
+	snprintf(path, size, "%s/r%d.yaml", dir, i);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "yote-rules: 1\nname: own%d\nboard: 6x5\npieces: 12\n"
+	    "sides: [white, black]\nopening: first-move-placement\n"
+	    "chain: yes\nbonus: mandatory-board\nself-jump: plain\n"
+	    "blocked: loses-unless-both\nfew-pieces: 3\n"
+	    "no-capture-limit: off\n", i);
+	assert_int_equal(fclose(fp), 0);
+}
+
+/*
+ * A game keeps its ruleset: one taken from the stream outlives the
+ * checker's cache of ruleset files (16: the 17th file let the first go)
+ * and the stream itself, and one made by hand outlives the caller's own
+ * yote_rules_free.  It read freed memory (the sanitizer run and valgrind
+ * say so; here the names and positions must still be right).
+ */
+static void
+test_game_keeps_its_ruleset(void **state)
+{
+	struct yote_stream *s;
+	struct yote_stream_game *g;
+	struct yote_record *rec = NULL;
+	struct yote_game *played = NULL, *mine;
+	struct yote_rules *loaded;
+	const struct yote_rules *r;
+	struct yote_error e;
+	char dir[] = "/tmp/test-stream.XXXXXX", path[96], games[96];
+	char pos[YOTE_POS_TEXT], want[YOTE_POS_TEXT];
+	FILE *fp;
+	int i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(games, sizeof(games), "%s/games.yaml", dir);
+	fp = fopen(games, "w");
+	assert_non_null(fp);
+	for (i = 0; i < 17; i++) {
+		rules_file(path, sizeof(path), dir, i);
+		fprintf(fp, "---\nyote: 1\nrules: r%d.yaml\nmoves: [c3, d4]\n",
+		    i);
+	}
+	assert_int_equal(fclose(fp), 0);
+	s = yote_stream_new();
+	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
+	yote_stream_add(s, games);
+	while (yote_stream_next(s, &g) > 0) {
+		assert_int_equal(g->verdict, YOTE_VERDICT_VALID);
+		if (g->number == 1) {
+			yote_pos_format(g->info.rules, yote_game_now(g->played),
+			    want);
+			yote_stream_take(s, &rec, &played);
+		}
+	}
+	yote_stream_free(s);
+	yote_record_free(rec);
+	assert_non_null(played);
+	r = yote_game_rules(played);
+	assert_string_equal(r->name, "own0");
+	assert_string_equal(yote_pos_format(r, yote_game_now(played), pos),
+	    want);
+	yote_game_free(played);
+
+	/* an archive's game under the ruleset it stores: the ruleset went
+	 * with the record (yote_record_free), the game still has it */
+	{
+		struct yote_archive_writer *w;
+		struct yote_reader *rd;
+		struct yote_record *one;
+		char yta[96];
+		FILE *in, *out;
+
+		snprintf(yta, sizeof(yta), "%s/games.yta", dir);
+		assert_non_null(in = fopen(games, "rb"));
+		assert_non_null(out = fopen(yta, "wb"));
+		assert_int_equal(yote_reader_open(in, games, &rd), 0);
+		assert_int_equal(yote_archive_writer_open(out, 0, &w, &e), 0);
+		assert_int_equal(yote_reader_next(rd, &one, &e), 1);
+		assert_int_equal(yote_archive_put(w, one, games, NULL, NULL,
+		    &e), 0);
+		yote_record_free(one);
+		assert_int_equal(yote_archive_writer_close(w, NULL, &e), 0);
+		yote_reader_close(rd);
+		fclose(in);
+		assert_int_equal(fclose(out), 0);
+		/* the ruleset file is gone: only the archive's copy is left */
+		snprintf(path, sizeof(path), "%s/r0.yaml", dir);
+		unlink(path);
+		s = yote_stream_new();
+		yote_stream_set_flags(s, YOTE_STREAM_PLAY);
+		yote_stream_add(s, yta);
+		assert_int_equal(yote_stream_next(s, &g), 1);
+		assert_int_equal(g->verdict, YOTE_VERDICT_VALID);
+		yote_stream_take(s, &rec, &played);
+		yote_stream_free(s);
+		yote_record_free(rec);
+		assert_non_null(played);
+		r = yote_game_rules(played);
+		assert_string_equal(r->name, "own0");
+		assert_string_equal(yote_pos_format(r, yote_game_now(played),
+		    pos), want);
+		yote_game_free(played);
+		unlink(yta);
+	}
+
+	/* by hand: the caller lets go first, the game still has it */
+	yote_error_clear(&e);
+	rules_file(path, sizeof(path), dir, 99);
+	assert_int_equal(yote_rules_load_file(path, &loaded, &e), 0);
+	mine = yote_game_new(loaded, NULL);
+	assert_non_null(mine);
+	yote_rules_free(loaded);
+	assert_string_equal(yote_game_rules(mine)->name, "own99");
+	assert_int_equal(yote_game_rules(mine)->width, 6);
+	yote_game_free(mine);
+
+	for (i = 0; i < 17; i++) {
+		snprintf(path, sizeof(path), "%s/r%d.yaml", dir, i);
+		unlink(path);
+	}
+	snprintf(path, sizeof(path), "%s/r99.yaml", dir);
+	unlink(path);
+	unlink(games);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -314,6 +447,7 @@ main(void)
 		cmocka_unit_test(test_selection_judges_only_chosen),
 		cmocka_unit_test(test_unreadable_and_missing_input),
 		cmocka_unit_test(test_play_take_and_keys),
+		cmocka_unit_test(test_game_keeps_its_ruleset),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
