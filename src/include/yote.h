@@ -109,7 +109,9 @@ const char *yote_suggest(const char *word, const char *const *cands);
 /* Reset an error object to "no error". */
 void yote_error_clear(struct yote_error *err);
 
-/* Set code and a printf-style message; returns code.  err may be NULL. */
+/* Set code and a printf-style message, and clear the rest (place, game,
+ * ply, diag: nothing of an error said before in the same object stays);
+ * returns code.  err may be NULL. */
 int yote_error_set(struct yote_error *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

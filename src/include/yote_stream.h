@@ -233,8 +233,12 @@ struct yote_stream_counts {
 	unsigned long warnings; /* warnings said */
 	unsigned long with_warnings;    /* games with some, of any verdict */
 	unsigned long missing;  /* selected numbers past an input's end */
-	unsigned long inputs_failed;    /* inputs unreadable, wholly or
-					   from some point on */
+	unsigned long inputs_failed;    /* inputs that could not be
+					   opened (an I/O error: status 3;
+					   over a size limit: 1), or whose
+					   reading stopped before their end
+					   (a read error, no memory, a reader
+					   that gave up: 3) */
 	unsigned long repeats;  /* YOTE_STREAM_DEDUPE: games passed over
 				   as repeats of an earlier one */
 };

@@ -18,15 +18,27 @@ yote_error_clear(struct yote_error *err)
 }
 
 int
+yote_error_vset(struct yote_error *err, int code, const char *fmt,
+    va_list ap)
+{
+	if (err == NULL)
+		return code;
+	/* a new problem: nothing of one said before in the same object
+	 * (its place, game, ply, kind) may stay with it; the caller places
+	 * this one */
+	memset(err, 0, sizeof(*err));
+	err->code = code;
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	return code;
+}
+
+int
 yote_error_set(struct yote_error *err, int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (err == NULL)
-		return code;
-	err->code = code;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	yote_error_vset(err, code, fmt, ap);
 	va_end(ap);
 	return code;
 }

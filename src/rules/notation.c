@@ -327,12 +327,9 @@ illegal(struct yote_error *err, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (err != NULL) {
-		err->code = YOTE_EILLEGAL;
-		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	yote_error_vset(err, YOTE_EILLEGAL, fmt, ap);
+	va_end(ap);
 	return YOTE_EILLEGAL;
 }
 

@@ -127,12 +127,11 @@ node_error(struct yote_error *err, const yaml_node_t *n, const char *fmt, ...)
 
 	if (err == NULL)
 		return YOTE_EVALUE;
-	err->code = YOTE_EVALUE;
+	va_start(ap, fmt);
+	yote_error_vset(err, YOTE_EVALUE, fmt, ap);
+	va_end(ap);
 	err->line = n->start_mark.line + 1;
 	err->col = n->start_mark.column + 1;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
 	return YOTE_EVALUE;
 }
 

@@ -4,6 +4,7 @@
 #ifndef YOTE_INT_H
 #define YOTE_INT_H
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "yote.h"
@@ -55,6 +56,11 @@ move_equal(const struct yote_move *a, const struct yote_move *b)
  * yote_yaml_input_end places err at the end of the input, line and col,
  * and says so in the message.
  */
+/* yote_error_set with a va_list (error.c): the one place an error's
+ * code and message are set, and what it said before cleared. */
+int yote_error_vset(struct yote_error *err, int code, const char *fmt,
+    va_list ap);
+
 struct yaml_parser_s;
 int yote_yaml_syntax_place(const struct yaml_parser_s *p, unsigned long base,
     struct yote_error *err);

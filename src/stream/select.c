@@ -347,10 +347,11 @@ file_line(struct yote_select *s, unsigned long n, char *line,
 		v++;
 	while (end > v && isspace((unsigned char)end[-1]))
 		*--end = '\0';
-	err->line = n;
-	if (*v == '\0' && key_of(line) >= 0)
-		return yote_error_set(err, YOTE_EVALUE, "'%s' without a value",
-		    line);
+	if (*v == '\0' && key_of(line) >= 0) {
+		yote_error_set(err, YOTE_EVALUE, "'%s' without a value", line);
+		err->line = n;
+		return YOTE_EVALUE;
+	}
 	rc = yote_select_add(s, line, v, err);
 	if (rc != 0)            /* (a ruleset file's line was in err) */
 		err->line = n;

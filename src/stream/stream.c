@@ -715,7 +715,10 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 			worse(s, cut ? 3 : status_of(rc));
 			if (rc == YOTE_ENOMEM)
 				return YOTE_ENOMEM;
-			if (rc != YOTE_EVALUE || cut)
+			/* not read to its end; a syntax error or damage
+			 * the reader went on past (or that ended the input)
+			 * is the game's, not the input's */
+			if (status_of(rc) == 3 || cut)
 				s->n.inputs_failed++;
 			if (rc == YOTE_EIO || cut)
 				s->failed = 1;  /* nothing more to say of it */

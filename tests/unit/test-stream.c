@@ -262,6 +262,21 @@ test_unreadable_and_missing_input(void **state)
 	assert_string_equal(said.text, "0 0 io\n1 0 bad-type\n");
 	yote_stream_free(s);
 	unlink(path);
+
+	/* a syntax error in the last game: the input was read to its end,
+	 * no input failed, and the status is 1 (inputs_failed was 1 with
+	 * status 1: the counts and the status disagreed) */
+	file_of(path, sizeof(path), "---\nyote: 1\nmoves: [c3]\n---\n"
+	    "yote: 1\nmoves: [c3\n");
+	s = yote_stream_new();
+	yote_stream_add(s, path);
+	while (yote_stream_next(s, &g) > 0)
+		;
+	assert_int_equal(yote_stream_counts(s)->invalid, 1);
+	assert_int_equal(yote_stream_counts(s)->inputs_failed, 0);
+	assert_int_equal(yote_stream_status(s), 1);
+	yote_stream_free(s);
+	unlink(path);
 }
 
 static void
@@ -321,6 +336,48 @@ rules_file(char *path, size_t size, const char *dir, int i)
 	assert_int_equal(fclose(fp), 0);
 }
 
+/* Every game of path read with its moves played, the first one's game
+ * taken, and the stream and the record freed: the game, its position
+ * string in want (when want is not NULL). */
+static struct yote_game *
+take_first(const char *path, char *want)
+{
+	struct yote_stream *s = yote_stream_new();
+	struct yote_stream_game *g;
+	struct yote_record *rec = NULL;
+	struct yote_game *played = NULL;
+
+	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
+	yote_stream_add(s, path);
+	while (yote_stream_next(s, &g) > 0) {
+		assert_int_equal(g->verdict, YOTE_VERDICT_VALID);
+		if (g->number == 1) {
+			if (want != NULL)
+				yote_pos_format(g->info.rules,
+				    yote_game_now(g->played), want);
+			yote_stream_take(s, &rec, &played);
+		}
+	}
+	yote_stream_free(s);
+	yote_record_free(rec);
+	assert_non_null(played);
+	return played;
+}
+
+/* A game kept past its stream and record still has its ruleset, own0,
+ * and its position, want. */
+static void
+still_whole(struct yote_game *played, const char *want)
+{
+	const struct yote_rules *r = yote_game_rules(played);
+	char pos[YOTE_POS_TEXT];
+
+	assert_string_equal(r->name, "own0");
+	assert_string_equal(yote_pos_format(r, yote_game_now(played), pos),
+	    want);
+	yote_game_free(played);
+}
+
 /*
  * A game keeps its ruleset: one taken from the stream outlives the
  * checker's cache of ruleset files (16: the 17th file let the first go)
@@ -331,15 +388,11 @@ rules_file(char *path, size_t size, const char *dir, int i)
 static void
 test_game_keeps_its_ruleset(void **state)
 {
-	struct yote_stream *s;
-	struct yote_stream_game *g;
-	struct yote_record *rec = NULL;
-	struct yote_game *played = NULL, *mine;
+	struct yote_game *mine;
 	struct yote_rules *loaded;
-	const struct yote_rules *r;
 	struct yote_error e;
 	char dir[] = "/tmp/test-stream.XXXXXX", path[96], games[96];
-	char pos[YOTE_POS_TEXT], want[YOTE_POS_TEXT];
+	char want[YOTE_POS_TEXT];
 	FILE *fp;
 	int i;
 
@@ -354,25 +407,7 @@ test_game_keeps_its_ruleset(void **state)
 		    i);
 	}
 	assert_int_equal(fclose(fp), 0);
-	s = yote_stream_new();
-	yote_stream_set_flags(s, YOTE_STREAM_PLAY);
-	yote_stream_add(s, games);
-	while (yote_stream_next(s, &g) > 0) {
-		assert_int_equal(g->verdict, YOTE_VERDICT_VALID);
-		if (g->number == 1) {
-			yote_pos_format(g->info.rules, yote_game_now(g->played),
-			    want);
-			yote_stream_take(s, &rec, &played);
-		}
-	}
-	yote_stream_free(s);
-	yote_record_free(rec);
-	assert_non_null(played);
-	r = yote_game_rules(played);
-	assert_string_equal(r->name, "own0");
-	assert_string_equal(yote_pos_format(r, yote_game_now(played), pos),
-	    want);
-	yote_game_free(played);
+	still_whole(take_first(games, want), want);
 
 	/* an archive's game under the ruleset it stores: the ruleset went
 	 * with the record (yote_record_free), the game still has it */
@@ -399,20 +434,7 @@ test_game_keeps_its_ruleset(void **state)
 		/* the ruleset file is gone: only the archive's copy is left */
 		snprintf(path, sizeof(path), "%s/r0.yaml", dir);
 		unlink(path);
-		s = yote_stream_new();
-		yote_stream_set_flags(s, YOTE_STREAM_PLAY);
-		yote_stream_add(s, yta);
-		assert_int_equal(yote_stream_next(s, &g), 1);
-		assert_int_equal(g->verdict, YOTE_VERDICT_VALID);
-		yote_stream_take(s, &rec, &played);
-		yote_stream_free(s);
-		yote_record_free(rec);
-		assert_non_null(played);
-		r = yote_game_rules(played);
-		assert_string_equal(r->name, "own0");
-		assert_string_equal(yote_pos_format(r, yote_game_now(played),
-		    pos), want);
-		yote_game_free(played);
+		still_whole(take_first(yta, NULL), want);
 		unlink(yta);
 	}
 

@@ -1722,6 +1722,54 @@ test_perft_start(void **state)
 	}
 }
 
+/* An error object used again, not cleared: a new problem keeps nothing
+ * of the one before (its file, line, column, game, ply and kind stayed,
+ * and a bad position read "STALE:111:222: game 333, ply 444"). */
+static void
+dirty(struct yote_error *e)
+{
+	yote_error_clear(e);
+	e->file = "STALE";
+	e->line = 111;
+	e->col = 222;
+	e->game = 333;
+	e->ply = 444;
+	e->diag = YOTE_D_ILLEGAL_MOVE;
+}
+
+static void
+test_error_reused(void **state)
+{
+	const struct yote_rules *r = yote_rules_by_name("classic");
+	struct yote_error e;
+	struct yote_pos p;
+	struct yote_move_text mt;
+	struct yote_move m;
+
+	(void)state;
+	yote_pos_start(r, &p);
+	dirty(&e);
+	assert_int_not_equal(yote_pos_parse(r, "zz", &p, &e), 0);
+	assert_null(e.file);
+	assert_int_equal(e.line + e.game + e.ply, 0);
+	assert_int_equal(e.diag, YOTE_D_NONE);
+	dirty(&e);
+	assert_int_not_equal(yote_move_parse("c3-", &mt, &e), 0);
+	assert_null(e.file);
+	assert_int_equal(e.col, 4);     /* where the square is missing */
+	assert_int_equal(e.line + e.game + e.ply, 0);
+	assert_int_equal(yote_move_parse("c3-c4", &mt, NULL), 0);
+	assert_int_equal(yote_move_from_text(r, &mt, &m, NULL), 0);
+	dirty(&e);
+	assert_int_not_equal(yote_move_check(r, &p, &m, &e), 0);
+	assert_null(e.file);
+	assert_int_equal(e.line + e.col + e.game + e.ply, 0);
+	dirty(&e);
+	assert_int_not_equal(yote_rules_get("nope", &r, &e), 0);
+	assert_true(e.file == NULL || strcmp(e.file, "STALE") != 0);
+	assert_int_equal(e.line + e.col + e.game + e.ply, 0);
+}
+
 int
 main(void)
 {
@@ -1745,6 +1793,7 @@ main(void)
 		cmocka_unit_test(test_rules_load_good),
 		cmocka_unit_test(test_rules_load_errors),
 		cmocka_unit_test(test_rules_get),
+		cmocka_unit_test(test_error_reused),
 		cmocka_unit_test(test_rules_write_reload),
 		cmocka_unit_test(test_outcome),
 		cmocka_unit_test(test_has_capture),
