@@ -39,7 +39,7 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 	formats/rules/damasi.yaml formats/rules/ndar-kepp.yaml
 
 # the library, one file a concern, bottom layer first (tests/layers.t)
-LIB_SRC = src/rules/error.c src/rules/rules.c src/rules/position.c \
+LIB_SRC = src/rules/error.c src/rules/escape.c src/rules/rules.c src/rules/position.c \
 	src/rules/movegen.c src/rules/notation.c src/rules/status.c \
 	src/rules/textfile.c src/rules/yaml_syntax.c \
 	src/record/node.c src/record/text_input.c src/record/yaml_read.c \

@@ -118,6 +118,55 @@ int yote_error_set(struct yote_error *err, int code, const char *fmt, ...)
 #endif
     ;
 
+/*
+ * Untrusted text (a name, a comment, a move as written, a message that
+ * quotes them: yote_error.msg may hold any bytes of the input) on its way
+ * to a terminal, a picture or any output that is not the record itself:
+ * the text as it is, except that control characters (C0, DEL, C1: what a
+ * terminal would obey, as in ESC ] 0 ; ... BEL or ESC [ 2 J) and bytes
+ * that are not UTF-8 are shown as \xHH, one per byte, so that the reader
+ * sees them and the terminal does nothing; bidirectional controls
+ * (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C), which would turn the
+ * rest of the line round, the line and paragraph separators (U+2028,
+ * U+2029), and characters seen nowhere (U+200B, U+2060-2064, U+FEFF, the
+ * byte order mark), as \uXXXX.  how: YOTE_ESC_* or 0.
+ */
+#define YOTE_ESC_XML 1          /* also & < > " ' as XML references; the
+				   result holds only what XML 1.0 allows */
+#define YOTE_ESC_FIELD 2        /* tab, CR and LF as a space (a TSV field
+				   stays one field of one line) */
+#define YOTE_ESC_JSON 4         /* the inside of a JSON string: " and \
+				   escaped, control characters as \u00XX,
+				   a byte that is not UTF-8 as \ufffd */
+#define YOTE_ESC_MAX 12         /* the most one character becomes */
+
+/* Into dst (size bytes, terminated; a longer result is cut at a
+ * character and ends in "..."); returns the length written. */
+size_t yote_escape(char *dst, size_t size, const char *src, unsigned how);
+
+/* The character at s (n > 0 bytes left) as shown: into out (at most
+ * YOTE_ESC_MAX bytes, not terminated), its length in *olen; returns the
+ * bytes of s it stands for. */
+size_t yote_escape_char(const char *s, size_t n, unsigned how, char *out,
+    size_t *olen);
+
+/* The length of the well-formed UTF-8 character at s (n > 0 bytes left),
+ * its code point in *cp (cp may be NULL); 0 when the bytes are not one
+ * (a stray or missing continuation byte, an overlong form, a surrogate,
+ * a code point above U+10FFFF). */
+size_t yote_utf8_char(const char *s, size_t n, unsigned long *cp);
+
+/*
+ * An error as one line, the suite's one form of a diagnostic (yote(7)):
+ *   PROGRAM: FILE:LINE:COL: game N, ply P: [warning: ]MESSAGE
+ * each part left out when unknown (PROGRAM when program is NULL), the
+ * file name and message through yote_escape, ending in a newline (kept
+ * when the line is cut to size).  Into buf (size bytes, terminated);
+ * returns the length written.
+ */
+size_t yote_error_format(const struct yote_error *e, const char *program,
+    char *buf, size_t size);
+
 /* ---------------------------------------------------------------- rules */
 
 enum yote_opening { YOTE_OPEN_NONE, YOTE_OPEN_FIRST_PLACE, YOTE_OPEN_HAND_FIRST };

@@ -196,10 +196,10 @@ keep(struct dedupe *d, struct out *o, const struct yote_stream_game *g,
 	}
 	if (rc == 1)
 		return !d->opt->duplicates;
-	tool_put_text(o->fp, g->file, TOOL_ESC_FIELD);
+	tool_put_text(o->fp, g->file, YOTE_ESC_FIELD);
 	fprintf(o->fp, "\t%lu\t", g->number);
 	tool_put_text(o->fp, input_name(d->opt, (unsigned long)(first >>
-	    GAME_BITS)), TOOL_ESC_FIELD);
+	    GAME_BITS)), YOTE_ESC_FIELD);
 	fprintf(o->fp, "\t%lu\n", (unsigned long)(first &
 	    ((1ULL << GAME_BITS) - 1)));
 	return 0;

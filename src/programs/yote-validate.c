@@ -73,7 +73,7 @@ static void
 json_string(FILE *out, const char *s)
 {
 	putc('"', out);
-	tool_put_text(out, s, TOOL_ESC_JSON);
+	tool_put_text(out, s, YOTE_ESC_JSON);
 	putc('"', out);
 }
 
@@ -122,7 +122,7 @@ list_line(const struct opts *opt, const struct yote_stream_game *g)
 		    yote_verdict_name(g->verdict));
 		return;
 	}
-	tool_put_text(out, g->file, TOOL_ESC_FIELD);
+	tool_put_text(out, g->file, YOTE_ESC_FIELD);
 	fprintf(out, "\t%lu", g->number);
 	if (rec != NULL) {
 		tool_put_field(out, rec, "first", "?");

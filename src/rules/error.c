@@ -158,36 +158,6 @@ yote_suggest(const char *word, const char *const *cands)
 	    best : NULL;
 }
 
-/* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid. */
-size_t
-yote_utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned long c;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		len = 2, c = s[0] & 0x1F;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		len = 3, c = s[0] & 0x0F;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		len = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3F);
-	}
-	if ((len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ||
-	    (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
-		return 0;
-	return len;
-}
-
 /* Characters of the valid UTF-8 text s (n bytes): bytes that begin one. */
 size_t
 yote_utf8_chars(const char *s, size_t n)

@@ -110,7 +110,12 @@ int yote_result_problem(const struct yote_rules *r,
 
 /* Length of the UTF-8 sequence at s (at most n bytes), 0 if invalid
  * (error.c). */
-size_t yote_utf8_len(const unsigned char *s, size_t n);
+/* Length of the UTF-8 character at s (at most n bytes), 0 if invalid. */
+static inline size_t
+yote_utf8_len(const unsigned char *s, size_t n)
+{
+	return yote_utf8_char((const char *)s, n, NULL);
+}
 
 /* Characters of the valid UTF-8 text s of n bytes (error.c). */
 size_t yote_utf8_chars(const char *s, size_t n);

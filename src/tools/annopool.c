@@ -58,7 +58,7 @@ job_diag(void *ctx, const struct yote_error *e)
 {
 	struct job *j = ctx;
 	char line[2048];
-	size_t n = tool_diag_format(e, line, sizeof(line));
+	size_t n = yote_error_format(e, tool_name, line, sizeof(line));
 	char *nd;
 
 	j->status = EXIT_INVALID;

@@ -58,13 +58,13 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 		name = yote_node_text(rec->root, s ? "second" : "first");
 		if (sm->fmt == TOOL_FMT_JSON) {
 			fputs("{\"kind\":\"side\",\"file\":\"", fp);
-			tool_put_text(fp, file, TOOL_ESC_JSON);
+			tool_put_text(fp, file, YOTE_ESC_JSON);
 			fprintf(fp, "\",\"game\":%lu,\"side\":\"%s\",\"player\":",
 			    rec->game, s ? "second" : "first");
 			/* no name: null, as every absent value in JSON */
 			if (name != NULL) {
 				putc('"', fp);
-				tool_put_text(fp, name, TOOL_ESC_JSON);
+				tool_put_text(fp, name, YOTE_ESC_JSON);
 				putc('"', fp);
 			} else
 				fputs("null", fp);
@@ -79,12 +79,12 @@ annosummary_rows(struct annosummary *sm, const struct yote_record *rec,
 			name = "?";
 		if (sm->fmt == TOOL_FMT_TSV) {
 			fprintf(fp, "%lu\t%s\t", rec->game, s ? "second" : "first");
-			tool_put_cell(fp, name, 0, TOOL_ESC_FIELD);
+			tool_put_cell(fp, name, 0, YOTE_ESC_FIELD);
 			fprintf(fp, "\t%lu\t%lu\t%lu\t%s\t%s\t",
 			    st->n[YOTE_CLASS_INACCURACY],
 			    st->n[YOTE_CLASS_MISTAKE],
 			    st->n[YOTE_CLASS_BLUNDER], loss, acc);
-			tool_put_text(fp, file, TOOL_ESC_FIELD);
+			tool_put_text(fp, file, YOTE_ESC_FIELD);
 			putc('\n', fp);
 		} else {
 			fprintf(fp, "%-5lu %-6s ", rec->game, s ? "second" :

@@ -109,7 +109,7 @@ note_add(char *buf, size_t size, size_t *used, const char *key,
 
 	if (*used >= size - 1)
 		return;
-	tool_escape(v, sizeof(v), value, 0);
+	yote_escape(v, sizeof(v), value, 0);
 	*used += (size_t)snprintf(buf + *used, size - *used, "%s%s%s%s",
 	    *used > 0 ? ", " : "", key, *key != '\0' ? " " : "", v);
 	if (*used >= size)
@@ -165,13 +165,13 @@ diagram_notes(const struct replayed *g, size_t i, char *line, size_t lsize,
 			;
 		if (shown[n] == NULL && k->type == YOTE_NODE_SCALAR &&
 		    item->kids[j + 1]->type == YOTE_NODE_SCALAR) {
-			tool_escape(text, 40, k->text, 0);
+			yote_escape(text, 40, k->text, 0);
 			note_add(line, lsize, &used, text,
 			    item->kids[j + 1]->text);
 		}
 	}
 	if ((v = yote_node_text(item, "comment")) != NULL)
-		tool_escape(comment, csize, v, 0);
+		yote_escape(comment, csize, v, 0);
 }
 
 /* Ply i's line, its annotations, and the board after it. */
@@ -259,7 +259,7 @@ diagram_positions(const struct replayed *g)
 		    g->r, yote_game_pos(g->play, i), buf), g->rec->game);
 		/* the file name as every --list and --tsv writes it: one
 		 * field of one line */
-		tool_put_text(g->out, g->file, TOOL_ESC_FIELD);
+		tool_put_text(g->out, g->file, YOTE_ESC_FIELD);
 		putc('\n', g->out);
 	}
 }

@@ -34,7 +34,7 @@ void diagram_header(const struct replayed *g, int blank);
 
 /*
  * Ply i's annotations (its moves item, when a mapping) in words, escaped
- * as tool_escape shows text (how 0), each value cut at 160 bytes: into
+ * as yote_escape shows text (how 0), each value cut at 160 bytes: into
  * line the grade, evaluation, best move, line and other keys ("blunder
  * ??, eval -3.04 (before -0.04), best e5, line e5 e1 a2"), and into
  * comment the comment; either empty when the ply has none.  best gets

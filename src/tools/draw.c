@@ -183,7 +183,7 @@ svg_lines(FILE *fp, const char *text, int cols, int max, int x, int y)
 			strcat(buf, "...");
 		if (fp != NULL) {
 			fprintf(fp, "<text x=\"%d\" y=\"%d\">", x, y + 18 * n);
-			tool_put_text(fp, buf, TOOL_ESC_XML);
+			tool_put_text(fp, buf, YOTE_ESC_XML);
 			fputs("</text>\n", fp);
 		}
 		n++;
@@ -269,7 +269,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 			fprintf(fp, " textLength=\"%d\" "
 			    "lengthAdjust=\"spacingAndGlyphs\"", w - 16);
 		putc('>', fp);
-		tool_put_text(fp, title, TOOL_ESC_XML);
+		tool_put_text(fp, title, YOTE_ESC_XML);
 		fputs("</text>\n", fp);
 	}
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
@@ -333,7 +333,7 @@ draw_svg(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	for (s = 0; s < 2; s++) {
 		y = TOP + bh + 44 + s * 40;
 		fprintf(fp, "<text x=\"%d\" y=\"%d\">", MARGIN, y);
-		tool_put_text(fp, r->side_name[s], TOOL_ESC_XML);
+		tool_put_text(fp, r->side_name[s], YOTE_ESC_XML);
 		fprintf(fp, "%s: %d in hand, %d captured</text>\n",
 		    p->side == s ? " (to move)" : "", p->hand[s],
 		    yote_pos_captured_by(r, p, s));

@@ -67,9 +67,9 @@ evalgraph_write(const char *base, unsigned long k,
 	    "font-size=\"14\">game %lu: chance to win of ", w / 2,
 	    rec->game);
 	/* cut to fit the chart's width, 640 px at 14 */
-	tool_put_text(fp, tool_cut(fc, sizeof(fc), f, 24), TOOL_ESC_XML);
+	tool_put_text(fp, tool_cut(fc, sizeof(fc), f, 24), YOTE_ESC_XML);
 	fputs(" against ", fp);
-	tool_put_text(fp, tool_cut(sc, sizeof(sc), s, 24), TOOL_ESC_XML);
+	tool_put_text(fp, tool_cut(sc, sizeof(sc), s, 24), YOTE_ESC_XML);
 	fputs("</text>\n", fp);
 	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 	    "fill=\"#f4f4f4\" stroke=\"#999999\"/>\n", l, top, pw, ph);

@@ -19,7 +19,7 @@
  * as JSON strings in which '<', '>', '&', U+2028 and U+2029 are escaped,
  * so no text can end the block or start markup; the script puts it into
  * the page with textContent only.  Bidirectional controls stay as they
- * are here (unlike tool_escape's): the page shows them, isolated.  The board template is draw_svg's
+ * are here (unlike yote_escape's): the page shows them, isolated.  The board template is draw_svg's
  * picture (side names XML-escaped there).
  */
 #include <errno.h>

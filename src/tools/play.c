@@ -728,7 +728,7 @@ match_summary(const struct match *mt)
 	if (mt->o->json) {
 		printf("{\"kind\":\"match\",\"a\":\"%s\",\"b\":\"%s\","
 		    "\"rules\":\"", mt->a->name, mt->b->name);
-		tool_put_text(stdout, mt->r->name, TOOL_ESC_JSON);
+		tool_put_text(stdout, mt->r->name, YOTE_ESC_JSON);
 		/* score and LOS in percent, as every figure of the suite's
 		 * JSON (yote-explore's score, yote-analyze's accuracy) */
 		printf("\",\"games\":%lu,\"wins\":%lu,\"draws\":%lu,"

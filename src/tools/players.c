@@ -285,14 +285,14 @@ player_row(FILE *fp, enum tool_fmt fmt, const struct player *p)
 		return;
 	}
 	if (fmt == TOOL_FMT_TSV) {
-		tool_put_text(fp, p->name, TOOL_ESC_FIELD);
+		tool_put_text(fp, p->name, YOTE_ESC_FIELD);
 		fprintf(fp, "\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%lu\t%s\t%s\n",
 		    all.games, f->win, f->draw, f->loss, s->win, s->draw,
 		    s->loss, score_unfinished(&all), pct, rating);
 		return;
 	}
 	fputs("{\"kind\":\"player\",\"player\":\"", fp);
-	tool_put_text(fp, p->name, TOOL_ESC_JSON);
+	tool_put_text(fp, p->name, YOTE_ESC_JSON);
 	putc('"', fp);
 	fprintf(fp, ",\"games\":%lu,\"first\":{\"wins\":%lu,\"draws\":%lu,"
 	    "\"losses\":%lu},\"second\":{\"wins\":%lu,\"draws\":%lu,"

@@ -21,7 +21,7 @@ put_move(FILE *out, const char *text, int json)
 	memcpy(buf, text, len > SHOWN ? SHOWN : len);
 	strcpy(buf + (len > SHOWN ? SHOWN : len), len > SHOWN ? "..." : "");
 	putc(json ? '"' : '\'', out);
-	tool_put_text(out, buf, json ? TOOL_ESC_JSON : 0);
+	tool_put_text(out, buf, json ? YOTE_ESC_JSON : 0);
 	putc(json ? '"' : '\'', out);
 }
 

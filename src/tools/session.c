@@ -85,8 +85,8 @@ session_open(struct session *s, const struct yote_rules *r,
 	snprintf(s->engname, sizeof(s->engname), "yote-play (%s)",
 	    opt->level->name);
 	s->human_side = opt->engine_first ? YOTE_SECOND : YOTE_FIRST;
-	tool_escape(s->side[0], sizeof(s->side[0]), r->side_name[0], 0);
-	tool_escape(s->side[1], sizeof(s->side[1]), r->side_name[1], 0);
+	yote_escape(s->side[0], sizeof(s->side[0]), r->side_name[0], 0);
+	yote_escape(s->side[1], sizeof(s->side[1]), r->side_name[1], 0);
 	if (opt->hvh) {
 		s->who[0] = "first player";
 		s->who[1] = "second player";

@@ -65,50 +65,11 @@ tool_status(int status)
 
 /* ------------------------------------------------------------ diagnostics */
 
-size_t
-tool_diag_format(const struct yote_error *e, char *buf, size_t size)
-{
-	size_t n = 0;
-
-#define ADD(...) do { if (n < size) n += (size_t)snprintf(buf + n, \
-	size - n, __VA_ARGS__); } while (0)
-#define ADD_TEXT(s) do { if (n + 1 < size) n += tool_escape(buf + n, \
-	size - n - 1, (s), 0); } while (0)
-	ADD("%s: ", tool_name);
-	if (e->file != NULL) {
-		ADD_TEXT(e->file);
-		if (e->line > 0) {
-			ADD(":%lu", e->line);
-			if (e->col > 0)
-				ADD(":%lu", e->col);
-		}
-		ADD(": ");
-	}
-	if (e->game > 0) {
-		ADD("game %lu", e->game);
-		if (e->ply > 0)
-			ADD(", ply %lu", e->ply);
-		ADD(": ");
-	} else if (e->ply > 0)
-		ADD("ply %lu: ", e->ply);
-	if (e->code == 0 && yote_diag_is_warning(e->diag))
-		ADD("warning: ");
-	ADD_TEXT(e->msg);
-	/* the newline even when the message was cut */
-	if (n >= size - 1)
-		n = size - 2;
-	buf[n++] = '\n';
-	buf[n] = '\0';
-#undef ADD_TEXT
-#undef ADD
-	return n;
-}
-
 void
 tool_diag(const struct yote_error *e)
 {
 	char buf[4096];
-	size_t n = tool_diag_format(e, buf, sizeof(buf));
+	size_t n = yote_error_format(e, tool_name, buf, sizeof(buf));
 
 	/* one line with a file's position, for editors and grep; without
 	 * one (an option's value: a usage error) wrapped as those are */
@@ -124,15 +85,15 @@ void
 tool_diag_json(FILE *out, const struct yote_error *e, const char *problem)
 {
 	fprintf(out, "{\"kind\":\"problem\",\"program\":\"");
-	tool_put_text(out, tool_name, TOOL_ESC_JSON);
+	tool_put_text(out, tool_name, YOTE_ESC_JSON);
 	fputs("\",\"file\":\"", out);
-	tool_put_text(out, e->file != NULL ? e->file : "", TOOL_ESC_JSON);
+	tool_put_text(out, e->file != NULL ? e->file : "", YOTE_ESC_JSON);
 	fprintf(out, "\",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"ply\":%lu,"
 	    "\"problem\":\"", e->line, e->col, e->game, e->ply);
 	tool_put_text(out, problem != NULL ? problem : yote_diag_name(e->diag),
-	    TOOL_ESC_JSON);
+	    YOTE_ESC_JSON);
 	fputs("\",\"message\":\"", out);
-	tool_put_text(out, e->msg, TOOL_ESC_JSON);
+	tool_put_text(out, e->msg, YOTE_ESC_JSON);
 	fprintf(out, "\",\"severity\":\"%s\"}\n", e->code == 0 &&
 	    yote_diag_is_warning(e->diag) ? "warning" : "error");
 }
@@ -152,7 +113,7 @@ vwarn(int wrap, const char *fmt, va_list ap)
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	n = (size_t)snprintf(line, sizeof(line), "%s: ", tool_name);
-	tool_escape(line + n, sizeof(line) - n, msg, 0);
+	yote_escape(line + n, sizeof(line) - n, msg, 0);
 	if (wrap)
 		tool_wrap(stderr, line, 2);
 	else

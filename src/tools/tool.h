@@ -48,34 +48,9 @@ void tool_diag(const struct yote_error *e);
 void tool_diag_json(FILE *out, const struct yote_error *e,
     const char *problem);
 
-/* The same line (with its newline) into buf; returns its length.  File
- * name and message are shown as tool_escape shows them. */
-size_t tool_diag_format(const struct yote_error *e, char *buf, size_t size);
 
-/*
- * Text from a file (names, comments, moves as written) on its way to a
- * terminal, a picture or any output that is not the record itself: the
- * text as it is, except that control characters (C0, DEL, C1: what a
- * terminal would obey, as in ESC ] 0 ; ... BEL or ESC [ 2 J) and bytes
- * that are not UTF-8 are shown as \xHH, one per byte, so that the reader
- * sees them and the terminal does nothing; bidirectional controls
- * (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C), which would turn
- * the rest of the line round, and characters seen nowhere (U+200B,
- * U+2060-2064, U+FEFF, the byte order mark), as \uXXXX.  how:
- * TOOL_ESC_* or 0.
- * Every diagnostic goes through it (tool_diag, tool_warn).
- */
-#define TOOL_ESC_XML 1          /* also & < > " ' as XML references; the
-				   result holds only what XML 1.0 allows */
-#define TOOL_ESC_FIELD 2        /* tab, CR and LF as a space (a TSV field
-				   stays one field of one line) */
-#define TOOL_ESC_JSON 4         /* the inside of a JSON string: " and \
-				   escaped, control characters as \u00XX,
-				   a byte that is not UTF-8 as \ufffd */
-
-/* Into dst (size bytes, terminated; a longer result is cut at a
- * character and ends in "..."); returns the length written. */
-size_t tool_escape(char *dst, size_t size, const char *src, unsigned how);
+/* Text from a file on its way out: through yote_escape (yote.h), as
+ * every diagnostic is (tool_diag, tool_warn).  how: YOTE_ESC_* or 0. */
 
 /* Onto fp, whole; 0 or -1 on a write error. */
 int tool_put_text(FILE *fp, const char *src, unsigned how);
@@ -110,12 +85,12 @@ size_t tool_width(const char *s, size_t n);
  * word longer than a line is cut; the blanks at a break are dropped, a
  * line's own leading blanks kept), each '\n' in it starting a new line,
  * every line after the first indented by indent blanks.  text is shown as
- * it is: escape what came from a file first (tool_escape).
+ * it is: escape what came from a file first (yote_escape).
  */
 #define TOOL_COLS 79
 void tool_wrap(FILE *fp, const char *text, int indent);
 
-/* A tab, then a record's header key as one TSV field (TOOL_ESC_FIELD), or
+/* A tab, then a record's header key as one TSV field (YOTE_ESC_FIELD), or
  * dflt when the record has no such scalar: a column of a --list line. */
 void tool_put_field(FILE *fp, const struct yote_record *rec, const char *key,
     const char *dflt);

@@ -191,7 +191,7 @@ writer_put(struct out *o, const char *name, struct yote_record *rec,
 
 	yote_error_clear(&e);
 	if (o->oo->list) {
-		tool_put_text(o->fp, name, TOOL_ESC_FIELD);
+		tool_put_text(o->fp, name, YOTE_ESC_FIELD);
 		fprintf(o->fp, "\t%lu", rec->game);
 		tool_put_field(o->fp, rec, "first", "?");
 		tool_put_field(o->fp, rec, "second", "?");

@@ -1770,6 +1770,51 @@ test_error_reused(void **state)
 	assert_int_equal(e.line + e.col + e.game + e.ply, 0);
 }
 
+/* The one form of a diagnostic, public: a library user's line is the
+ * tools' line, the input's control characters shown, not obeyed (a
+ * message quoting a name with ESC [ 2 J reached the terminal raw). */
+static void
+test_error_format(void **state)
+{
+	struct yote_error e;
+	char buf[256], small[24], one[YOTE_ESC_MAX];
+	size_t olen;
+
+	(void)state;
+	yote_error_set(&e, YOTE_EILLEGAL, "illegal move 'c3\x1b[2J': %s",
+	    "no piece");
+	e.file = "a\xe2\x80\xae.yaml";
+	e.line = 12;
+	e.col = 3;
+	e.game = 2;
+	e.ply = 7;
+	olen = yote_error_format(&e, "prog", buf, sizeof(buf));
+	assert_int_equal(olen, strlen(buf));
+	assert_string_equal(buf, "prog: a\\u202e.yaml:12:3: game 2, ply 7: "
+	    "illegal move 'c3\\x1b[2J': no piece\n");
+	yote_error_clear(&e);
+	yote_error_set(&e, 0, "unknown key 'frist'");
+	e.diag = YOTE_D_UNKNOWN_KEY;
+	e.game = 5;
+	yote_error_format(&e, NULL, buf, sizeof(buf));
+	assert_string_equal(buf, "game 5: warning: unknown key 'frist'\n");
+	/* cut to size, the newline kept */
+	yote_error_format(&e, NULL, small, sizeof(small));
+	assert_int_equal(strlen(small), sizeof(small) - 1);
+	assert_int_equal(small[sizeof(small) - 2], '\n');
+	/* JSON and XML forms, and one character at a time */
+	yote_escape(buf, sizeof(buf), "<\"a\"\t\x01>", YOTE_ESC_JSON);
+	assert_string_equal(buf, "<\\\"a\\\"\\u0009\\u0001>");
+	yote_escape(buf, sizeof(buf), "<b>&\t", YOTE_ESC_XML | YOTE_ESC_FIELD);
+	assert_string_equal(buf, "&lt;b&gt;&amp; ");
+	assert_int_equal(yote_escape_char("\xe2\x81\xa6x", 4, 0, one, &olen),
+	    3);
+	assert_int_equal(olen, 6);
+	assert_memory_equal(one, "\\u2066", 6);
+	assert_int_equal(yote_utf8_char("\xc3\xa9", 2, NULL), 2);
+	assert_int_equal(yote_utf8_char("\xc0\xa9", 2, NULL), 0);
+}
+
 int
 main(void)
 {
@@ -1794,6 +1839,7 @@ main(void)
 		cmocka_unit_test(test_rules_load_errors),
 		cmocka_unit_test(test_rules_get),
 		cmocka_unit_test(test_error_reused),
+		cmocka_unit_test(test_error_format),
 		cmocka_unit_test(test_rules_write_reload),
 		cmocka_unit_test(test_outcome),
 		cmocka_unit_test(test_has_capture),
