@@ -13,12 +13,29 @@
 #ifndef YOTE_H
 #define YOTE_H
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+/*
+ * The engine's stop flag (yote_engine_set_stop): C11's atomic_int in C,
+ * std::atomic<int> in C++, which gcc and clang lay out the same way (an
+ * int, lock-free), so that a C++ program can hand the library its flag.
+ */
+#ifdef __cplusplus
+#include <atomic>
+typedef std::atomic<int> yote_atomic_int;
+#else
+#include <stdatomic.h>
+typedef atomic_int yote_atomic_int;
+#endif
+
 #include "yote_limits.h"        /* every limit on what is read */
+
+/* C linkage for C++ programs; the system headers stay outside */
+#ifdef __cplusplus
+extern "C" {
+#endif
 #define YOTE_VERSION "0.1.0"
 
 #define YOTE_MAX_SIDE 8         /* largest board width or height */
@@ -454,7 +471,13 @@ unsigned long long yote_perft(const struct yote_rules *r,
 
 /* ---------------------------------------------------------------- endgame tables */
 
+#ifdef __cplusplus
+}
+#endif
 #include "yote_tb.h"          /* endgame tables (tb.c), their manual */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---------------------------------------------------------------- engine */
 
@@ -625,7 +648,8 @@ int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
  * (looked at every 64 nodes), even in its first iteration, with the best
  * move found so far (a legal move in any case: the first generated one
  * when no root move was searched to the end).  NULL: none.  The flag is
- * the caller's and must outlive the searches.
+ * the caller's and must outlive the searches; it is a yote_atomic_int
+ * (atomic_int in C, std::atomic<int> in C++).
  *
  * yote_engine_set_multipv: search the k best root moves (1..
  * YOTE_MULTIPV_MAX; fewer when there are fewer moves): each iteration
@@ -647,7 +671,8 @@ int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 #define YOTE_MULTIPV_MAX 256
 typedef void (*yote_root_fn)(void *ctx, const struct yote_move *m, int n,
     int depth);
-void yote_engine_set_stop(struct yote_engine *e, const atomic_int *flag);
+void yote_engine_set_stop(struct yote_engine *e,
+    const yote_atomic_int *flag);
 void yote_engine_set_multipv(struct yote_engine *e, int k);
 void yote_engine_set_root_fn(struct yote_engine *e, yote_root_fn fn,
     void *ctx);
@@ -700,7 +725,13 @@ int yote_score_parse(const char *text, int *score);
 
 /* ---------------------------------------------------------------- YAML values */
 
+#ifdef __cplusplus
+}
+#endif
 #include "yote_node.h"          /* record nodes (node.c), their manual */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---------------------------------------------------------------- records */
 
@@ -1046,6 +1077,10 @@ void yote_annotation_free(struct yote_annotation *a);
  */
 int yote_annotation_eval(const struct yote_record *rec,
     const struct yote_node *item, const char *key, int mover, int *score);
+
+#ifdef __cplusplus
+}
+#endif
 
 #include "yote_io.h"       /* formats, archives, lines */
 

@@ -11,6 +11,10 @@
 #ifndef YOTE_COLLECTION_H
 #define YOTE_COLLECTION_H
 
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ---------------------------------------------------------------- patterns */
 
 /*
@@ -81,4 +85,7 @@ void yote_game_key_move(struct yote_game_key *k, const struct yote_move *m);
 void yote_game_key_text(struct yote_game_key *k, const char *text,
     size_t len);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* YOTE_COLLECTION_H */

@@ -10,6 +10,10 @@
 #ifndef YOTE_IO_H
 #define YOTE_IO_H
 
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ---------------------------------------------------------------- formats */
 
 /*
@@ -244,4 +248,7 @@ int yote_record_rebase_rules(struct yote_record *rec, const char *from,
     const char *to, int embed, struct yote_rebase **cache);
 void yote_rebase_free(struct yote_rebase *cache);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* YOTE_IO_H */

@@ -16,6 +16,9 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ------------------------------------------------------------ one game */
 #define YOTE_MAX_SCALAR (1UL << 20)     /* bytes in one value (1 MiB) */
 #define YOTE_MAX_DEPTH 64               /* nesting of lists and mappings */
@@ -101,4 +104,7 @@ int yote_perft_max(const struct yote_rules *r, const struct yote_pos *p,
  */
 void yote_checker_allow_files(int allow);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -13,6 +13,9 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /*
  * A YAML value as read from a record, kept whole so that rewriting a
  * record loses nothing: scalars keep their text, tag and quoting style,
@@ -151,4 +154,7 @@ int yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
 int yote_arena_set_tag(struct yote_arena *a, struct yote_node *n,
     const char *tag);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

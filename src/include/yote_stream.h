@@ -33,6 +33,10 @@
 #ifndef YOTE_STREAM_H
 #define YOTE_STREAM_H
 
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ---------------------------------------------------------------- selection */
 
 /*
@@ -270,4 +274,7 @@ int yote_keyset_add(struct yote_keyset *s, const struct yote_game_key *k,
 size_t yote_keyset_count(const struct yote_keyset *s);
 size_t yote_keyset_bytes(const struct yote_keyset *s);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* YOTE_STREAM_H */
