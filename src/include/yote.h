@@ -763,8 +763,9 @@ void yote_record_free(struct yote_record *rec);
 struct yote_reader;
 
 /*
- * Read records from fp (not closed by the reader); name is used in
- * errors.  Returns 0 or YOTE_ENOMEM.
+ * Read records from fp (not closed by the reader); name is the err->file
+ * of every error yote_reader_next and yote_reader_skip give (not copied:
+ * it must outlive the reader; may be NULL).  Returns 0 or YOTE_ENOMEM.
  */
 int yote_reader_open(FILE *fp, const char *name, struct yote_reader **out);
 

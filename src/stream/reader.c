@@ -163,8 +163,9 @@ bad_utf8(const struct yote_node *n)
 	return NULL;
 }
 
-int
-yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+/* yote_reader_next, but for the input's name in err */
+static int
+reader_next(struct yote_reader *rd, struct yote_record **out,
     struct yote_error *err)
 {
 	const struct yote_node *moves, *bad;
@@ -225,8 +226,26 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 	return rc;
 }
 
-long
-yote_reader_skip(struct yote_reader *rd, unsigned long n,
+/* Every error and diagnostic of the reader names its input, whatever the
+ * format's own reader filled in. */
+static long
+name_input(const struct yote_reader *rd, long rc, struct yote_error *err)
+{
+	if (rc < 0 && err != NULL)
+		err->file = rd->name;
+	return rc;
+}
+
+int
+yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+    struct yote_error *err)
+{
+	return (int)name_input(rd, reader_next(rd, out, err), err);
+}
+
+/* yote_reader_skip, but for the input's name in err */
+static long
+reader_skip(struct yote_reader *rd, unsigned long n,
     struct yote_error *err)
 {
 	struct yote_record *rec;
@@ -244,6 +263,13 @@ yote_reader_skip(struct yote_reader *rd, unsigned long n,
 			return rc;
 	}
 	return (long)(rd->games - start);
+}
+
+long
+yote_reader_skip(struct yote_reader *rd, unsigned long n,
+    struct yote_error *err)
+{
+	return name_input(rd, reader_skip(rd, n, err), err);
 }
 
 int

@@ -321,6 +321,32 @@ rules_file(char *path, size_t size, const char *dir, int i)
 	assert_int_equal(fclose(fp), 0);
 }
 
+/* The first max games of the file path, as an archive (block games a
+ * block) on out. */
+static void
+archive_games(const char *path, FILE *out, unsigned long block,
+    unsigned long max)
+{
+	struct yote_archive_writer *w;
+	struct yote_reader *rd;
+	struct yote_record *rec;
+	struct yote_error e;
+	FILE *in = fopen(path, "rb");
+
+	assert_non_null(in);
+	assert_int_equal(yote_reader_open(in, path, &rd), 0);
+	assert_int_equal(yote_archive_writer_open(out, 0, &w, &e), 0);
+	yote_archive_writer_set_block(w, block);
+	while (max-- > 0 && yote_reader_next(rd, &rec, &e) == 1) {
+		assert_int_equal(yote_archive_put(w, rec, path, NULL, NULL,
+		    &e), 0);
+		yote_record_free(rec);
+	}
+	assert_int_equal(yote_archive_writer_close(w, NULL, &e), 0);
+	yote_reader_close(rd);
+	fclose(in);
+}
+
 /*
  * A game keeps its ruleset: one taken from the stream outlives the
  * checker's cache of ruleset files (16: the 17th file let the first go)
@@ -377,24 +403,12 @@ test_game_keeps_its_ruleset(void **state)
 	/* an archive's game under the ruleset it stores: the ruleset went
 	 * with the record (yote_record_free), the game still has it */
 	{
-		struct yote_archive_writer *w;
-		struct yote_reader *rd;
-		struct yote_record *one;
 		char yta[96];
-		FILE *in, *out;
+		FILE *out;
 
 		snprintf(yta, sizeof(yta), "%s/games.yta", dir);
-		assert_non_null(in = fopen(games, "rb"));
 		assert_non_null(out = fopen(yta, "wb"));
-		assert_int_equal(yote_reader_open(in, games, &rd), 0);
-		assert_int_equal(yote_archive_writer_open(out, 0, &w, &e), 0);
-		assert_int_equal(yote_reader_next(rd, &one, &e), 1);
-		assert_int_equal(yote_archive_put(w, one, games, NULL, NULL,
-		    &e), 0);
-		yote_record_free(one);
-		assert_int_equal(yote_archive_writer_close(w, NULL, &e), 0);
-		yote_reader_close(rd);
-		fclose(in);
+		archive_games(games, out, 1, 1);
 		assert_int_equal(fclose(out), 0);
 		/* the ruleset file is gone: only the archive's copy is left */
 		snprintf(path, sizeof(path), "%s/r0.yaml", dir);
@@ -437,6 +451,79 @@ test_game_keeps_its_ruleset(void **state)
 	rmdir(dir);
 }
 
+/* The first error a reader opened on data[0..len) under name gives
+ * (reading on or skipping n games), or fails when there is none. */
+static void
+reader_error(const char *data, size_t len, const char *name, long skip,
+    struct yote_error *e)
+{
+	struct yote_reader *rd;
+	struct yote_record *rec;
+	FILE *fp = fmemopen((void *)data, len, "rb");
+	int rc;
+
+	assert_non_null(fp);
+	assert_int_equal(yote_reader_open(fp, name, &rd), 0);
+	yote_error_clear(e);
+	if (skip > 0)
+		rc = (int)yote_reader_skip(rd, (unsigned long)skip, e);
+	else
+		while ((rc = yote_reader_next(rd, &rec, e)) == 1)
+			yote_record_free(rec);
+	if (rc >= 0)
+		fail_msg("%s: no error", name);
+	yote_reader_close(rd);
+	fclose(fp);
+}
+
+/* An archive of samples/classic.yaml's games, two a block, in *data. */
+static size_t
+sample_archive(char **data)
+{
+	size_t len = 0;
+	FILE *out = open_memstream(data, &len);
+
+	assert_non_null(out);
+	archive_games("samples/classic.yaml", out, 2, 100);
+	assert_int_equal(fclose(out), 0);
+	return len;
+}
+
+/* Every error of yote_reader_next and yote_reader_skip names the input
+ * given to yote_reader_open (they came back with no file at all). */
+static void
+test_reader_errors_name_the_input(void **state)
+{
+	static const char yaml[] = "yote: 1\nmoves: [a1, b2\n";
+	static const char lines[] = "@1\tyote=1\trules=classic\tmoves=\"a1\n";
+	struct yote_error e;
+	char *arc;
+	size_t len = sample_archive(&arc);
+
+	(void)state;
+	reader_error(yaml, sizeof(yaml) - 1, "bad.yaml", 0, &e);
+	assert_int_equal(e.diag, YOTE_D_YAML);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "bad.yaml");
+	reader_error(lines, sizeof(lines) - 1, "bad.lines", 0, &e);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "bad.lines");
+	/* cut short, then a byte of the second block flipped */
+	reader_error(arc, len - len / 3, "cut.yta", 0, &e);
+	assert_int_equal(e.diag, YOTE_D_DAMAGED);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "cut.yta");
+	reader_error(arc, len - len / 3, "cut.yta", 8, &e);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "cut.yta");
+	arc[len / 2] ^= 0x55;
+	reader_error(arc, len, "flip.yta", 0, &e);
+	assert_int_equal(e.diag, YOTE_D_DAMAGED);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "flip.yta");
+	free(arc);
+}
+
 int
 main(void)
 {
@@ -448,6 +535,7 @@ main(void)
 		cmocka_unit_test(test_unreadable_and_missing_input),
 		cmocka_unit_test(test_play_take_and_keys),
 		cmocka_unit_test(test_game_keeps_its_ruleset),
+		cmocka_unit_test(test_reader_errors_name_the_input),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
