@@ -6,6 +6,16 @@
  * never exits: a function that can fail returns 0 on success or a negative
  * YOTE_E* code, and fills a struct yote_error when the caller passes one.
  *
+ * NULL: a pointer argument must not be NULL unless its function says
+ * otherwise ("may be NULL", "NULL is ignored"; a struct yote_error * may
+ * always be NULL).  Every _free and _close function ignores NULL.  The
+ * functions that take what a caller hands in and can fail already
+ * (yote_reader_open, yote_writer_open, yote_archive_writer_open,
+ * yote_rules_load_file, yote_stream_add, yote_stream_set_reaching,
+ * yote_select_add, _games and _file, yote_keyset_add, yote_node_set,
+ * yote_node_set_text, yote_arena_set_*) return YOTE_EVALUE for a NULL
+ * object, stream, path, key or value instead of following it.
+ *
  * Boards have W columns and H rows with 2 <= W, H <= 8, so at most 64
  * points; a square is the index row * W + column (0-based, row 0 is the
  * first side's edge, written row 1).  Sets of squares are uint64_t bit sets.
@@ -194,7 +204,8 @@ int yote_rules_same(const struct yote_rules *a, const struct yote_rules *b);
 /*
  * Read a ruleset file (YAML, see formats/rules.md).  On success *out is a
  * new ruleset the caller frees with yote_rules_free.  Errors name the key
- * and carry line and column; err->file is set to path.
+ * and carry line and column; err->file is set to path.  YOTE_EVALUE
+ * when path or out is NULL.
  */
 int yote_rules_load_file(const char *path, struct yote_rules **out,
     struct yote_error *err);
@@ -765,7 +776,8 @@ struct yote_reader;
 /*
  * Read records from fp (not closed by the reader); name is the err->file
  * of every error yote_reader_next and yote_reader_skip give (not copied:
- * it must outlive the reader; may be NULL).  Returns 0 or YOTE_ENOMEM.
+ * it must outlive the reader; may be NULL).  Returns 0, YOTE_EVALUE when
+ * fp or out is NULL, or YOTE_ENOMEM.
  */
 int yote_reader_open(FILE *fp, const char *name, struct yote_reader **out);
 
@@ -788,6 +800,13 @@ void yote_reader_close(struct yote_reader *rd);
 /* A writer of a stream of records (YAML, through libyaml's emitter). */
 struct yote_writer;
 
+/*
+ * Start a YAML stream of records on fp (not closed by the writer, which
+ * only writes to it): *out is the caller's, freed by yote_writer_close,
+ * which also writes the end of the stream.  Returns 0, YOTE_EVALUE when
+ * fp or out is NULL, or YOTE_ENOMEM (*out NULL).  Errors writing to fp
+ * come back from yote_writer_put and yote_writer_close.
+ */
 int yote_writer_open(FILE *fp, struct yote_writer **out);
 
 /* Write one record as a document; 0, YOTE_ELIMIT for a record over a limit

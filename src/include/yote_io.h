@@ -134,7 +134,8 @@ struct yote_archive_writer;
 
 /*
  * Start an archive on fp (not closed by the writer): writes the member
- * header.  flags: YOTE_ARCHIVE_*.  Returns 0, YOTE_ENOMEM or YOTE_EIO;
+ * header.  flags: YOTE_ARCHIVE_*.  Returns 0, YOTE_EVALUE (fp or out
+ * NULL), YOTE_ENOMEM or YOTE_EIO;
  * *out is freed by yote_archive_writer_close.
  */
 int yote_archive_writer_open(FILE *fp, unsigned flags,

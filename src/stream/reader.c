@@ -47,6 +47,11 @@ yote_reader_open(FILE *fp, const char *name, struct yote_reader **out)
 	size_t len = 0, n;
 	int rc, c;
 
+	if (out == NULL || fp == NULL) {
+		if (out != NULL)
+			*out = NULL;
+		return YOTE_EVALUE;
+	}
 	*out = NULL;
 	if ((rd = calloc(1, sizeof(*rd))) == NULL)
 		return YOTE_ENOMEM;

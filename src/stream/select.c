@@ -303,6 +303,9 @@ yote_select_add(struct yote_select *s, const char *key, const char *arg,
 	struct select_crit *c, **tail;
 	int k, rc;
 
+	if (s == NULL || key == NULL || arg == NULL)
+		return yote_error_set(err, YOTE_EVALUE, "a criterion needs a "
+		    "selection, a key and a value");
 	if ((k = key_of(key)) < 0)
 		return yote_error_set(err, YOTE_EVALUE, "unknown key '%s' "
 		    "(player, first, second, event, site, round, date, "
@@ -373,6 +376,8 @@ yote_select_file(struct yote_select *s, const char *path,
 	unsigned long n = 0;
 	int rc;
 
+	if (s == NULL || path == NULL)
+		return yote_error_set(err, YOTE_EVALUE, "no criteria file");
 	if (strcmp(path, "-") == 0)
 		s->stdin_read = 1;      /* no games left there (stream.c) */
 	s->crit_file = path;    /* the folder its ruleset paths are from */
@@ -402,6 +407,8 @@ yote_select_games(struct yote_select *s, const char *arg,
 	unsigned long lo, hi;
 	char *end;
 
+	if (s == NULL || arg == NULL)
+		return yote_error_set(err, YOTE_EVALUE, "no game numbers");
 	s->nrange = 0;
 	for (;;) {
 		if (*p < '0' || *p > '9')
@@ -878,6 +885,8 @@ yote_keyset_add(struct yote_keyset *s, const struct yote_game_key *k,
 	struct yote_keyset_slot *sl;
 	uint64_t h[2];
 
+	if (s == NULL || k == NULL)
+		return YOTE_EVALUE;
 	h[0] = k->h[0];
 	h[1] = k->h[1] | ((k->h[0] | k->h[1]) == 0);    /* never {0, 0} */
 	sl = keyset_find(s->slot, s->cap, h);

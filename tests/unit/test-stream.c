@@ -524,6 +524,64 @@ test_reader_errors_name_the_input(void **state)
 	free(arc);
 }
 
+/* The functions that take what a caller hands in refuse a NULL object,
+ * stream, path, key or value with YOTE_EVALUE: yote_select_add followed
+ * a NULL key into strcmp, yote_reader_open a NULL stream into fread. */
+static void
+test_null_arguments_refused(void **state)
+{
+	struct yote_stream *s = yote_stream_new();
+	struct yote_select *sel = yote_stream_select(s);
+	struct yote_reader *rd = (struct yote_reader *)&rd;
+	struct yote_writer *w = (struct yote_writer *)&w;
+	struct yote_archive_writer *aw = (struct yote_archive_writer *)&aw;
+	struct yote_rules *r = (struct yote_rules *)&r;
+	struct yote_keyset *ks = yote_keyset_new();
+	struct yote_arena *a = yote_arena_new(0);
+	struct yote_node *n = yote_arena_scalar(a, "x", 1);
+	struct yote_error e;
+
+	(void)state;
+	assert_non_null(s);
+	assert_non_null(ks);
+	assert_non_null(n);
+	assert_int_equal(yote_select_add(sel, NULL, "x", &e), YOTE_EVALUE);
+	assert_int_equal(yote_select_add(sel, "player", NULL, &e),
+	    YOTE_EVALUE);
+	assert_int_equal(yote_select_add(NULL, "player", "x", &e),
+	    YOTE_EVALUE);
+	assert_int_equal(yote_select_games(sel, NULL, &e), YOTE_EVALUE);
+	assert_int_equal(yote_select_file(sel, NULL, &e), YOTE_EVALUE);
+	assert_int_equal(yote_select_active(sel), 0);
+	assert_int_equal(yote_reader_open(NULL, "x", &rd), YOTE_EVALUE);
+	assert_null(rd);
+	assert_int_equal(yote_writer_open(NULL, &w), YOTE_EVALUE);
+	assert_null(w);
+	assert_int_equal(yote_archive_writer_open(NULL, 0, &aw, &e),
+	    YOTE_EVALUE);
+	assert_null(aw);
+	assert_int_equal(yote_rules_load_file(NULL, &r, &e), YOTE_EVALUE);
+	assert_null(r);
+	assert_int_equal(yote_stream_add(s, NULL), YOTE_EVALUE);
+	assert_int_equal(yote_stream_add(NULL, "x"), YOTE_EVALUE);
+	assert_int_equal(yote_stream_set_reaching(s, NULL, 1), YOTE_EVALUE);
+	assert_int_equal(yote_keyset_add(ks, NULL, 0, NULL), YOTE_EVALUE);
+	assert_int_equal(yote_node_set_text(NULL, "x", 1), YOTE_EVALUE);
+	assert_int_equal(yote_arena_set_tag(a, n, NULL), YOTE_EVALUE);
+	assert_int_equal(yote_arena_set_text(a, NULL, "x", 1), YOTE_EVALUE);
+	assert_int_equal(yote_arena_set_kids(NULL, n, NULL, 0), YOTE_EVALUE);
+	/* and the stream still reads what it was given */
+	assert_int_equal(yote_stream_add(s, "samples/classic.yaml"), 0);
+	{
+		struct yote_stream_game *g;
+
+		assert_int_equal(yote_stream_next(s, &g), 1);
+	}
+	yote_arena_free(a);
+	yote_keyset_free(ks);
+	yote_stream_free(s);
+}
+
 int
 main(void)
 {
@@ -536,6 +594,7 @@ main(void)
 		cmocka_unit_test(test_play_take_and_keys),
 		cmocka_unit_test(test_game_keeps_its_ruleset),
 		cmocka_unit_test(test_reader_errors_name_the_input),
+		cmocka_unit_test(test_null_arguments_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
