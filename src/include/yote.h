@@ -503,7 +503,9 @@ extern "C" {
 
 /* What a search may spend; 0 means no limit of that kind. */
 struct yote_limits {
-	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 */
+	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 (more:
+				   YOTE_EVALUE); 0 or less: no limit of depth (6
+				   plies when no other limit is set) */
 	unsigned long long nodes;       /* nodes; deterministic */
 	long movetime_ms;       /* wall-clock; not deterministic */
 	int endgame;            /* 1: with YOTE_ENDGAME_PIECES or fewer
@@ -645,7 +647,8 @@ void yote_engine_tb_setup(struct yote_engine *e, unsigned long long memory,
  * (only a custom ruleset's crowded position needs more: then the best
  * root move searched so far, else the first generated).  When the budget
  * stops a deeper iteration, a root move that iteration proved better
- * than the previous best is kept.  Returns 0, or YOTE_ENOMEM.
+ * than the previous best is kept.  Returns 0, YOTE_EVALUE when lim->depth
+ * is over YOTE_MAX_PLY - 4 (nothing searched), or YOTE_ENOMEM.
  */
 int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,
