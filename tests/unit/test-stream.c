@@ -123,17 +123,36 @@ test_games_forms(void **state)
 static void
 test_keys_forms(void **state)
 {
-	static const struct { const char *key, *value; int rc; } t[] = {
-		{ "player", "Diop", 0 }, { "date", "2025..", 0 },
-		{ "date", "2026-13x", YOTE_EVALUE }, { "plies", "..45", 0 },
-		{ "plies", "a", YOTE_EVALUE }, { "result", "1-0", 0 },
-		{ "result", "2-0", YOTE_EVALUE },
-		{ "termination", "capture-all", 0 },
-		{ "termination", "nosuch", YOTE_EVALUE },
-		{ "reaches", "6/6/6/6/6 x 12 12", 0 },
-		{ "reaches", "6/6 x", YOTE_EVALUE },
-		{ "pattern", "6/6/6/6/x4x o", 0 },
-		{ "nosuch", "x", YOTE_EVALUE }, { NULL, NULL, 0 }
+	/* msg: how the message begins, where that was once wrong (a
+	 * ruleset file's problem in err->file alone, termination's names
+	 * missing, a bad glob or an empty text taken to match) */
+	static const struct {
+		const char *key, *value;
+		int rc;
+		const char *msg;
+	} t[] = {
+		{ "player", "Diop", 0, NULL }, { "date", "2025..", 0, NULL },
+		{ "date", "2026-13x", YOTE_EVALUE, NULL },
+		{ "plies", "..45", 0, NULL }, { "plies", "a", YOTE_EVALUE, NULL },
+		{ "result", "1-0", 0, NULL }, { "result", "2-0", YOTE_EVALUE, NULL },
+		{ "termination", "capture-all", 0, NULL },
+		{ "termination", "nosuch", YOTE_EVALUE, "termination: expected "
+		    "capture-all, blocked, few-pieces, move-limit, agreement, "
+		    "resignation, time, adjudication or unfinished, not "
+		    "'nosuch'" },
+		{ "reaches", "6/6/6/6/6 x 12 12", 0, NULL },
+		{ "reaches", "6/6 x", YOTE_EVALUE, NULL },
+		{ "pattern", "6/6/6/6/x4x o", 0, NULL },
+		{ "player", "Awa*", 0, NULL }, { "round", "[!]1]*", 0, NULL },
+		{ "player", "[", YOTE_EVALUE, "player: bad pattern '[': a '[' "
+		    "without its ']'" },
+		{ "event", "Dakar [2", YOTE_EVALUE, "event: bad pattern" },
+		{ "ruleset", "cl[", YOTE_EVALUE, "ruleset: bad pattern 'cl['" },
+		{ "player", "", YOTE_EVALUE, "player: an empty value" },
+		{ "site", "", YOTE_EVALUE, "site: an empty value" },
+		{ "ruleset", "/nonexistent/r.yaml", YOTE_EIO, "ruleset: "
+		    "/nonexistent/r.yaml: No such file or directory" },
+		{ "nosuch", "x", YOTE_EVALUE, NULL }, { NULL, NULL, 0, NULL }
 	};
 	struct yote_stream *s = yote_stream_new();
 	struct yote_error e;
@@ -148,6 +167,12 @@ test_keys_forms(void **state)
 			assert_true(strncmp(e.msg, t[i].key,
 			    strlen(t[i].key)) == 0 || strstr(e.msg,
 			    "unknown key") != NULL);
+		if (t[i].msg != NULL && strncmp(e.msg, t[i].msg,
+		    strlen(t[i].msg)) != 0)
+			fail_msg("%s=%s: '%s', not '%s...'", t[i].key,
+			    t[i].value, e.msg, t[i].msg);
+		if (t[i].rc != 0)       /* all of it in the message */
+			assert_null(e.file);
 	}
 	yote_stream_free(s);
 }
