@@ -2,7 +2,10 @@
 # make install and make uninstall into a staging directory (TAP): install
 # writes the tools, the library, its header and yote.pc; a program builds
 # against the staged library through pkg-config; uninstall leaves no file
-# behind; plain make builds bin/gen-games, which the README's tour uses.  Run from the project root (prove does) after `make`.
+# behind; plain make builds bin/gen-games, which the README's tour uses;
+# every installed header builds alone, in C and in C++ (with a C++ program
+# that links), and names only files that exist, with a manual page beside
+# every formats/*.md.  Run from the project root (prove does) after `make`.
 set -eu
 LC_ALL=C
 export LC_ALL
@@ -12,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 d=$tmp/stage
 prefix=/usr/local
 . tests/lib/tap.sh
-echo "1..8"
+echo "1..9"
 c=0
 if $MAKE -s install DESTDIR="$d" PREFIX=$prefix >"$tmp/log" 2>&1 &&
     [ -f "$d$prefix/lib/pkgconfig/yote.pc" ] &&
@@ -23,6 +26,7 @@ fi
 ok $c "make install writes the tools, libyote.a, yote.h and yote.pc" \
     "$tmp/log"
 if ! command -v pkg-config >/dev/null 2>&1; then
+	skip "no pkg-config"
 	skip "no pkg-config"
 	skip "no pkg-config"
 	skip "no pkg-config"
@@ -106,6 +110,33 @@ EOC
 	[ -n "$(ls "$d$prefix"/include/yote*.h 2>/dev/null)" ] &&
 	    ! grep -q 'does not build alone' "$tmp/log" && c=1
 	ok $c "every installed header builds included first and alone" "$tmp/log"
+	# what the installed headers point a user to: files of the source
+	# tree that exist (they named src/collection.c after the sources
+	# moved to src/record/...), and beside every formats/*.md, which is
+	# not installed, the installed manual page that says the same
+	: >"$tmp/log"
+	for h in "$d$prefix"/include/yote*.h; do
+		grep -o '\(src\|formats\)/[A-Za-z0-9_./-]*[A-Za-z0-9_]' "$h" |
+		    sort -u | while read -r p; do
+			[ -e "$p" ] || echo "${h##*/}: $p: no such file" \
+			    >>"$tmp/log"
+		done
+		awk -v h="${h##*/}" '
+		function done_block() {
+			if (text ~ /formats\/[a-z_-]+\.md/ &&
+			    text !~ /[a-z][a-z-]*\([1-9]\)/)
+				print h ":" start ": formats/*.md without " \
+				    "its manual page"
+			text = ""; inblock = 0
+		}
+		/\/\*/ { inblock = 1; start = NR }
+		inblock { text = text " " $0 }
+		inblock && /\*\// { done_block() }
+		' "$h" >>"$tmp/log"
+	done
+	c=0
+	[ ! -s "$tmp/log" ] && c=1
+	ok $c "the installed headers name files that exist, and a manual page beside every formats/*.md" "$tmp/log"
 	# a C++ program: the headers had no extern "C" (C++23 met mangled
 	# names at link time) and yote.h's atomic_int is no C++ type before
 	# C++23 (yote_atomic_int is std::atomic<int> there)
@@ -172,7 +203,7 @@ EOC
 		done
 		c=0
 		grep -q ': no$' "$tmp/log" || c=1
-		ok $c "every header alone and a C++ program (g++ -std=c++11, -std=c++17) build; the program links, links and runs against the installed headers and library" "$tmp/log"
+		ok $c "every header alone and a C++ program (g++ -std=c++11, -std=c++17) build, and the program links and runs against the installed headers and library" "$tmp/log"
 	fi
 fi
 $MAKE -s uninstall DESTDIR="$d" PREFIX=$prefix >"$tmp/log" 2>&1 || true

@@ -202,7 +202,8 @@ const struct yote_rules *yote_rules_by_name(const char *name);
 int yote_rules_same(const struct yote_rules *a, const struct yote_rules *b);
 
 /*
- * Read a ruleset file (YAML, see formats/rules.md).  On success *out is a
+ * Read a ruleset file (YAML, see formats/rules.md in the sources; yote(7),
+ * Rulesets, installed).  On success *out is a
  * new ruleset the caller frees with yote_rules_free.  Errors name the key
  * and carry line and column; err->file is set to path.  YOTE_EVALUE
  * when path or out is NULL.
@@ -593,7 +594,8 @@ int yote_engine_walk_history(struct yote_engine *e,
     const struct yote_pos *positions, size_t n);
 
 /*
- * Endgame tables for the engine's searches (formats/engine.md): a
+ * Endgame tables for the engine's searches (formats/engine.md; installed:
+ * yote-analyze(1), ENDGAME TABLES): a
  * position they cover and know is scored by them (a win in n plies from a
  * position met at ply k scores YOTE_WIN - (k + n)), not searched.  When
  * the root itself is covered and known, its move is the tables' (the
@@ -699,7 +701,8 @@ int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
 /* ---------------------------------------------------------------- annotation */
 
 /* The logistic constant of yote_win_chance, per hundredth of a piece. */
-#define YOTE_WIN_K 0.0027        /* fitted: formats/engine.md */
+#define YOTE_WIN_K 0.0027        /* fitted: formats/engine.md
+					   (yote-analyze(1), Scores) */
 
 enum yote_class { YOTE_CLASS_NONE, YOTE_CLASS_INACCURACY, YOTE_CLASS_MISTAKE,
 	YOTE_CLASS_BLUNDER };
@@ -773,7 +776,9 @@ struct yote_record {
 /* Free a record; NULL is ignored. */
 void yote_record_free(struct yote_record *rec);
 
-/* A reader of a stream of records.  Opaque. */
+/* A reader of a stream of records.  Opaque.  A reader serves one thread
+ * at a time; distinct readers may run in distinct threads at once (they
+ * share no state). */
 struct yote_reader;
 
 /*
@@ -833,6 +838,8 @@ int yote_writer_close(struct yote_writer *w);
  */
 struct yote_checker;
 
+/* A new checker; NULL when out of memory.  Free with yote_checker_free
+ * (NULL is ignored). */
 struct yote_checker *yote_checker_new(void);
 void yote_checker_free(struct yote_checker *ck);
 
@@ -993,7 +1000,7 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * moves that would be mistakes or blunders with a loss under 30 points
  * (or decided by a proven result) searched again two plies deeper, and
  * the grades written into the record's moves items and its analysis:
- * header (formats/record.md, section 3).  Evaluations written
+ * header (formats/record.md, section 3; yote(5), moves).  Evaluations written
  * are from the first side's view; records written before that (no
  * eval-view in their analysis: header) hold the mover's view, and are
  * converted when annotated again.  One engine and one checker per thread.

@@ -39,7 +39,6 @@
 #ifndef YOTE_REPAIR_H
 #define YOTE_REPAIR_H
 
-
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -25,6 +25,11 @@
  * The exit status a stream's counts call for (yote_stream_status) is the
  * suite's: 0 every game valid, 1 some game invalid or unreadable or a
  * selected number missing, 3 an input that could not be read or no memory.
+ *
+ * Threads: a stream, with its selection, its reader and its checkers,
+ * serves one thread at a time; distinct streams may run in distinct
+ * threads at once, as distinct key sets may: they share only the built-in
+ * rulesets (made once, read only) and yote_checker_allow_files's setting.
  */
 /* yote.h first, which includes this file in its place: included on its
  * own, this file then finds what it uses declared */
@@ -32,7 +37,6 @@
 
 #ifndef YOTE_STREAM_H
 #define YOTE_STREAM_H
-
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,7 +46,8 @@ extern "C" {
 /*
  * Which games a stream hands over.  Criteria of one key are alternatives
  * (a game passes when any holds); criteria of different keys must all
- * hold; game numbers are asked of every input.  Opaque.
+ * hold; game numbers are asked of every input.  Opaque.  A selection is
+ * its stream's, and used from its stream's thread only.
  */
 struct yote_select;
 
@@ -66,7 +71,8 @@ int yote_select_games(struct yote_select *sel, const char *arg,
  * "event", "site", "round": text, a glob when it holds * ? or [; "date":
  * D, D1..D2, D.. or ..D; "result"; "termination"; "ruleset"; "plies":
  * N, N..M, N.. or ..M; "reaches": an exact position; "pattern": a
- * position pattern, formats/patterns.md).  0, YOTE_EVALUE with the reason
+ * position pattern, formats/patterns.md, yote-convert(1)).  The refused
+ * forms are yote(7)'s, Selecting games.  0, YOTE_EVALUE with the reason
  * in err->msg (also for a NULL sel, key or value), or YOTE_ENOMEM.
  */
 int yote_select_add(struct yote_select *sel, const char *key,

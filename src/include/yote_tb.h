@@ -17,7 +17,8 @@
 extern "C" {
 #endif
 /*
- * Endgame tables (src/engine/tb/, formats/tablebase.md): every position with
+ * Endgame tables (src/engine/tb/, formats/tablebase.md; installed:
+ * yote-analyze(1), ENDGAME TABLES): every position with
  * few pieces left solved exactly under one ruleset, built-in or custom,
  * by retrograde analysis.  A table per material class is built on first
  * use and cached on disk; later opens read it back.
