@@ -75,7 +75,9 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
     "--date 2026-3" "--date ..2026-03-32" "--date 2026..2025" "--plies 10..5" \
     "--plies a" "--result 2-0" "--reaches 6/6 x" "--reaches 6/6/6/6/6" \
     "--invert -g 1-3" \
-    "--criteria $tmp/nosuch" "--ruleset dam" "--ruleset $tmp/nosuch.yaml"; do
+    "--criteria $tmp/nosuch" "--ruleset dam" "--ruleset $tmp/nosuch.yaml" \
+    "--player [" "--player=" "--event x[y" "--ruleset cl[" \
+    "--termination x"; do
 	bad=
 	want=
 	for t in validate replay analyze convert explore; do
@@ -96,6 +98,26 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
 	[ -z "$bad" ] && [ -n "$want" ] && c=1
 	echo "wanted '$want'; differ:$bad" >>"$TAP_WHY"
 	ok $c "$sel: refused by every tool in the same words ($want)"
+done
+
+# ... and in these words: a ruleset file's problem after its key as every
+# criterion's (it was a bare "FILE: No such file or directory"), the
+# terminations there are (result's were listed, termination's not), a bad
+# glob (it matched nothing) and an empty text (it matched every game)
+# refused
+for w in "--ruleset $tmp/nosuch.yaml|--ruleset: $tmp/nosuch.yaml: No such file or directory" \
+    "--termination x|--termination: expected capture-all, blocked, few-pieces, move-limit, agreement, resignation, time, adjudication or unfinished, not 'x'" \
+    "--player [|--player: bad pattern '[': a '[' without its ']'" \
+    "--ruleset cl[|--ruleset: bad pattern 'cl[': a '[' without its ']'" \
+    "--player=|--player: an empty value (it would choose every game)"; do
+	sel=${w%%|*}
+	# shellcheck disable=SC2086
+	yote-validate $sel "$src" >/dev/null 2>"$tmp/err"
+	got=$(grep -v '^Try ' "$tmp/err" | tr '\n' ' ' | sed 's/  */ /g; s/ $//')
+	c=0
+	[ "$got" = "yote-validate: ${w#*|}" ] && c=1
+	echo "got '$got'" >>"$TAP_WHY"
+	ok $c "$sel: ${w#*|}"
 done
 
 # --ruleset names a ruleset, as -r does, and takes the games played under

@@ -97,6 +97,12 @@ yote_archive_writer_open(FILE *fp, unsigned flags,
 	unsigned char h[MEMBER_HEAD];
 	int rc;
 
+	if (out == NULL || fp == NULL) {
+		if (out != NULL)
+			*out = NULL;
+		return yote_error_set(err, YOTE_EVALUE, "no stream to write "
+		    "the archive to");
+	}
 	*out = NULL;
 	if ((w = calloc(1, sizeof(*w))) == NULL ||
 	    (w->ck = yote_checker_new()) == NULL) {

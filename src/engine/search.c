@@ -798,6 +798,11 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	size_t nhist = e->hist.n;
 	int maxdepth, rc;
 
+	/* deeper than a search's stack of plies: refused (it was searched
+	 * to YOTE_MAX_PLY - 4 in silence) */
+	if (lim->depth > YOTE_MAX_PLY - 4)
+		return YOTE_EVALUE;
+
 	memset(out, 0, sizeof(*out));
 	e->r = r;
 	e->nodes = 0;
@@ -812,8 +817,6 @@ yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 	e->oom = 0;
 	clock_gettime(CLOCK_MONOTONIC, &e->t0);
 	maxdepth = lim->depth > 0 ? lim->depth : YOTE_MAX_PLY - 4;
-	if (maxdepth > YOTE_MAX_PLY - 4)
-		maxdepth = YOTE_MAX_PLY - 4;
 	if (lim->depth <= 0 && !lim->nodes && !lim->movetime_ms && lim->mate <= 0)
 		maxdepth = 6;
 	if (lim->mate > 0 && lim->mate < maxdepth)

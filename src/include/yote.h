@@ -6,6 +6,16 @@
  * never exits: a function that can fail returns 0 on success or a negative
  * YOTE_E* code, and fills a struct yote_error when the caller passes one.
  *
+ * NULL: a pointer argument must not be NULL unless its function says
+ * otherwise ("may be NULL", "NULL is ignored"; a struct yote_error * may
+ * always be NULL).  Every _free and _close function ignores NULL.  The
+ * functions that take what a caller hands in and can fail already
+ * (yote_reader_open, yote_writer_open, yote_archive_writer_open,
+ * yote_rules_load_file, yote_stream_add, yote_stream_set_reaching,
+ * yote_select_add, _games and _file, yote_keyset_add, yote_node_set,
+ * yote_node_set_text, yote_arena_set_*) return YOTE_EVALUE for a NULL
+ * object, stream, path, key or value instead of following it.
+ *
  * Boards have W columns and H rows with 2 <= W, H <= 8, so at most 64
  * points; a square is the index row * W + column (0-based, row 0 is the
  * first side's edge, written row 1).  Sets of squares are uint64_t bit sets.
@@ -13,12 +23,29 @@
 #ifndef YOTE_H
 #define YOTE_H
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+/*
+ * The engine's stop flag (yote_engine_set_stop): C11's atomic_int in C,
+ * std::atomic<int> in C++, which gcc and clang lay out the same way (an
+ * int, lock-free), so that a C++ program can hand the library its flag.
+ */
+#ifdef __cplusplus
+#include <atomic>
+typedef std::atomic<int> yote_atomic_int;
+#else
+#include <stdatomic.h>
+typedef atomic_int yote_atomic_int;
+#endif
+
 #include "yote_limits.h"        /* every limit on what is read */
+
+/* C linkage for C++ programs; the system headers stay outside */
+#ifdef __cplusplus
+extern "C" {
+#endif
 #define YOTE_VERSION "0.1.0"
 
 #define YOTE_MAX_SIDE 8         /* largest board width or height */
@@ -226,9 +253,11 @@ const struct yote_rules *yote_rules_by_name(const char *name);
 int yote_rules_same(const struct yote_rules *a, const struct yote_rules *b);
 
 /*
- * Read a ruleset file (YAML, see formats/rules.md).  On success *out is a
+ * Read a ruleset file (YAML, see formats/rules.md in the sources; yote(7),
+ * Rulesets, installed).  On success *out is a
  * new ruleset the caller frees with yote_rules_free.  Errors name the key
- * and carry line and column; err->file is set to path.
+ * and carry line and column; err->file is set to path.  YOTE_EVALUE
+ * when path or out is NULL.
  */
 int yote_rules_load_file(const char *path, struct yote_rules **out,
     struct yote_error *err);
@@ -505,7 +534,13 @@ unsigned long long yote_perft(const struct yote_rules *r,
 
 /* ---------------------------------------------------------------- endgame tables */
 
+#ifdef __cplusplus
+}
+#endif
 #include "yote_tb.h"          /* endgame tables (tb.c), their manual */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---------------------------------------------------------------- engine */
 
@@ -520,7 +555,9 @@ unsigned long long yote_perft(const struct yote_rules *r,
 
 /* What a search may spend; 0 means no limit of that kind. */
 struct yote_limits {
-	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 */
+	int depth;              /* iterations, 1..YOTE_MAX_PLY - 4 (more:
+				   YOTE_EVALUE); 0 or less: no limit of depth (6
+				   plies when no other limit is set) */
 	unsigned long long nodes;       /* nodes; deterministic */
 	long movetime_ms;       /* wall-clock; not deterministic */
 	int endgame;            /* 1: with YOTE_ENDGAME_PIECES or fewer
@@ -608,7 +645,8 @@ int yote_engine_walk_history(struct yote_engine *e,
     const struct yote_pos *positions, size_t n);
 
 /*
- * Endgame tables for the engine's searches (formats/engine.md): a
+ * Endgame tables for the engine's searches (formats/engine.md; installed:
+ * yote-analyze(1), ENDGAME TABLES): a
  * position they cover and know is scored by them (a win in n plies from a
  * position met at ply k scores YOTE_WIN - (k + n)), not searched.  When
  * the root itself is covered and known, its move is the tables' (the
@@ -662,7 +700,8 @@ void yote_engine_tb_setup(struct yote_engine *e, unsigned long long memory,
  * (only a custom ruleset's crowded position needs more: then the best
  * root move searched so far, else the first generated).  When the budget
  * stops a deeper iteration, a root move that iteration proved better
- * than the previous best is kept.  Returns 0, or YOTE_ENOMEM.
+ * than the previous best is kept.  Returns 0, YOTE_EVALUE when lim->depth
+ * is over YOTE_MAX_PLY - 4 (nothing searched), or YOTE_ENOMEM.
  */
 int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, const struct yote_limits *lim,
@@ -676,7 +715,8 @@ int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
  * (looked at every 64 nodes), even in its first iteration, with the best
  * move found so far (a legal move in any case: the first generated one
  * when no root move was searched to the end).  NULL: none.  The flag is
- * the caller's and must outlive the searches.
+ * the caller's and must outlive the searches; it is a yote_atomic_int
+ * (atomic_int in C, std::atomic<int> in C++).
  *
  * yote_engine_set_multipv: search the k best root moves (1..
  * YOTE_MULTIPV_MAX; fewer when there are fewer moves): each iteration
@@ -698,7 +738,8 @@ int yote_engine_search(struct yote_engine *e, const struct yote_rules *r,
 #define YOTE_MULTIPV_MAX 256
 typedef void (*yote_root_fn)(void *ctx, const struct yote_move *m, int n,
     int depth);
-void yote_engine_set_stop(struct yote_engine *e, const atomic_int *flag);
+void yote_engine_set_stop(struct yote_engine *e,
+    const yote_atomic_int *flag);
 void yote_engine_set_multipv(struct yote_engine *e, int k);
 void yote_engine_set_root_fn(struct yote_engine *e, yote_root_fn fn,
     void *ctx);
@@ -711,7 +752,8 @@ int yote_evaluate(const struct yote_rules *r, const struct yote_pos *p);
 /* ---------------------------------------------------------------- annotation */
 
 /* The logistic constant of yote_win_chance, per hundredth of a piece. */
-#define YOTE_WIN_K 0.0027        /* fitted: formats/engine.md */
+#define YOTE_WIN_K 0.0027        /* fitted: formats/engine.md
+					   (yote-analyze(1), Scores) */
 
 enum yote_class { YOTE_CLASS_NONE, YOTE_CLASS_INACCURACY, YOTE_CLASS_MISTAKE,
 	YOTE_CLASS_BLUNDER };
@@ -751,7 +793,13 @@ int yote_score_parse(const char *text, int *score);
 
 /* ---------------------------------------------------------------- YAML values */
 
+#ifdef __cplusplus
+}
+#endif
 #include "yote_node.h"          /* record nodes (node.c), their manual */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---------------------------------------------------------------- records */
 
@@ -779,12 +827,16 @@ struct yote_record {
 /* Free a record; NULL is ignored. */
 void yote_record_free(struct yote_record *rec);
 
-/* A reader of a stream of records.  Opaque. */
+/* A reader of a stream of records.  Opaque.  A reader serves one thread
+ * at a time; distinct readers may run in distinct threads at once (they
+ * share no state). */
 struct yote_reader;
 
 /*
- * Read records from fp (not closed by the reader); name is used in
- * errors.  Returns 0 or YOTE_ENOMEM.
+ * Read records from fp (not closed by the reader); name is the err->file
+ * of every error yote_reader_next and yote_reader_skip give (not copied:
+ * it must outlive the reader; may be NULL).  Returns 0, YOTE_EVALUE when
+ * fp or out is NULL, or YOTE_ENOMEM.
  */
 int yote_reader_open(FILE *fp, const char *name, struct yote_reader **out);
 
@@ -807,6 +859,13 @@ void yote_reader_close(struct yote_reader *rd);
 /* A writer of a stream of records (YAML, through libyaml's emitter). */
 struct yote_writer;
 
+/*
+ * Start a YAML stream of records on fp (not closed by the writer, which
+ * only writes to it): *out is the caller's, freed by yote_writer_close,
+ * which also writes the end of the stream.  Returns 0, YOTE_EVALUE when
+ * fp or out is NULL, or YOTE_ENOMEM (*out NULL).  Errors writing to fp
+ * come back from yote_writer_put and yote_writer_close.
+ */
 int yote_writer_open(FILE *fp, struct yote_writer **out);
 
 /* Write one record as a document; 0, YOTE_ELIMIT for a record over a limit
@@ -830,6 +889,8 @@ int yote_writer_close(struct yote_writer *w);
  */
 struct yote_checker;
 
+/* A new checker; NULL when out of memory.  Free with yote_checker_free
+ * (NULL is ignored). */
 struct yote_checker *yote_checker_new(void);
 void yote_checker_free(struct yote_checker *ck);
 
@@ -990,7 +1051,7 @@ int yote_game_record(const struct yote_game *g, const char *rules,
  * moves that would be mistakes or blunders with a loss under 30 points
  * (or decided by a proven result) searched again two plies deeper, and
  * the grades written into the record's moves items and its analysis:
- * header (formats/record.md, section 3).  Evaluations written
+ * header (formats/record.md, section 3; yote(5), moves).  Evaluations written
  * are from the first side's view; records written before that (no
  * eval-view in their analysis: header) hold the mover's view, and are
  * converted when annotated again.  One engine and one checker per thread.
@@ -1097,6 +1158,10 @@ void yote_annotation_free(struct yote_annotation *a);
  */
 int yote_annotation_eval(const struct yote_record *rec,
     const struct yote_node *item, const char *key, int mover, int *score);
+
+#ifdef __cplusplus
+}
+#endif
 
 #include "yote_io.h"       /* formats, archives, lines */
 

@@ -1,6 +1,7 @@
 /*
  * yote_collection.h - the part of libyote's public interface that
- * searches collections of games (src/collection.c): position patterns and
+ * searches collections of games (src/record/collection.c): position
+ * patterns and
  * the key of a game.  yote.h includes it at its end (it is installed
  * beside it) and its conventions hold here: include yote.h.
  */
@@ -11,10 +12,14 @@
 #ifndef YOTE_COLLECTION_H
 #define YOTE_COLLECTION_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ---------------------------------------------------------------- patterns */
 
 /*
- * A pattern (formats/patterns.md) is a position string whose points may
+ * A pattern (formats/patterns.md; installed: yote-convert(1), --pattern)
+ * is a position string whose points may
  * also be '?' (anything) or '.' (empty), whose side and hands may be '?',
  * and whose fields after the rows may be left out, the hands and the
  * counters in pairs; the two counters, when given, are read and ignored.
@@ -81,4 +86,7 @@ void yote_game_key_move(struct yote_game_key *k, const struct yote_move *m);
 void yote_game_key_text(struct yote_game_key *k, const char *text,
     size_t len);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* YOTE_COLLECTION_H */

@@ -1,6 +1,7 @@
 /*
  * yote_io.h - libyote's collections on disk: telling a stream's format,
- * archives (formats/archive.md) and the lines format (formats/lines.md).
+ * archives (formats/archive.md, yote-archive(5)) and the lines format
+ * (formats/lines.md, yote-convert(1)).
  * Included by yote.h, whose types it uses; include yote.h, not this.
  */
 /* yote.h first, which includes this file in its place: included on its
@@ -10,6 +11,9 @@
 #ifndef YOTE_IO_H
 #define YOTE_IO_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ---------------------------------------------------------------- formats */
 
 /*
@@ -17,9 +21,10 @@
  * three, telling them apart by the first bytes of the input:
  *  - an archive (formats/archive.md, yote-archive(5)) starts with the
  *    8 bytes YOTE_ARCHIVE_MAGIC;
- *  - the lines format (formats/lines.md) starts with '@', which no YAML
+ *  - the lines format (formats/lines.md, yote-convert(1)) starts with '@',
+ *    which no YAML
  *    text can start with;
- *  - anything else is YAML (formats/record.md).
+ *  - anything else is YAML (formats/record.md, yote(5)).
  * yote_reader_open peeks at the first bytes itself and yote_reader_next
  * hands out the same struct yote_record trees whatever the format.
  */
@@ -82,8 +87,9 @@ long yote_reader_skip(struct yote_reader *rd, unsigned long n,
  * index, with a damaged one or one that does not match its block
  * included: the caller still checks each game it gets, since a set may
  * say "maybe" of a position that is not there (formats/archive.md
- * section 12).  The positions are exact patterns (yote_pattern_exact),
- * compared as --reaches compares them: board, side to move and hands.
+ * section 12, yote-archive(5) Position index).  The positions are exact
+ * patterns (yote_pattern_exact), compared as --reaches compares them:
+ * board, side to move and hands.
  * n = 0 stops the search.  YAML and lines are read as always.  Returns
  * 0, YOTE_EVALUE when a pattern is not exact (nothing changes) or
  * YOTE_ENOMEM.  Only for an archive whose origin is trusted: a set that
@@ -110,7 +116,8 @@ void yote_reader_reach_stats(const struct yote_reader *rd,
 /* ---------------------------------------------------------------- archives */
 
 /*
- * An archive writer (formats/archive.md): games go in one at a time and
+ * An archive writer (formats/archive.md, yote-archive(5)): games go in one
+ * at a time and
  * out in blocks of YOTE_ARCHIVE_BLOCK_GAMES, each compressed with zlib
  * and checksummed, so memory is one block whatever the collection.
  * Moves are stored as ranks among the legal moves, which needs them to be
@@ -123,14 +130,16 @@ struct yote_archive_writer;
 #define YOTE_ARCHIVE_POSITION_INDEX 4   /* write a position index: before
 					   each data block, the set of the
 					   positions its games reach
-					   (formats/archive.md section 12) */
+					   (formats/archive.md section 12,
+					   yote-archive(5)) */
 #define YOTE_ARCHIVE_VERSION1 8         /* write version 1 (move model 1),
 					   which readers before version 2
 					   read; slower to read */
 
 /*
  * Start an archive on fp (not closed by the writer): writes the member
- * header.  flags: YOTE_ARCHIVE_*.  Returns 0, YOTE_ENOMEM or YOTE_EIO;
+ * header.  flags: YOTE_ARCHIVE_*.  Returns 0, YOTE_EVALUE (fp or out
+ * NULL), YOTE_ENOMEM or YOTE_EIO;
  * *out is freed by yote_archive_writer_close.
  */
 int yote_archive_writer_open(FILE *fp, unsigned flags,
@@ -204,7 +213,8 @@ int yote_archive_writer_close(struct yote_archive_writer *w,
 /* ---------------------------------------------------------------- lines */
 
 /*
- * The lines format (formats/lines.md): one game per line, for grep, sort
+ * The lines format (formats/lines.md; installed: yote-convert(1), lines):
+ * one game per line, for grep, sort
  * and awk.  A line holds a record whose values are scalars or lists of
  * scalars (the moves): no annotations, tags or nested values.
  */
@@ -244,4 +254,7 @@ int yote_record_rebase_rules(struct yote_record *rec, const char *from,
     const char *to, int embed, struct yote_rebase **cache);
 void yote_rebase_free(struct yote_rebase *cache);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* YOTE_IO_H */

@@ -16,6 +16,9 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ------------------------------------------------------------ one game */
 #define YOTE_MAX_SCALAR (1UL << 20)     /* bytes in one value (1 MiB) */
 #define YOTE_MAX_DEPTH 64               /* nesting of lists and mappings */
@@ -96,9 +99,14 @@ int yote_perft_max(const struct yote_rules *r, const struct yote_pos *p,
  * not (0: such a record is invalid [bad-rules], no file is opened; a
  * ruleset an archive carries is still used).  For the whole process,
  * every checker alike (the library makes some): call it before any
- * checker is used, from one thread.  The tools call it with 0 when
+ * checker is used, from one thread.  Not thread-safe: it sets a plain
+ * flag that every checker and stream reads, without a lock, so calling
+ * it while another thread uses one is a data race.  The tools call it with 0 when
  * YOTE_NO_RULES_FILES is set (yote(5), ENVIRONMENT).
  */
 void yote_checker_allow_files(int allow);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

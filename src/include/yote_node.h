@@ -13,6 +13,9 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /*
  * A YAML value as read from a record, kept whole so that rewriting a
  * record loses nothing: scalars keep their text, tag and quoting style,
@@ -68,7 +71,8 @@ struct yote_node *yote_node_map(void);
 
 /*
  * Replace a scalar's text with a copy of len bytes of text (zeros when
- * text is NULL, for the caller to fill in); 0 or YOTE_ENOMEM.  Never
+ * text is NULL, for the caller to fill in); 0, YOTE_EVALUE (n NULL) or
+ * YOTE_ENOMEM.  Never
  * free or assign n->text directly: a new scalar keeps it in its own
  * allocation.
  */
@@ -138,17 +142,23 @@ struct yote_node *yote_arena_collection(struct yote_arena *a,
     enum yote_node_type type);
 
 /* Give n (a collection without kids) the nkids kids of kids, the array
- * in the arena (the kids themselves are not copied): 0 or YOTE_ENOMEM. */
+ * in the arena (the kids themselves are not copied): 0, YOTE_EVALUE (a
+ * or n NULL, or kids NULL with nkids > 0) or YOTE_ENOMEM. */
 int yote_arena_set_kids(struct yote_arena *a, struct yote_node *n,
     struct yote_node *const *kids, size_t nkids);
 
 /* Give the scalar n a copy of text (len bytes, a NUL added) in the
- * arena, in place of its text: 0 or YOTE_ENOMEM. */
+ * arena, in place of its text: 0, YOTE_EVALUE (a or n NULL) or
+ * YOTE_ENOMEM. */
 int yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
     const char *text, size_t len);
 
-/* Give n (without a tag) a copy of tag in the arena: 0 or YOTE_ENOMEM. */
+/* Give n (without a tag) a copy of tag in the arena: 0, YOTE_EVALUE (a, n
+ * or tag NULL) or YOTE_ENOMEM. */
 int yote_arena_set_tag(struct yote_arena *a, struct yote_node *n,
     const char *tag);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -39,6 +39,9 @@
 #ifndef YOTE_REPAIR_H
 #define YOTE_REPAIR_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 enum yote_edit {
 	YOTE_EDIT_REPLACE,      /* one move written for another */
 	YOTE_EDIT_SWAP,         /* two adjacent moves in the wrong order */
@@ -125,4 +128,7 @@ long yote_record_repair(const struct yote_record *rec,
     const struct yote_game_info *info, const struct yote_repair_opts *o,
     struct yote_repair *out, int *complete);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* YOTE_REPAIR_H */

@@ -25,6 +25,11 @@
  * The exit status a stream's counts call for (yote_stream_status) is the
  * suite's: 0 every game valid, 1 some game invalid or unreadable or a
  * selected number missing, 3 an input that could not be read or no memory.
+ *
+ * Threads: a stream, with its selection, its reader and its checkers,
+ * serves one thread at a time; distinct streams may run in distinct
+ * threads at once, as distinct key sets may: they share only the built-in
+ * rulesets (made once, read only) and yote_checker_allow_files's setting.
  */
 /* yote.h first, which includes this file in its place: included on its
  * own, this file then finds what it uses declared */
@@ -33,12 +38,16 @@
 #ifndef YOTE_STREAM_H
 #define YOTE_STREAM_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* ---------------------------------------------------------------- selection */
 
 /*
  * Which games a stream hands over.  Criteria of one key are alternatives
  * (a game passes when any holds); criteria of different keys must all
- * hold; game numbers are asked of every input.  Opaque.
+ * hold; game numbers are asked of every input.  Opaque.  A selection is
+ * its stream's, and used from its stream's thread only.
  */
 struct yote_select;
 
@@ -50,7 +59,8 @@ extern const char *const yote_select_keys[];    /* NULL-terminated */
  * separated by commas, at most YOTE_SELECT_RANGES of them; a number too
  * large to hold is as good as "to the end" when it is a range's end, and
  * refused as a start.  Replaces the numbers given before.  0, or
- * YOTE_EVALUE with err->msg saying what was expected.
+ * YOTE_EVALUE with err->msg saying what was expected (also for a NULL
+ * sel or arg).
  */
 #define YOTE_SELECT_RANGES 64
 int yote_select_games(struct yote_select *sel, const char *arg,
@@ -61,16 +71,17 @@ int yote_select_games(struct yote_select *sel, const char *arg,
  * "event", "site", "round": text, a glob when it holds * ? or [; "date":
  * D, D1..D2, D.. or ..D; "result"; "termination"; "ruleset"; "plies":
  * N, N..M, N.. or ..M; "reaches": an exact position; "pattern": a
- * position pattern, formats/patterns.md).  0, YOTE_EVALUE with the reason
- * in err->msg, or YOTE_ENOMEM.
+ * position pattern, formats/patterns.md, yote-convert(1)).  The refused
+ * forms are yote(7)'s, Selecting games.  0, YOTE_EVALUE with the reason
+ * in err->msg (also for a NULL sel, key or value), or YOTE_ENOMEM.
  */
 int yote_select_add(struct yote_select *sel, const char *key,
     const char *value, struct yote_error *err);
 
 /*
  * Criteria from a file, "key value" a line ('#' comments, blank lines).
- * 0; YOTE_EVALUE (err: file, line and why); YOTE_EIO when it cannot be
- * read; YOTE_ENOMEM.
+ * 0; YOTE_EVALUE (err: file, line and why; or a NULL sel or path);
+ * YOTE_EIO when it cannot be read; YOTE_ENOMEM.
  */
 int yote_select_file(struct yote_select *sel, const char *path,
     struct yote_error *err);
@@ -118,7 +129,7 @@ void yote_stream_set_diag(struct yote_stream *s, yote_diag_fn fn, void *ctx);
 /*
  * Positions every selected game must reach (besides the selection's),
  * used only to pass over the archive blocks that cannot hold one; copied.
- * 0 or YOTE_ENOMEM.
+ * 0, YOTE_EVALUE (s NULL, or pos NULL with n > 0) or YOTE_ENOMEM.
  */
 int yote_stream_set_reaching(struct yote_stream *s,
     const struct yote_pattern *pos, size_t n);
@@ -149,8 +160,8 @@ void yote_stream_set_flags(struct yote_stream *s, unsigned flags);
 
 /*
  * Add an input: a path, or "-" for standard input (named "<stdin>" in
- * diagnostics).  It is opened when the stream gets to it.  0 or
- * YOTE_ENOMEM.
+ * diagnostics).  It is opened when the stream gets to it.  0, YOTE_EVALUE
+ * (s or path NULL) or YOTE_ENOMEM.
  */
 int yote_stream_add(struct yote_stream *s, const char *path);
 
@@ -263,8 +274,8 @@ double yote_stream_progress(const struct yote_stream *s);
  * in a table kept at most 3/4 full, so 32 to 64 bytes a distinct game.
  * yote_keyset_new: NULL when out of memory; yote_keyset_free accepts
  * NULL.  yote_keyset_add: 1 when k was new (stored with value), 0 when it
- * was there (*first, when not NULL, gets the value stored with it), or
- * YOTE_ENOMEM.
+ * was there (*first, when not NULL, gets the value stored with it),
+ * YOTE_EVALUE (s or k NULL), or YOTE_ENOMEM.
  */
 struct yote_keyset;
 struct yote_keyset *yote_keyset_new(void);
@@ -274,4 +285,7 @@ int yote_keyset_add(struct yote_keyset *s, const struct yote_game_key *k,
 size_t yote_keyset_count(const struct yote_keyset *s);
 size_t yote_keyset_bytes(const struct yote_keyset *s);
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* YOTE_STREAM_H */

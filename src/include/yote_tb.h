@@ -13,8 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 /*
- * Endgame tables (src/engine/tb/, formats/tablebase.md): every position with
+ * Endgame tables (src/engine/tb/, formats/tablebase.md; installed:
+ * yote-analyze(1), ENDGAME TABLES): every position with
  * few pieces left solved exactly under one ruleset, built-in or custom,
  * by retrograde analysis.  A table per material class is built on first
  * use and cached on disk; later opens read it back.
@@ -182,4 +186,7 @@ size_t yote_tb_classes(const struct yote_tb *tb, struct yote_tb_class *out);
 int yote_tb_build(struct yote_tb *tb, const struct yote_tb_class *c,
     struct yote_tb_stats *st, struct yote_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

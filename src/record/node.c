@@ -87,6 +87,8 @@ yote_node_set_text(struct yote_node *n, const char *text, size_t len)
 {
 	char *t;
 
+	if (n == NULL)
+		return YOTE_EVALUE;
 	if ((t = malloc(len + 1)) == NULL)
 		return YOTE_ENOMEM;
 	if (text != NULL)
@@ -448,6 +450,8 @@ yote_arena_set_kids(struct yote_arena *a, struct yote_node *n,
 {
 	struct yote_node **k;
 
+	if (a == NULL || n == NULL || (kids == NULL && nkids > 0))
+		return YOTE_EVALUE;
 	if (nkids == 0)
 		return 0;
 	if (nkids > SIZE_MAX / sizeof(*k) ||
@@ -466,6 +470,8 @@ yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
 {
 	char *t;
 
+	if (a == NULL || n == NULL)
+		return YOTE_EVALUE;
 	if (len > SIZE_MAX - ARENA_ALIGN - 1 ||
 	    (t = arena_alloc(a, len + 1)) == NULL)
 		return YOTE_ENOMEM;
@@ -484,8 +490,11 @@ int
 yote_arena_set_tag(struct yote_arena *a, struct yote_node *n,
     const char *tag)
 {
-	size_t len = strlen(tag);
+	size_t len;
 
+	if (a == NULL || n == NULL || tag == NULL)
+		return YOTE_EVALUE;
+	len = strlen(tag);
 	if ((n->tag = arena_alloc(a, len + 1)) == NULL)
 		return YOTE_ENOMEM;
 	memcpy(n->tag, tag, len + 1);

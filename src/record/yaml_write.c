@@ -47,6 +47,11 @@ yote_writer_open(FILE *fp, struct yote_writer **out)
 	struct yote_writer *w;
 	yaml_event_t ev;
 
+	if (out == NULL || fp == NULL) {
+		if (out != NULL)
+			*out = NULL;
+		return YOTE_EVALUE;
+	}
 	*out = NULL;
 	if ((w = calloc(1, sizeof(*w))) == NULL)
 		return YOTE_ENOMEM;

@@ -627,6 +627,11 @@ yote_rules_load_file(const char *path, struct yote_rules **out,
 	size_t len, n;
 	int rc;
 
+	if (out == NULL || path == NULL) {
+		if (out != NULL)
+			*out = NULL;
+		return yote_error_set(err, YOTE_EVALUE, "no ruleset file");
+	}
 	*out = NULL;
 	if ((rc = yote_file_read(path, YOTE_MAX_RULES_FILE, YOTE_FILE_REGULAR |
 	    YOTE_FILE_TEXT, "a ruleset file", &buf, &len, err)) != 0) {

@@ -47,6 +47,11 @@ yote_reader_open(FILE *fp, const char *name, struct yote_reader **out)
 	size_t len = 0, n;
 	int rc, c;
 
+	if (out == NULL || fp == NULL) {
+		if (out != NULL)
+			*out = NULL;
+		return YOTE_EVALUE;
+	}
 	*out = NULL;
 	if ((rd = calloc(1, sizeof(*rd))) == NULL)
 		return YOTE_ENOMEM;
@@ -163,8 +168,9 @@ bad_utf8(const struct yote_node *n)
 	return NULL;
 }
 
-int
-yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+/* yote_reader_next, but for the input's name in err */
+static int
+reader_next(struct yote_reader *rd, struct yote_record **out,
     struct yote_error *err)
 {
 	const struct yote_node *moves, *bad;
@@ -225,8 +231,26 @@ yote_reader_next(struct yote_reader *rd, struct yote_record **out,
 	return rc;
 }
 
-long
-yote_reader_skip(struct yote_reader *rd, unsigned long n,
+/* Every error and diagnostic of the reader names its input, whatever the
+ * format's own reader filled in. */
+static long
+name_input(const struct yote_reader *rd, long rc, struct yote_error *err)
+{
+	if (rc < 0 && err != NULL)
+		err->file = rd->name;
+	return rc;
+}
+
+int
+yote_reader_next(struct yote_reader *rd, struct yote_record **out,
+    struct yote_error *err)
+{
+	return (int)name_input(rd, reader_next(rd, out, err), err);
+}
+
+/* yote_reader_skip, but for the input's name in err */
+static long
+reader_skip(struct yote_reader *rd, unsigned long n,
     struct yote_error *err)
 {
 	struct yote_record *rec;
@@ -244,6 +268,13 @@ yote_reader_skip(struct yote_reader *rd, unsigned long n,
 			return rc;
 	}
 	return (long)(rd->games - start);
+}
+
+long
+yote_reader_skip(struct yote_reader *rd, unsigned long n,
+    struct yote_error *err)
+{
+	return name_input(rd, reader_skip(rd, n, err), err);
 }
 
 int

@@ -175,12 +175,47 @@ parse_range(struct select_crit *c)
 }
 
 /*
+ * A text criterion's value (and a --ruleset pattern): never empty, which
+ * chose every game; a glob (*, ? or [) fnmatch can follow, where a '['
+ * without its ']' matched nothing, in silence.  0, or YOTE_EVALUE.
+ */
+static int
+glob_check(int k, const char *arg, struct yote_error *err)
+{
+	const char *p = arg, *why = NULL;
+
+	if (*arg == '\0')
+		return yote_error_set(err, YOTE_EVALUE, "%s: an empty value "
+		    "(it would choose every game)", key_name[k]);
+	if (strpbrk(arg, "*?[") == NULL)
+		return 0;       /* text the value contains */
+	for (; *p != '\0' && why == NULL; p++) {
+		if (*p == '\\' && *++p == '\0')
+			why = "a '\\' with nothing after it";
+		else if (*p == '[') {
+			p += p[1] == '!' || p[1] == '^';
+			p += p[1] == ']';
+			if ((p = strchr(p + 1, ']')) == NULL)
+				why = "a '[' without its ']'";
+		}
+	}
+	if (why == NULL && fnmatch(arg, "", 0) != 0 &&
+	    fnmatch(arg, "", 0) != FNM_NOMATCH)
+		why = "not a shell pattern";
+	if (why != NULL)
+		return yote_error_set(err, YOTE_EVALUE, "%s: bad pattern "
+		    "'%s': %s", key_name[k], arg, why);
+	return 0;
+}
+
+/*
  * --ruleset: a pattern (*, ? or [) is one of the rules: text as written;
  * anything else names a ruleset as -r does, read now: a built-in name, or
  * a file, whose relative path is from the criteria file's folder when a
  * criteria file gives it (as a record's rules: is from the record's).  A
- * file's problem given on the command line keeps its file, line and
- * column, to be said as -r's is; other problems are in the message.
+ * file's problem is in the message as every criterion's is, "ruleset: "
+ * first, then the file (and line and column): it was left in err->file
+ * alone, and said as a bare "No such file or directory".
  */
 static int
 ruleset_parse(const struct yote_select *s, struct select_crit *c,
@@ -192,7 +227,7 @@ ruleset_parse(const struct yote_select *s, struct select_crit *c,
 	int rc;
 
 	if (strpbrk(arg, "*?[") != NULL)
-		return 0;
+		return glob_check(SEL_RULESET, arg, err);
 	if (yote_rules_spec_is_file(arg) && arg[0] != '/' &&
 	    s->crit_file != NULL && (slash = strrchr(s->crit_file, '/'))) {
 		dir = (size_t)(slash - s->crit_file) + 1;
@@ -204,8 +239,7 @@ ruleset_parse(const struct yote_select *s, struct select_crit *c,
 	if (err != NULL)        /* (a criteria file's line) */
 		err->line = err->col = 0;
 	rc = yote_rules_get(path != NULL ? path : arg, &c->rules, err);
-	if (rc != 0 && err != NULL && (err->file == NULL ||
-	    s->crit_file != NULL)) {
+	if (rc != 0 && err != NULL) {
 		memcpy(msg, err->msg, sizeof(msg));
 		if (err->file != NULL && err->line > 0)
 			yote_error_set(err, rc, "ruleset: %s:%lu:%lu: %s",
@@ -219,6 +253,25 @@ ruleset_parse(const struct yote_select *s, struct select_crit *c,
 	}
 	free(path);
 	return rc;
+}
+
+/* A termination that is none: the names there are, as result's. */
+static int
+termination_refused(const char *arg, struct yote_error *err)
+{
+	char names[256];
+	size_t n = 0;
+	int t;
+
+	names[0] = '\0';
+	for (t = YOTE_TERM_CAPTURE_ALL; t <= YOTE_TERM_UNFINISHED &&
+	    n < sizeof(names); t++)
+		n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
+		    t == YOTE_TERM_CAPTURE_ALL ? "" : t ==
+		    YOTE_TERM_UNFINISHED ? " or " : ", ",
+		    yote_termination_text((enum yote_termination)t));
+	return yote_error_set(err, YOTE_EVALUE, "termination: expected %s, "
+	    "not '%s'", names, arg);
 }
 
 /* Check and digest a criterion's value: 0, or YOTE_EVALUE with err. */
@@ -255,11 +308,17 @@ crit_parse(const struct yote_select *s, int k, struct select_crit *c,
 		return 0;
 	case SEL_TERMINATION:
 		if (yote_termination_parse(arg) < 0)
-			return yote_error_set(err, YOTE_EVALUE, "termination: "
-			    "unknown termination '%s'", arg);
+			return termination_refused(arg, err);
 		return 0;
 	case SEL_RULESET:
 		return ruleset_parse(s, c, arg, err);
+	case SEL_PLAYER:
+	case SEL_FIRST:
+	case SEL_SECOND:
+	case SEL_EVENT:
+	case SEL_SITE:
+	case SEL_ROUND:
+		return glob_check(k, arg, err);
 	case SEL_REACHES:
 	case SEL_PATTERN:
 		yote_error_clear(&e);
@@ -303,6 +362,9 @@ yote_select_add(struct yote_select *s, const char *key, const char *arg,
 	struct select_crit *c, **tail;
 	int k, rc;
 
+	if (s == NULL || key == NULL || arg == NULL)
+		return yote_error_set(err, YOTE_EVALUE, "a criterion needs a "
+		    "selection, a key and a value");
 	if ((k = key_of(key)) < 0)
 		return yote_error_set(err, YOTE_EVALUE, "unknown key '%s' "
 		    "(player, first, second, event, site, round, date, "
@@ -374,6 +436,8 @@ yote_select_file(struct yote_select *s, const char *path,
 	unsigned long n = 0;
 	int rc;
 
+	if (s == NULL || path == NULL)
+		return yote_error_set(err, YOTE_EVALUE, "no criteria file");
 	if (strcmp(path, "-") == 0)
 		s->stdin_read = 1;      /* no games left there (stream.c) */
 	s->crit_file = path;    /* the folder its ruleset paths are from */
@@ -403,6 +467,8 @@ yote_select_games(struct yote_select *s, const char *arg,
 	unsigned long lo, hi;
 	char *end;
 
+	if (s == NULL || arg == NULL)
+		return yote_error_set(err, YOTE_EVALUE, "no game numbers");
 	s->nrange = 0;
 	for (;;) {
 		if (*p < '0' || *p > '9')
@@ -879,6 +945,8 @@ yote_keyset_add(struct yote_keyset *s, const struct yote_game_key *k,
 	struct yote_keyset_slot *sl;
 	uint64_t h[2];
 
+	if (s == NULL || k == NULL)
+		return YOTE_EVALUE;
 	h[0] = k->h[0];
 	h[1] = k->h[1] | ((k->h[0] | k->h[1]) == 0);    /* never {0, 0} */
 	sl = keyset_find(s->slot, s->cap, h);

@@ -175,6 +175,8 @@ yote_stream_set_reaching(struct yote_stream *s,
 {
 	struct yote_pattern *p = NULL;
 
+	if (s == NULL || (pos == NULL && n > 0))
+		return YOTE_EVALUE;
 	if (n > 0) {
 		if ((p = malloc(n * sizeof(*p))) == NULL)
 			return YOTE_ENOMEM;
@@ -213,6 +215,8 @@ yote_stream_add(struct yote_stream *s, const char *path)
 {
 	char **p;
 
+	if (s == NULL || path == NULL)
+		return YOTE_EVALUE;
 	if (s->npaths == s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 8;
 

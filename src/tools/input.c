@@ -31,7 +31,7 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 {
 	struct yote_select *sel = yote_stream_select(s);
 	struct yote_error e;
-	const char *key;
+	const char *key = NULL;
 	int rc;
 
 	yote_error_clear(&e);
@@ -62,15 +62,13 @@ tool_select_option(struct yote_stream *s, int c, const char *arg,
 		rc = yote_select_add(sel, key, arg, &e);
 	else
 		return 0;
-	if (rc != 0 && e.file != NULL) {
-		/* a ruleset file --ruleset names, said as -r's is: one that
-		 * cannot be read exit 3, one that is not valid 1 */
-		tool_diag(&e);
-		*status = tool_exit_for(rc);
-	} else if (rc == YOTE_EVALUE)   /* the message begins with the key */
+	if (rc == YOTE_EVALUE)  /* the message begins with the key */
 		*status = tool_usage_error("--%s", e.msg);
 	else if (rc != 0) {
-		tool_warn("%s", e.msg);
+		/* a ruleset file --ruleset names that cannot be read: exit
+		 * 3, its message "ruleset: FILE: why" as every criterion's */
+		tool_warn("%s%s", key != NULL && strncmp(e.msg, key,
+		    strlen(key)) == 0 ? "--" : "", e.msg);
 		*status = tool_exit_for(rc);
 	}
 	return 1;

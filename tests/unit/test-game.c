@@ -337,6 +337,32 @@ test_repair(void **state)
 	    "chain-cut-short");
 }
 
+/* A depth past what a search can hold is refused, where it was searched
+ * to YOTE_MAX_PLY - 4 in silence; the deepest allowed one searches. */
+static void
+test_engine_depth(void **state)
+{
+	const struct yote_rules *r = yote_rules_by_name("classic");
+	struct yote_engine *e = yote_engine_new(1);
+	struct yote_search_result out;
+	struct yote_limits lim;
+	struct yote_pos p;
+
+	(void)state;
+	assert_non_null(e);
+	yote_pos_start(r, &p);
+	memset(&lim, 0, sizeof(lim));
+	lim.nodes = 2000;
+	lim.depth = YOTE_MAX_PLY - 3;
+	assert_int_equal(yote_engine_search(e, r, &p, &lim, &out, NULL, NULL),
+	    YOTE_EVALUE);
+	lim.depth = YOTE_MAX_PLY - 4;
+	assert_int_equal(yote_engine_search(e, r, &p, &lim, &out, NULL, NULL),
+	    0);
+	assert_true(out.depth >= 1);
+	yote_engine_free(e);
+}
+
 int
 main(void)
 {
@@ -346,6 +372,7 @@ main(void)
 		cmocka_unit_test(test_from_record),
 		cmocka_unit_test(test_record),
 		cmocka_unit_test(test_repair),
+		cmocka_unit_test(test_engine_depth),
 	};
 
 	return cmocka_run_group_tests_name("game", tests, NULL, NULL);

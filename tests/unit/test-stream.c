@@ -123,17 +123,36 @@ test_games_forms(void **state)
 static void
 test_keys_forms(void **state)
 {
-	static const struct { const char *key, *value; int rc; } t[] = {
-		{ "player", "Diop", 0 }, { "date", "2025..", 0 },
-		{ "date", "2026-13x", YOTE_EVALUE }, { "plies", "..45", 0 },
-		{ "plies", "a", YOTE_EVALUE }, { "result", "1-0", 0 },
-		{ "result", "2-0", YOTE_EVALUE },
-		{ "termination", "capture-all", 0 },
-		{ "termination", "nosuch", YOTE_EVALUE },
-		{ "reaches", "6/6/6/6/6 x 12 12", 0 },
-		{ "reaches", "6/6 x", YOTE_EVALUE },
-		{ "pattern", "6/6/6/6/x4x o", 0 },
-		{ "nosuch", "x", YOTE_EVALUE }, { NULL, NULL, 0 }
+	/* msg: how the message begins, where that was once wrong (a
+	 * ruleset file's problem in err->file alone, termination's names
+	 * missing, a bad glob or an empty text taken to match) */
+	static const struct {
+		const char *key, *value;
+		int rc;
+		const char *msg;
+	} t[] = {
+		{ "player", "Diop", 0, NULL }, { "date", "2025..", 0, NULL },
+		{ "date", "2026-13x", YOTE_EVALUE, NULL },
+		{ "plies", "..45", 0, NULL }, { "plies", "a", YOTE_EVALUE, NULL },
+		{ "result", "1-0", 0, NULL }, { "result", "2-0", YOTE_EVALUE, NULL },
+		{ "termination", "capture-all", 0, NULL },
+		{ "termination", "nosuch", YOTE_EVALUE, "termination: expected "
+		    "capture-all, blocked, few-pieces, move-limit, agreement, "
+		    "resignation, time, adjudication or unfinished, not "
+		    "'nosuch'" },
+		{ "reaches", "6/6/6/6/6 x 12 12", 0, NULL },
+		{ "reaches", "6/6 x", YOTE_EVALUE, NULL },
+		{ "pattern", "6/6/6/6/x4x o", 0, NULL },
+		{ "player", "Awa*", 0, NULL }, { "round", "[!]1]*", 0, NULL },
+		{ "player", "[", YOTE_EVALUE, "player: bad pattern '[': a '[' "
+		    "without its ']'" },
+		{ "event", "Dakar [2", YOTE_EVALUE, "event: bad pattern" },
+		{ "ruleset", "cl[", YOTE_EVALUE, "ruleset: bad pattern 'cl['" },
+		{ "player", "", YOTE_EVALUE, "player: an empty value" },
+		{ "site", "", YOTE_EVALUE, "site: an empty value" },
+		{ "ruleset", "/nonexistent/r.yaml", YOTE_EIO, "ruleset: "
+		    "/nonexistent/r.yaml: No such file or directory" },
+		{ "nosuch", "x", YOTE_EVALUE, NULL }, { NULL, NULL, 0, NULL }
 	};
 	struct yote_stream *s = yote_stream_new();
 	struct yote_error e;
@@ -148,6 +167,12 @@ test_keys_forms(void **state)
 			assert_true(strncmp(e.msg, t[i].key,
 			    strlen(t[i].key)) == 0 || strstr(e.msg,
 			    "unknown key") != NULL);
+		if (t[i].msg != NULL && strncmp(e.msg, t[i].msg,
+		    strlen(t[i].msg)) != 0)
+			fail_msg("%s=%s: '%s', not '%s...'", t[i].key,
+			    t[i].value, e.msg, t[i].msg);
+		if (t[i].rc != 0)       /* all of it in the message */
+			assert_null(e.file);
 	}
 	yote_stream_free(s);
 }
@@ -378,6 +403,32 @@ still_whole(struct yote_game *played, const char *want)
 	yote_game_free(played);
 }
 
+/* The first max games of the file path, as an archive (block games a
+ * block) on out. */
+static void
+archive_games(const char *path, FILE *out, unsigned long block,
+    unsigned long max)
+{
+	struct yote_archive_writer *w;
+	struct yote_reader *rd;
+	struct yote_record *rec;
+	struct yote_error e;
+	FILE *in = fopen(path, "rb");
+
+	assert_non_null(in);
+	assert_int_equal(yote_reader_open(in, path, &rd), 0);
+	assert_int_equal(yote_archive_writer_open(out, 0, &w, &e), 0);
+	yote_archive_writer_set_block(w, block);
+	while (max-- > 0 && yote_reader_next(rd, &rec, &e) == 1) {
+		assert_int_equal(yote_archive_put(w, rec, path, NULL, NULL,
+		    &e), 0);
+		yote_record_free(rec);
+	}
+	assert_int_equal(yote_archive_writer_close(w, NULL, &e), 0);
+	yote_reader_close(rd);
+	fclose(in);
+}
+
 /*
  * A game keeps its ruleset: one taken from the stream outlives the
  * checker's cache of ruleset files (16: the 17th file let the first go)
@@ -412,24 +463,12 @@ test_game_keeps_its_ruleset(void **state)
 	/* an archive's game under the ruleset it stores: the ruleset went
 	 * with the record (yote_record_free), the game still has it */
 	{
-		struct yote_archive_writer *w;
-		struct yote_reader *rd;
-		struct yote_record *one;
 		char yta[96];
-		FILE *in, *out;
+		FILE *out;
 
 		snprintf(yta, sizeof(yta), "%s/games.yta", dir);
-		assert_non_null(in = fopen(games, "rb"));
 		assert_non_null(out = fopen(yta, "wb"));
-		assert_int_equal(yote_reader_open(in, games, &rd), 0);
-		assert_int_equal(yote_archive_writer_open(out, 0, &w, &e), 0);
-		assert_int_equal(yote_reader_next(rd, &one, &e), 1);
-		assert_int_equal(yote_archive_put(w, one, games, NULL, NULL,
-		    &e), 0);
-		yote_record_free(one);
-		assert_int_equal(yote_archive_writer_close(w, NULL, &e), 0);
-		yote_reader_close(rd);
-		fclose(in);
+		archive_games(games, out, 1, 1);
 		assert_int_equal(fclose(out), 0);
 		/* the ruleset file is gone: only the archive's copy is left */
 		snprintf(path, sizeof(path), "%s/r0.yaml", dir);
@@ -459,6 +498,137 @@ test_game_keeps_its_ruleset(void **state)
 	rmdir(dir);
 }
 
+/* The first error a reader opened on data[0..len) under name gives
+ * (reading on or skipping n games), or fails when there is none. */
+static void
+reader_error(const char *data, size_t len, const char *name, long skip,
+    struct yote_error *e)
+{
+	struct yote_reader *rd;
+	struct yote_record *rec;
+	FILE *fp = fmemopen((void *)data, len, "rb");
+	int rc;
+
+	assert_non_null(fp);
+	assert_int_equal(yote_reader_open(fp, name, &rd), 0);
+	yote_error_clear(e);
+	if (skip > 0)
+		rc = (int)yote_reader_skip(rd, (unsigned long)skip, e);
+	else
+		while ((rc = yote_reader_next(rd, &rec, e)) == 1)
+			yote_record_free(rec);
+	if (rc >= 0)
+		fail_msg("%s: no error", name);
+	yote_reader_close(rd);
+	fclose(fp);
+}
+
+/* An archive of samples/classic.yaml's games, two a block, in *data. */
+static size_t
+sample_archive(char **data)
+{
+	size_t len = 0;
+	FILE *out = open_memstream(data, &len);
+
+	assert_non_null(out);
+	archive_games("samples/classic.yaml", out, 2, 100);
+	assert_int_equal(fclose(out), 0);
+	return len;
+}
+
+/* Every error of yote_reader_next and yote_reader_skip names the input
+ * given to yote_reader_open (they came back with no file at all). */
+static void
+test_reader_errors_name_the_input(void **state)
+{
+	static const char yaml[] = "yote: 1\nmoves: [a1, b2\n";
+	static const char lines[] = "@1\tyote=1\trules=classic\tmoves=\"a1\n";
+	struct yote_error e;
+	char *arc;
+	size_t len = sample_archive(&arc);
+
+	(void)state;
+	reader_error(yaml, sizeof(yaml) - 1, "bad.yaml", 0, &e);
+	assert_int_equal(e.diag, YOTE_D_YAML);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "bad.yaml");
+	reader_error(lines, sizeof(lines) - 1, "bad.lines", 0, &e);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "bad.lines");
+	/* cut short, then a byte of the second block flipped */
+	reader_error(arc, len - len / 3, "cut.yta", 0, &e);
+	assert_int_equal(e.diag, YOTE_D_DAMAGED);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "cut.yta");
+	reader_error(arc, len - len / 3, "cut.yta", 8, &e);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "cut.yta");
+	arc[len / 2] ^= 0x55;
+	reader_error(arc, len, "flip.yta", 0, &e);
+	assert_int_equal(e.diag, YOTE_D_DAMAGED);
+	assert_non_null(e.file);
+	assert_string_equal(e.file, "flip.yta");
+	free(arc);
+}
+
+/* The functions that take what a caller hands in refuse a NULL object,
+ * stream, path, key or value with YOTE_EVALUE: yote_select_add followed
+ * a NULL key into strcmp, yote_reader_open a NULL stream into fread. */
+static void
+test_null_arguments_refused(void **state)
+{
+	struct yote_stream *s = yote_stream_new();
+	struct yote_select *sel = yote_stream_select(s);
+	struct yote_reader *rd = (struct yote_reader *)&rd;
+	struct yote_writer *w = (struct yote_writer *)&w;
+	struct yote_archive_writer *aw = (struct yote_archive_writer *)&aw;
+	struct yote_rules *r = (struct yote_rules *)&r;
+	struct yote_keyset *ks = yote_keyset_new();
+	struct yote_arena *a = yote_arena_new(0);
+	struct yote_node *n = yote_arena_scalar(a, "x", 1);
+	struct yote_error e;
+
+	(void)state;
+	assert_non_null(s);
+	assert_non_null(ks);
+	assert_non_null(n);
+	assert_int_equal(yote_select_add(sel, NULL, "x", &e), YOTE_EVALUE);
+	assert_int_equal(yote_select_add(sel, "player", NULL, &e),
+	    YOTE_EVALUE);
+	assert_int_equal(yote_select_add(NULL, "player", "x", &e),
+	    YOTE_EVALUE);
+	assert_int_equal(yote_select_games(sel, NULL, &e), YOTE_EVALUE);
+	assert_int_equal(yote_select_file(sel, NULL, &e), YOTE_EVALUE);
+	assert_int_equal(yote_select_active(sel), 0);
+	assert_int_equal(yote_reader_open(NULL, "x", &rd), YOTE_EVALUE);
+	assert_null(rd);
+	assert_int_equal(yote_writer_open(NULL, &w), YOTE_EVALUE);
+	assert_null(w);
+	assert_int_equal(yote_archive_writer_open(NULL, 0, &aw, &e),
+	    YOTE_EVALUE);
+	assert_null(aw);
+	assert_int_equal(yote_rules_load_file(NULL, &r, &e), YOTE_EVALUE);
+	assert_null(r);
+	assert_int_equal(yote_stream_add(s, NULL), YOTE_EVALUE);
+	assert_int_equal(yote_stream_add(NULL, "x"), YOTE_EVALUE);
+	assert_int_equal(yote_stream_set_reaching(s, NULL, 1), YOTE_EVALUE);
+	assert_int_equal(yote_keyset_add(ks, NULL, 0, NULL), YOTE_EVALUE);
+	assert_int_equal(yote_node_set_text(NULL, "x", 1), YOTE_EVALUE);
+	assert_int_equal(yote_arena_set_tag(a, n, NULL), YOTE_EVALUE);
+	assert_int_equal(yote_arena_set_text(a, NULL, "x", 1), YOTE_EVALUE);
+	assert_int_equal(yote_arena_set_kids(NULL, n, NULL, 0), YOTE_EVALUE);
+	/* and the stream still reads what it was given */
+	assert_int_equal(yote_stream_add(s, "samples/classic.yaml"), 0);
+	{
+		struct yote_stream_game *g;
+
+		assert_int_equal(yote_stream_next(s, &g), 1);
+	}
+	yote_arena_free(a);
+	yote_keyset_free(ks);
+	yote_stream_free(s);
+}
+
 int
 main(void)
 {
@@ -470,6 +640,8 @@ main(void)
 		cmocka_unit_test(test_unreadable_and_missing_input),
 		cmocka_unit_test(test_play_take_and_keys),
 		cmocka_unit_test(test_game_keeps_its_ruleset),
+		cmocka_unit_test(test_reader_errors_name_the_input),
+		cmocka_unit_test(test_null_arguments_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
