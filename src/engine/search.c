@@ -139,10 +139,11 @@ mix64(uint64_t z)
 	return z ^ (z >> 31);
 }
 
+/* The table's key of p, whose yote_pos_hash is h. */
 static uint64_t
-search_key(const struct yote_rules *r, const struct yote_pos *p)
+search_key(const struct yote_rules *r, const struct yote_pos *p, uint64_t h)
 {
-	uint64_t k = yote_pos_hash(p);
+	uint64_t k = h;
 
 	/* the evaluation fades with the plies since the last capture */
 	k ^= mix64(p->since_capture + 1);
@@ -486,9 +487,17 @@ ensure_scores(struct yote_engine *e, int ply, size_t n)
 	return 0;
 }
 
+/*
+ * The quiescence value of p.  stand0 is p's static value where the caller
+ * has it (the quiescence above has valued every capture by the position
+ * after it, yote_srch_q_order), NO_EVAL where it has not: the evaluation
+ * is not made twice.
+ */
+#define NO_EVAL (INF + 1)
+
 static int
 qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
-    int ply, int qd)
+    int ply, int qd, int stand0)
 {
 	const struct yote_rules *r = e->r;
 	struct yote_movelist *l = &e->list[ply];
@@ -506,10 +515,10 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		return yote_srch_terminal(r, p, ply);
 	if (tb_score(e, p, ply, &v))
 		return v;
-	stand = yote_evaluate_w(r, p, &e->w);
+	stand = stand0 != NO_EVAL ? stand0 : yote_evaluate_w(r, p, &e->w);
 	if (stand >= beta || qd >= QDEPTH || ply >= LISTS - 1)
 		return stand;
-	key = search_key(r, p);
+	key = search_key(r, p, yote_pos_hash(p));
 	te = &e->tt[key & e->tt_mask];
 	if (te->key == key && te->gen == e->gen && te->depth == QDEPTH - qd) {
 		v = tt_score_out(te->score, ply);
@@ -553,7 +562,9 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		}
 		q = *p;
 		yote_pos_play(r, &q, &l->v[idx[i]]);
-		v = -qsearch(e, &q, -beta, -alpha, ply + 1, qd + 1);
+		/* sc[i] is minus q's static value (minus its exact score
+		 * where q is an end, which qsearch returns before that) */
+		v = -qsearch(e, &q, -beta, -alpha, ply + 1, qd + 1, -sc[i]);
 		if (v > best) {
 			best = v;
 			bi = (int)i;
@@ -698,12 +709,12 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	    p->since_capture, h))
 		return 0;
 	if (depth <= 0)
-		return qsearch(e, p, alpha, beta, ply, 0);
+		return qsearch(e, p, alpha, beta, ply, 0, NO_EVAL);
 	e->nodes++;
 	check_budget(e);
 	if (e->stop)
 		return 0;
-	key = search_key(r, p);
+	key = search_key(r, p, h);
 	te = &e->tt[key & e->tt_mask];
 	if (te->key == key && te->gen == e->gen && te->depth > QDEPTH &&
 	    ply > 0) {
