@@ -54,30 +54,46 @@ yote_movelist_free(struct yote_movelist *l)
 	l->n = l->cap = 0;
 }
 
-static void
-emit(struct gen *g)
+/*
+ * Room for one more move in g's list: 1, or 0 with g->oom set (past the
+ * limit, or no memory).  Apart from emit, which is inline: it runs for
+ * every move generated, and the list has room nearly always.
+ */
+static int
+emit_room(struct gen *g)
 {
 	struct yote_movelist *l = g->out;
-	struct yote_move *nv, *d;
+	struct yote_move *nv;
 
 	if (l->n >= g->limit) {
 		g->oom = 2;
-		return;
+		return 0;
 	}
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 64;
 
 		if (l->n >= YOTE_MAX_MOVES) {
 			g->oom = 2;     /* the stated limit, not the machine */
-			return;
+			return 0;
 		}
 		if ((nv = realloc(l->v, cap * sizeof(*nv))) == NULL) {
 			g->oom = 1;
-			return;
+			return 0;
 		}
 		l->v = nv;
 		l->cap = cap;
 	}
+	return 1;
+}
+
+static inline void
+emit(struct gen *g)
+{
+	struct yote_movelist *l = g->out;
+	struct yote_move *d;
+
+	if ((l->n >= g->limit || l->n == l->cap) && !emit_room(g))
+		return;
 	d = &l->v[l->n++];
 	/* only the bytes the move uses, most often: a move is 136 bytes, and
 	 * the whole copy was a tenth of a search's instructions; the bytes
@@ -316,6 +332,27 @@ piece_captures(struct gen *g, const struct yote_pos *p, int s, int sq)
 }
 
 /*
+ * The pieces of own that piece_captures may find a capture for: those
+ * with an enemy piece beside them and an empty point beyond; every one
+ * where bridges are allowed (a bridge's capture starts where its
+ * self-jump lands).  The others are passed over without the walk, which
+ * was most of the calls and found nothing.
+ */
+static inline uint64_t
+capturers(const struct yote_rules *r, uint64_t own, uint64_t opp,
+    uint64_t empty)
+{
+	uint64_t from = 0;
+	int d;
+
+	if (r->selfjump == YOTE_SJ_BRIDGE)
+		return own;
+	for (d = 0; d < 4; d++)
+		from |= shift_dir(r, opp & shift_dir(r, empty, d ^ 1), d ^ 1);
+	return own & from;
+}
+
+/*
  * Moves of side s from the squares in `from`, ignoring whether the game
  * is over.
  */
@@ -325,6 +362,7 @@ gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
 	const struct yote_rules *r = g->r;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s];
 	uint64_t empty = r->board & ~(own | opp), b;
+	uint64_t capt = capturers(r, own, opp, empty);
 	int sq, d, to, land, steps = steps_allowed(r, p, s);
 
 	memset(&g->cur, 0, offsetof(struct yote_move, seg_to));
@@ -363,7 +401,8 @@ gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
 				}
 			}
 		}
-		piece_captures(g, p, s, sq);
+		if (capt & BIT(sq))
+			piece_captures(g, p, s, sq);
 	}
 }
 
@@ -546,7 +585,8 @@ captures_masked(const struct yote_rules *r, const struct yote_pos *p,
 	if (placements_only(r, p) || yote_over_unless_blocked(r, p))
 		return 0;
 	memset(&g.cur, 0, offsetof(struct yote_move, seg_to));
-	for (b = p->pieces[p->side]; b; b &= b - 1)
+	for (b = capturers(r, p->pieces[p->side], p->pieces[!p->side],
+	    empty_squares(r, p)); b; b &= b - 1)
 		piece_captures(&g, p, p->side, lsb64(b));
 	return gen_done(&g);
 }
