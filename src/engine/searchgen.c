@@ -43,11 +43,15 @@ void
 yote_srch_pick(int *sc, int *idx, size_t n, size_t i)
 {
 	size_t j, best = i;
-	int t;
+	int t, top = sc[i];
 
-	for (j = i + 1; j < n; j++)
-		if (sc[j] > sc[best])
-			best = j;
+	/* without a branch (conditional moves): which score is the highest
+	 * so far is no pattern a processor predicts */
+	for (j = i + 1; j < n; j++) {
+		t = sc[j] > top;
+		best = t ? j : best;
+		top = t ? sc[j] : top;
+	}
 	if (best == i)
 		return;
 	t = sc[i];
