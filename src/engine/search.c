@@ -701,6 +701,28 @@ order(struct yote_engine *e, const struct yote_pos *p, int ply, int tt_move)
 	}
 }
 
+/*
+ * Move j of the order at ply picked now (of n), and its table entry asked
+ * of memory while the move before it is searched: a node that searched
+ * two moves without a cut will likely search them all, and each reads
+ * its entry first thing (the wait for it was a third of search()'s own
+ * time).  The order is the one picking it later gives.  Returns j + 1,
+ * the first place not yet picked.
+ */
+static size_t
+pick_ahead(struct yote_engine *e, const struct yote_pos *p, int ply,
+    size_t n, size_t j)
+{
+	struct yote_pos q = *p;
+	int *idx = e->ord[ply].idx;
+
+	if (n <= YOTE_SRCH_PICK_MAX)
+		yote_srch_pick(e->ord[ply].score, idx, n, j);
+	yote_pos_play(e->r, &q, &e->list[ply].v[idx[j]]);
+	(void)tt_slot(e, search_key(e->r, &q, yote_pos_hash(&q)));
+	return j + 1;
+}
+
 static int
 search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
     int beta, int ply)
@@ -713,7 +735,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	const struct yote_move *mv;
 	int best = -INF, v, flag = TT_UPPER, *sc, *idx, tt_move = -1, bi = -1;
 	int pvnode = beta - alpha > 1, k, red, fut;
-	size_t i, n;
+	size_t i, n, picked = 0;
 
 	e->pvlen[ply] = 0;
 	if (ply >= YOTE_MAX_PLY - 1)
@@ -775,7 +797,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	if (n > YOTE_SRCH_PICK_MAX)
 		yote_srch_sort(sc, idx, n);
 	for (i = 0; i < n && !e->stop; i++) {
-		if (n <= YOTE_SRCH_PICK_MAX)
+		if (n <= YOTE_SRCH_PICK_MAX && i >= picked)
 			yote_srch_pick(sc, idx, n, i);
 		mv = &l->v[idx[i]];
 		if (fut > -INF && i > 0 && sc[i] < 1 << 23) {
@@ -789,6 +811,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			continue;
 		q = *p;
 		yote_pos_play(r, &q, mv);
+		if (i >= 1 && i + 1 < n && depth >= 2)
+			picked = pick_ahead(e, p, ply, n, i + 1);
 		if (best == -INF)       /* the first move searched */
 			v = -search(e, &q, depth - 1, -beta, -alpha, ply + 1);
 		else {
