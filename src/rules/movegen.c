@@ -105,6 +105,32 @@ emit(struct gen *g)
 		*d = g->cur;
 }
 
+/*
+ * A placement (nseg 0) or a move of one segment to `to`, emitted from
+ * these values, not through g->cur: a wide read of bytes just written
+ * one by one waits for them to reach the cache (the processor cannot hand
+ * them on), and that wait was most of the generator's time.  Only the
+ * bytes the move uses are written.
+ */
+static inline void
+emit_short(struct gen *g, int kind, int from, int nseg, int to)
+{
+	struct yote_movelist *l = g->out;
+	struct yote_move *d;
+
+	if ((l->n >= g->limit || l->n == l->cap) && !emit_room(g))
+		return;
+	d = &l->v[l->n++];
+	d->kind = (uint8_t)kind;
+	d->from = (uint8_t)from;
+	d->nseg = (uint8_t)nseg;
+	d->pad = 0;
+	if (nseg) {
+		d->seg_to[0] = (uint8_t)to;
+		d->seg_bonus[0] = YOTE_BONUS_NO;
+	}
+}
+
 /* Bonus choices after a capture, counted; opp is the enemy board after
  * the jumped piece left it. */
 static unsigned
@@ -366,41 +392,26 @@ gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
 	int sq, d, to, land, steps = steps_allowed(r, p, s);
 
 	memset(&g->cur, 0, offsetof(struct yote_move, seg_to));
-	if (p->hand[s] > 0) {
-		g->cur.kind = YOTE_PLACE;
-		for (b = empty & from; b; b &= b - 1) {
-			g->cur.from = (uint8_t)lsb64(b);
-			emit(g);
-		}
-	}
+	if (p->hand[s] > 0)
+		for (b = empty & from; b; b &= b - 1)
+			emit_short(g, YOTE_PLACE, lsb64(b), 0, 0);
 	if (placements_only(r, p))
 		return;
 	for (b = own & from; b; b &= b - 1) {
 		sq = lsb64(b);
-		g->cur.from = (uint8_t)sq;
-		if (steps) {
-			g->cur.kind = YOTE_STEP;
-			g->cur.nseg = 1;
-			g->cur.seg_bonus[0] = YOTE_BONUS_NO;
+		if (steps)
 			for (d = 0; d < 4; d++) {
 				to = r->adj[sq][d];
-				if (to >= 0 && (empty & BIT(to))) {
-					g->cur.seg_to[0] = (uint8_t)to;
-					emit(g);
-				}
+				if (to >= 0 && (empty & BIT(to)))
+					emit_short(g, YOTE_STEP, sq, 1, to);
 			}
-		}
-		if (steps && r->selfjump == YOTE_SJ_PLAIN) {
-			g->cur.kind = YOTE_SELFJUMP;
-			g->cur.nseg = 1;
+		if (steps && r->selfjump == YOTE_SJ_PLAIN)
 			for (d = 0; d < 4; d++) {
 				land = jump_to(r, sq, d, own, empty);
-				if (land >= 0) {
-					g->cur.seg_to[0] = (uint8_t)land;
-					emit(g);
-				}
+				if (land >= 0)
+					emit_short(g, YOTE_SELFJUMP, sq, 1,
+					    land);
 			}
-		}
 		if (capt & BIT(sq))
 			piece_captures(g, p, s, sq);
 	}
