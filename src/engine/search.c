@@ -678,26 +678,31 @@ static void
 order(struct yote_engine *e, const struct yote_pos *p, int ply, int tt_move)
 {
 	const struct yote_movelist *l = &e->list[ply];
+	const struct yote_move *k0 = &e->killer[ply][0];
+	const struct yote_move *k1 = &e->killer[ply][1];
 	int *sc = e->ord[ply].score, *idx = e->ord[ply].idx;
-	size_t i;
+	int prev = ply == 0 && e->have_prev, side = p->side;
+	/* the killers' squares read once: the stores into sc could change
+	 * bytes, as the compiler sees it, so it read them for every move */
+	int from0 = k0->from, from1 = k1->from;
+	size_t i, n = l->n;
 
-	for (i = 0; i < l->n; i++) {
+	for (i = 0; i < n; i++) {
 		const struct yote_move *m = &l->v[i];
 
 		idx[i] = (int)i;
-		if (ply == 0 && e->have_prev && move_equal(m,
-		    &e->prev_best))
+		if (prev && move_equal(m, &e->prev_best))
 			sc[i] = (1 << 30) + 1;
 		else if ((int)i == tt_move)
 			sc[i] = 1 << 30;
 		else if (move_is_capture(m))
 			sc[i] = (1 << 24) + gain(m) * 4096;
-		else if (move_equal(m, &e->killer[ply][0]))
+		else if (m->from == from0 && move_equal(m, k0))
 			sc[i] = (1 << 23) + 1;
-		else if (move_equal(m, &e->killer[ply][1]))
+		else if (m->from == from1 && move_equal(m, k1))
 			sc[i] = 1 << 23;
 		else
-			sc[i] = *hist_slot(e, p->side, m);
+			sc[i] = *hist_slot(e, side, m);
 	}
 }
 
