@@ -41,10 +41,17 @@
  *   iteration, the root moves searched to the end are kept: the previous
  *   best is searched first, so a move that beat it is better.
  */
+#if defined(__linux__)
+#define _DEFAULT_SOURCE         /* madvise, MADV_HUGEPAGE */
+#endif
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "yote_int.h"
 #include "yote_engine.h"
@@ -80,7 +87,8 @@ struct ordered {
 
 struct yote_engine {
 	struct yote_eval_weights w;
-	struct tt_entry *tt;
+	struct tt_entry *tt;    /* in tt_mem, aligned (tt_alloc) */
+	void *tt_mem;
 	size_t tt_mask;
 	uint16_t gen;           /* an entry of another generation is empty */
 	int history[2][YOTE_MAX_SQUARES + 1][YOTE_MAX_SQUARES];
@@ -131,16 +139,60 @@ mix64(uint64_t z)
 	return z ^ (z >> 31);
 }
 
+/* The table's key of p, whose yote_pos_hash is h. */
 static uint64_t
-search_key(const struct yote_rules *r, const struct yote_pos *p)
+search_key(const struct yote_rules *r, const struct yote_pos *p, uint64_t h)
 {
-	uint64_t k = yote_pos_hash(p);
+	uint64_t k = h;
 
 	/* the evaluation fades with the plies since the last capture */
 	k ^= mix64(p->since_capture + 1);
 	if (r->opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2)
 		k ^= mix64(1000 + p->ply);
 	return k;
+}
+
+/*
+ * A table of n entries, zeroed, into *mem (free that), and where the
+ * system allows it in pages of 2 MiB: a node reads one entry at random,
+ * and with pages of 4 KiB (4,096 of them for 16 MiB) such a read misses
+ * the processor's cache of page addresses as well as its data cache.
+ * calloc's memory is zero; where it comes fresh from the system, as a
+ * table this large nearly always does, the kernel gives the large pages
+ * as it is first written.
+ */
+#define TT_PAGE ((size_t)2 << 20)
+
+static struct tt_entry *
+tt_alloc(size_t n, void **mem)
+{
+	size_t size = n * sizeof(struct tt_entry);
+	uintptr_t a;
+
+	if ((*mem = calloc(1, size + TT_PAGE)) == NULL)
+		return NULL;
+	a = ((uintptr_t)*mem + TT_PAGE - 1) & ~(uintptr_t)(TT_PAGE - 1);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	(void)madvise((void *)a, size, MADV_HUGEPAGE);
+#endif
+	return (struct tt_entry *)a;
+}
+
+/*
+ * The entry of key, asked of memory at once: the node reads it after some
+ * work (the repetitions; in the quiescence the end test and the
+ * evaluation), which then overlaps the wait for memory (the table's reads
+ * were a quarter of the search's time).
+ */
+static inline struct tt_entry *
+tt_slot(const struct yote_engine *e, uint64_t key)
+{
+	struct tt_entry *te = &e->tt[key & e->tt_mask];
+
+#if defined(__GNUC__)
+	__builtin_prefetch(te);
+#endif
+	return te;
 }
 
 /* Table entries for hash_mb MiB (1..4096): a power of two. */
@@ -166,7 +218,7 @@ yote_engine_new(size_t hash_mb)
 
 	if ((e = calloc(1, sizeof(*e))) == NULL)
 		return NULL;
-	if ((e->tt = calloc(n, sizeof(struct tt_entry))) == NULL) {
+	if ((e->tt = tt_alloc(n, &e->tt_mem)) == NULL) {
 		free(e);
 		return NULL;
 	}
@@ -176,7 +228,7 @@ yote_engine_new(size_t hash_mb)
 	e->multipv = 1;
 	yote_srch_tb_init(&e->tbs);
 	if (yote_srch_hist_init(&e->hist) != 0) {
-		free(e->tt);
+		free(e->tt_mem);
 		free(e);
 		return NULL;
 	}
@@ -223,11 +275,13 @@ yote_engine_resize(struct yote_engine *e, size_t hash_mb)
 {
 	struct tt_entry *tt;
 	size_t n = tt_entries(hash_mb);
+	void *mem;
 
-	if ((tt = calloc(n, sizeof(*tt))) == NULL)
+	if ((tt = tt_alloc(n, &mem)) == NULL)
 		return YOTE_ENOMEM;
-	free(e->tt);
+	free(e->tt_mem);
 	e->tt = tt;
+	e->tt_mem = mem;
 	e->tt_mask = n - 1;
 	return 0;
 }
@@ -266,7 +320,7 @@ yote_engine_free(struct yote_engine *e)
 		free(e->ord[i].idx);
 	}
 	yote_srch_hist_free(&e->hist);
-	free(e->tt);
+	free(e->tt_mem);
 	yote_srch_tb_free(&e->tbs);
 	free(e);
 }
@@ -450,15 +504,22 @@ ensure_scores(struct yote_engine *e, int ply, size_t n)
 	return 0;
 }
 
+/*
+ * The quiescence value of p, whose table key is key.  stand0 is p's static
+ * value where the caller has it (the quiescence above has valued every
+ * capture by the position after it, yote_srch_q_order), NO_EVAL where it
+ * has not: the evaluation is not made twice.
+ */
+#define NO_EVAL (INF + 1)
+
 static int
 qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
-    int ply, int qd)
+    int ply, int qd, int stand0, uint64_t key)
 {
 	const struct yote_rules *r = e->r;
 	struct yote_movelist *l = &e->list[ply];
-	struct tt_entry *te;
+	struct tt_entry *te = tt_slot(e, key);
 	struct yote_pos q;
-	uint64_t key;
 	int stand, best, v, *sc, *idx, alpha0, tt_move = -1, bi = -1, flag;
 	size_t i, n;
 
@@ -470,11 +531,9 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		return yote_srch_terminal(r, p, ply);
 	if (tb_score(e, p, ply, &v))
 		return v;
-	stand = yote_evaluate_w(r, p, &e->w);
+	stand = stand0 != NO_EVAL ? stand0 : yote_evaluate_w(r, p, &e->w);
 	if (stand >= beta || qd >= QDEPTH || ply >= LISTS - 1)
 		return stand;
-	key = search_key(r, p);
-	te = &e->tt[key & e->tt_mask];
 	if (te->key == key && te->gen == e->gen && te->depth == QDEPTH - qd) {
 		v = tt_score_out(te->score, ply);
 		if (te->flag == TT_EXACT ||
@@ -517,7 +576,10 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		}
 		q = *p;
 		yote_pos_play(r, &q, &l->v[idx[i]]);
-		v = -qsearch(e, &q, -beta, -alpha, ply + 1, qd + 1);
+		/* sc[i] is minus q's static value (minus its exact score
+		 * where q is an end, which qsearch returns before that) */
+		v = -qsearch(e, &q, -beta, -alpha, ply + 1, qd + 1, -sc[i],
+		    search_key(r, &q, yote_pos_hash(&q)));
 		if (v > best) {
 			best = v;
 			bi = (int)i;
@@ -616,27 +678,54 @@ static void
 order(struct yote_engine *e, const struct yote_pos *p, int ply, int tt_move)
 {
 	const struct yote_movelist *l = &e->list[ply];
+	const struct yote_move *k0 = &e->killer[ply][0];
+	const struct yote_move *k1 = &e->killer[ply][1];
 	int *sc = e->ord[ply].score, *idx = e->ord[ply].idx;
-	size_t i;
+	int prev = ply == 0 && e->have_prev, side = p->side;
+	/* the killers' squares read once: the stores into sc could change
+	 * bytes, as the compiler sees it, so it read them for every move */
+	int from0 = k0->from, from1 = k1->from;
+	size_t i, n = l->n;
 
-	for (i = 0; i < l->n; i++) {
+	for (i = 0; i < n; i++) {
 		const struct yote_move *m = &l->v[i];
 
 		idx[i] = (int)i;
-		if (ply == 0 && e->have_prev && move_equal(m,
-		    &e->prev_best))
+		if (prev && move_equal(m, &e->prev_best))
 			sc[i] = (1 << 30) + 1;
 		else if ((int)i == tt_move)
 			sc[i] = 1 << 30;
 		else if (move_is_capture(m))
 			sc[i] = (1 << 24) + gain(m) * 4096;
-		else if (move_equal(m, &e->killer[ply][0]))
+		else if (m->from == from0 && move_equal(m, k0))
 			sc[i] = (1 << 23) + 1;
-		else if (move_equal(m, &e->killer[ply][1]))
+		else if (m->from == from1 && move_equal(m, k1))
 			sc[i] = 1 << 23;
 		else
-			sc[i] = *hist_slot(e, p->side, m);
+			sc[i] = *hist_slot(e, side, m);
 	}
+}
+
+/*
+ * Move j of the order at ply picked now (of n), and its table entry asked
+ * of memory while the move before it is searched: a node that searched
+ * two moves without a cut will likely search them all, and each reads
+ * its entry first thing (the wait for it was a third of search()'s own
+ * time).  The order is the one picking it later gives.  Returns j + 1,
+ * the first place not yet picked.
+ */
+static size_t
+pick_ahead(struct yote_engine *e, const struct yote_pos *p, int ply,
+    size_t n, size_t j)
+{
+	struct yote_pos q = *p;
+	int *idx = e->ord[ply].idx;
+
+	if (n <= YOTE_SRCH_PICK_MAX)
+		yote_srch_pick(e->ord[ply].score, idx, n, j);
+	yote_pos_play(e->r, &q, &e->list[ply].v[idx[j]]);
+	(void)tt_slot(e, search_key(e->r, &q, yote_pos_hash(&q)));
+	return j + 1;
 }
 
 static int
@@ -651,24 +740,24 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	const struct yote_move *mv;
 	int best = -INF, v, flag = TT_UPPER, *sc, *idx, tt_move = -1, bi = -1;
 	int pvnode = beta - alpha > 1, k, red, fut;
-	size_t i, n;
+	size_t i, n, picked = 0;
 
 	e->pvlen[ply] = 0;
 	if (ply >= YOTE_MAX_PLY - 1)
 		return yote_evaluate_w(r, p, &e->w);
 	h = yote_pos_hash(p);
+	key = search_key(r, p, h);
+	te = tt_slot(e, key);
 	e->hist.rep[e->hist.n + ply] = h;
 	if (ply > 0 && yote_srch_past_repeated(&e->hist, (size_t)ply,
 	    p->since_capture, h))
 		return 0;
 	if (depth <= 0)
-		return qsearch(e, p, alpha, beta, ply, 0);
+		return qsearch(e, p, alpha, beta, ply, 0, NO_EVAL, key);
 	e->nodes++;
 	check_budget(e);
 	if (e->stop)
 		return 0;
-	key = search_key(r, p);
-	te = &e->tt[key & e->tt_mask];
 	if (te->key == key && te->gen == e->gen && te->depth > QDEPTH &&
 	    ply > 0) {
 		tt_move = te->move == 0xFFFF ? -1 : te->move;
@@ -713,7 +802,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	if (n > YOTE_SRCH_PICK_MAX)
 		yote_srch_sort(sc, idx, n);
 	for (i = 0; i < n && !e->stop; i++) {
-		if (n <= YOTE_SRCH_PICK_MAX)
+		if (n <= YOTE_SRCH_PICK_MAX && i >= picked)
 			yote_srch_pick(sc, idx, n, i);
 		mv = &l->v[idx[i]];
 		if (fut > -INF && i > 0 && sc[i] < 1 << 23) {
@@ -727,6 +816,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			continue;
 		q = *p;
 		yote_pos_play(r, &q, mv);
+		if (i >= 1 && i + 1 < n && depth >= 2)
+			picked = pick_ahead(e, p, ply, n, i + 1);
 		if (best == -INF)       /* the first move searched */
 			v = -search(e, &q, depth - 1, -beta, -alpha, ply + 1);
 		else {

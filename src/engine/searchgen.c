@@ -43,11 +43,15 @@ void
 yote_srch_pick(int *sc, int *idx, size_t n, size_t i)
 {
 	size_t j, best = i;
-	int t;
+	int t, top = sc[i];
 
-	for (j = i + 1; j < n; j++)
-		if (sc[j] > sc[best])
-			best = j;
+	/* without a branch (conditional moves): which score is the highest
+	 * so far is no pattern a processor predicts */
+	for (j = i + 1; j < n; j++) {
+		t = sc[j] > top;
+		best = t ? j : best;
+		top = t ? sc[j] : top;
+	}
 	if (best == i)
 		return;
 	t = sc[i];
@@ -174,7 +178,13 @@ yote_srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
 
 	if (ply == 0)
 		return yote_srch_root_moves(r, p, l) == 0 ? (long)l->n : YOTE_ENOMEM;
-	n = yote_gen_captures_q(r, p, ~(uint64_t)0, MAIN_FULL, l);
+	/* no capture (told by bit operations, not by generating one): no
+	 * bonus to choose */
+	if (!yote_pos_has_capture(r, p, p->side))
+		n = 0;
+	else
+		n = MAIN_FULL ? yote_gen_captures_q(r, p, ~(uint64_t)0,
+		    MAIN_FULL, l) : YOTE_ELIMIT;
 	if (n == YOTE_ELIMIT)
 		n = yote_gen_moves_q(r, p, q_bonus(r, p), NODE_LIST, l);
 	else if (n >= 0)

@@ -54,30 +54,46 @@ yote_movelist_free(struct yote_movelist *l)
 	l->n = l->cap = 0;
 }
 
-static void
-emit(struct gen *g)
+/*
+ * Room for one more move in g's list: 1, or 0 with g->oom set (past the
+ * limit, or no memory).  Apart from emit, which is inline: it runs for
+ * every move generated, and the list has room nearly always.
+ */
+static int
+emit_room(struct gen *g)
 {
 	struct yote_movelist *l = g->out;
-	struct yote_move *nv, *d;
+	struct yote_move *nv;
 
 	if (l->n >= g->limit) {
 		g->oom = 2;
-		return;
+		return 0;
 	}
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 64;
 
 		if (l->n >= YOTE_MAX_MOVES) {
 			g->oom = 2;     /* the stated limit, not the machine */
-			return;
+			return 0;
 		}
 		if ((nv = realloc(l->v, cap * sizeof(*nv))) == NULL) {
 			g->oom = 1;
-			return;
+			return 0;
 		}
 		l->v = nv;
 		l->cap = cap;
 	}
+	return 1;
+}
+
+static inline void
+emit(struct gen *g)
+{
+	struct yote_movelist *l = g->out;
+	struct yote_move *d;
+
+	if ((l->n >= g->limit || l->n == l->cap) && !emit_room(g))
+		return;
 	d = &l->v[l->n++];
 	/* only the bytes the move uses, most often: a move is 136 bytes, and
 	 * the whole copy was a tenth of a search's instructions; the bytes
@@ -87,6 +103,32 @@ emit(struct gen *g)
 		memcpy(d->seg_bonus, g->cur.seg_bonus, 8);
 	} else
 		*d = g->cur;
+}
+
+/*
+ * A placement (nseg 0) or a move of one segment to `to`, emitted from
+ * these values, not through g->cur: a wide read of bytes just written
+ * one by one waits for them to reach the cache (the processor cannot hand
+ * them on), and that wait was most of the generator's time.  Only the
+ * bytes the move uses are written.
+ */
+static inline void
+emit_short(struct gen *g, int kind, int from, int nseg, int to)
+{
+	struct yote_movelist *l = g->out;
+	struct yote_move *d;
+
+	if ((l->n >= g->limit || l->n == l->cap) && !emit_room(g))
+		return;
+	d = &l->v[l->n++];
+	d->kind = (uint8_t)kind;
+	d->from = (uint8_t)from;
+	d->nseg = (uint8_t)nseg;
+	d->pad = 0;
+	if (nseg) {
+		d->seg_to[0] = (uint8_t)to;
+		d->seg_bonus[0] = YOTE_BONUS_NO;
+	}
 }
 
 /* Bonus choices after a capture, counted; opp is the enemy board after
@@ -316,6 +358,27 @@ piece_captures(struct gen *g, const struct yote_pos *p, int s, int sq)
 }
 
 /*
+ * The pieces of own that piece_captures may find a capture for: those
+ * with an enemy piece beside them and an empty point beyond; every one
+ * where bridges are allowed (a bridge's capture starts where its
+ * self-jump lands).  The others are passed over without the walk, which
+ * was most of the calls and found nothing.
+ */
+static inline uint64_t
+capturers(const struct yote_rules *r, uint64_t own, uint64_t opp,
+    uint64_t empty)
+{
+	uint64_t from = 0;
+	int d;
+
+	if (r->selfjump == YOTE_SJ_BRIDGE)
+		return own;
+	for (d = 0; d < 4; d++)
+		from |= shift_dir(r, opp & shift_dir(r, empty, d ^ 1), d ^ 1);
+	return own & from;
+}
+
+/*
  * Moves of side s from the squares in `from`, ignoring whether the game
  * is over.
  */
@@ -325,45 +388,32 @@ gen_raw(struct gen *g, const struct yote_pos *p, int s, uint64_t from)
 	const struct yote_rules *r = g->r;
 	uint64_t own = p->pieces[s], opp = p->pieces[!s];
 	uint64_t empty = r->board & ~(own | opp), b;
+	uint64_t capt = capturers(r, own, opp, empty);
 	int sq, d, to, land, steps = steps_allowed(r, p, s);
 
 	memset(&g->cur, 0, offsetof(struct yote_move, seg_to));
-	if (p->hand[s] > 0) {
-		g->cur.kind = YOTE_PLACE;
-		for (b = empty & from; b; b &= b - 1) {
-			g->cur.from = (uint8_t)lsb64(b);
-			emit(g);
-		}
-	}
+	if (p->hand[s] > 0)
+		for (b = empty & from; b; b &= b - 1)
+			emit_short(g, YOTE_PLACE, lsb64(b), 0, 0);
 	if (placements_only(r, p))
 		return;
 	for (b = own & from; b; b &= b - 1) {
 		sq = lsb64(b);
-		g->cur.from = (uint8_t)sq;
-		if (steps) {
-			g->cur.kind = YOTE_STEP;
-			g->cur.nseg = 1;
-			g->cur.seg_bonus[0] = YOTE_BONUS_NO;
+		if (steps)
 			for (d = 0; d < 4; d++) {
 				to = r->adj[sq][d];
-				if (to >= 0 && (empty & BIT(to))) {
-					g->cur.seg_to[0] = (uint8_t)to;
-					emit(g);
-				}
+				if (to >= 0 && (empty & BIT(to)))
+					emit_short(g, YOTE_STEP, sq, 1, to);
 			}
-		}
-		if (steps && r->selfjump == YOTE_SJ_PLAIN) {
-			g->cur.kind = YOTE_SELFJUMP;
-			g->cur.nseg = 1;
+		if (steps && r->selfjump == YOTE_SJ_PLAIN)
 			for (d = 0; d < 4; d++) {
 				land = jump_to(r, sq, d, own, empty);
-				if (land >= 0) {
-					g->cur.seg_to[0] = (uint8_t)land;
-					emit(g);
-				}
+				if (land >= 0)
+					emit_short(g, YOTE_SELFJUMP, sq, 1,
+					    land);
 			}
-		}
-		piece_captures(g, p, s, sq);
+		if (capt & BIT(sq))
+			piece_captures(g, p, s, sq);
 	}
 }
 
@@ -546,7 +596,8 @@ captures_masked(const struct yote_rules *r, const struct yote_pos *p,
 	if (placements_only(r, p) || yote_over_unless_blocked(r, p))
 		return 0;
 	memset(&g.cur, 0, offsetof(struct yote_move, seg_to));
-	for (b = p->pieces[p->side]; b; b &= b - 1)
+	for (b = capturers(r, p->pieces[p->side], p->pieces[!p->side],
+	    empty_squares(r, p)); b; b &= b - 1)
 		piece_captures(&g, p, p->side, lsb64(b));
 	return gen_done(&g);
 }

@@ -830,12 +830,16 @@ yote_tb_covers(const struct yote_tb *tb, const struct yote_pos *p)
 {
 	struct yote_tb_class c;
 
+	class_of(p, &c);
+	/* most positions a search asks about: too many pieces (the same
+	 * answer as yote_tb_class_valid's, without the call) */
+	if (tb_class_total(&c) > tb->max)
+		return 0;
 	if ((p->pieces[0] | p->pieces[1]) & ~tb->rules.board ||
 	    (p->pieces[0] & p->pieces[1]) || p->side > 1)
 		return 0;
 	if (tb->rules.opening == YOTE_OPEN_FIRST_PLACE && p->ply <= 2)
 		return 0;
-	class_of(p, &c);
 	return yote_tb_class_valid(tb, &c);
 }
 
