@@ -206,9 +206,9 @@ enum yote_blocked { YOTE_BLOCK_LOSES, YOTE_BLOCK_LOSES_UNLESS_BOTH,
 /*
  * A ruleset: every parameter of a Yoté variant.  Read-only once made; the
  * built-in ones are static, those read from files are owned by the caller
- * (yote_rules_free), and a game, a table or anything else that keeps one
- * takes a reference (yote_rules_keep), so that the ruleset lives as long
- * as its last holder.  The board masks are derived by yote_rules_finish().
+ * (yote_rules_free), and a game, or anything else that keeps one longer
+ * than whoever gave it, takes a reference (yote_rules_keep), so that the
+ * ruleset lives as long as its last holder.  The board masks are derived by yote_rules_finish().
  */
 struct yote_rules {
 	char name[64];          /* "classic", or the file's name: value */
@@ -236,8 +236,8 @@ struct yote_rules {
 	int8_t adj[YOTE_MAX_SQUARES][4];  /* neighbour in direction d, or -1 */
 	int8_t jump[YOTE_MAX_SQUARES][4]; /* square two away in d, or -1 */
 	long refs;              /* private: references taken beyond the
-				   first (yote_rules_keep); 0 in a ruleset
-				   made or copied by the caller */
+				   first (yote_rules_keep), whoever holds
+				   the struct; never set it */
 };
 
 /* The number of built-in rulesets and the i-th of them (0 = classic). */
