@@ -189,15 +189,20 @@ glob_check(int k, const char *arg, struct yote_error *err)
 		    "(it would choose every game)", key_name[k]);
 	if (strpbrk(arg, "*?[") == NULL)
 		return 0;       /* text the value contains */
-	for (; *p != '\0' && why == NULL; p++) {
-		if (*p == '\\' && *++p == '\0')
-			why = "a '\\' with nothing after it";
-		else if (*p == '[') {
+	/* p stays within arg: at a '\\' its next character, at a '[' its
+	 * ']' (the first, past a leading '!', '^' or ']'), then one on */
+	while (why == NULL && *p != '\0') {
+		if (*p == '\\') {
+			if (*++p == '\0')      /* else the character itself */
+				why = "a '\\' with nothing after it";
+		} else if (*p == '[') {
 			p += p[1] == '!' || p[1] == '^';
 			p += p[1] == ']';
 			if ((p = strchr(p + 1, ']')) == NULL)
 				why = "a '[' without its ']'";
 		}
+		if (why == NULL)
+			p++;
 	}
 	if (why == NULL && fnmatch(arg, "", 0) != 0 &&
 	    fnmatch(arg, "", 0) != FNM_NOMATCH)

@@ -147,6 +147,13 @@ test_keys_forms(void **state)
 		{ "player", "[", YOTE_EVALUE, "player: bad pattern '[': a '[' "
 		    "without its ']'" },
 		{ "event", "Dakar [2", YOTE_EVALUE, "event: bad pattern" },
+		/* an escaped '[' is itself, no class to close (it was taken
+		 * for one); a class left open at the end read past it */
+		{ "player", "Sy \\[club\\]*", 0, NULL },
+		{ "player", "a\\[*", 0, NULL },
+		{ "player", "*[!", YOTE_EVALUE, "player: bad pattern" },
+		{ "player", "x*\\", YOTE_EVALUE, "player: bad pattern 'x*\\': "
+		    "a '\\' with nothing after it" },
 		{ "ruleset", "cl[", YOTE_EVALUE, "ruleset: bad pattern 'cl['" },
 		{ "player", "", YOTE_EVALUE, "player: an empty value" },
 		{ "site", "", YOTE_EVALUE, "site: an empty value" },
