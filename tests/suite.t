@@ -1251,4 +1251,30 @@ yote-convert --lossy -t lines "$tmp/tk.yaml" 2>/dev/null | grep -q '	x-tagged=v	
     echo "--lossy dropped the tagged key" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "lines -> YAML -> lines is the same line (quoted list items); --lossy keeps a tagged key without its tag"
+# Games kept while the stream goes on past 16 other ruleset files (the
+# checker's cache of them) or past their record: a library user's game
+# then used its ruleset after it was freed (test-stream.c).  The tools
+# that keep games (analyze -j's workers, the study page, replay, explore)
+# were not exposed, checked under the sanitizers; this holds them to it
+# (the sanitizer run of make check would say)
+mkdir "$tmp/own"
+i=0
+while [ $i -lt 18 ]; do
+	sed "s/^name: classic/name: own$i/" formats/rules/classic.yaml >"$tmp/own/r$i.yaml"
+	printf -- '---\nyote: 1\nrules: r%d.yaml\nfirst: A%d\nsecond: B\nresult: "*"\nmoves: [c3, d4, e2, b1]\n' $i $i >>"$tmp/own/g.yaml"
+	i=$((i + 1))
+done
+: >"$TAP_WHY"
+yote-validate -q "$tmp/own/g.yaml" 2>>"$TAP_WHY" || echo "validate: $?" >>"$TAP_WHY"
+n=$(yote-analyze -j2 --depth 1 --no-tb -s -f tsv "$tmp/own/g.yaml" 2>>"$TAP_WHY" | awk 'NR > 1' | wc -l)
+[ "$n" = 36 ] || echo "analyze -j2: $n rows" >>"$TAP_WHY"
+n=$(yote-replay -F "$tmp/own/g.yaml" 2>>"$TAP_WHY" | grep -c '^Position: 6/3o2/2x3/4x1/1o4 x 10 10 4 5$')
+[ "$n" = 18 ] || echo "replay: $n final positions" >>"$TAP_WHY"
+yote-convert -o "$tmp/own/g.yta" "$tmp/own/g.yaml" 2>>"$TAP_WHY" || echo "convert: $?" >>"$TAP_WHY"
+rm "$tmp/own/r0.yaml"           # the archive carries its copy
+yote-explore "$tmp/own/g.yta" 2>>"$TAP_WHY" | grep -q '18 games' || echo "explore" >>"$TAP_WHY"
+yote-analyze -j2 --depth 1 --no-tb --html "$tmp/own/p.html" "$tmp/own/g.yta" 2>>"$TAP_WHY" ||
+    echo "analyze --html: $?" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "18 games under 18 ruleset files, from YAML and from an archive: every tool that keeps games has their rulesets"
 tap_done
