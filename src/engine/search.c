@@ -514,10 +514,11 @@ ensure_scores(struct yote_engine *e, int ply, size_t n)
 
 static int
 qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
-    int ply, int qd, int stand0, uint64_t key)
+    int ply, int qd, int stand0, uint64_t h)
 {
 	const struct yote_rules *r = e->r;
 	struct yote_movelist *l = &e->list[ply];
+	uint64_t key = search_key(r, p, h);
 	struct tt_entry *te = tt_slot(e, key);
 	struct yote_pos q;
 	int stand, best, v, *sc, *idx, alpha0, tt_move = -1, bi = -1, flag;
@@ -579,7 +580,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 		/* sc[i] is minus q's static value (minus its exact score
 		 * where q is an end, which qsearch returns before that) */
 		v = -qsearch(e, &q, -beta, -alpha, ply + 1, qd + 1, -sc[i],
-		    search_key(r, &q, yote_pos_hash(&q)));
+		    yote_pos_hash_child(h, p, &q));
 		if (v > best) {
 			best = v;
 			bi = (int)i;
@@ -724,7 +725,8 @@ pick_ahead(struct yote_engine *e, const struct yote_pos *p, int ply,
 	if (n <= YOTE_SRCH_PICK_MAX)
 		yote_srch_pick(e->ord[ply].score, idx, n, j);
 	yote_pos_play(e->r, &q, &e->list[ply].v[idx[j]]);
-	(void)tt_slot(e, search_key(e->r, &q, yote_pos_hash(&q)));
+	(void)tt_slot(e, search_key(e->r, &q, yote_pos_hash_child(
+	    e->hist.rep[e->hist.n + ply], p, &q)));
 	return j + 1;
 }
 
@@ -745,15 +747,16 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	e->pvlen[ply] = 0;
 	if (ply >= YOTE_MAX_PLY - 1)
 		return yote_evaluate_w(r, p, &e->w);
-	h = yote_pos_hash(p);
+	if (ply == 0)   /* below, the parent put it there from its own */
+		e->hist.rep[e->hist.n] = yote_pos_hash(p);
+	h = e->hist.rep[e->hist.n + ply];
 	key = search_key(r, p, h);
 	te = tt_slot(e, key);
-	e->hist.rep[e->hist.n + ply] = h;
 	if (ply > 0 && yote_srch_past_repeated(&e->hist, (size_t)ply,
 	    p->since_capture, h))
 		return 0;
 	if (depth <= 0)
-		return qsearch(e, p, alpha, beta, ply, 0, NO_EVAL, key);
+		return qsearch(e, p, alpha, beta, ply, 0, NO_EVAL, h);
 	e->nodes++;
 	check_budget(e);
 	if (e->stop)
@@ -816,6 +819,8 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			continue;
 		q = *p;
 		yote_pos_play(r, &q, mv);
+		e->hist.rep[e->hist.n + ply + 1] =
+		    yote_pos_hash_child(h, p, &q);
 		if (i >= 1 && i + 1 < n && depth >= 2)
 			picked = pick_ahead(e, p, ply, n, i + 1);
 		if (best == -INF)       /* the first move searched */

@@ -38,13 +38,13 @@
 #error "the Zobrist table below is written for 64 squares and 64 pieces"
 #endif
 
-static const uint64_t z_piece[2][YOTE_MAX_SQUARES] = {
+const uint64_t yote_z_piece[2][YOTE_MAX_SQUARES] = {
 	{ ZK64(0) }, { ZK64(64) }
 };
-static const uint64_t z_hand[2][YOTE_MAX_PIECES + 1] = {
+const uint64_t yote_z_hand[2][YOTE_MAX_PIECES + 1] = {
 	{ ZK64(128), ZK(192) }, { ZK64(193), ZK(257) }
 };
-static const uint64_t z_side = ZK(258);
+const uint64_t yote_z_side = ZK(258);
 
 uint64_t
 yote_pos_hash(const struct yote_pos *p)
@@ -54,11 +54,11 @@ yote_pos_hash(const struct yote_pos *p)
 
 	for (s = 0; s < 2; s++) {
 		for (b = p->pieces[s]; b; b &= b - 1)
-			h ^= z_piece[s][lsb64(b)];
-		h ^= z_hand[s][p->hand[s]];
+			h ^= yote_z_piece[s][lsb64(b)];
+		h ^= yote_z_hand[s][p->hand[s]];
 	}
 	if (p->side)
-		h ^= z_side;
+		h ^= yote_z_side;
 	return h;
 }
 

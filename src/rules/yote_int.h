@@ -155,6 +155,32 @@ lsb64(uint64_t b)
 	return __builtin_ctzll(b);
 }
 
+/* yote_pos_hash's keys (position.c): pieces, hand counts, side. */
+extern const uint64_t yote_z_piece[2][YOTE_MAX_SQUARES];
+extern const uint64_t yote_z_hand[2][YOTE_MAX_PIECES + 1];
+extern const uint64_t yote_z_side;
+
+/*
+ * yote_pos_hash(q) from h, the hash of p.  The hash is an exclusive or
+ * of one key per piece, hand count and side, so a child's follows from
+ * its parent's by the keys of what changed: a search's node pays for the
+ * squares its move touched, not for every piece on the board.
+ */
+static inline uint64_t
+yote_pos_hash_child(uint64_t h, const struct yote_pos *p,
+    const struct yote_pos *q)
+{
+	uint64_t b;
+
+	for (b = p->pieces[0] ^ q->pieces[0]; b; b &= b - 1)
+		h ^= yote_z_piece[0][__builtin_ctzll(b)];
+	for (b = p->pieces[1] ^ q->pieces[1]; b; b &= b - 1)
+		h ^= yote_z_piece[1][__builtin_ctzll(b)];
+	h ^= yote_z_hand[0][p->hand[0]] ^ yote_z_hand[0][q->hand[0]] ^
+	    yote_z_hand[1][p->hand[1]] ^ yote_z_hand[1][q->hand[1]];
+	return h ^ (yote_z_side & -(uint64_t)(p->side ^ q->side));
+}
+
 /* Directions: 0 north (+W), 1 south (-W), 2 east (+1), 3 west (-1). */
 static inline uint64_t
 shift_dir(const struct yote_rules *r, uint64_t b, int d)
