@@ -741,7 +741,7 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 	uint64_t key, h;
 	const struct yote_move *mv;
 	int best = -INF, v, flag = TT_UPPER, *sc, *idx, tt_move = -1, bi = -1;
-	int pvnode = beta - alpha > 1, k, red, fut;
+	int pvnode = beta - alpha > 1, red, fut;
 	size_t i, n, picked = 0;
 
 	e->pvlen[ply] = 0;
@@ -849,10 +849,9 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			if (v > alpha) {
 				alpha = v;
 				flag = TT_EXACT;
-				e->pv[ply][0] = *mv;
-				for (k = 0; k < e->pvlen[ply + 1]; k++)
-					e->pv[ply][k + 1] = e->pv[ply + 1][k];
-				e->pvlen[ply] = e->pvlen[ply + 1] + 1;
+				if (pvnode)
+					yote_srch_pv_put(e->pv, e->pvlen, ply,
+					    mv);
 				if (ply == 0)
 					keep_root(e, v);
 				if (v >= beta) {

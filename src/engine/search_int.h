@@ -43,6 +43,12 @@ void yote_srch_pick(int *sc, int *idx, size_t n, size_t i);
 /* Sort the n scores sc, best first, equal scores by idx (distinct: the
  * generator's order), idx following; n log n. */
 void yote_srch_sort(int *sc, int *idx, size_t n);
+/* Line ply of the principal variation: mv, then line ply + 1 after it.
+ * Only a node with an open window keeps one: a null window's line is
+ * either searched again with an open one or fails high, and a node that
+ * fails high is not its parent's line. */
+void yote_srch_pv_put(struct yote_move (*pv)[YOTE_MAX_PLY], int *pvlen,
+    int ply, const struct yote_move *mv);
 /* The root's moves into l: 0 or a YOTE_E* code. */
 int yote_srch_root_moves(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l);

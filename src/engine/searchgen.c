@@ -96,6 +96,18 @@ sift(int *sc, int *idx, size_t root, size_t end)
 	}
 }
 
+void
+yote_srch_pv_put(struct yote_move (*pv)[YOTE_MAX_PLY], int *pvlen, int ply,
+    const struct yote_move *mv)
+{
+	int k;
+
+	pv[ply][0] = *mv;
+	for (k = 0; k < pvlen[ply + 1]; k++)
+		pv[ply][k + 1] = pv[ply + 1][k];
+	pvlen[ply] = pvlen[ply + 1] + 1;
+}
+
 /* A heap sort: in place, and the order is total, so no stability needed. */
 void
 yote_srch_sort(int *sc, int *idx, size_t n)
