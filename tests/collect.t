@@ -379,5 +379,15 @@ usage_error "a bad pattern" yote-convert --pattern '6/6/6/6/5 x'
 usage_error "a bad result" yote-convert --result 2-0
 usage_error "an unknown key in a criteria file" yote-convert --criteria "$tmp/all.lines"
 usage_error "a pattern given to --position" yote-explore --position '6/6/6/6/6 ?'
+# a glob's class glibc does not know matched nothing, in silence: refused,
+# at its line of a criteria file too
+printf 'event Dakar\nplayer [[:alfa:]]*\n' >"$tmp/badclass.txt"
+yote-convert --criteria "$tmp/badclass.txt" "$tmp/all.yaml" >/dev/null \
+    2>"$tmp/err"
+st=$?
+c=0
+[ $st = 2 ] && grep -q "badclass.txt:2: player: bad pattern '\[\[:alfa:\]\]\*': no class '\[:alfa:\]'" "$tmp/err" && c=1
+cat "$tmp/err" >>"$TAP_WHY"
+ok $c "usage error: an unknown class in a criteria file's glob, at its line"
 
 tap_done

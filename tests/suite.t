@@ -77,7 +77,7 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
     "--invert -g 1-3" \
     "--criteria $tmp/nosuch" "--ruleset dam" "--ruleset $tmp/nosuch.yaml" \
     "--player [" "--player=" "--event x[y" "--ruleset cl[" \
-    "--termination x"; do
+    "--player [[:alfa:]]*" "--event [![:Upper:]]" "--termination x"; do
 	bad=
 	want=
 	for t in validate replay analyze convert explore; do
@@ -109,7 +109,8 @@ for w in "--ruleset $tmp/nosuch.yaml|--ruleset: $tmp/nosuch.yaml: No such file o
     "--termination x|--termination: expected capture-all, blocked, few-pieces, move-limit, agreement, resignation, time, adjudication or unfinished, not 'x'" \
     "--player [|--player: bad pattern '[': a '[' without its ']'" \
     "--ruleset cl[|--ruleset: bad pattern 'cl[': a '[' without its ']'" \
-    "--player=|--player: an empty value (it would choose every game)"; do
+    "--player=|--player: an empty value (it would choose every game)" \
+    "--player [[:alfa:]]*|--player: bad pattern '[[:alfa:]]*': no class '[:alfa:]' (the classes: alnum, alpha, blank, cntrl, digit, graph, lower, print, punct, space, upper, xdigit)"; do
 	sel=${w%%|*}
 	# shellcheck disable=SC2086
 	yote-validate $sel "$src" >/dev/null 2>"$tmp/err"

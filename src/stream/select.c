@@ -175,14 +175,55 @@ parse_range(struct select_crit *c)
 }
 
 /*
+ * The ']' that closes the bracket expression opened at p ('['), or NULL
+ * with *why set (and the class in *cls, *clslen when it is one).  A ']' first (past a '!' or '^') is one of the set; a
+ * "[:name:]" inside it is a class, whose name must be one POSIX knows:
+ * fnmatch takes "[[:alfa:]]" for a class matching nothing, in silence.
+ */
+static const char *
+bracket_end(const char *p, const char **why, const char **cls, int *clslen)
+{
+	static const char *const classes[] = { "alnum", "alpha", "blank",
+	    "cntrl", "digit", "graph", "lower", "print", "punct", "space",
+	    "upper", "xdigit" };
+	const char *end;
+	size_t i, len;
+
+	p += p[1] == '!' || p[1] == '^';
+	p += p[1] == ']';
+	for (p++; *p != '\0' && *p != ']'; p++) {
+		if (p[0] != '[' || p[1] != ':' ||
+		    (end = strstr(p + 2, ":]")) == NULL)
+			continue;
+		len = (size_t)(end - (p + 2));
+		for (i = 0; i < sizeof(classes) / sizeof(*classes); i++)
+			if (strlen(classes[i]) == len &&
+			    memcmp(classes[i], p + 2, len) == 0)
+				break;
+		if (i == sizeof(classes) / sizeof(*classes)) {
+			*why = "class";
+			*cls = p;
+			*clslen = (int)(len + 4);
+			return NULL;
+		}
+		p = end + 1;
+	}
+	if (*p == '\0')
+		*why = "a '[' without its ']'";
+	return *p == ']' ? p : NULL;
+}
+
+/*
  * A text criterion's value (and a --ruleset pattern): never empty, which
  * chose every game; a glob (*, ? or [) fnmatch can follow, where a '['
- * without its ']' matched nothing, in silence.  0, or YOTE_EVALUE.
+ * without its ']' or an unknown class matched nothing, in silence.  0,
+ * or YOTE_EVALUE.
  */
 static int
 glob_check(int k, const char *arg, struct yote_error *err)
 {
-	const char *p = arg, *why = NULL;
+	const char *p = arg, *why = NULL, *cls = NULL;
+	int clslen = 0;
 
 	if (*arg == '\0')
 		return yote_error_set(err, YOTE_EVALUE, "%s: an empty value "
@@ -190,23 +231,24 @@ glob_check(int k, const char *arg, struct yote_error *err)
 	if (strpbrk(arg, "*?[") == NULL)
 		return 0;       /* text the value contains */
 	/* p stays within arg: at a '\\' its next character, at a '[' its
-	 * ']' (the first, past a leading '!', '^' or ']'), then one on */
+	 * ']', then one on */
 	while (why == NULL && *p != '\0') {
 		if (*p == '\\') {
 			if (*++p == '\0')      /* else the character itself */
 				why = "a '\\' with nothing after it";
-		} else if (*p == '[') {
-			p += p[1] == '!' || p[1] == '^';
-			p += p[1] == ']';
-			if ((p = strchr(p + 1, ']')) == NULL)
-				why = "a '[' without its ']'";
-		}
+		} else if (*p == '[')
+			p = bracket_end(p, &why, &cls, &clslen);
 		if (why == NULL)
 			p++;
 	}
 	if (why == NULL && fnmatch(arg, "", 0) != 0 &&
 	    fnmatch(arg, "", 0) != FNM_NOMATCH)
 		why = "not a shell pattern";
+	if (cls != NULL)
+		return yote_error_set(err, YOTE_EVALUE, "%s: bad pattern "
+		    "'%s': no class '%.*s' (the classes: alnum, alpha, blank, "
+		    "cntrl, digit, graph, lower, print, punct, space, upper, "
+		    "xdigit)", key_name[k], arg, clslen, cls);
 	if (why != NULL)
 		return yote_error_set(err, YOTE_EVALUE, "%s: bad pattern "
 		    "'%s': %s", key_name[k], arg, why);
