@@ -423,4 +423,40 @@ if [ -x bin/yote-analyze ]; then
 	yote-validate "$tmp/h-best.yaml" >"$tmp/out" 2>"$tmp/err"
 	ok $((! $?)) "huge position: the engine's move ($mv) is legal" "$tmp/err"
 fi
+# ------------------------------------------------------------ out of memory
+# Out of memory in one input ends that input, not the run: a game of
+# 960,000 values (within every limit) in 60 MB of address space is said
+# with its file and game, counted invalid, exit 3, and the next input is
+# read (the run stopped there: the games after it were lost in silence).
+# The sanitizers reserve more address space than any such bound.
+if [ $sanitized = 1 ]; then
+	skip "out of memory in one input (not under the sanitizers)"
+	skip "out of memory in one input, other tools"
+else
+	awk 'BEGIN { print "---\nyote: 1\nmoves: [a1]\nnotes:"
+	    for (k = 0; k < 8; k++) { printf "  k%d: [a", k
+	    for (i = 1; i < 120000; i++) printf ", a"; print "]" } }' \
+	    >"$tmp/huge.yaml"
+	(ulimit -v 60000 && yote-validate --summary "$tmp/huge.yaml" \
+	    samples/classic.yaml) >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	ok "$([ $rc = 3 ] && grep -q "^yote-validate: $tmp/huge.yaml: game 1: out of memory: the rest of this input is not read\$" \
+	    "$tmp/err" && grep -q '^10 games, 9 valid, 1 invalid' "$tmp/out" &&
+	    echo 1)" "out of memory in one input: said, counted, exit 3, the next input read ($rc)" \
+	    "$tmp/err" "$tmp/out"
+	bad=
+	for t in "yote-convert -l" "yote-replay --final"; do
+		# shellcheck disable=SC2086
+		(ulimit -v 60000 && $t "$tmp/huge.yaml" samples/classic.yaml) \
+		    >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		[ $rc = 3 ] && grep -q 'huge.yaml: game 1: out of memory' \
+		    "$tmp/err" && grep -q 'Rokhaya Ndour' "$tmp/out" ||
+		    bad="$bad $t($rc)"
+	done
+	echo "failed:$bad" >"$tmp/why"
+	ok "$([ -z "$bad" ] && echo 1)" "out of memory in one input: convert and replay go on too" \
+	    "$tmp/why"
+fi
+
 tap_done

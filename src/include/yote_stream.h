@@ -222,10 +222,11 @@ struct yote_stream_game {
 };
 
 /*
- * The next selected game: 1 with *out, 0 at the end of the last input,
- * YOTE_ENOMEM (said through the diagnostic callback too).  A game that
- * cannot be read, an input that cannot be opened or read further, are
- * said and counted, and the stream goes on with what can still be read.
+ * The next selected game: 1 with *out, 0 at the end of the last input.
+ * A game that cannot be read, an input that cannot be opened or read
+ * further, are said and counted, and the stream goes on with what can
+ * still be read; memory that runs out while an input is read ends that
+ * input (said, status 3), and the stream goes on with the next one.
  */
 int yote_stream_next(struct yote_stream *s, struct yote_stream_game **out);
 

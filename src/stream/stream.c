@@ -51,6 +51,8 @@ struct yote_stream {
 	unsigned long lost_at, lost_to; /* an unreadable range of games:
 					   the last handed over, the end */
 	int failed;                     /* it could not be read to the end */
+	int stop;                       /* read no more of it (out of
+					   memory there: input_nomem) */
 	long size;                      /* its size when a file, else -1 */
 	char *whole;                    /* it, read whole, or NULL */
 	size_t max;                     /* yote_stream_set_input_max */
@@ -297,18 +299,30 @@ say(struct yote_stream *s, const struct yote_error *e)
 		s->diag(s->diag_ctx, e);
 }
 
-/* Out of memory, said once, with the input's name. */
-static int
-nomem(struct yote_stream *s)
+/*
+ * Out of memory in the input being read (game: the game's number, or 0),
+ * said with its name: the rest of it is not read (status 3, an input that
+ * failed), and the stream goes on with the next input, as after a read
+ * error.  Most often it is one game too big for the memory left (a
+ * million values), freed with the input: the inputs after it were lost
+ * too.  Reading on in the same input could meet the same game's tail.
+ */
+static void
+input_nomem(struct yote_stream *s, unsigned long game)
 {
 	struct yote_error e;
 
 	yote_error_clear(&e);
-	yote_error_set(&e, YOTE_ENOMEM, "out of memory");
+	yote_error_set(&e, YOTE_ENOMEM, "out of memory: the rest of this "
+	    "input is not read");
 	e.file = s->name;
+	e.game = game;
+	e.diag = YOTE_D_IO;
 	say(s, &e);
 	worse(s, 3);
-	return YOTE_ENOMEM;
+	s->n.inputs_failed++;
+	s->failed = 1;
+	s->stop = 1;
 }
 
 /* ------------------------------------------------------------ inputs */
@@ -336,8 +350,7 @@ open_input(struct yote_stream *s, const char *path, struct yote_error *e)
 	return 0;
 }
 
-/* Open the next input that opens: 1, 0 when none is left, or
- * YOTE_ENOMEM. */
+/* Open the next input that opens: 1, or 0 when none is left. */
 static int
 open_next(struct yote_stream *s)
 {
@@ -355,6 +368,7 @@ open_next(struct yote_stream *s)
 		s->highest = 0;
 		s->hits = 0;
 		s->failed = 0;
+		s->stop = 0;
 		yote_error_clear(&e);
 		/* read whole already: its games would be none, in silence */
 		if (strcmp(path, "-") == 0 && s->sel->stdin_read)
@@ -369,8 +383,6 @@ open_next(struct yote_stream *s)
 			s->n.inputs_failed++;
 			worse(s, status_of(rc));
 			close_input(s);
-			if (rc == YOTE_ENOMEM)
-				return YOTE_ENOMEM;
 			continue;
 		}
 		s->size = -1;
@@ -379,12 +391,15 @@ open_next(struct yote_stream *s)
 			s->size = (long)sb.st_size;
 		if (yote_reader_open(s->fp, s->name, &s->rd) != 0) {
 			close_input(s);
-			return nomem(s);
+			input_nomem(s, 0);
+			continue;
 		}
 		/* a position set can only be believed, not checked */
 		if (s->trust_index && yote_select_reaching(s->sel, s->rd,
-		    s->reach, s->nreach) != 0)
-			return nomem(s);
+		    s->reach, s->nreach) != 0) {
+			input_nomem(s, 0);
+			return 1;       /* ended by yote_stream_next */
+		}
 		/* an archive's index passes over the games not asked for */
 		first = yote_select_first(s->sel);
 		if (first > 1 &&
@@ -693,6 +708,10 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 	for (;;) {
 		if (s->rd == NULL && (rc = open_next(s)) <= 0)
 			return rc;
+		if (s->stop) {
+			end_input(s);
+			continue;
+		}
 		if (s->held_rc != 0) {
 			e = s->held;
 			rc = s->held_rc;
@@ -715,10 +734,14 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 			    yote_select_count(s->sel, e.game, lost_end(s, &e),
 			    NULL) == 0)
 				continue;       /* games not asked for */
+			if (rc == YOTE_ENOMEM) {
+				input_nomem(s, lost_end(s, &e));
+				if (!unreadable(s, &e))
+					continue;
+				goto lost;
+			}
 			say(s, &e);
 			worse(s, cut ? 3 : status_of(rc));
-			if (rc == YOTE_ENOMEM)
-				return YOTE_ENOMEM;
 			/* not read to its end; a syntax error or damage
 			 * the reader went on past (or that ended the input)
 			 * is the game's, not the input's */
@@ -736,8 +759,11 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 			    yote_select_past(s->sel, s->counted + 1))
 				end_input(s);
 			continue;
-		} else if (rc < 0)
-			return nomem(s);
+		} else if (rc < 0) {
+			input_nomem(s, s->cur.number);
+			continue;
+		}
+lost:
 		s->cur.file = s->name;
 		s->cur.input = (unsigned long)(s->next - 1);
 		*out = &s->cur;
