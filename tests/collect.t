@@ -291,7 +291,7 @@ printf 'player\tgames\tfirst_wins\tfirst_draws\tfirst_losses\tsecond_wins\tsecon
 same "$tmp/exp" "$tmp/got" "--players: a game of a player against itself is left out"
 c=0
 yote-explore --players "$tmp/self.lines" 2>/dev/null | tail -1 | grep -qx '(1 game of a player against itself left out)' &&
-    grep -qx "yote-explore: players 'B' and 'b ': the names differ only in case, spaces or invisible characters, and are counted apart" "$tmp/err" && c=1
+    grep -qx "yote-explore: players 'B' and 'b ': the names differ only in case, spaces, invisible characters or Unicode form, and are counted apart" "$tmp/err" && c=1
 ok $c "--players: the self-play games counted under the table, names alike warned of" "$tmp/err"
 
 # A name's cell is as wide on the screen with an accent as one character
@@ -301,6 +301,22 @@ c=0
 yote-explore --players "$tmp/accent.lines" 2>/dev/null | sed -n '3,4p' |
     sed 's/^\(\xc3\x81\|A\xcc\x81\)da Sy//' | awk '{ match($0, /^ */); n[NR] = RLENGTH } END { exit !(n[1] == 24 && n[2] == 24) }' && c=1
 ok $c "--players: a combining accent takes no column in the table"
+# ... and the two forms of one name (precomposed, or a letter and its
+# accent: the Unicode forms NFC and NFD) are warned of, as names alike
+# but for case (they were counted apart in silence); a letter with two
+# accents (U+1EC7, e with a dot below and a circumflex) too
+printf '@2\tyote=1\tfirst=Kei\314\210ta\tsecond=Ke\303\257ta\tresult=1-0\ttermination=resignation\tmoves=[]\n' >>"$tmp/accent.lines"
+printf '@3\tyote=1\tfirst=Ng\341\273\207\tsecond=Nge\314\243\314\202\tresult=1-0\ttermination=resignation\tmoves=[]\n' >>"$tmp/accent.lines"
+yote-explore --players "$tmp/accent.lines" 2>"$tmp/err" >/dev/null
+w="the names differ only in case, spaces, invisible characters or Unicode form, and are counted apart"
+{
+	printf "yote-explore: players '\303\201da Sy' and 'A\314\201da Sy': %s\n" "$w"
+	printf "yote-explore: players 'Kei\314\210ta' and 'Ke\303\257ta': %s\n" "$w"
+	printf "yote-explore: players 'Ng\341\273\207' and 'Nge\314\243\314\202': %s\n" "$w"
+} |
+    sort >"$tmp/exp"
+sort "$tmp/err" >"$tmp/got"
+same "$tmp/exp" "$tmp/got" "--players: one name in two Unicode forms is warned of"
 
 # A tree holds one board: the games of another are counted in a warning.
 c=0

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nfd_table.h"
 #include "players.h"
 #include "tool.h"
 
@@ -301,37 +302,78 @@ player_row(FILE *fp, enum tool_fmt fmt, const struct player *p)
 	    s->draw, s->loss, score_unfinished(&all), pct, rating);
 }
 
+static int
+by_char(const void *key, const void *row)
+{
+	unsigned long c = *(const unsigned long *)key;
+	const unsigned short *r = row;
+
+	return c < r[0] ? -1 : c > r[0];
+}
+
+/* Code point c to o as UTF-8 (c is in the BMP; A to Z as a to z): past
+ * what was written. */
+static char *
+put_utf8(char *o, unsigned long c)
+{
+	if (c < 0x80) {
+		*o++ = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+	} else if (c < 0x800) {
+		*o++ = (char)(0xC0 | c >> 6);
+		*o++ = (char)(0x80 | (c & 0x3F));
+	} else {
+		*o++ = (char)(0xE0 | c >> 12);
+		*o++ = (char)(0x80 | (c >> 6 & 0x3F));
+		*o++ = (char)(0x80 | (c & 0x3F));
+	}
+	return o;
+}
+
 /*
  * name with case, spaces at either end, runs of spaces and the
- * zero-width characters (U+200B to U+200D, U+2060, U+FEFF) taken out, in
- * a new string: two names with the same are one player to a reader, not
- * to the figures.  NULL when out of memory.
+ * zero-width characters (U+200B to U+200D, U+2060, U+FEFF) taken out, and
+ * each character that has a canonical decomposition written decomposed
+ * (U+00EF as i and U+0308), in a new string: two names with the same are
+ * one player to a reader, not to the figures.  NULL when out of memory.
+ * A decomposition writes at most 4 characters of 3 bytes for the 2 or 3
+ * bytes of the character.
  */
 static char *
 name_key(const char *name)
 {
-	const unsigned char *s = (const unsigned char *)name;
-	char *k = malloc(strlen(name) + 1), *o = k;
+	size_t n = strlen(name), len, i;
+	const char *end = name + n;
+	char *k = malloc(6 * n + 1), *o = k;
+	const unsigned short *d;
+	unsigned long c;
 	int space = 0;
 
 	if (k == NULL)
 		return NULL;
-	for (; *s != '\0'; s++) {
-		if (*s == ' ' || *s == '\t') {
+	for (; *name != '\0'; name += len) {
+		if ((len = yote_utf8_char(name, (size_t)(end - name), &c)) == 0) {
+			c = (unsigned char)*name | 0x100000; /* a stray byte */
+			len = 1;
+		}
+		if (c == ' ' || c == '\t') {
 			space = o > k;
 			continue;
 		}
-		if ((s[0] == 0xE2 && s[1] == 0x80 && s[2] >= 0x8B &&
-		    s[2] <= 0x8D) || (s[0] == 0xE2 && s[1] == 0x81 &&
-		    s[2] == 0xA0) || (s[0] == 0xEF && s[1] == 0xBB &&
-		    s[2] == 0xBF)) {
-			s += 2;
+		if ((c >= 0x200B && c <= 0x200D) || c == 0x2060 ||
+		    c == 0xFEFF)
 			continue;
-		}
 		if (space)
 			*o++ = ' ';
 		space = 0;
-		*o++ = (char)(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
+		if (c > 0xFFFF) {
+			memcpy(o, name, len);   /* as it is */
+			o += len;
+		} else if ((d = bsearch(&c, nfd_table, sizeof(nfd_table) /
+		    sizeof(*nfd_table), sizeof(*nfd_table), by_char)) != NULL) {
+			for (i = 1; i < 5 && d[i] != 0; i++)
+				o = put_utf8(o, d[i]);
+		} else
+			o = put_utf8(o, c);
 	}
 	*o = '\0';
 	return k;
@@ -382,8 +424,8 @@ warn_alike(const struct players *pl)
 			    " and ", pl->v[k[m].i].name);
 		if (fclose(fp) == 0)
 			tool_warn("players %s: the names differ only in case, "
-			    "spaces or invisible characters, and are counted "
-			    "apart", msg);
+			    "spaces, invisible characters or Unicode form, and "
+			    "are counted apart", msg);
 		free(msg);
 	}
 out:
