@@ -852,7 +852,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 	uint64_t w[2], wa[2] = { 0, 0 };        /* this move's words, the next's */
 	char alt[300];
 	size_t i;
-	int found, rc;
+	int rc;
 
 	/* decoded from an archive: legal by construction, played by the
 	   reader already */
@@ -931,8 +931,9 @@ play_moves(struct yote_checker *ck, struct run *run,
 		}
 		keep_move(slot, r, mn, w, &m);
 legal:
-		if (!(found = yote_move_legal(r, &info->final, &m,
-		    &ck->list))) {
+		if (plyfn != NULL)
+			before = info->final;
+		if (!yote_pos_play_legal(r, &info->final, &m)) {
 			yote_pos_outcome(r, &info->final, &o);
 			if (o.term != YOTE_TERM_NONE)
 				goto after_end;
@@ -943,15 +944,9 @@ legal:
 			    "illegal move '%s': %s%s", mn->text, e.msg, alt);
 			return -1;
 		}
-		if (plyfn == NULL) {
-			yote_pos_play(r, &info->final, &m);
-			info->played++;
-			continue;
-		}
-		before = info->final;
-		yote_pos_play(r, &info->final, &m);
 		info->played++;
-		if (plyfn(ctx, i + 1, &before, &m, &info->final, item) != 0)
+		if (plyfn != NULL &&
+		    plyfn(ctx, i + 1, &before, &m, &info->final, item) != 0)
 			return 1;
 	}
 	return 0;
