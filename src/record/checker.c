@@ -1054,7 +1054,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	struct run run;
 	struct yote_node at;
 	char hint[64];
-	size_t i;
+	size_t i, maps = 0;     /* moves items that are mappings */
 	int rc;
 
 	memset(info, 0, sizeof(*info));
@@ -1105,10 +1105,15 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	/* a moves item's mapping repeats no key either (which move?) */
 	for (i = 0; moves != NULL && i < moves->n; i++)
 		if (moves->kids[i] != NULL &&
-		    moves->kids[i]->type == YOTE_NODE_MAP)
+		    moves->kids[i]->type == YOTE_NODE_MAP) {
 			check_duplicates(&run, moves->kids[i], i + 1);
+			maps++;
+		}
+	/* the moves' keys too, when some item is a mapping: most games
+	 * have none, and their moves need not be gone through again */
 	if (ck->warn != YOTE_WARN_NONE)
-		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
+		check_slips(&run, root, maps > 0 ? moves : NULL,
+		    val[RK_DATE]);
 	resn = scalar_key(&run, val[RK_RESULT], "result", YOTE_D_BAD_RESULT);
 	if (resn != NULL &&
 	    (info->result = yote_result_parse(resn->text)) < 0) {
