@@ -852,7 +852,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 	uint64_t w[2], wa[2] = { 0, 0 };        /* this move's words, the next's */
 	char alt[300];
 	size_t i;
-	int found, rc;
+	int rc;
 
 	/* decoded from an archive: legal by construction, played by the
 	   reader already */
@@ -931,8 +931,9 @@ play_moves(struct yote_checker *ck, struct run *run,
 		}
 		keep_move(slot, r, mn, w, &m);
 legal:
-		if (!(found = yote_move_legal(r, &info->final, &m,
-		    &ck->list))) {
+		if (plyfn != NULL)
+			before = info->final;
+		if (!yote_pos_play_legal(r, &info->final, &m)) {
 			yote_pos_outcome(r, &info->final, &o);
 			if (o.term != YOTE_TERM_NONE)
 				goto after_end;
@@ -943,15 +944,9 @@ legal:
 			    "illegal move '%s': %s%s", mn->text, e.msg, alt);
 			return -1;
 		}
-		if (plyfn == NULL) {
-			yote_pos_play(r, &info->final, &m);
-			info->played++;
-			continue;
-		}
-		before = info->final;
-		yote_pos_play(r, &info->final, &m);
 		info->played++;
-		if (plyfn(ctx, i + 1, &before, &m, &info->final, item) != 0)
+		if (plyfn != NULL &&
+		    plyfn(ctx, i + 1, &before, &m, &info->final, item) != 0)
 			return 1;
 	}
 	return 0;
@@ -1059,7 +1054,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	struct run run;
 	struct yote_node at;
 	char hint[64];
-	size_t i;
+	size_t i, maps = 0;     /* moves items that are mappings */
 	int rc;
 
 	memset(info, 0, sizeof(*info));
@@ -1110,10 +1105,15 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	/* a moves item's mapping repeats no key either (which move?) */
 	for (i = 0; moves != NULL && i < moves->n; i++)
 		if (moves->kids[i] != NULL &&
-		    moves->kids[i]->type == YOTE_NODE_MAP)
+		    moves->kids[i]->type == YOTE_NODE_MAP) {
 			check_duplicates(&run, moves->kids[i], i + 1);
+			maps++;
+		}
+	/* the moves' keys too, when some item is a mapping: most games
+	 * have none, and their moves need not be gone through again */
 	if (ck->warn != YOTE_WARN_NONE)
-		check_slips(&run, root, val[RK_MOVES], val[RK_DATE]);
+		check_slips(&run, root, maps > 0 ? moves : NULL,
+		    val[RK_DATE]);
 	resn = scalar_key(&run, val[RK_RESULT], "result", YOTE_D_BAD_RESULT);
 	if (resn != NULL &&
 	    (info->result = yote_result_parse(resn->text)) < 0) {

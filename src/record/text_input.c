@@ -128,11 +128,14 @@ line_start(struct yote_text_input *rd)
 	int c;
 
 	rd->dec_bol = 0;
-	/* most lines start with none of the bytes looked for */
+	/* most lines start with none of the bytes looked for; a '-' only
+	 * begins "---" in UTF-16 when a NUL follows it (a game's "---" line
+	 * does not: no need to look further) */
 	if (rd->enc == ENC_UTF8 && rd->rpushn == 0 &&
 	    rd->headpos == rd->headlen && rd->ipos < rd->ilen &&
 	    (c = rd->ibuf[rd->ipos]) != 0 && c != 0xEF && c != 0xFF &&
-	    c != 0xFE && c != '-')
+	    c != 0xFE && (c != '-' || (rd->ipos + 1 < rd->ilen &&
+	    rd->ibuf[rd->ipos + 1] != 0)))
 		return;
 	if (raw_looks(rd, "\xEF\xBB\xBF", 3, 1))
 		rd->enc = ENC_UTF8;

@@ -729,34 +729,50 @@ yote_gen_moves_from_max(const struct yote_rules *r, const struct yote_pos *p,
 	    YOTE_MAX_MOVES ? max : YOTE_MAX_MOVES, out);
 }
 
+/* A placement's legality, by bit tests (empty: p's empty squares). */
+static inline int
+place_legal(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, uint64_t empty)
+{
+	return p->hand[p->side] > 0 && (empty & BIT(m->from)) &&
+	    !yote_over_unless_blocked(r, p);
+}
+
+/* A step's legality, by bit tests (empty: p's empty squares). */
+static inline int
+step_legal(const struct yote_rules *r, const struct yote_pos *p,
+    const struct yote_move *m, uint64_t empty)
+{
+	const int8_t *adj;
+	int s = p->side, to;
+
+	if (!(p->pieces[s] & BIT(m->from)) || m->nseg != 1 ||
+	    !(empty & BIT(m->seg_to[0])) || placements_only(r, p) ||
+	    !steps_allowed(r, p, s))
+		return 0;
+	/* a neighbour: the four compared at once, no loop whose exit
+	 * depends on the direction the game moved in */
+	adj = r->adj[m->from];
+	to = m->seg_to[0];
+	if (!((adj[0] == to) | (adj[1] == to) | (adj[2] == to) |
+	    (adj[3] == to)))
+		return 0;
+	return !yote_over_unless_blocked(r, p);
+}
+
 int
 yote_move_legal(const struct yote_rules *r, const struct yote_pos *p,
     const struct yote_move *m, struct yote_movelist *scratch)
 {
-	const int8_t *adj;
-	int s = p->side, to;
 	uint64_t empty = empty_squares(r, p);
 
 	if (m->from >= r->squares)
 		return 0;
-	/* placements and steps by bit tests; the rest by generation */
+	/* placements and steps by bit tests; the rest along their path */
 	if (m->kind == YOTE_PLACE)
-		return p->hand[s] > 0 && (empty & BIT(m->from)) &&
-		    !yote_over_unless_blocked(r, p);
-	if (m->kind == YOTE_STEP) {
-		if (!(p->pieces[s] & BIT(m->from)) || m->nseg != 1 ||
-		    !(empty & BIT(m->seg_to[0])) || placements_only(r, p) ||
-		    !steps_allowed(r, p, s))
-			return 0;
-		/* a neighbour: the four compared at once, no loop whose
-		 * exit depends on the direction the game moved in */
-		adj = r->adj[m->from];
-		to = m->seg_to[0];
-		if (!((adj[0] == to) | (adj[1] == to) | (adj[2] == to) |
-		    (adj[3] == to)))
-			return 0;
-		return !yote_over_unless_blocked(r, p);
-	}
+		return place_legal(r, p, m, empty);
+	if (m->kind == YOTE_STEP)
+		return step_legal(r, p, m, empty);
 	(void)scratch;
 	return jump_legal(r, p, m);
 }
@@ -786,6 +802,20 @@ yote_count_moves_upto(const struct yote_rules *r, const struct yote_pos *p,
 	return bu.out || n > limit ? limit + 1 : n;
 }
 
+/* The counters after a ply (capture: it took pieces); they stop at
+ * YOTE_MAX_COUNT: what is printed is read. */
+static inline void
+ply_counted(struct yote_pos *p, int capture)
+{
+	if (capture)
+		p->since_capture = 0;
+	else if (p->since_capture < YOTE_MAX_COUNT)
+		p->since_capture++;
+	if (p->ply < YOTE_MAX_COUNT)
+		p->ply++;
+	p->side = (uint8_t)!p->side;
+}
+
 void
 yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
     const struct yote_move *m)
@@ -812,14 +842,40 @@ yote_pos_play(const struct yote_rules *r, struct yote_pos *p,
 		}
 		p->pieces[s] |= BIT(at);
 	}
-	/* the counters stop at YOTE_MAX_COUNT: what is printed is read */
-	if (yote_move_is_capture(m))
-		p->since_capture = 0;
-	else if (p->since_capture < YOTE_MAX_COUNT)
-		p->since_capture++;
-	if (p->ply < YOTE_MAX_COUNT)
-		p->ply++;
-	p->side = (uint8_t)!s;
+	ply_counted(p, move_is_capture(m));
+}
+
+/*
+ * yote_move_legal, then yote_pos_play when legal, in one call: a record's
+ * placements and steps (most of its moves) are tested and played without
+ * a second look at the move or the position.
+ */
+int
+yote_pos_play_legal(const struct yote_rules *r, struct yote_pos *p,
+    const struct yote_move *m)
+{
+	uint64_t empty = empty_squares(r, p);
+	int s = p->side;
+
+	if (m->from >= r->squares)
+		return 0;
+	if (m->kind == YOTE_PLACE) {
+		if (!place_legal(r, p, m, empty))
+			return 0;
+		p->pieces[s] |= BIT(m->from);
+		p->hand[s]--;
+	} else if (m->kind == YOTE_STEP) {
+		if (!step_legal(r, p, m, empty))
+			return 0;
+		p->pieces[s] ^= BIT(m->from) | BIT(m->seg_to[0]);
+	} else {
+		if (!jump_legal(r, p, m))
+			return 0;
+		yote_pos_play(r, p, m);
+		return 1;
+	}
+	ply_counted(p, 0);
+	return 1;
 }
 
 int

@@ -284,6 +284,10 @@ const struct yote_rules *yote_checker_rules(struct yote_checker *ck,
 
 /* movegen.c: any move for side s, whether or not the game is over */
 int yote_raw_has_move(const struct yote_rules *, const struct yote_pos *, int);
+/* movegen.c: play m on p when it is legal (yote_move_legal): 1, else 0
+ * with p as it was */
+int yote_pos_play_legal(const struct yote_rules *r, struct yote_pos *p,
+    const struct yote_move *m);
 /*
  * The legal moves of the piece on `from` in p, appended to out (what is
  * there stays), where p is not over (yote_over_unless_blocked is 0):
