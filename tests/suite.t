@@ -100,6 +100,26 @@ for sel in "-g 0" "-g 3-2" "-g x" "-g 1,,2" "--date 2026-13x" "--date 2026-13" \
 	ok $c "$sel: refused by every tool in the same words ($want)"
 done
 
+# A --ruleset file that is no ruleset is rejected input, as under -r:
+# exit 1 and one line in every tool (it was a usage error, exit 2, the
+# message wrapped, against yote(7)); in a criteria file, 2 as its other
+# errors
+printf 'ruleset: bad\n' >"$tmp/norules.yaml"
+bad=
+for t in validate replay analyze convert explore; do
+	yote-$t --ruleset "$tmp/norules.yaml" "$src" >/dev/null 2>"$tmp/err"
+	st=$?
+	[ $st = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	    grep -qx "yote-$t: --ruleset: $tmp/norules.yaml:1:1: rules: not a ruleset file (a ruleset is a mapping that holds 'yote-rules: 1')" "$tmp/err" ||
+	    bad="$bad $t($st)"
+done
+printf 'ruleset %s\n' "$tmp/norules.yaml" >"$tmp/norules.crit"
+yote-validate --criteria "$tmp/norules.crit" "$src" >/dev/null 2>"$tmp/err"
+st=$?
+[ $st = 2 ] && grep -q "norules.crit:1: ruleset: " "$tmp/err" || bad="$bad criteria($st)"
+echo "failed:$bad" >>"$TAP_WHY"
+ok "$([ -z "$bad" ] && echo 1)" "--ruleset FILE that is no ruleset: exit 1, one line, in every tool; 2 in a criteria file"
+
 # ... and in these words: a ruleset file's problem after its key as every
 # criterion's (it was a bare "FILE: No such file or directory"), the
 # terminations there are (result's were listed, termination's not), a bad

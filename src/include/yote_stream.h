@@ -73,7 +73,9 @@ int yote_select_games(struct yote_select *sel, const char *arg,
  * N, N..M, N.. or ..M; "reaches": an exact position; "pattern": a
  * position pattern, formats/patterns.md, yote-convert(1)).  The refused
  * forms are yote(7)'s, Selecting games.  0, YOTE_EVALUE with the reason
- * in err->msg (also for a NULL sel, key or value), or YOTE_ENOMEM.
+ * in err->msg (also for a NULL sel, key or value), or YOTE_ENOMEM; for a
+ * "ruleset" that names a file, as yote_rules_get: YOTE_EIO when it cannot
+ * be read, YOTE_ESYNTAX (or YOTE_ELIMIT) when it is no valid ruleset.
  */
 int yote_select_add(struct yote_select *sel, const char *key,
     const char *value, struct yote_error *err);

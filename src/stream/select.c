@@ -298,6 +298,10 @@ ruleset_parse(const struct yote_select *s, struct select_crit *c,
 		err->file = NULL;
 		err->line = err->col = 0;
 	}
+	/* a file that is no ruleset is rejected input, as under -r, not a
+	 * misused option: an unknown name stays YOTE_EVALUE */
+	if (rc == YOTE_EVALUE && yote_rules_spec_is_file(arg))
+		rc = YOTE_ESYNTAX;
 	free(path);
 	return rc;
 }
@@ -461,7 +465,10 @@ file_line(struct yote_select *s, unsigned long n, char *line,
 		err->line = n;
 		return YOTE_EVALUE;
 	}
-	rc = yote_select_add(s, line, v, err);
+	/* a ruleset file that is no ruleset is one more error of the
+	 * criteria file, as its others are */
+	if ((rc = yote_select_add(s, line, v, err)) == YOTE_ESYNTAX)
+		rc = YOTE_EVALUE;
 	if (rc != 0)            /* (a ruleset file's line was in err) */
 		err->line = n;
 	if (rc != 0 && err->col > 0)    /* a column of the value: the line's */
