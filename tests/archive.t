@@ -282,11 +282,7 @@ yote-convert -o "$tmp/keep.yta" "$tmp/fifo" 2>/dev/null &
 pid=$!
 exec 7>"$tmp/fifo"
 cat "$tmp/all.yaml" >&7
-n=0
-while [ -z "$(ls -A "$tmp" | grep '^\.keep\.yta\.')" ] && [ $n -lt 50 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+await_tmp "$tmp" 'keep\.yta'
 kill -TERM $pid
 exec 7>&-
 wait $pid 2>/dev/null

@@ -265,6 +265,56 @@ else
 	skip "no timeout(1)"
 fi
 
+# Pictures, one a game (--svg, --graph): written together or not at all,
+# as -o's file (each was put in place as it was made: a run that failed
+# on its second input, or a signal, had replaced the old pictures and
+# left some new ones).  --svg-dir's, one a ply, are put in place one by
+# one: a collection's would be too many to hold back.
+mkdir "$tmp/pics"
+pics_old() {
+	rm -f "$tmp/pics/"* "$tmp/pics/".??*
+	echo OLD >"$tmp/pics/r.svg"
+	echo OLD >"$tmp/pics/r-2.svg"
+}
+pics_kept() { # the old two as they were, nothing else there
+	[ "$(cat "$tmp/pics/r.svg" "$tmp/pics/r-2.svg")" = "$(printf 'OLD\nOLD')" ] &&
+	    [ "$(ls -A "$tmp/pics" | wc -l)" = 2 ]
+}
+pics_old
+yote-replay -F --svg "$tmp/pics/r.svg" "$tmp/three.yaml" "$tmp/nosuch.yaml" \
+    2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && pics_kept &&
+    grep -qx "yote-replay: $tmp/pics/r.svg and 1 more: not written, as the run failed (said above); those there before are left as they were" "$tmp/err" &&
+    c=1
+ok $c "yote-replay --svg, a run that fails: no picture written, the old ones kept, said" "$tmp/err"
+pics_old
+yote-analyze -D 1 --no-tb --graph "$tmp/pics/r.svg" -o /dev/null \
+    "$tmp/three.yaml" "$tmp/nosuch.yaml" 2>"$tmp/err"
+st=$?
+c=0
+[ $st = 3 ] && pics_kept && grep -q "r.svg and 1 more: not written" "$tmp/err" &&
+    c=1
+ok $c "yote-analyze --graph, a run that fails: no chart written, the old ones kept" "$tmp/err"
+# a signal once a game's picture is made, the next game awaited from a FIFO
+pics_old
+yote-replay -F --svg "$tmp/pics/r.svg" "$tmp/in" 2>"$tmp/err" &
+pid=$!
+exec 7<>"$tmp/in"
+# the first game, and the line that ends it
+awk '/^---/ { n++ } n == 1 || (n == 2 && /^---/)' "$tmp/three.yaml" >&7
+await_tmp "$tmp/pics" 'r\.svg'
+kill -TERM $pid
+exec 7>&-
+wait $pid 2>/dev/null
+st=$?
+c=0
+[ $st -gt 128 ] && pics_kept &&
+    grep -qx "yote-replay: interrupted: $tmp/pics/r.svg not written; the old file is left as it was" "$tmp/err" &&
+    c=1
+ok $c "yote-replay --svg ended by SIGTERM: the old picture kept, nothing left, said" "$tmp/err"
+
 # ------------------------------------------------------------ hostile text
 
 cat >"$tmp/evil.yaml" <<'EOF'

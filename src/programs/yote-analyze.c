@@ -209,7 +209,7 @@ analyse_files(struct yote_stream *s, const struct yote_rules *fallback,
 		yote_writer_close(out.w);
 		html_close(out.page, 0);
 		yote_checker_free(out.ck);
-		return EXIT_IO;
+		return tool_held_done(EXIT_IO);
 	}
 	if (o->summary && games < EXIT_IO)
 		annosummary_header(&out.sm);    /* a table of no games */
@@ -218,6 +218,9 @@ analyse_files(struct yote_stream *s, const struct yote_rules *fallback,
 		games = EXIT_IO;
 	ok = games < EXIT_IO && status < EXIT_IO;
 	if (out.page != NULL && (st = html_close(out.page, ok)) > games)
+		games = st;
+	/* --graph's charts, with the run's status */
+	if ((st = tool_held_done(games > status ? games : status)) > games)
 		games = st;
 	if (o->output != NULL && out.fp != NULL)
 		games = tool_output_done(out.fp, o->output, games > status ?

@@ -129,7 +129,7 @@ show_game(struct replay *rp, const struct replayed *g,
 
 			tool_kth_path(opt->svg, ++rp->pictures, path,
 			    sizeof(path));
-			return svgfile_write(g, at, path);
+			return svgfile_write(g, at, path, 1);
 		}
 		diagram_header(g, rp->shown++ > 0);
 		diagram_position(g, at, st);
@@ -426,6 +426,7 @@ main(int argc, char *argv[])
 	if (rp.page != NULL && (st = html_close(rp.page, status < EXIT_USAGE)) >
 	    status)
 		status = st;
+	status = tool_held_done(status);        /* --svg's pictures */
 	status = tool_output_done(rp.out, opt.output, status);
 	status = tool_stdout_done(status);
 out:

@@ -110,5 +110,7 @@ evalgraph_write(const char *base, unsigned long k,
 		    colour[an->cls[i - 1]], i, yote_class_name(an->cls[i - 1]));
 	}
 	fputs("</svg>\n", fp);
-	return tool_atomic_close(fp, path, 1);     /* a write error said */
+	/* a write error said; in place with the others at the end of a
+	 * run that ends well (tool_held_done) */
+	return tool_atomic_hold(fp, path);
 }

@@ -54,6 +54,26 @@ static struct {
 	int said;               /* the reason is said already */
 } abandoned = { 0, 0, 1 };
 
+/*
+ * The files held until the run ends (tool_atomic_hold): each complete in
+ * its temporary file, put in place or removed together by tool_held_done.
+ * A list from the oldest, which the signal handler walks: a node is whole
+ * before one pointer store links it at the end, and taken off the front
+ * (signals blocked) before it is freed.  Appended to and taken from by one
+ * thread at a time (held_mu).
+ */
+struct held {
+	struct held *next;
+	int existed;            /* a file was there before */
+	char *target;           /* the file it replaces */
+	char *path;             /* as named */
+	char tmp[];             /* the temporary file */
+};
+static struct held *volatile held_head;
+static struct held *held_tail;
+static volatile sig_atomic_t held_n;
+static pthread_mutex_t held_mu = PTHREAD_MUTEX_INITIALIZER;
+
 /* The signals whose default ends the process (and leaves a temporary
  * file behind unless caught); caught only when not ignored.  SIGXFSZ is
  * ignored instead: a write past a file-size limit then fails with EFBIG,
@@ -69,6 +89,8 @@ say(const char *s)
 
 	(void)n;
 }
+
+static void abandon_held(int);
 
 void
 tool_output_abandon(int tell)
@@ -92,6 +114,49 @@ tool_output_abandon(int tell)
 			say(slots[i].existed ? " not written; the old file is "
 			    "left as it was\n" : " not written\n");
 		}
+	abandon_held(tell);
+}
+
+/* n in decimal, by write alone (for the signal handler). */
+static void
+say_number(unsigned long n)
+{
+	char buf[24], *p = buf + sizeof(buf);
+
+	*--p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) > 0 && p > buf);
+	say(p);
+}
+
+/* The held files removed; tell: said in one line, the first named. */
+static void
+abandon_held(int tell)
+{
+	struct held *h, *first = held_head;
+	unsigned long n = 0;
+	int existed = 0;
+
+	for (h = first; h != NULL; h = h->next) {
+		unlink(h->tmp);
+		existed |= h->existed;
+		n++;
+	}
+	held_head = NULL;
+	if (!tell || n == 0)
+		return;
+	say(tool_name);
+	say(": interrupted: ");
+	say(first->path);
+	if (n > 1) {
+		say(" and ");
+		say_number(n - 1);
+		say(" more");
+	}
+	say(" not written");
+	say(!existed ? "\n" : n > 1 ? "; those there before are left as "
+	    "they were\n" : "; the old file is left as it was\n");
 }
 
 /* Only async-signal-safe calls here: unlink, write, signal, raise. */
@@ -425,19 +490,25 @@ tool_output_report(const char *file, unsigned long long written,
 	    left_out > 0 ? " (said above)" : "", rep_s);
 }
 
-int
-tool_atomic_close(FILE *fp, const char *path, int ok)
+/* The slot of fp, or NULL. */
+static struct out_slot *
+slot_of(FILE *fp)
 {
-	struct out_slot *sl = NULL;
-	sigset_t all, old;
 	size_t i;
-	int err = 0, failed;
 
-	for (i = 0; i < OUT_SLOTS && sl == NULL; i++)
+	for (i = 0; i < OUT_SLOTS; i++)
 		if (slots[i].fp == fp && fp != NULL)
-			sl = &slots[i];
-	if (sl == NULL)
-		return fclose(fp) == 0 ? EXIT_OK : EXIT_IO;
+			return &slots[i];
+	return NULL;
+}
+
+/* fp's last writes, its flush (and fsync when ok) and close: 0, or the
+ * errno of the first that failed. */
+static int
+out_finish(struct out_slot *sl, FILE *fp, int ok)
+{
+	int err = 0;
+
 	if (ferror(fp))
 		err = tool_write_errno(fp);     /* said here, with its reason */
 	else if (fflush(fp) != 0)
@@ -446,6 +517,19 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 		err = errno;
 	if (fclose(fp) != 0 && err == 0)
 		err = errno;
+	return err;
+}
+
+int
+tool_atomic_close(FILE *fp, const char *path, int ok)
+{
+	struct out_slot *sl = slot_of(fp);
+	sigset_t all, old;
+	int err, failed;
+
+	if (sl == NULL)
+		return fclose(fp) == 0 ? EXIT_OK : EXIT_IO;
+	err = out_finish(sl, fp, ok);
 	failed = !ok || err != 0;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
@@ -474,6 +558,107 @@ tool_atomic_close(FILE *fp, const char *path, int ok)
 		    "; what was written of it is cut short" : sl->existed ?
 		    "; the old file is left as it was" : "");
 	return err != 0 ? EXIT_IO : EXIT_OK;
+}
+
+int
+tool_atomic_hold(FILE *fp, const char *path)
+{
+	struct out_slot *sl = slot_of(fp);
+	struct held *h;
+	sigset_t all, old;
+	size_t nt, nr, np;
+	int err;
+
+	/* standard output, a device, a FIFO: written as they go */
+	if (sl == NULL || sl->tmp[0] == '\0')
+		return tool_atomic_close(fp, path, 1);
+	nt = strlen(sl->tmp) + 1;
+	nr = strlen(sl->target) + 1;
+	np = strlen(path) + 1;
+	if ((err = out_finish(sl, fp, 1)) == 0 &&
+	    (h = malloc(sizeof(*h) + nt + nr + np)) == NULL)
+		err = ENOMEM;
+	sigfillset(&all);
+	pthread_mutex_lock(&held_mu);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if (err == 0) {
+		h->next = NULL;
+		h->existed = sl->existed;
+		memcpy(h->tmp, sl->tmp, nt);
+		h->target = h->tmp + nt;
+		memcpy(h->target, sl->target, nr);
+		h->path = h->target + nr;
+		memcpy(h->path, path, np);
+		/* whole before a handler in another thread may walk to it */
+		atomic_thread_fence(memory_order_release);
+		if (held_tail != NULL && held_head != NULL)
+			held_tail->next = h;
+		else
+			held_head = h;
+		held_tail = h;
+		held_n++;
+	} else
+		unlink(sl->tmp);
+	sl->live = 0;
+	sl->fp = NULL;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_mutex_unlock(&held_mu);
+	if (err == 0)
+		return EXIT_OK;
+	tool_warn("%s: %s%s", path, strerror(err), sl->existed ?
+	    "; the old file is left as it was" : "");
+	return EXIT_IO;
+}
+
+int
+tool_held_done(int status)
+{
+	struct held *h;
+	sigset_t all, old;
+	char *first = NULL;
+	unsigned long n = 0;
+	int put = status < EXIT_USAGE, existed = 0, err, st = status;
+
+	sigfillset(&all);
+	pthread_mutex_lock(&held_mu);
+	for (;;) {
+		pthread_sigmask(SIG_BLOCK, &all, &old);
+		if ((h = held_head) != NULL) {
+			err = put && rename(h->tmp, h->target) != 0 ? errno : 0;
+			if (!put || err != 0)
+				unlink(h->tmp);
+			held_head = h->next;
+			held_n--;
+		}
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		if (h == NULL)
+			break;
+		if (err != 0) {
+			tool_warn("%s: %s%s", h->path, strerror(err),
+			    h->existed ? "; the old file is left as it was" :
+			    "");
+			st = EXIT_IO;
+		}
+		existed |= h->existed;
+		if (n++ == 0 && !put)
+			first = strdup(h->path);
+		free(h);
+	}
+	held_tail = NULL;
+	pthread_mutex_unlock(&held_mu);
+	if (!put && n > 0) {
+		if (n == 1)
+			tool_warn("%s: not written, as the run failed (said "
+			    "above)%s", first ? first : "a file", existed ?
+			    "; the old file is left as it was" : "");
+		else
+			tool_warn("%s and %lu more: not written, as the run "
+			    "failed (said above)%s", first ? first : "a file",
+			    n - 1, existed ? "; those there before are left "
+			    "as they were" : "");
+	}
+	free(first);
+	return st > status ? st : status;
 }
 
 FILE *

@@ -36,7 +36,8 @@ best_move(const struct replayed *g, size_t i, const char *text,
 #define SVG_NAME_CHARS 14
 
 int
-svgfile_write(const struct replayed *g, size_t i, const char *path)
+svgfile_write(const struct replayed *g, size_t i, const char *path,
+    int hold)
 {
 	char title[300], text[YOTE_MOVE_TEXT], line[600], comment[600];
 	char fc[128], sc[128];
@@ -66,9 +67,10 @@ svgfile_write(const struct replayed *g, size_t i, const char *path)
 	notes.best = best_move(g, i, best, &bm);
 	bad = draw_svg(fp, g->r, yote_game_pos(g->play, i), i ?
 	    yote_game_move(g->play, i) : NULL, title, &notes);
-	/* a write error is said by tool_atomic_close, with its reason */
-	return tool_atomic_close(fp, path, 1) != EXIT_OK || bad ? EXIT_IO :
-	    EXIT_OK;
+	/* a write error is said by tool_atomic_hold or _close, with its
+	 * reason */
+	return (hold ? tool_atomic_hold(fp, path) : tool_atomic_close(fp,
+	    path, 1)) != EXIT_OK || bad ? EXIT_IO : EXIT_OK;
 }
 
 int
@@ -83,7 +85,7 @@ svgfile_game(const struct replayed *g, const char *dir, unsigned long input)
 	for (i = 0; i <= g->n && status == EXIT_OK; i++) {
 		snprintf(path, sizeof(path), "%s/%sgame%lu-ply%03zu.svg", dir,
 		    in, g->rec->game, i);
-		status = svgfile_write(g, i, path);
+		status = svgfile_write(g, i, path, 0);
 	}
 	return status;
 }

@@ -248,6 +248,24 @@ FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
 
 /*
+ * Files of a set written whole or not at all together (the pictures of
+ * --svg and --graph: one a game):
+ *  - tool_atomic_hold(fp, path) closes a file of tool_atomic_open as
+ *    tool_atomic_close(fp, path, 1) does, but keeps its temporary file
+ *    until the run ends (standard output, a device or a FIFO is written
+ *    as it goes); a failed write is said, EXIT_IO, else EXIT_OK.
+ *  - tool_held_done(status) puts every held file in place when status is
+ *    0 or 1, else removes them and says so in one line ("r.svg and 764
+ *    more: not written, as the run failed (said above); those there
+ *    before are left as they were"); the status, or EXIT_IO when a file
+ *    could not be put in place (said).
+ * A signal that ends the tool removes them as it removes the files of
+ * tool_atomic_open, and says so in one line.
+ */
+int tool_atomic_hold(FILE *fp, const char *path);
+int tool_held_done(int status);
+
+/*
  * The file of the k-th game's picture (yote-analyze --graph, yote-replay
  * --svg): base for the first, else base with -k before a final .svg (or
  * at its end): eval.svg, eval-2.svg, ...; "-" (standard output) for
