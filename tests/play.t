@@ -184,6 +184,14 @@ run $PLAY --seed 1 <"$TMP/in"
     grep -q 'save needs a file name' "$TMP/err"
 ok $((! $?)) "pipe: a comment after a move; quit ends the game; save needs FILE" \
     "$TMP/out" "$TMP/err"
+# a save that fails is a file not written, exit 3 as every other (it was
+# 1); the game goes on
+printf 'c3\nsave %s/nodir/x.yaml\nquit\n' "$TMP" >"$TMP/in"
+run $PLAY --seed 1 <"$TMP/in"
+[ "$st" = 3 ] && grep -q 'nodir/x.yaml: cannot write: No such file or directory' \
+    "$TMP/err" && [ "$(wc -l <"$TMP/out")" = 1 ]
+ok $((! $?)) "pipe: save FILE that cannot be written: said, the game goes on, exit 3" \
+    "$TMP/out" "$TMP/err"
 
 # long lines are one line, refused whole: 511 letters then resign, and a
 # line of 5000 bytes, get no reply and do not resign; a line of exactly

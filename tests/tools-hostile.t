@@ -315,6 +315,27 @@ c=0
     c=1
 ok $c "yote-replay --svg ended by SIGTERM: the old picture kept, nothing left, said" "$tmp/err"
 
+# yote-play begins its output before it reads its openings, as every tool
+# begins its output before it reads games: a signal while they are read
+# says what became of the file (it said nothing)
+if [ -x bin/yote-play ]; then
+	echo OLD >"$tmp/pics/m.yaml"
+	yote-play -S 2 -L beginner --no-tb -O "$tmp/in" -o "$tmp/pics/m.yaml" \
+	    2>"$tmp/err" &
+	pid=$!
+	exec 7<>"$tmp/in"
+	await_tmp "$tmp/pics" 'm\.yaml'
+	kill -TERM $pid
+	exec 7>&-
+	wait $pid 2>/dev/null
+	st=$?
+	c=0
+	[ $st -gt 128 ] && [ "$(cat "$tmp/pics/m.yaml")" = OLD ] &&
+	    grep -qx "yote-play: interrupted: $tmp/pics/m.yaml not written; the old file is left as it was" "$tmp/err" &&
+	    c=1
+	ok $c "yote-play -O FIFO ended by SIGTERM while reading openings: said, the old file kept" "$tmp/err"
+fi
+
 # ------------------------------------------------------------ hostile text
 
 cat >"$tmp/evil.yaml" <<'EOF'

@@ -137,7 +137,8 @@ pipe_play(const struct yote_rules *r, const struct yote_pos *start,
 		s.g.result = YOTE_RES_NONE;
 		s.g.term = YOTE_TERM_UNFINISHED;
 	}
-	if (opt->out != NULL && session_save(&s, opt->out) != EXIT_OK)
+	if ((opt->out != NULL && session_save(&s, opt->out) != EXIT_OK) ||
+	    s.save_failed)
 		status = EXIT_IO;
 	session_close(&s);
 	return status;

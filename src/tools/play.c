@@ -768,13 +768,18 @@ run_match(const struct yote_rules *r, const struct level *a,
 
 	if (!self_play && games % 2)
 		games++;        /* both colours of every opening */
+	/* the output begun before the openings are read, as every tool
+	 * begins its output before it reads games: a signal or a failure
+	 * while they are read says what became of the file */
+	if ((self_play || mo->out != NULL) && (status = out_open(&out,
+	    self_play && mo->out == NULL ? "-" : mo->out)) != EXIT_OK)
+		return status;
 	if ((status = match_setup(&mt, r, a, b, games, self_play, mo)) !=
 	    EXIT_OK) {
-		match_free(&mt);
-		return status;
-	}
-	if ((self_play || mo->out != NULL) && (status = out_open(&out,
-	    self_play && mo->out == NULL ? "-" : mo->out)) != EXIT_OK) {
+		if (self_play || mo->out != NULL) {
+			out_close(&out, 0);
+			tool_output_report(out.path, 0, 0, 0, 0, EXIT_IO);
+		}
 		match_free(&mt);
 		return status;
 	}

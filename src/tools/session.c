@@ -333,7 +333,11 @@ session_print_hint(struct session *s, int pipe)
 int
 session_save_now(struct session *s, const char *arg)
 {
+	int st;
+
 	s->g.term = YOTE_TERM_NONE;
 	s->g.result = YOTE_RES_NONE;
-	return session_save(s, arg);
+	if ((st = session_save(s, arg)) != EXIT_OK)
+		s->save_failed = 1;
+	return st;
 }

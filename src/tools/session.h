@@ -54,6 +54,8 @@ struct session {
 	char engname[64];       /* "yote-play (LEVEL)" */
 	int human_side;         /* the side the human plays (not --hvh) */
 	int declared;           /* ended by resignation or agreement */
+	int save_failed;        /* a save command's file not written (said):
+				   exit status 3, as any file not written */
 	enum draw_style st;     /* of the diagrams */
 	size_t shown;           /* plies when the board was last drawn */
 	char side[2][TOOL_TEXT_MAX];    /* the sides' names, escaped: a

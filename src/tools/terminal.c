@@ -285,6 +285,8 @@ end_game(struct session *s, int status)
 		session_say("The game is in %s.", tool_text(s->opt->out));
 	else if (s->opt->out != NULL)
 		status = EXIT_IO;
+	if (s->save_failed)     /* a save command's (said then) */
+		status = EXIT_IO;
 	return status;
 }
 
