@@ -297,18 +297,30 @@ c=0
 [ $st = 3 ] && pics_kept && grep -q "r.svg and 1 more: not written" "$tmp/err" &&
     c=1
 ok $c "yote-analyze --graph, a run that fails: no chart written, the old ones kept" "$tmp/err"
-# a signal once a game's picture is made, the next game awaited from a FIFO
+# term_fed NAME GAMES CMD...: CMD started on the FIFO $tmp/in, fed GAMES
+# (a file, or nothing), sent SIGTERM once its temporary file for
+# $tmp/pics/NAME is there; its status in st, its stderr in $tmp/err
+term_fed() {
+	tf_name=$1
+	tf_games=$2
+	shift 2
+	"$@" 2>"$tmp/err" &
+	pid=$!
+	exec 7<>"$tmp/in"
+	[ -n "$tf_games" ] && cat "$tf_games" >&7
+	await_tmp "$tmp/pics" "$(echo "$tf_name" | sed 's/\./\\./g')"
+	kill -TERM $pid
+	exec 7>&-
+	wait $pid 2>/dev/null
+	st=$?
+}
+# a signal once a game's picture is made, the next game awaited: the
+# first game, and the line that ends it
 pics_old
-yote-replay -F --svg "$tmp/pics/r.svg" "$tmp/in" 2>"$tmp/err" &
-pid=$!
-exec 7<>"$tmp/in"
-# the first game, and the line that ends it
-awk '/^---/ { n++ } n == 1 || (n == 2 && /^---/)' "$tmp/three.yaml" >&7
-await_tmp "$tmp/pics" 'r\.svg'
-kill -TERM $pid
-exec 7>&-
-wait $pid 2>/dev/null
-st=$?
+awk '/^---/ { n++ } n == 1 || (n == 2 && /^---/)' "$tmp/three.yaml" \
+    >"$tmp/first.yaml"
+term_fed r.svg "$tmp/first.yaml" yote-replay -F --svg "$tmp/pics/r.svg" \
+    "$tmp/in"
 c=0
 [ $st -gt 128 ] && pics_kept &&
     grep -qx "yote-replay: interrupted: $tmp/pics/r.svg not written; the old file is left as it was" "$tmp/err" &&
@@ -320,15 +332,8 @@ ok $c "yote-replay --svg ended by SIGTERM: the old picture kept, nothing left, s
 # says what became of the file (it said nothing)
 if [ -x bin/yote-play ]; then
 	echo OLD >"$tmp/pics/m.yaml"
-	yote-play -S 2 -L beginner --no-tb -O "$tmp/in" -o "$tmp/pics/m.yaml" \
-	    2>"$tmp/err" &
-	pid=$!
-	exec 7<>"$tmp/in"
-	await_tmp "$tmp/pics" 'm\.yaml'
-	kill -TERM $pid
-	exec 7>&-
-	wait $pid 2>/dev/null
-	st=$?
+	term_fed m.yaml "" yote-play -S 2 -L beginner --no-tb -O "$tmp/in" \
+	    -o "$tmp/pics/m.yaml"
 	c=0
 	[ $st -gt 128 ] && [ "$(cat "$tmp/pics/m.yaml")" = OLD ] &&
 	    grep -qx "yote-play: interrupted: $tmp/pics/m.yaml not written; the old file is left as it was" "$tmp/err" &&
