@@ -760,7 +760,9 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 				end_input(s);
 			continue;
 		} else if (rc < 0) {
-			input_nomem(s, s->cur.number);
+			/* (a game judged in part is the current one) */
+			drop_current(s);
+			input_nomem(s, s->counted);
 			continue;
 		}
 lost:
