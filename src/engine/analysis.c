@@ -483,6 +483,25 @@ annotate_item(struct work *w, struct yote_node *moves, size_t i, int mover,
 	}
 }
 
+/*
+ * Ply i's annotation keys removed: a move this run grades below --only
+ * carries none, and what an earlier run left there (a blunder this run
+ * calls good) would be read for this run's.
+ */
+static void
+clear_item(struct yote_node *moves, size_t i)
+{
+	static const char *const keys[] = { "eval-before", "eval", "best",
+		"pv", "class", "nag" };
+	struct yote_node *item = moves->kids[i];
+	size_t k;
+
+	if (item == NULL || item->type != YOTE_NODE_MAP)
+		return;
+	for (k = 0; k < sizeof(keys) / sizeof(*keys); k++)
+		yote_node_remove(item, keys[k]);
+}
+
 static void
 put_count(struct work *w, struct yote_node *map, const char *key,
     unsigned long long v)
@@ -656,8 +675,11 @@ grade(struct work *w, struct yote_record *rec)
 		out->st[s].n[v.c]++;
 		out->st[s].loss += yote_move_loss(v.before, v.after);
 		out->st[s].accuracy += yote_move_accuracy(v.before, v.after);
-		if (o->only != YOTE_CLASS_NONE && v.c < o->only)
+		if (o->only != YOTE_CLASS_NONE && v.c < o->only) {
+			if (moves != NULL && i - 1 < moves->n)
+				clear_item(moves, i - 1);
 			continue;
+		}
 		out->cls[i - 1] = v.c;
 		if (moves != NULL && i - 1 < moves->n)
 			annotate_item(w, moves, i - 1, s, &v);
