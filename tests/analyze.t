@@ -316,6 +316,26 @@ yote-analyze --depth 1 "$tmp/o" >"$tmp/o2" 2>&1
 plies "$tmp/o2" >"$tmp/t2"
 c=$(col "$tmp/t2" 1 4)
 ok "$([ "$c" = "#+1" ] && echo 1)" "a record in the first side's view is not turned again ($c)"
+# ... and shown in the first side's view by the tools that show it, as
+# the study page's curve was (its move list and yote-replay -a showed the
+# mover's: the signs alternated by side)
+yote-replay -a -n 1 "$data/old-view.yaml" >"$tmp/o" 2>&1
+yote-replay --html "$tmp/ov.html" "$data/old-view.yaml" 2>>"$tmp/o"
+ok "$(grep -q 'Notes: blunder ??, eval #+1 (before -1.01)' "$tmp/o" &&
+    grep -q '"1":{"k":\[\["eval-before","-1.01"\],\["eval","#+1"\]' "$tmp/ov.html" &&
+    echo 1)" "an older record's evaluations shown in the first side's view: replay -a, the study page's notes" "$tmp/o"
+# --only on an annotated record: the moves it grades below the class lose
+# an earlier run's grades, so that the record, its header and the chart
+# say the same (a depth-4 run's blunders stayed beside the depth-3 one's)
+yote-analyze --depth 4 -g 1 samples/classic.yaml >"$tmp/d4.yaml" 2>/dev/null
+yote-analyze --depth 3 --only blunder --graph "$tmp/d3.svg" "$tmp/d4.yaml" \
+    >"$tmp/d3.yaml" 2>/dev/null
+k=$(grep -c '^  class: blunder$' "$tmp/d3.yaml")
+h=$(awk '/^  (first|second): / { sub(/.*blunders: /, ""); sub(/,.*/, ""); n += $0 } END { print n + 0 }' "$tmp/d3.yaml")
+g=$(grep -c 'class="blunder"' "$tmp/d3.svg")
+o=$(grep -c '^  class: ' "$tmp/d3.yaml")
+ok "$([ "$k" = "$h" ] && [ "$g" = "$h" ] && [ "$o" = "$k" ] && [ "$h" -gt 0 ] && echo 1)" \
+    "--only blunder again: the record's blunders are the header's and the chart's ($k, $h, $g; $o graded)"
 
 # ------------------------------------------------------------ 6. options
 G=$(grep -c '^---' "$tmp/a1")	# games in samples/classic.yaml

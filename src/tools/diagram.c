@@ -116,6 +116,22 @@ note_add(char *buf, size_t size, size_t *used, const char *key,
 		*used = size - 1;
 }
 
+/* An evaluation key of ply i's item from the first side's view, as the
+ * other tools show it (an older record holds the mover's), or as written
+ * when it is no score; NULL when absent. */
+static const char *
+eval_text(const struct replayed *g, const struct yote_node *item,
+    const char *key, size_t i, char *buf)
+{
+	int v;
+
+	if (i - 1 <= yote_game_plies(g->play) &&
+	    yote_annotation_eval(g->rec, item, key,
+	    yote_game_pos(g->play, i - 1)->side, &v) == 0)
+		return yote_score_text(v, buf);
+	return yote_node_text(item, key);
+}
+
 void
 diagram_notes(const struct replayed *g, size_t i, char *line, size_t lsize,
     char *comment, size_t csize, const char **best)
@@ -125,7 +141,7 @@ diagram_notes(const struct replayed *g, size_t i, char *line, size_t lsize,
 	const struct yote_node *moves = yote_node_get(g->rec->root, "moves");
 	const struct yote_node *item, *pv, *k;
 	const char *v, *nag;
-	char text[800];
+	char text[800], sc[16];
 	size_t used = 0, j, n, t;
 
 	line[0] = comment[0] = '\0';
@@ -141,9 +157,9 @@ diagram_notes(const struct replayed *g, size_t i, char *line, size_t lsize,
 		    v && nag ? " " : "", nag ? nag : "");
 		note_add(line, lsize, &used, "", text);
 	}
-	if ((v = yote_node_text(item, "eval")) != NULL) {
+	if ((v = eval_text(g, item, "eval", i, sc)) != NULL) {
 		note_add(line, lsize, &used, "eval", v);
-		if ((v = yote_node_text(item, "eval-before")) != NULL &&
+		if ((v = eval_text(g, item, "eval-before", i, sc)) != NULL &&
 		    used + 12 < lsize)
 			used += (size_t)snprintf(line + used, lsize - used,
 			    " (before %s)", tool_text(v));

@@ -142,12 +142,20 @@ json_node(struct html_page *pg, FILE *fp, const struct yote_node *n)
 }
 
 /* [["key","text"],...] for the pairs of map, except the keys in skip. */
+/*
+ * The pairs of map as [[key,value],...], but the keys of skip; with rec,
+ * map is ply's moves item (mover: who made it) and its evaluations are
+ * written from the first side's view, as the curve's are: an older
+ * record holds the mover's (yote_annotation_eval).
+ */
 static void
-json_pairs(struct html_page *pg, FILE *fp, const struct yote_node *map,
-    const char *const *skip)
+json_pairs_of(struct html_page *pg, FILE *fp, const struct yote_node *map,
+    const char *const *skip, const struct yote_record *rec, int mover)
 {
+	const struct yote_node *key;
+	char sc[16];
 	size_t i, k;
-	int first = 1;
+	int first = 1, v;
 
 	fputc('[', fp);
 	for (i = 0; map != NULL && map->type == YOTE_NODE_MAP && i + 1 < map->n;
@@ -159,13 +167,26 @@ json_pairs(struct html_page *pg, FILE *fp, const struct yote_node *map,
 		if (skip[k] != NULL)
 			continue;
 		fputs(first ? "[" : ",[", fp);
-		json_node(pg, fp, map->kids[i]);
+		json_node(pg, fp, key = map->kids[i]);
 		fputc(',', fp);
-		json_node(pg, fp, map->kids[i + 1]);
+		if (rec != NULL && key->type == YOTE_NODE_SCALAR &&
+		    (strcmp(key->text, "eval") == 0 ||
+		    strcmp(key->text, "eval-before") == 0) &&
+		    yote_annotation_eval(rec, map, key->text, mover, &v) == 0)
+			json_text(fp, yote_score_text(v, sc));
+		else
+			json_node(pg, fp, map->kids[i + 1]);
 		fputc(']', fp);
 		first = 0;
 	}
 	fputc(']', fp);
+}
+
+static void
+json_pairs(struct html_page *pg, FILE *fp, const struct yote_node *map,
+    const char *const *skip)
+{
+	json_pairs_of(pg, fp, map, skip, NULL, 0);
 }
 
 /* ------------------------------------------------------------ the board */
@@ -306,8 +327,9 @@ json_line(FILE *fp, const struct yote_rules *r, const struct yote_pos *before,
 /* The annotations of ply i (item its moves entry), if any, as
  * "i":{"k":[[key,text],...],"pv":[steps]}. */
 static void
-json_notes(struct html_page *pg, FILE *fp, const struct yote_game *g,
-    size_t i, const struct yote_node *item, int *first)
+json_notes(struct html_page *pg, FILE *fp, const struct yote_record *rec,
+    const struct yote_game *g, size_t i, const struct yote_node *item,
+    int *first)
 {
 	static const char *const skip[] = { "move", "pv", NULL };
 	const struct yote_node *pv;
@@ -316,7 +338,7 @@ json_notes(struct html_page *pg, FILE *fp, const struct yote_game *g,
 		return;
 	fprintf(fp, "%s\"%zu\":{\"k\":", *first ? "" : ",", i);
 	*first = 0;
-	json_pairs(pg, fp, item, skip);
+	json_pairs_of(pg, fp, item, skip, rec, yote_game_pos(g, i - 1)->side);
 	if ((pv = yote_node_get(item, "pv")) != NULL &&
 	    pv->type == YOTE_NODE_SEQ) {
 		fputs(",\"pv\":", fp);
@@ -645,7 +667,8 @@ html_add(struct html_page *pg, const char *file,
 		json_curve(fp, rec, g, moves);
 		fputs(",\"o\":{", fp);
 		for (i = 1; i <= n; i++)
-			json_notes(pg, fp, g, i, moves->kids[i - 1], &first);
+			json_notes(pg, fp, rec, g, i, moves->kids[i - 1],
+			    &first);
 		fputc('}', fp);
 	}
 	fputs("}</script>\n", fp);
