@@ -120,9 +120,10 @@ struct yote_repair_opts {
  * nodes in out point into rec.  Returns how many were found (0: no one
  * edit nor pair makes the record valid), with *complete 1 when every edit was
  * tried (0: the work limit stopped the search); YOTE_EVALUE when there is
- * nothing to repair in the moves (no ruleset or no moves list, or the
- * moves and the result agree and the record is invalid for another
- * reason); YOTE_ENOMEM.
+ * nothing to repair in the moves (no ruleset or no moves list, a result
+ * or termination that is none of its key's values, or the moves and the
+ * result agree and the record is invalid for another reason);
+ * YOTE_ENOMEM.
  */
 long yote_record_repair(const struct yote_record *rec,
     const struct yote_game_info *info, const struct yote_repair_opts *o,

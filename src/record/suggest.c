@@ -632,8 +632,12 @@ yote_record_repair(const struct yote_record *rec,
 	*complete = 1;
 	moves = rec->root != NULL && rec->root->type == YOTE_NODE_MAP ?
 	    yote_node_get(rec->root, "moves") : NULL;
+	/* a result or termination that is no value of its key is a slip
+	 * of its own, said as such, not one of the moves */
 	if (info->rules == NULL || moves == NULL ||
-	    moves->type != YOTE_NODE_SEQ)
+	    moves->type != YOTE_NODE_SEQ || (info->result < 0 &&
+	    yote_node_get(rec->root, "result") != NULL) || (info->term < 0 &&
+	    yote_node_get(rec->root, "termination") != NULL))
 		return YOTE_EVALUE;
 	memset(&s, 0, sizeof(s));
 	s.r = info->rules;

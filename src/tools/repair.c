@@ -209,11 +209,18 @@ none_line(FILE *out, int json, const struct yote_stream_game *g,
 	const struct yote_game_info *in = &g->info;
 	int ended = complete && in->played == in->plies && in->rules != NULL &&
 	    in->outcome.term != YOTE_TERM_NONE;
-	/* at the line miswritten: the result, else the termination */
-	const struct yote_node *at = !ended ? NULL : yote_node_get(
-	    g->rec->root, in->result == (int)in->outcome.result &&
-	    yote_node_get(g->rec->root, "termination") != NULL ?
-	    "termination" : "result");
+	/* for a game the board does not end, a termination that says it
+	 * does (capture-all, blocked, few-pieces, move-limit) is the
+	 * slip, else the result */
+	int board_term = in->term >= YOTE_TERM_CAPTURE_ALL &&
+	    in->term <= YOTE_TERM_MOVE_LIMIT;
+	/* at the line miswritten, where the diagnostic is: the result,
+	 * else the termination */
+	const struct yote_node *at = ended ? yote_node_get(g->rec->root,
+	    in->result == (int)in->outcome.result && yote_node_get(
+	    g->rec->root, "termination") != NULL ? "termination" : "result") :
+	    in->played != in->plies ? NULL : yote_node_get(g->rec->root,
+	    board_term ? "termination" : "result");
 	const char *res = yote_result_text(in->outcome.result);
 	const char *term = yote_termination_text(in->outcome.term);
 
