@@ -276,8 +276,8 @@ copy_text(struct yote_error *err, const yaml_node_t *n, const char *key,
 			    *c <= 'Z') || (*c >= '0' && *c <= '9') ||
 			    *c == '-'))
 				return node_error(err, n, "rules: bad value "
-				    "'%s' for '%s': expected letters, digits "
-				    "and '-'", v, key);
+				    "'%s' for '%s': expected ASCII letters, "
+				    "digits and '-'", v, key);
 	memcpy(dst, v, len + 1);
 	return 0;
 }

@@ -1056,8 +1056,12 @@ test_rules_load_errors(void **state)
 		{ 'k', "sides", "[one]", YOTE_EVALUE, 7, 8, "'sides'" },
 		/* letters, digits and '-' alone, as formats/rules.md says */
 		{ 'k', "name", "mini_1", YOTE_EVALUE, 3, 7,
-		    "bad value 'mini_1' for 'name': expected letters, digits "
-		    "and '-'" },
+		    "bad value 'mini_1' for 'name': expected ASCII letters, "
+		    "digits and '-'" },
+		/* ASCII letters: an accented one is refused, and said so */
+		{ 'k', "name", "sahel-\xc3\xa9t\xc3\xa9", YOTE_EVALUE, 3, 7,
+		    "bad value 'sahel-\xc3\xa9t\xc3\xa9' for 'name': expected "
+		    "ASCII letters, digits and '-'" },
 		/* a NUL byte in any value or key: the text would be cut */
 		{ 'k', "name", "\"mini\\0 bad name!\"", YOTE_EVALUE, 3, 7,
 		    "'name' holds a NUL byte at character 5" },
