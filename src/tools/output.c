@@ -71,7 +71,6 @@ struct held {
 };
 static struct held *volatile held_head;
 static struct held *held_tail;
-static volatile sig_atomic_t held_n;
 static pthread_mutex_t held_mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* The signals whose default ends the process (and leaves a temporary
@@ -596,7 +595,6 @@ tool_atomic_hold(FILE *fp, const char *path)
 		else
 			held_head = h;
 		held_tail = h;
-		held_n++;
 	} else
 		unlink(sl->tmp);
 	sl->live = 0;
@@ -628,7 +626,6 @@ tool_held_done(int status)
 			if (!put || err != 0)
 				unlink(h->tmp);
 			held_head = h->next;
-			held_n--;
 		}
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		if (h == NULL)
