@@ -100,8 +100,12 @@ void
 draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
     uint64_t mark, enum draw_style st)
 {
-	int row, col, sq, s;
+	struct yote_outcome o;
+	int row, col, sq, s, to_move;
 
+	/* a game the rules have ended has nobody to move */
+	yote_pos_outcome(r, p, &o);
+	to_move = o.term == YOTE_TERM_NONE ? p->side : -1;
 	for (row = r->height - 1; row >= 0; row--) {
 		fprintf(fp, " %d ", row + 1);
 		for (col = 0; col < r->width; col++) {
@@ -128,7 +132,7 @@ draw_board(FILE *fp, const struct yote_rules *r, const struct yote_pos *p,
 	fputc('\n', fp);
 	/* the legend names each side's piece as the board draws it */
 	for (s = 0; s < 2; s++) {
-		fprintf(fp, "   %s%s (", p->side == s ? "> " : "  ",
+		fprintf(fp, "   %s%s (", to_move == s ? "> " : "  ",
 		    tool_text(r->side_name[s]));
 		piece(fp, r, s, st);
 		fprintf(fp, "%s): %d on board, %d in hand, %d captured\n",
