@@ -188,6 +188,20 @@ try:
 finally:
     s.close()
 
+# ---- TERM=dumb shows escape sequences as text: discs without colour (it
+#      had colour)
+env_dumb = dict(env_colour, TERM="dumb")
+s = Session([TOOL, "-i", "--game", "2", FILE], env_dumb, PROMPT, TIMEOUT)
+try:
+    scr = s.screen()
+    ok(scr is not None and "\x1b[" not in scr and "\u25cf" in scr,
+       "TERM=dumb: discs, no colour", repr(scr))
+    s.send("q")
+    s.rest()
+    s.wait()
+finally:
+    s.close()
+
 # ---- the arrow keys step: Right and Left a ply, Down/End the last ply,
 #      Up/Home the start; a number is typed and edited like any line
 LEFT, RIGHT, UP, DOWN = b"\x1b[D", b"\x1b[C", b"\x1b[A", b"\x1b[B"

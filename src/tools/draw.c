@@ -14,11 +14,14 @@
 enum draw_style
 draw_style_for(FILE *fp, int force_ascii)
 {
-	const char *nc = getenv("NO_COLOR");
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
 
 	if (force_ascii || !isatty(fileno(fp)))
 		return DRAW_ASCII;
-	return nc != NULL && *nc != '\0' ? DRAW_UNICODE : DRAW_COLOUR;
+	/* colour where the terminal can show it: not under TERM=dumb (or
+	 * none), which shows escape sequences as text */
+	return (nc != NULL && *nc != '\0') || term == NULL || *term == '\0' ||
+	    strcmp(term, "dumb") == 0 ? DRAW_UNICODE : DRAW_COLOUR;
 }
 
 uint64_t
