@@ -394,5 +394,35 @@ os.close(fd)
 ok(status == 2, "-i with standard output not a terminal: exit 2",
    "status %r" % status)
 
+
+# ---- -i - and -i /dev/stdin: the records would be read from the terminal
+#      the commands come from (they were, and the keys taken for YAML)
+for arg in ("-", "/dev/stdin"):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(TOOL, [TOOL, "-i", arg], env)
+    out = b""
+    deadline = time.monotonic() + TIMEOUT
+    status = None
+    while time.monotonic() < deadline:
+        try:
+            while select.select([fd], [], [], 0.1)[0]:
+                b = os.read(fd, 4096)
+                if not b:
+                    break
+                out += b
+        except OSError:
+            pass
+        p, st = os.waitpid(pid, os.WNOHANG)
+        if p:
+            status = os.waitstatus_to_exitcode(st)
+            break
+    if status is None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    os.close(fd)
+    ok(status == 2 and b"is the" in out and b"terminal too" in out,
+       "-i %s: usage error, exit 2" % arg, "status %r %r" % (status, out))
+
 tap.done()
 EOF

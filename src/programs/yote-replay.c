@@ -303,13 +303,26 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 	return -1;
 }
 
+/* Whether path names the standard input ("-", /dev/stdin, /dev/tty
+ * when that is it): the terminal -i reads its commands from. */
+static int
+is_stdin(const char *path)
+{
+	struct stat a, b;
+
+	if (strcmp(path, "-") == 0)
+		return 1;
+	return stat(path, &a) == 0 && fstat(STDIN_FILENO, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /* Options that exclude or need each other: -1 to go on, else the exit
  * status. */
 static int
-check_options(int argc, const struct opts *opt)
+check_options(int argc, char *argv[], const struct opts *opt)
 {
 	struct stat sb;
-	int modes, err;
+	int modes, err, i;
 
 	modes = opt->positions + opt->interactive + (opt->svg != NULL) +
 	    (opt->svg_dir != NULL) + (opt->html != NULL);
@@ -342,6 +355,11 @@ check_options(int argc, const struct opts *opt)
 	    opt->start == NULL)
 		return tool_usage_error("--interactive reads its commands "
 		    "from the terminal: give a FILE or --start/--moves");
+	for (i = optind; opt->interactive && i < argc; i++)
+		if (is_stdin(argv[i]))
+			return tool_usage_error("--interactive reads its "
+			    "commands from the terminal: '%s' is the "
+			    "terminal too; give a FILE", tool_text(argv[i]));
 	if (opt->interactive && (opt->final || opt->ply >= 0))
 		return tool_usage_error("--interactive goes through the whole "
 		    "game; it does not take --ply or --final");
@@ -392,7 +410,7 @@ main(int argc, char *argv[])
 	if ((s = tool_stream_new()) == NULL)
 		return EXIT_IO;
 	if ((status = parse_options(argc, argv, s, &opt)) >= 0 ||
-	    (status = check_options(argc, &opt)) >= 0)
+	    (status = check_options(argc, argv, &opt)) >= 0)
 		goto out;
 	if (opt.output != NULL && strcmp(opt.output, "-") == 0)
 		opt.output = NULL;      /* checked as a file, written to stdout */
