@@ -369,38 +369,15 @@ try:
 finally:
     s.close()
 
-# ---- -i with a terminal for input but output to a pipe: usage error
-pid, fd = pty.fork()
-if pid == 0:
-    r, w = os.pipe()
-    os.dup2(w, 1)
-    os.execve(TOOL, [TOOL, "-i", FILE], env)
-deadline = time.monotonic() + TIMEOUT
-status = None
-while time.monotonic() < deadline:
-    try:
-        while select.select([fd], [], [], 0.1)[0] and os.read(fd, 4096):
-            pass
-    except OSError:
-        pass
-    p, st = os.waitpid(pid, os.WNOHANG)
-    if p:
-        status = os.waitstatus_to_exitcode(st)
-        break
-if status is None:
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-os.close(fd)
-ok(status == 2, "-i with standard output not a terminal: exit 2",
-   "status %r" % status)
-
-
-# ---- -i - and -i /dev/stdin: the records would be read from the terminal
-#      the commands come from (they were, and the keys taken for YAML)
-for arg in ("-", "/dev/stdin"):
+def on_pty(argv, stdout_pipe=False):
+    """argv run on a new pseudo-terminal (its standard output a pipe with
+    stdout_pipe) to its end: (exit status or None, what it wrote)."""
     pid, fd = pty.fork()
     if pid == 0:
-        os.execve(TOOL, [TOOL, "-i", arg], env)
+        if stdout_pipe:
+            r, w = os.pipe()
+            os.dup2(w, 1)
+        os.execve(TOOL, argv, env)
     out = b""
     deadline = time.monotonic() + TIMEOUT
     status = None
@@ -421,6 +398,18 @@ for arg in ("-", "/dev/stdin"):
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
     os.close(fd)
+    return status, out
+
+
+# ---- -i with a terminal for input but output to a pipe: usage error
+status, out = on_pty([TOOL, "-i", FILE], stdout_pipe=True)
+ok(status == 2, "-i with standard output not a terminal: exit 2",
+   "status %r" % status)
+
+# ---- -i - and -i /dev/stdin: the records would be read from the terminal
+#      the commands come from (they were, and the keys taken for YAML)
+for arg in ("-", "/dev/stdin"):
+    status, out = on_pty([TOOL, "-i", arg])
     ok(status == 2 and b"is the" in out and b"terminal too" in out,
        "-i %s: usage error, exit 2" % arg, "status %r %r" % (status, out))
 
