@@ -707,6 +707,11 @@ usage "--games 0" "--games: expected a number" --match a,b --games 0
 usage "--human-vs-human without a terminal" "needs a terminal" \
     --human-vs-human
 usage "an argument" "unexpected argument 'x'" x
+# options that mean nothing where they are given are refused, not ignored
+# (they were: the record said 'first player', and pipe mode drew nothing)
+usage "--name with --human-vs-human" "--name goes with a game against the engine" \
+    --human-vs-human --name Bob
+usage "--ascii in pipe mode" "pipe mode draws no board" -a
 usage "--first-player in a match" "go with a game at the terminal" \
     --match club,club --games 2 --first-player X
 usage "--round with --self-play" "go with a game at the terminal" \

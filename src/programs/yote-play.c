@@ -47,7 +47,7 @@ struct opts {
 enum { M_GAME = 1, M_HVH = 2, M_PROTOCOL = 4, M_MATCH = 8, M_SELF = 16 };
 enum { G_ASCII = 1, G_FIRST = 2, G_LEVEL = 4, G_MAX_PLIES = 8,
 	G_RANDOM = 16, G_SEED = 32, G_QUIET = 64, G_FORMAT = 128,
-	G_JOBS = 256 };
+	G_JOBS = 256, G_NAME = 512 };
 
 static const struct mode_option {
 	unsigned given;         /* G_* */
@@ -70,6 +70,9 @@ static const struct mode_option {
 	    "per game)" },
 	{ G_FORMAT, "--format", M_MATCH, "--match (its result)" },
 	{ G_JOBS, "--jobs", M_MATCH | M_SELF, "--match or --self-play" },
+	/* two humans: --first-player and --second-player name them */
+	{ G_NAME, "--name", M_GAME, "a game against the engine (two humans "
+	    "are named by --first-player and --second-player)" },
 };
 
 /* Games not ended after so many plies are drawn by adjudication: the
@@ -321,6 +324,7 @@ parse_options(int argc, char *argv[], struct opts *opt)
 			opt->match = optarg;
 			break;
 		case 'n':
+			opt->given |= G_NAME;
 			opt->ses.name = optarg;
 			break;
 		case 'o':
@@ -401,6 +405,10 @@ check_modes(const struct opts *opt, const struct level **a,
 		    !(mode_options[i].modes & mode))
 			return tool_usage_error("%s goes with %s",
 			    mode_options[i].name, mode_options[i].where);
+	/* pipe mode draws no board */
+	if ((given & G_ASCII) && mode == M_GAME && !isatty(STDIN_FILENO))
+		return tool_usage_error("--ascii goes with a game at the "
+		    "terminal; pipe mode draws no board");
 	if (tool_select_checked(opt->sel) != 0)
 		return EXIT_USAGE;
 	if ((opt->match != NULL || opt->self_play > 0 || opt->protocol) &&
