@@ -740,7 +740,7 @@ if ! command -v python3 >/dev/null 2>&1 ||
 fi
 
 python3 - "$tap_n" "$TMP" <<'EOF'
-import os, pty, re, signal, subprocess, sys
+import os, pty, re, signal, subprocess, sys, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "tests/lib")
@@ -1111,6 +1111,25 @@ try:
     s.rest()
     ok(s.wait() and s.status == 0 and "Game left unfinished" in s.log,
        "Ctrl-C twice: the game is abandoned, exit 0", s.tail())
+finally:
+    s.close()
+
+# ---- Ctrl-C twice while the engine thinks: the second is the answer the
+#      first asks for (it was merged into the first, and the question
+#      waited); a master's first move in damasi takes a second or two
+s = PlaySession(["--rules", "damasi", "--level", "master", "--first",
+                 "engine", "--no-tb"])
+try:
+    s.read_until(re.compile(rb"Type 'help' for the commands\.\r?\n"))
+    time.sleep(0.3)
+    os.write(s.fd, b"\x03")
+    time.sleep(0.05)
+    os.write(s.fd, b"\x03")
+    s.rest()
+    ok(s.wait() and s.status == 0 and "Game left unfinished" in
+       plain(s.log),
+       "Ctrl-C twice during the engine's search: the game is left, exit 0",
+       s.tail())
 finally:
     s.close()
 

@@ -28,8 +28,10 @@ static volatile sig_atomic_t interrupted, hung_up;
 static void
 on_signal(int sig)
 {
+	/* counted: a second Ctrl-C during the engine's search is the
+	 * answer to the question the first one will ask */
 	if (sig == SIGINT)
-		interrupted = 1;
+		interrupted = interrupted < 2 ? interrupted + 1 : 2;
 	else
 		hung_up = 1;
 }
@@ -200,7 +202,7 @@ command(struct session *s, char *line)
  * input says yes.  The question starts on a line of its own (after the
  * terminal's "^C"), and its answer ends that line whatever it is. */
 static int
-abandon(struct session *s)
+abandon(struct session *s, int twice)
 {
 	char *line;
 	long n;
@@ -213,6 +215,8 @@ abandon(struct session *s)
 		session_say("Abandoned, the game is not saved: answer n, then "
 		    "'save FILE' keeps it.");
 	interrupted = 0;
+	if (twice)
+		return 1;       /* the second Ctrl-C came before the question */
 	n = term_line(s, "Abandon the game? (y/n) ", 0, &line);
 	if (n == LEDIT_INTR || n == LINE_EOF)
 		putchar('\n');
@@ -232,8 +236,10 @@ prompt(struct session *s)
 		if (hung_up)
 			return SESSION_ENDED;
 		if (interrupted) {
+			int twice = interrupted > 1;
+
 			interrupted = 0;
-			if (abandon(s))
+			if (abandon(s, twice))
 				return SESSION_ENDED;
 			continue;       /* hung up meanwhile? */
 		}
