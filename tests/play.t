@@ -740,7 +740,7 @@ if ! command -v python3 >/dev/null 2>&1 ||
 fi
 
 python3 - "$tap_n" "$TMP" <<'EOF'
-import os, pty, re, signal, subprocess, sys, time
+import os, pty, re, select, signal, subprocess, sys, time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "tests/lib")
@@ -1132,6 +1132,61 @@ try:
        s.tail())
 finally:
     s.close()
+
+# ---- Ctrl-Z, then fg from the shell: the line typed so far comes back
+#      and is edited on (it was lost, and an empty prompt came back)
+pid, fd = pty.fork()
+if pid == 0:
+    os.execve("/bin/bash", ["bash", "--norc", "--noprofile", "-i"],
+              dict(os.environ, PS1="SH$ ", NO_COLOR="1", TERM="dumb"))
+buf = b""
+
+
+def upto(pat, since=0):
+    """Output read until pat shows after offset since; whether it did."""
+    global buf
+    end = time.monotonic() + TIMEOUT
+    while pat not in buf[since:] and time.monotonic() < end:
+        r, _, _ = select.select([fd], [], [], 0.1)
+        if r:
+            try:
+                buf += os.read(fd, 65536)
+            except OSError:
+                break
+    return pat in buf[since:]
+
+
+try:
+    upto(b"SH$ ")
+    os.write(fd, ("%s -L beginner --seed 7\r" % TOOL).encode())
+    upto(b"white> ")
+    os.write(fd, b"c3\r")
+    at = len(buf)
+    upto(b"white> ", at)
+    os.write(fd, b"a1")
+    upto(b"a1", at)
+    os.write(fd, b"\x1a")
+    at = len(buf)
+    stopped = upto(b"SH$ ", at)
+    os.write(fd, b"fg\r")
+    at = len(buf)
+    back = upto(b"white> a1", at)
+    os.write(fd, b"\r")
+    at = len(buf)
+    played = upto(b"Ply 4:", at)
+    os.write(fd, b"quit\r")
+    upto(b"SH$ ", at)
+    os.write(fd, b"exit\r")
+    ok(stopped and back and played,
+       "Ctrl-Z, then fg: the line typed so far is drawn again and played",
+       repr(buf[-1500:]))
+finally:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    os.waitpid(pid, 0)
+    os.close(fd)
 
 # ---- the screen at the prompt: the engine's move, one board, the prompt
 #      in 80x24, every line in 80 columns

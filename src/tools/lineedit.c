@@ -64,7 +64,7 @@ struct ledit {
 static volatile sig_atomic_t caught;
 
 static const int sigs[NSIGS] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE,
-	SIGTSTP };
+	SIGTSTP };      /* SIGTSTP last: raw_read looks it up there */
 
 static void
 on_signal(int sig)
@@ -575,17 +575,23 @@ caller_key(int k)
 
 /* The line edited in raw mode (terminal set up, signals held). */
 static long
-edit_line(struct ledit *le, unsigned flags, char **line)
+edit_line(struct ledit *le, unsigned flags, char **line, int resume)
 {
 	long r;
 	int k;
 
-	le->len = le->pos = le->scroll = le->shown = le->appended = 0;
-	le->drawn = le->over = 0;
-	le->hpos = le->nhist;
-	if (room(le, 0) != 0)
-		return LINE_EOF;
-	le->buf[0] = '\0';
+	/* resumed after a stop (Ctrl-Z, then fg): the line typed so far is
+	 * drawn again after the prompt, and edited on */
+	le->scroll = le->shown = le->appended = 0;
+	le->drawn = 0;
+	if (!resume) {
+		le->len = le->pos = 0;
+		le->over = 0;
+		le->hpos = le->nhist;
+		if (room(le, 0) != 0)
+			return LINE_EOF;
+		le->buf[0] = '\0';
+	}
 	for (;;) {
 		refresh(le);
 		k = read_key(le);
@@ -628,12 +634,13 @@ raw_read(struct ledit *le, unsigned flags, char **line)
 	struct termios orig, raw;
 	sigset_t block;
 	long r;
-	int i, sig;
+	int i, sig, resume = 0;
 
 	sigemptyset(&block);
 	for (i = 0; i < NSIGS; i++)
 		sigaddset(&block, sigs[i]);
 	sigprocmask(SIG_BLOCK, &block, &le->wait_mask);
+again:
 	if (le->pending != NULL && le->pending()) {
 		sigprocmask(SIG_SETMASK, &le->wait_mask, NULL);
 		return LEDIT_INTR;
@@ -659,7 +666,7 @@ raw_read(struct ledit *le, unsigned flags, char **line)
 	if (tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) != 0)
 		r = NO_RAW;
 	else
-		r = edit_line(le, flags, line);
+		r = edit_line(le, flags, line, resume);
 	/* the terminal as it was, then the signal to its own handler */
 	tcsetattr(STDIN_FILENO, TCSADRAIN, &orig);
 	for (i = 0; i < NSIGS; i++)
@@ -670,6 +677,16 @@ raw_read(struct ledit *le, unsigned flags, char **line)
 		r = LEDIT_INTR;
 	}
 	sigprocmask(SIG_SETMASK, &le->wait_mask, NULL);
+	/* stopped (Ctrl-Z) and continued (fg) where the stop's default
+	 * holds: the same line drawn again where the shell left the
+	 * cursor, and edited on (it was lost, and an empty prompt came
+	 * back) */
+	if (sig == SIGTSTP && r == LEDIT_INTR &&
+	    old[NSIGS - 1].sa_handler == SIG_DFL) {     /* SIGTSTP's */
+		sigprocmask(SIG_BLOCK, &block, NULL);
+		resume = 1;
+		goto again;
+	}
 	return r;
 }
 
