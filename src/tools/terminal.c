@@ -317,8 +317,12 @@ terminal_play(const struct yote_rules *r, const struct yote_pos *start,
 		return EXIT_IO;
 	}
 	catch_signals();
-	session_say("Yoté, %s rules: %s", tool_text(r->name),
-	    tool_text(r->description));
+	/* a ruleset file need not describe itself */
+	if (r->description[0] != '\0')
+		session_say("Yoté, %s rules: %s", tool_text(r->name),
+		    tool_text(r->description));
+	else
+		session_say("Yoté, %s rules.", tool_text(r->name));
 	session_say("%s plays %s, %s plays %s.", tool_text(s.who[0]),
 	    s.side[0], tool_text(s.who[1]), s.side[1]);
 	printf("Type 'help' for the commands.\n");
