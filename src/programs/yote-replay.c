@@ -303,19 +303,6 @@ parse_options(int argc, char *argv[], struct yote_stream *s,
 	return -1;
 }
 
-/* Whether path names the standard input ("-", /dev/stdin, /dev/tty
- * when that is it): the terminal -i reads its commands from. */
-static int
-is_stdin(const char *path)
-{
-	struct stat a, b;
-
-	if (strcmp(path, "-") == 0)
-		return 1;
-	return stat(path, &a) == 0 && fstat(STDIN_FILENO, &b) == 0 &&
-	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
 /* Options that exclude or need each other: -1 to go on, else the exit
  * status. */
 static int
@@ -356,7 +343,7 @@ check_options(int argc, char *argv[], const struct opts *opt)
 		return tool_usage_error("--interactive reads its commands "
 		    "from the terminal: give a FILE or --start/--moves");
 	for (i = optind; opt->interactive && i < argc; i++)
-		if (is_stdin(argv[i]))
+		if (tool_is_stdin(argv[i]))
 			return tool_usage_error("--interactive reads its "
 			    "commands from the terminal: '%s' is the "
 			    "terminal too; give a FILE", tool_text(argv[i]));

@@ -4,6 +4,8 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "input.h"
 #include "tool.h"
@@ -141,4 +143,15 @@ tool_stream_status(const struct yote_stream *s, int status)
 	int st = yote_stream_status(s);
 
 	return st > status ? st : status;
+}
+
+int
+tool_is_stdin(const char *path)
+{
+	struct stat a, b;
+
+	if (strcmp(path, "-") == 0)
+		return 1;
+	return stat(path, &a) == 0 && fstat(STDIN_FILENO, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
