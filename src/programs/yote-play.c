@@ -412,10 +412,10 @@ check_modes(const struct opts *opt, const struct level **a,
 	if (tool_select_checked(opt->sel) != 0)
 		return EXIT_USAGE;
 	if ((opt->match != NULL || opt->self_play > 0 || opt->protocol) &&
-	    (ses->player[0] || ses->player[1] || ses->name || ses->round))
-		return tool_usage_error("--first-player, --second-player, "
-		    "--name and --round go with a game at the terminal or in "
-		    "pipe mode");
+	    (ses->player[0] || ses->player[1] || ses->round))
+		return tool_usage_error("--first-player, --second-player "
+		    "and --round go with a game at the terminal or in pipe "
+		    "mode");
 	if (opt->protocol && (ses->event || ses->site || ses->out))
 		return tool_usage_error("--event, --site and -o do not go with "
 		    "--protocol, which writes no record");
