@@ -183,6 +183,10 @@ size_t yote_escape_char(const char *s, size_t n, unsigned how, char *out,
  * a code point above U+10FFFF). */
 size_t yote_utf8_char(const char *s, size_t n, unsigned long *cp);
 
+/* Code point cp (at most U+10FFFF, no surrogate) as UTF-8 into out (4
+ * bytes of room); returns the bytes written. */
+size_t yote_utf8_put(unsigned long cp, char *out);
+
 /*
  * An error as one line, the suite's one form of a diagnostic (yote(7)):
  *   PROGRAM: FILE:LINE:COL: game N, ply P: [warning: ]MESSAGE

@@ -72,25 +72,8 @@ raw_unget(struct yote_text_input *rd, int c)
 static void
 pend_utf8(struct yote_text_input *rd, unsigned long cp)
 {
-	unsigned char *o = rd->pend;
-
-	if (cp < 0x80)
-		*o++ = (unsigned char)cp;
-	else if (cp < 0x800) {
-		*o++ = (unsigned char)(0xC0 | cp >> 6);
-		*o++ = (unsigned char)(0x80 | (cp & 0x3F));
-	} else if (cp < 0x10000) {
-		*o++ = (unsigned char)(0xE0 | cp >> 12);
-		*o++ = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
-		*o++ = (unsigned char)(0x80 | (cp & 0x3F));
-	} else {
-		*o++ = (unsigned char)(0xF0 | cp >> 18);
-		*o++ = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
-		*o++ = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
-		*o++ = (unsigned char)(0x80 | (cp & 0x3F));
-	}
 	rd->pendpos = 0;
-	rd->pendlen = (size_t)(o - rd->pend);
+	rd->pendlen = yote_utf8_put(cp, (char *)rd->pend);
 }
 
 /*

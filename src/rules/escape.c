@@ -47,6 +47,33 @@ yote_utf8_char(const char *text, size_t n, unsigned long *cp)
 	return len;
 }
 
+size_t
+yote_utf8_put(unsigned long cp, char *out)
+{
+	unsigned char *o = (unsigned char *)out;
+
+	if (cp < 0x80) {
+		o[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (unsigned char)(0xC0 | cp >> 6);
+		o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (unsigned char)(0xE0 | cp >> 12);
+		o[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	o[0] = (unsigned char)(0xF0 | cp >> 18);
+	o[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
+	o[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+	o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
 /*
  * The bidirectional controls: embeddings and overrides (U+202A-202E),
  * isolates (U+2066-2069), the marks LRM, RLM (U+200E, U+200F) and ALM

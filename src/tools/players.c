@@ -311,22 +311,12 @@ by_char(const void *key, const void *row)
 	return c < r[0] ? -1 : c > r[0];
 }
 
-/* Code point c to o as UTF-8 (c is in the BMP; A to Z as a to z): past
- * what was written. */
+/* Code point c to o as UTF-8, A to Z as a to z: past what was written. */
 static char *
-put_utf8(char *o, unsigned long c)
+put_folded(char *o, unsigned long c)
 {
-	if (c < 0x80) {
-		*o++ = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-	} else if (c < 0x800) {
-		*o++ = (char)(0xC0 | c >> 6);
-		*o++ = (char)(0x80 | (c & 0x3F));
-	} else {
-		*o++ = (char)(0xE0 | c >> 12);
-		*o++ = (char)(0x80 | (c >> 6 & 0x3F));
-		*o++ = (char)(0x80 | (c & 0x3F));
-	}
-	return o;
+	return o + yote_utf8_put(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c,
+	    o);
 }
 
 /*
@@ -371,9 +361,9 @@ name_key(const char *name)
 		} else if ((d = bsearch(&c, nfd_table, sizeof(nfd_table) /
 		    sizeof(*nfd_table), sizeof(*nfd_table), by_char)) != NULL) {
 			for (i = 1; i < 5 && d[i] != 0; i++)
-				o = put_utf8(o, d[i]);
+				o = put_folded(o, d[i]);
 		} else
-			o = put_utf8(o, c);
+			o = put_folded(o, c);
 	}
 	*o = '\0';
 	return k;

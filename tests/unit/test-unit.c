@@ -1817,6 +1817,22 @@ test_error_format(void **state)
 	assert_memory_equal(one, "\\u2066", 6);
 	assert_int_equal(yote_utf8_char("\xc3\xa9", 2, NULL), 2);
 	assert_int_equal(yote_utf8_char("\xc0\xa9", 2, NULL), 0);
+	/* yote_utf8_put writes what yote_utf8_char reads back, at the
+	 * edges of each length */
+	{
+		static const unsigned long cps[] = { 0x41, 0x7F, 0x80, 0x7FF,
+			0x800, 0xFFFF, 0x10000, 0x10FFFF };
+		unsigned long back;
+		size_t i, n;
+
+		for (i = 0; i < sizeof(cps) / sizeof(*cps); i++) {
+			n = yote_utf8_put(cps[i], one);
+			assert_int_equal(n, cps[i] < 0x80 ? 1 : cps[i] < 0x800 ?
+			    2 : cps[i] < 0x10000 ? 3 : 4);
+			assert_int_equal(yote_utf8_char(one, n, &back), n);
+			assert_int_equal(back, cps[i]);
+		}
+	}
 }
 
 int
