@@ -270,9 +270,9 @@ ok "$([ "$k" = 5 ] && echo 1)" "analysis: says eval-view: first in each of the 5
 # the default budget goes on past depth 7 where that is cheap, and says
 # so; a budget given does not
 yote-analyze --depth 7 "$data/won.yaml" >"$tmp/dd" 2>/dev/null
-k=$(grep -c '^  deepen: 3$' "$tmp/w")/$(grep -c '^  deepen-nodes: 75000$' "$tmp/w")/$(grep -c deepen "$tmp/dd")
+k=$(grep -c '^  deepen: 3$' "$tmp/w")/$(grep -c '^  deepen-nodes: 120000$' "$tmp/w")/$(grep -c deepen "$tmp/dd")
 ok "$([ "$k" = 5/5/0 ] && echo 1)" \
-    "analysis: the default budget's deepen: 3 and deepen-nodes: 75000 in each record, none with --depth ($k)"
+    "analysis: the default budget's deepen: 3 and deepen-nodes: 120000 in each record, none with --depth ($k)"
 # --thorough: depth 8 and its own deepening, said in the header; it is a
 # budget, so a budget beside it is a usage error
 yote-analyze --thorough -g 1 "$data/won.yaml" >"$tmp/th" 2>/dev/null

@@ -610,8 +610,7 @@ qsearch(struct yote_engine *e, const struct yote_pos *p, int alpha, int beta,
 /*
  * Futility near the frontier: at depth 1 or 2, off the principal variation,
  * when the static value plus FUT_MARGIN a ply cannot reach alpha, a quiet
- * move will
- * not either; returns that bound, or -INF when quiet moves must be
+ * move will not either; returns that bound, or -INF when quiet moves must be
  * searched.  Not in endings (10 pieces or fewer) nor where the opponent
  * could be shut in, where one quiet move can decide the game.
  */
@@ -830,7 +829,9 @@ search(struct yote_engine *e, const struct yote_pos *p, int depth, int alpha,
 			red = !e->exact && !e->full && ply > 0 &&
 			    depth >= LMR_DEPTH &&
 			    i >= LMR_MOVES && sc[i] < 1 << 23;
-			if (red && depth >= LMR_DEPTH + 1 && i >= 3 * LMR_MOVES)
+			/* two plies, unless it threatens a capture */
+			if (red && depth >= LMR_DEPTH + 1 && i >= 3 * LMR_MOVES &&
+			    !yote_srch_threatens(r, &q, mv))
 				red = 2;
 			v = -search(e, &q, depth - 1 - red, -alpha - 1, -alpha,
 			    ply + 1);

@@ -21,6 +21,9 @@ int yote_srch_terminal(const struct yote_rules *r, const struct yote_pos *p,
     int ply);
 /* Whether q has no move or is over by the rules. */
 int yote_srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q);
+/* Whether quiet move m, q the position after it, threatens a capture. */
+int yote_srch_threatens(const struct yote_rules *r, const struct yote_pos *q,
+    const struct yote_move *m);
 /* The moves searched at a node (every legal move at the root). */
 long yote_srch_gen_node(const struct yote_rules *r, const struct yote_pos *p,
     struct yote_movelist *l, int ply);

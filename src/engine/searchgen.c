@@ -225,6 +225,30 @@ yote_srch_gen_quiet_end(const struct yote_rules *r, const struct yote_pos *p,
 	return n == YOTE_ELIMIT ? (long)l->n : n;
 }
 
+/*
+ * Whether the piece quiet move m put down or moved (q: the position after
+ * it) can capture next: an enemy piece beside it with an empty point
+ * beyond.  Such a move is what a check is in chess, the late one the
+ * search reduces least.
+ */
+int
+yote_srch_threatens(const struct yote_rules *r, const struct yote_pos *q,
+    const struct yote_move *m)
+{
+	int at = m->nseg == 0 ? m->from : m->seg_to[m->nseg - 1], d, over, land;
+	uint64_t opp = q->pieces[q->side];
+	uint64_t empty = r->board & ~(q->pieces[0] | q->pieces[1]);
+
+	for (d = 0; d < 4; d++) {
+		over = r->adj[at][d];
+		land = r->jump[at][d];
+		if (over >= 0 && land >= 0 && (opp >> over & 1) &&
+		    (empty >> land & 1))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether q has no move or is over by the rules: then yote_srch_terminal() scores it. */
 int
 yote_srch_is_terminal(const struct yote_rules *r, const struct yote_pos *q)

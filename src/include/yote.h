@@ -1072,29 +1072,26 @@ int yote_game_record(const struct yote_game *g, const char *rules,
 #define YOTE_ANNOTATE_NODES 1000000ULL
 /*
  * ... and, where depth 7 was cheap, on to depth 8, 9 and 10 while each
- * next iteration is foreseen to end within 75,000 nodes in all
+ * next iteration is foreseen to end within 120,000 nodes in all
  * (yote_limits' deepen): the endings, sparse positions and the
  * placements of the opening, where a deeper search sees the tactics
- * depth 7 misses (tests/bench-annotate.sh's held-out games, against a
- * depth-10 search: 88.8% of its flags found with up to two iterations
- * within 50,000 nodes, 92.9% with three within 75,000, for 38%
- * more CPU; README).
+ * depth 7 misses.  Against the depth-10 search of tests/bench-annotate.sh
+ * (5.2 to 5.3 times the cost, one engine for both) 98.0% of its mistakes
+ * and blunders hold and it finds 94.2% of that search's (held-out games:
+ * 97.9% and 96.9%); within 75,000 nodes, before the search reduced
+ * threats less, 96.6% and 92.3% (95.2% and 92.7%) at 8.1 to 8.4 times
+ * less (README).
  */
 #define YOTE_ANNOTATE_DEEPEN 3
-#define YOTE_ANNOTATE_DEEPEN_NODES 75000ULL
+#define YOTE_ANNOTATE_DEEPEN_NODES 120000ULL
 /*
  * yote-analyze --thorough: depth 8 within the same million nodes, then on
  * to depth 9 and 10 while each next iteration is foreseen to end within
- * 150,000 nodes.  About twice the default's CPU (a game of 100 plies
- * 2.8 to 6.1 s on one core); against the depth-10 search of
- * tests/bench-annotate.sh, 3.7 and 3.3 times its cost (one engine for
- * both), 97.3% of its
- * mistakes and blunders hold and it finds 95.4% of that search's
- * (held-out games: 97.5% and 98.0%), where the default is at 95.9% and
- * 93.4% (97.3% and 92.9%); against depth 11 (7.5 to 7.9 times its cost)
- * 96.0% and 92.3% (96.0% and 95.5%), the default 95.3% and 91.0% (96.3%
- * and 91.0%).  Not the default: a game of 100 plies may take more than
- * 5 s.
+ * 150,000 nodes.  About 1.3 times the default's CPU; against the same
+ * depth-10 search (4.0 times its cost) 98.7% and 94.8% (held-out games:
+ * 96.4% and 97.9%): more found in some games, fewer held in others, no
+ * better than the default on the whole.  Not the default: a game of 100
+ * plies may take more than 5 s.
  */
 #define YOTE_ANNOTATE_THOROUGH_DEPTH 8
 #define YOTE_ANNOTATE_THOROUGH_DEEPEN 2
