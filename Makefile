@@ -54,7 +54,8 @@ LIB_SRC = src/rules/error.c src/rules/escape.c src/rules/rules.c src/rules/posit
 	src/archive/archive_read.c src/archive/archive_write.c \
 	src/stream/reader.c src/stream/select.c src/stream/stream.c \
 	src/engine/tb/tb.c src/engine/tb/tb_budget.c src/engine/tb/tb_file.c \
-	src/engine/eval.c src/engine/search.c src/engine/searchgen.c \
+	src/engine/eval.c src/engine/engine.c src/engine/search.c \
+	src/engine/searchgen.c \
 	src/engine/search_tb.c src/engine/repetition.c \
 	src/engine/minimax.c \
 	src/engine/annotate.c src/engine/analysis.c

@@ -23,9 +23,10 @@
  *    held-out games the default then finds 92.9% of the flags of a
  *    depth-10 search instead of 88.8% with two iterations within 50,000
  *    nodes, for 38% more CPU (30% on the main games), with three within
- *    75,000; within 120,000 nodes, once the search reduced threatening
- *    moves less, 94.2% and 96.9% (held-out) of a depth-10 search of that
- *    engine, 5.3 times its cost.  The dense middlegames stay at depth 7,
+ *    75,000; within 120,000 nodes (360,000 after an iteration whose
+ *    score moved a piece), once the search reduced threatening moves
+ *    less, 95.5% and 96.4% (held-out) of a depth-10 search of that
+ *    engine, 5.2 and 5.3 times its cost.  The dense middlegames stay at depth 7,
  *    and their deeper tactics are most of the misses left.  A position
  *    searched to depth 9 is judged, as any, at the same horizon: the
  *    move played by the position after it at depth 8.

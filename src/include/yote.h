@@ -578,8 +578,10 @@ struct yote_limits {
 	int deepen;             /* > 0: past depth, up to so many iterations
 				   more, each only while the last one's
 				   growth says it ends within deepen_nodes
-				   nodes in all (an iteration cut short
-				   there is not used) */
+				   nodes in all, three times as many after
+				   an iteration whose score moved a piece
+				   or more (an iteration cut short there is
+				   not used) */
 	unsigned long long deepen_nodes;
 };
 
@@ -1072,25 +1074,25 @@ int yote_game_record(const struct yote_game *g, const char *rules,
 #define YOTE_ANNOTATE_NODES 1000000ULL
 /*
  * ... and, where depth 7 was cheap, on to depth 8, 9 and 10 while each
- * next iteration is foreseen to end within 120,000 nodes in all
- * (yote_limits' deepen): the endings, sparse positions and the
- * placements of the opening, where a deeper search sees the tactics
- * depth 7 misses.  Against the depth-10 search of tests/bench-annotate.sh
- * (5.2 to 5.3 times the cost, one engine for both) 98.0% of its mistakes
- * and blunders hold and it finds 94.2% of that search's (held-out games:
- * 97.9% and 96.9%); within 75,000 nodes, before the search reduced
- * threats less, 96.6% and 92.3% (95.2% and 92.7%) at 8.1 to 8.4 times
- * less (README).
+ * next iteration is foreseen to end within 120,000 nodes in all (360,000
+ * after an iteration whose score moved a piece; yote_limits' deepen): the
+ * endings, sparse positions and the placements of the opening, where a
+ * deeper search sees the tactics depth 7 misses.  Against the depth-10
+ * search of tests/bench-annotate.sh (5.2 and 5.3 times the cost, one
+ * engine for both) 98.0% of its mistakes and blunders hold and it finds
+ * 95.5% of that search's (held-out games: 97.4% and 96.4%); within
+ * 75,000 nodes, before the search reduced threats less, 96.6% and 92.3%
+ * (95.2% and 92.7%) at 8.1 to 8.4 times less (README).
  */
 #define YOTE_ANNOTATE_DEEPEN 3
 #define YOTE_ANNOTATE_DEEPEN_NODES 120000ULL
 /*
  * yote-analyze --thorough: depth 8 within the same million nodes, then on
  * to depth 9 and 10 while each next iteration is foreseen to end within
- * 150,000 nodes.  About 1.3 times the default's CPU; against the same
- * depth-10 search (4.0 times its cost) 98.7% and 94.8% (held-out games:
- * 96.4% and 97.9%): more found in some games, fewer held in others, no
- * better than the default on the whole.  Not the default: a game of 100
+ * 150,000 nodes (450,000 after an iteration whose score moved a piece).
+ * About 1.35 times the default's CPU; against the same depth-10 search
+ * (3.9 times its cost) 99.3% and 95.5% (held-out games: 96.9% and
+ * 97.9%): about the default's figures.  Not the default: a game of 100
  * plies may take more than 5 s.
  */
 #define YOTE_ANNOTATE_THOROUGH_DEPTH 8

@@ -48,6 +48,7 @@
 
 #include "yote.h"
 #include "yote_engine.h"
+#include "search_int.h"
 #include "rng.h"
 #include "tap.h"
 
@@ -930,6 +931,93 @@ run_budgets(struct yote_engine *e)
 	    sr.depth, text);
 }
 
+/* A search of p to depth within nodes (0: no limit), going on up to
+ * deepen iterations more within deepen_nodes, from a cleared table. */
+static void
+deepened(struct yote_engine *e, const struct yote_rules *r,
+    const struct yote_pos *p, int depth, unsigned long long nodes,
+    int deepen, unsigned long long deepen_nodes,
+    struct yote_search_result *sr)
+{
+	struct yote_limits lim;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.depth = depth;
+	lim.nodes = nodes;
+	lim.deepen = deepen;
+	lim.deepen_nodes = deepen_nodes;
+	yote_engine_clear(e);
+	if (yote_engine_search(e, r, p, &lim, sr, NULL, NULL) != 0)
+		bail("yote_engine_search: out of memory");
+}
+
+/*
+ * An unsettled score is searched on: before ply 10 of the second game of
+ * tests/data/annotate/traditional.yaml, o wins a piece by depth 6 and 8
+ * (+2.89, +2.82) but not by depth 7 (+0.27).  The default's budget
+ * (depth 7, deepen 3 within 120,000 nodes) would not begin depth 8,
+ * foreseen at about 200,000 nodes; the swing of 2.6 pieces from depth 6
+ * to 7 lets it, within three times the nodes, and the piece is seen.
+ * Then o's move that lets it go (d5) is the annotator's blunder, as a
+ * depth-10 search finds it.
+ */
+static void
+run_swing(struct yote_engine *e)
+{
+	const struct yote_rules *r = rules("traditional");
+	struct yote_search_result sr, plain;
+	struct yote_pos p;
+
+	if (pos_of(r, "2x1o1/x5/o2o2/o5/xxx1x1 o 6 8 13 14", &p) != 0)
+		bail("bad position in the test");
+	yote_engine_clear(e);
+	search(e, r, &p, 7, 0, &plain);
+	deepened(e, r, &p, 7, 1000000, 3, 120000, &sr);
+	ok(plain.score < 100 && sr.depth >= 8 && sr.score >= 200 &&
+	    sr.nodes <= 3 * 120000,
+	    "traditional: depth 7 scores %+d, but its swing from depth 6 "
+	    "deepens within 3 x 120,000 nodes: depth %d, %+d, %llu nodes",
+	    plain.score, sr.depth, sr.score, sr.nodes);
+}
+
+/*
+ * A threat, which the search reduces less: quiet move m from position
+ * pos (classic) puts down or moves a piece that could capture next.
+ */
+static int
+threat_of(const char *pos, const char *m)
+{
+	const struct yote_rules *r = rules("classic");
+	struct yote_move_text mt;
+	struct yote_move mv;
+	struct yote_error err;
+	struct yote_pos p;
+
+	if (pos_of(r, pos, &p) != 0 || yote_move_parse(m, &mt, &err) != 0 ||
+	    yote_move_from_text(r, &mt, &mv, &err) != 0 ||
+	    yote_move_check(r, &p, &mv, &err) != 0)
+		bail("bad position or move in the test");
+	yote_pos_play(r, &p, &mv);
+	return yote_srch_threatens(r, &p, &mv);
+}
+
+static void
+run_threats(void)
+{
+	ok(threat_of("6/6/2o3/6/6 x 12 11 1 2", "b3") == 1 &&
+	    threat_of("6/6/2o3/6/6 x 12 11 1 2", "c4") == 1,
+	    "a piece put beside an enemy one, an empty point beyond: a threat");
+	ok(threat_of("6/6/2oo2/6/6 x 12 10 2 3", "b3") == 0 &&
+	    threat_of("6/6/o5/6/6 x 12 11 1 2", "b3") == 0 &&
+	    threat_of("6/6/2o3/6/6 x 12 11 1 2", "a3") == 0,
+	    "no threat: the point beyond taken, off the board, or no enemy "
+	    "beside");
+	ok(threat_of("6/6/3o2/x5/6 x 11 11 2 3", "a2-b2") == 0 &&
+	    threat_of("6/6/3o2/1x4/6 x 11 11 2 3", "b2-c2") == 0 &&
+	    threat_of("6/6/3o2/2x3/6 x 11 11 2 3", "c2-c3") == 1,
+	    "a step: a threat only from where the piece lands");
+}
+
 /*
  * Deepening past the depth asked (yote-analyze's default budget): on a
  * sparse board, depth 3 and two iterations more within a large budget
@@ -942,26 +1030,16 @@ run_deepen(struct yote_engine *e)
 {
 	const struct yote_rules *r = rules("classic"), *d = rules("damasi");
 	struct yote_search_result sr, plain;
-	struct yote_limits lim;
 	struct yote_pos p, q;
 
 	if (pos_of(r, "3oo1/1x4/6/1x4/3xx1 o 8 10 7 8", &p) != 0 ||
 	    pos_of(d, "xox1ox/xxo1xo/oxoooo/xxoxox/o1x3 o 0 0 43 44",
 	    &q) != 0)
 		bail("bad position in the test");
-	memset(&lim, 0, sizeof(lim));
-	lim.depth = 3;
-	lim.deepen = 2;
-	lim.deepen_nodes = 10000000;
-	yote_engine_clear(e);
-	if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
-		bail("yote_engine_search: out of memory");
+	deepened(e, r, &p, 3, 0, 2, 10000000, &sr);
 	ok(sr.depth == 5, "deepen 2 within 10^7 nodes: depth 3 goes on to "
 	    "5 (%d, %llu nodes)", sr.depth, sr.nodes);
-	lim.deepen_nodes = 1;
-	yote_engine_clear(e);
-	if (yote_engine_search(e, r, &p, &lim, &sr, NULL, NULL) != 0)
-		bail("yote_engine_search: out of memory");
+	deepened(e, r, &p, 3, 0, 2, 1, &sr);
 	yote_engine_clear(e);
 	search(e, r, &p, 3, 0, &plain);
 	ok(sr.depth == 3 && sr.score == plain.score && sr.nodes ==
@@ -970,16 +1048,13 @@ run_deepen(struct yote_engine *e)
 	    sr.depth, sr.nodes);
 	yote_engine_clear(e);
 	search(e, d, &q, 2, 0, &plain);
-	lim.depth = 2;
-	lim.deepen_nodes = plain.nodes + 1000;
-	yote_engine_clear(e);
-	if (yote_engine_search(e, d, &q, &lim, &sr, NULL, NULL) != 0)
-		bail("yote_engine_search: out of memory");
+	deepened(e, d, &q, 2, 0, 2, plain.nodes + 1000, &sr);
 	ok(sr.depth == 2 && sr.score == plain.score && sr.nodes ==
 	    plain.nodes && yote_move_equal(&sr.best, &plain.best),
 	    "damasi: dense board, depth 2 (%llu nodes), deepen within 1,000 "
 	    "nodes more: depth 3 is not begun (%d, %llu nodes)", plain.nodes,
 	    sr.depth, sr.nodes);
+	run_swing(e);
 }
 
 /* ------------------------------------------------------------ grading */
@@ -1328,6 +1403,7 @@ main(int argc, char *argv[])
 	run_determinism(e);
 	run_budgets(e);
 	run_deepen(e);
+	run_threats();
 	run_partial(e);
 	run_repetition(e);
 	run_tables(e);
