@@ -832,7 +832,9 @@ run_game(const struct game *g, int nsample, int nconvert,
     struct figures *f)
 {
 	struct run u = { .g = g, .f = f, .lim = { .depth = ANALYZE_DEPTH,
-		.nodes = YOTE_ANNOTATE_NODES, .endgame = 1 } };
+		.nodes = YOTE_ANNOTATE_NODES, .endgame = 1,
+		.deepen = YOTE_ANNOTATE_DEEPEN,
+		.deepen_nodes = YOTE_ANNOTATE_DEEPEN_NODES } };
 	struct yote_rules *loaded = NULL;
 	char spec[256], err[256];
 	struct yote_pos start;
