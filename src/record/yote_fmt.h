@@ -45,6 +45,14 @@ int yote_input_init(struct yote_text_input *in, FILE *fp,
 int yote_input_byte(struct yote_text_input *in);
 size_t yote_input_line(struct yote_text_input *in, unsigned char *buf,
     size_t size);
+/* The bytes of a regular file's block not handed out yet, when they are
+ * the input's own (UTF-8, nothing looked at ahead) and the next of them
+ * starts a line; else NULL.  yote_input_pass takes n of them, whole
+ * lines whose first bytes line_start would not look at (no byte order
+ * mark, no '-'), so that the next byte still starts a line. */
+const unsigned char *yote_input_ahead(const struct yote_text_input *in,
+    size_t *avail);
+void yote_input_pass(struct yote_text_input *in, size_t n);
 void yote_input_free(struct yote_text_input *in);
 
 /* yaml_read.c (no name: libyaml's messages carry positions) */
