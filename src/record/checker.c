@@ -895,7 +895,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 		return 0;
 	}
 	/* cleared once: the first problem ends the loop */
-	yote_error_clear(&e);
+	yote_error_reset(&e);
 	if (ck->moves == NULL && (ck->moves = aligned_alloc(64, MOVE_CACHE *
 	    sizeof(*ck->moves))) != NULL)
 		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
@@ -1161,7 +1161,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	yote_pos_start(r, &info->start);
 	if ((v = scalar_key(&run, val[RK_START], "start",
 	    YOTE_D_BAD_START)) != NULL) {
-		yote_error_clear(&e);
+		yote_error_reset(&e);
 		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
 			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",
 			    e.msg);
