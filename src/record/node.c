@@ -8,12 +8,7 @@
 #include <string.h>
 
 #include "yote_int.h"
-
-/* struct yote_node.mem: the parts of a node that an arena holds */
-#define MEM_NODE 1              /* the node (and a scalar's text in it) */
-#define MEM_KIDS 2              /* the array of its kids */
-#define MEM_TAG 4               /* its tag */
-#define MEM_TEXT 8              /* a scalar's text apart from the node */
+#include "yote_fmt.h"
 
 struct yote_node *
 yote_node_new(enum yote_node_type type)
@@ -25,37 +20,6 @@ yote_node_new(enum yote_node_type type)
 	return n;
 }
 
-/*
- * len bytes from src to dst.  A record's values are mostly a few bytes
- * (a move, a name): those are copied with a load and a store or two, as
- * memcpy of a constant size compiles, overlapping where the text is not
- * a whole word (never a byte past either end), in place of a call that
- * first sorts the size out.
- */
-static inline void
-copy_text(char *dst, const char *src, size_t len)
-{
-	uint64_t a, b;
-	uint32_t c, d;
-
-	if (len >= 8 && len <= 16) {
-		memcpy(&a, src, 8);
-		memcpy(&b, src + len - 8, 8);
-		memcpy(dst, &a, 8);
-		memcpy(dst + len - 8, &b, 8);
-	} else if (len >= 4 && len < 8) {
-		memcpy(&c, src, 4);
-		memcpy(&d, src + len - 4, 4);
-		memcpy(dst, &c, 4);
-		memcpy(dst + len - 4, &d, 4);
-	} else if (len > 0 && len < 4) {
-		dst[0] = src[0];
-		dst[len / 2] = src[len / 2];
-		dst[len - 1] = src[len - 1];
-	} else if (len > 16)
-		memcpy(dst, src, len);
-}
-
 /* A scalar in n, its text right after it (room for len + 1 bytes). */
 static inline struct yote_node *
 scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
@@ -64,7 +28,7 @@ scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
 	n->type = YOTE_NODE_SCALAR;
 	n->mem = (unsigned char)mem;
 	n->text = (char *)(n + 1);
-	copy_text(n->text, text, len);
+	yote_copy_text(n->text, text, len);
 	n->text[len] = '\0';
 	n->len = len;
 	return n;
@@ -320,15 +284,7 @@ struct arena_block {
 	size_t size;            /* bytes after the header */
 };
 
-struct yote_arena {
-	struct arena_block *blocks;     /* the newest first */
-	char *p, *end;                  /* free in the newest */
-	size_t used;                    /* bytes handed out */
-	unsigned nblocks;               /* blocks made */
-};
-
-#define ARENA_ALIGN (sizeof(void *) > sizeof(size_t) ? sizeof(void *) : \
-	sizeof(size_t))
+#define ARENA_ALIGN YOTE_ARENA_ALIGN
 #define ARENA_HINT_MAX (1UL << 20)      /* a first block at most: a huge
 					   game does not make the next
 					   small one take as much */
@@ -432,6 +388,20 @@ yote_arena_scalar(struct yote_arena *a, const char *text, size_t len)
 }
 
 struct yote_node *
+yote_arena_scalar_at(struct yote_arena *a, const char *text, size_t len,
+    int style, unsigned long line, unsigned long col)
+{
+	struct yote_node *n = yote_arena_scalar(a, text, len);
+
+	if (n != NULL) {
+		n->style = style;
+		n->line = line;
+		n->col = col;
+	}
+	return n;
+}
+
+struct yote_node *
 yote_arena_collection(struct yote_arena *a, enum yote_node_type type)
 {
 	struct yote_node *n = arena_alloc(a, sizeof(*n));
@@ -476,7 +446,7 @@ yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
 	    (t = arena_alloc(a, len + 1)) == NULL)
 		return YOTE_ENOMEM;
 	/* an archive's move texts come this way, one a ply */
-	copy_text(t, text, len);
+	yote_copy_text(t, text, len);
 	t[len] = '\0';
 	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
 		free(n->text);

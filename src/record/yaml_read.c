@@ -1117,16 +1117,13 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		    ev.data.scalar.tag == NULL && rd->nkids < rd->capkids &&
 		    far_from_limits(stack, depth, nodes) &&
 		    ev.data.scalar.length <= YOTE_MAX_SCALAR) {
-			n = yote_arena_scalar(a, (const char *)
-			    ev.data.scalar.value, ev.data.scalar.length);
-			if (n == NULL) {
-				yaml_event_delete(&ev);
-				goto nomem;
-			}
-			n->style = (int)ev.data.scalar.style;
-			n->line = rd->base + ev.start_mark.line + 1;
-			n->col = ev.start_mark.column + 1;
+			n = yote_arena_value(a, (const char *)
+			    ev.data.scalar.value, ev.data.scalar.length,
+			    (int)ev.data.scalar.style, rd->base +
+			    ev.start_mark.line + 1, ev.start_mark.column + 1);
 			yaml_event_delete(&ev);
+			if (n == NULL)
+				goto nomem;
 			nodes++;
 			rd->kids[rd->nkids++] = n;
 			stack[depth - 1]->n++;
