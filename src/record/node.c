@@ -4,6 +4,7 @@
  * writing a record loses nothing.  Every reader builds these and every
  * writer walks them; nothing here knows a format.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,6 +296,16 @@ struct arena_block {
 #define ARENA_SMALL (1000 - ARENA_HEAD) /* a small block's bytes: the
 					   request stays under 1 KiB */
 #define ARENA_SMALL_BLOCKS 24           /* small blocks before doubling */
+#define ARENA_KEEP (64 * 1024)          /* the most bytes of blocks kept */
+
+/*
+ * The blocks of the last arena freed, when they were few (ARENA_KEEP),
+ * for the next one: a reader makes an arena a game and its record frees
+ * it, and each block costs a malloc and a free otherwise (seven a game of
+ * usual size).  One chain for the process, taken and given back whole,
+ * atomically, since records are made and freed in several threads.
+ */
+static _Atomic(struct arena_block *) kept_blocks;
 
 static int
 arena_block(struct yote_arena *a, size_t need)
@@ -307,7 +318,10 @@ arena_block(struct yote_arena *a, size_t need)
 
 	if (size < need)
 		size = need;
-	if (size > SIZE_MAX - ARENA_HEAD ||
+	if ((b = a->spare) != NULL && b->size >= need) {
+		a->spare = b->next;
+		size = b->size;
+	} else if (size > SIZE_MAX - ARENA_HEAD ||
 	    (b = malloc(ARENA_HEAD + size)) == NULL)
 		return -1;
 	b->next = a->blocks;
@@ -338,7 +352,7 @@ arena_alloc(struct yote_arena *a, size_t size)
 struct yote_arena *
 yote_arena_new(size_t size_hint)
 {
-	struct yote_arena arena = { NULL, NULL, NULL, 0, 0 }, *a;
+	struct yote_arena arena = { NULL, NULL, NULL, 0, 0, NULL }, *a;
 
 	/* the arena in its first block, made the size of the last tree
 	 * when that was large */
@@ -348,8 +362,13 @@ yote_arena_new(size_t size_hint)
 		arena.nblocks = ARENA_SMALL_BLOCKS;
 	else
 		size_hint = 0;
-	if (arena_block(&arena, ARENA_SELF + size_hint + size_hint / 8) != 0)
+	arena.spare = atomic_exchange(&kept_blocks, NULL);
+	if (arena_block(&arena, ARENA_SELF + size_hint + size_hint / 8) != 0) {
+		arena.blocks = arena.spare;
+		arena.spare = NULL;
+		yote_arena_free(&arena);
 		return NULL;
+	}
 	a = (struct yote_arena *)arena.p;
 	*a = arena;
 	a->p += ARENA_SELF;
@@ -359,12 +378,29 @@ yote_arena_new(size_t size_hint)
 void
 yote_arena_free(struct yote_arena *a)
 {
-	struct arena_block *b, *next;
+	struct arena_block *b, *next, *blocks, *none = NULL;
+	size_t bytes = 0;
 
 	if (a == NULL)
 		return;
-	/* a is in the last block freed */
-	for (b = a->blocks; b != NULL; b = next) {
+	/* its blocks and its spares in one chain (a is in one of them),
+	 * kept for the next arena when they are few and none are kept */
+	blocks = a->blocks;
+	for (b = blocks; b != NULL; b = b->next) {
+		bytes += b->size;
+		if (b->next == NULL) {
+			b->next = a->spare;
+			break;
+		}
+	}
+	for (b = blocks != NULL ? b->next : NULL; b != NULL; b = b->next)
+		bytes += b->size;
+	if (blocks == NULL)
+		blocks = a->spare;
+	if (bytes <= ARENA_KEEP && blocks != NULL &&
+	    atomic_compare_exchange_strong(&kept_blocks, &none, blocks))
+		return;
+	for (b = blocks; b != NULL; b = next) {
 		next = b->next;
 		free(b);
 	}

@@ -65,6 +65,8 @@ struct yote_arena {
 	char *p, *end;                  /* free in the newest */
 	size_t used;                    /* bytes handed out */
 	unsigned nblocks;               /* blocks made */
+	struct arena_block *spare;      /* a freed arena's blocks, taken
+					   before new ones (node.c) */
 };
 
 #define YOTE_ARENA_ALIGN (sizeof(void *) > sizeof(size_t) ? \
