@@ -474,16 +474,23 @@ static const char *const item_keys[] = { "move", "comment", "eval",
  * so that a key is found with one look (a bit twice would not compile
  * quietly: -Woverride-init) */
 #define KB(first, last, len) (((len) + 2 * (first) + 3 * (last)) & 63)
-static const char *const record_key_at[64] = {
-	[KB('y', 'e', 4)] = "yote", [KB('r', 's', 5)] = "rules",
-	[KB('s', 't', 5)] = "start", [KB('r', 't', 6)] = "result",
-	[KB('t', 'n', 11)] = "termination", [KB('e', 't', 5)] = "event",
-	[KB('s', 'e', 4)] = "site", [KB('d', 'e', 4)] = "date",
-	[KB('r', 'd', 5)] = "round", [KB('f', 't', 5)] = "first",
-	[KB('s', 'd', 6)] = "second", [KB('a', 'r', 9)] = "annotator",
-	[KB('s', 'e', 6)] = "source", [KB('m', 's', 5)] = "moves",
-	[KB('a', 's', 8)] = "analysis", [KB('s', 'd', 4)] = "seed",
+struct known_key {
+	const char *name;
+	unsigned char len;      /* strlen(name) */
 };
+#define KK(name) { name, sizeof(name) - 1 }
+static const struct known_key record_key_at[64] = {
+	[KB('y', 'e', 4)] = KK("yote"), [KB('r', 's', 5)] = KK("rules"),
+	[KB('s', 't', 5)] = KK("start"), [KB('r', 't', 6)] = KK("result"),
+	[KB('t', 'n', 11)] = KK("termination"),
+	[KB('e', 't', 5)] = KK("event"), [KB('s', 'e', 4)] = KK("site"),
+	[KB('d', 'e', 4)] = KK("date"), [KB('r', 'd', 5)] = KK("round"),
+	[KB('f', 't', 5)] = KK("first"), [KB('s', 'd', 6)] = KK("second"),
+	[KB('a', 'r', 9)] = KK("annotator"), [KB('s', 'e', 6)] = KK("source"),
+	[KB('m', 's', 5)] = KK("moves"), [KB('a', 's', 8)] = KK("analysis"),
+	[KB('s', 'd', 4)] = KK("seed"),
+};
+#undef KK
 
 /* The keys whose values the checker reads (record_values), and those by
  * key_bit, plus one (0: a key of no value read). */
@@ -509,12 +516,70 @@ same_string(const char *a, const char *b)
 	return *a == *b;
 }
 
+/*
+ * Bytes i to i + 7 of t, or with w4 bytes i to i + 3, in a word (memcpy
+ * of a constant size is a load, whatever the alignment).
+ */
+static inline uint64_t
+word8(const char *t, size_t i)
+{
+	uint64_t w;
+
+	memcpy(&w, t + i, sizeof(w));
+	return w;
+}
+
+static inline uint64_t
+word4(const char *t, size_t i)
+{
+	uint32_t w;
+
+	memcpy(&w, t + i, sizeof(w));
+	return w;
+}
+
+/*
+ * A text of 1 to 16 bytes as two words: its first and its last bytes,
+ * overlapping when it is shorter than two words (every byte counted,
+ * none read past its end), so that a hash and a comparison each take a
+ * few instructions in place of a loop a byte.
+ */
+static inline void
+text_words(const char *t, size_t len, uint64_t *a, uint64_t *b)
+{
+	if (len >= 8) {
+		*a = word8(t, 0);
+		*b = word8(t, len - 8);
+	} else if (len >= 4) {
+		*a = word4(t, 0);
+		*b = word4(t, len - 4);
+	} else {
+		*a = (uint64_t)(unsigned char)t[0] |
+		    (uint64_t)(unsigned char)t[len / 2] << 8 |
+		    (uint64_t)(unsigned char)t[len - 1] << 16;
+		*b = 0;
+	}
+}
+
+/* The len bytes of a and of b (len from 1 to 16) are the same: two
+ * words each, no loop and no call, for a record's keys in every game. */
+static inline int
+same_words(const char *a, const char *b, size_t len)
+{
+	uint64_t a0, a1, b0, b1;
+
+	text_words(a, len, &a0, &a1);
+	text_words(b, len, &b0, &b1);
+	return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+}
+
 static void
 check_keys(struct run *run, const struct yote_node *map,
-    const char *const *known, const char *const *known_at,
+    const char *const *known, const struct known_key *known_at,
     unsigned long ply)
 {
 	const struct yote_node *k;
+	const struct known_key *kk;
 	const char *const *w;
 	const char *hint;
 	size_t i;
@@ -531,9 +596,11 @@ check_keys(struct run *run, const struct yote_node *map,
 			continue;
 		}
 		/* the known key of its bit, most often: the list is gone
-		 * through only for the others */
-		if (known_at != NULL && (hint = known_at[key_bit(k)]) != NULL &&
-		    hint[0] == k->text[0] && same_string(hint, k->text))
+		 * through only for the others (a NUL ends a key, as ever) */
+		if (known_at != NULL &&
+		    (kk = &known_at[key_bit(k)])->name != NULL &&
+		    (k->len == kk->len ? same_words(k->text, kk->name, k->len) :
+		    same_string(kk->name, k->text)))
 			continue;
 		if (strncmp(k->text, "x-", 2) == 0)
 			continue;
@@ -602,7 +669,7 @@ record_values(const struct yote_node *root, const struct yote_node **v)
 		if ((j = record_value_at[key_bit(k)] - 1) < 0)
 			continue;
 		if (!(found >> j & 1) && k->len == lens[j] &&
-		    memcmp(k->text, names[j], lens[j]) == 0) {
+		    same_words(k->text, names[j], lens[j])) {
 			found |= 1u << j;
 			v[j] = root->kids[i + 1];
 		}
@@ -724,51 +791,6 @@ decoded_moves(const struct yote_record *rec, const struct yote_rules *r,
 	return pl;
 }
 
-/*
- * Bytes i to i + 7 of t, or with w4 bytes i to i + 3, in a word (memcpy
- * of a constant size is a load, whatever the alignment).
- */
-static inline uint64_t
-word8(const char *t, size_t i)
-{
-	uint64_t w;
-
-	memcpy(&w, t + i, sizeof(w));
-	return w;
-}
-
-static inline uint64_t
-word4(const char *t, size_t i)
-{
-	uint32_t w;
-
-	memcpy(&w, t + i, sizeof(w));
-	return w;
-}
-
-/*
- * A text of 1 to 16 bytes as two words: its first and its last bytes,
- * overlapping when it is shorter than two words (every byte counted,
- * none read past its end), so that a hash and a comparison each take a
- * few instructions in place of a loop a byte.
- */
-static inline void
-text_words(const char *t, size_t len, uint64_t *a, uint64_t *b)
-{
-	if (len >= 8) {
-		*a = word8(t, 0);
-		*b = word8(t, len - 8);
-	} else if (len >= 4) {
-		*a = word4(t, 0);
-		*b = word4(t, len - 4);
-	} else {
-		*a = (uint64_t)(unsigned char)t[0] |
-		    (uint64_t)(unsigned char)t[len / 2] << 8 |
-		    (uint64_t)(unsigned char)t[len - 1] << 16;
-		*b = 0;
-	}
-}
-
 /* The entry for text (len bytes) on r's board in the cache, and the
  * text's words in w: NULL when it cannot be kept, or there is no cache. */
 static inline struct cached_move *
@@ -873,7 +895,7 @@ play_moves(struct yote_checker *ck, struct run *run,
 		return 0;
 	}
 	/* cleared once: the first problem ends the loop */
-	yote_error_clear(&e);
+	yote_error_reset(&e);
 	if (ck->moves == NULL && (ck->moves = aligned_alloc(64, MOVE_CACHE *
 	    sizeof(*ck->moves))) != NULL)
 		memset(ck->moves, 0, MOVE_CACHE * sizeof(*ck->moves));
@@ -1139,7 +1161,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	yote_pos_start(r, &info->start);
 	if ((v = scalar_key(&run, val[RK_START], "start",
 	    YOTE_D_BAD_START)) != NULL) {
-		yote_error_clear(&e);
+		yote_error_reset(&e);
 		if (yote_pos_parse(r, v->text, &info->start, &e) != 0) {
 			report(&run, YOTE_D_BAD_START, v, 0, "bad start %s",
 			    e.msg);

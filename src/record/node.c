@@ -4,16 +4,12 @@
  * writing a record loses nothing.  Every reader builds these and every
  * writer walks them; nothing here knows a format.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "yote_int.h"
-
-/* struct yote_node.mem: the parts of a node that an arena holds */
-#define MEM_NODE 1              /* the node (and a scalar's text in it) */
-#define MEM_KIDS 2              /* the array of its kids */
-#define MEM_TAG 4               /* its tag */
-#define MEM_TEXT 8              /* a scalar's text apart from the node */
+#include "yote_fmt.h"
 
 struct yote_node *
 yote_node_new(enum yote_node_type type)
@@ -25,37 +21,6 @@ yote_node_new(enum yote_node_type type)
 	return n;
 }
 
-/*
- * len bytes from src to dst.  A record's values are mostly a few bytes
- * (a move, a name): those are copied with a load and a store or two, as
- * memcpy of a constant size compiles, overlapping where the text is not
- * a whole word (never a byte past either end), in place of a call that
- * first sorts the size out.
- */
-static inline void
-copy_text(char *dst, const char *src, size_t len)
-{
-	uint64_t a, b;
-	uint32_t c, d;
-
-	if (len >= 8 && len <= 16) {
-		memcpy(&a, src, 8);
-		memcpy(&b, src + len - 8, 8);
-		memcpy(dst, &a, 8);
-		memcpy(dst + len - 8, &b, 8);
-	} else if (len >= 4 && len < 8) {
-		memcpy(&c, src, 4);
-		memcpy(&d, src + len - 4, 4);
-		memcpy(dst, &c, 4);
-		memcpy(dst + len - 4, &d, 4);
-	} else if (len > 0 && len < 4) {
-		dst[0] = src[0];
-		dst[len / 2] = src[len / 2];
-		dst[len - 1] = src[len - 1];
-	} else if (len > 16)
-		memcpy(dst, src, len);
-}
-
 /* A scalar in n, its text right after it (room for len + 1 bytes). */
 static inline struct yote_node *
 scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
@@ -64,7 +29,7 @@ scalar_init(struct yote_node *n, const char *text, size_t len, int mem)
 	n->type = YOTE_NODE_SCALAR;
 	n->mem = (unsigned char)mem;
 	n->text = (char *)(n + 1);
-	copy_text(n->text, text, len);
+	yote_copy_text(n->text, text, len);
 	n->text[len] = '\0';
 	n->len = len;
 	return n;
@@ -320,15 +285,7 @@ struct arena_block {
 	size_t size;            /* bytes after the header */
 };
 
-struct yote_arena {
-	struct arena_block *blocks;     /* the newest first */
-	char *p, *end;                  /* free in the newest */
-	size_t used;                    /* bytes handed out */
-	unsigned nblocks;               /* blocks made */
-};
-
-#define ARENA_ALIGN (sizeof(void *) > sizeof(size_t) ? sizeof(void *) : \
-	sizeof(size_t))
+#define ARENA_ALIGN YOTE_ARENA_ALIGN
 #define ARENA_HINT_MAX (1UL << 20)      /* a first block at most: a huge
 					   game does not make the next
 					   small one take as much */
@@ -339,6 +296,16 @@ struct yote_arena {
 #define ARENA_SMALL (1000 - ARENA_HEAD) /* a small block's bytes: the
 					   request stays under 1 KiB */
 #define ARENA_SMALL_BLOCKS 24           /* small blocks before doubling */
+#define ARENA_KEEP (64 * 1024)          /* the most bytes of blocks kept */
+
+/*
+ * The blocks of the last arena freed, when they were few (ARENA_KEEP),
+ * for the next one: a reader makes an arena a game and its record frees
+ * it, and each block costs a malloc and a free otherwise (seven a game of
+ * usual size).  One chain for the process, taken and given back whole,
+ * atomically, since records are made and freed in several threads.
+ */
+static _Atomic(struct arena_block *) kept_blocks;
 
 static int
 arena_block(struct yote_arena *a, size_t need)
@@ -351,7 +318,10 @@ arena_block(struct yote_arena *a, size_t need)
 
 	if (size < need)
 		size = need;
-	if (size > SIZE_MAX - ARENA_HEAD ||
+	if ((b = a->spare) != NULL && b->size >= need) {
+		a->spare = b->next;
+		size = b->size;
+	} else if (size > SIZE_MAX - ARENA_HEAD ||
 	    (b = malloc(ARENA_HEAD + size)) == NULL)
 		return -1;
 	b->next = a->blocks;
@@ -382,7 +352,7 @@ arena_alloc(struct yote_arena *a, size_t size)
 struct yote_arena *
 yote_arena_new(size_t size_hint)
 {
-	struct yote_arena arena = { NULL, NULL, NULL, 0, 0 }, *a;
+	struct yote_arena arena = { NULL, NULL, NULL, 0, 0, NULL }, *a;
 
 	/* the arena in its first block, made the size of the last tree
 	 * when that was large */
@@ -392,8 +362,13 @@ yote_arena_new(size_t size_hint)
 		arena.nblocks = ARENA_SMALL_BLOCKS;
 	else
 		size_hint = 0;
-	if (arena_block(&arena, ARENA_SELF + size_hint + size_hint / 8) != 0)
+	arena.spare = atomic_exchange(&kept_blocks, NULL);
+	if (arena_block(&arena, ARENA_SELF + size_hint + size_hint / 8) != 0) {
+		arena.blocks = arena.spare;
+		arena.spare = NULL;
+		yote_arena_free(&arena);
 		return NULL;
+	}
 	a = (struct yote_arena *)arena.p;
 	*a = arena;
 	a->p += ARENA_SELF;
@@ -403,12 +378,29 @@ yote_arena_new(size_t size_hint)
 void
 yote_arena_free(struct yote_arena *a)
 {
-	struct arena_block *b, *next;
+	struct arena_block *b, *next, *blocks, *none = NULL;
+	size_t bytes = 0;
 
 	if (a == NULL)
 		return;
-	/* a is in the last block freed */
-	for (b = a->blocks; b != NULL; b = next) {
+	/* its blocks and its spares in one chain (a is in one of them),
+	 * kept for the next arena when they are few and none are kept */
+	blocks = a->blocks;
+	for (b = blocks; b != NULL; b = b->next) {
+		bytes += b->size;
+		if (b->next == NULL) {
+			b->next = a->spare;
+			break;
+		}
+	}
+	for (b = blocks != NULL ? b->next : NULL; b != NULL; b = b->next)
+		bytes += b->size;
+	if (blocks == NULL)
+		blocks = a->spare;
+	if (bytes <= ARENA_KEEP && blocks != NULL &&
+	    atomic_compare_exchange_strong(&kept_blocks, &none, blocks))
+		return;
+	for (b = blocks; b != NULL; b = next) {
 		next = b->next;
 		free(b);
 	}
@@ -429,6 +421,20 @@ yote_arena_scalar(struct yote_arena *a, const char *text, size_t len)
 	    (n = arena_alloc(a, sizeof(*n) + len + 1)) == NULL)
 		return NULL;
 	return scalar_init(n, text, len, MEM_NODE);
+}
+
+struct yote_node *
+yote_arena_scalar_at(struct yote_arena *a, const char *text, size_t len,
+    int style, unsigned long line, unsigned long col)
+{
+	struct yote_node *n = yote_arena_scalar(a, text, len);
+
+	if (n != NULL) {
+		n->style = style;
+		n->line = line;
+		n->col = col;
+	}
+	return n;
 }
 
 struct yote_node *
@@ -476,7 +482,7 @@ yote_arena_set_text(struct yote_arena *a, struct yote_node *n,
 	    (t = arena_alloc(a, len + 1)) == NULL)
 		return YOTE_ENOMEM;
 	/* an archive's move texts come this way, one a ply */
-	copy_text(t, text, len);
+	yote_copy_text(t, text, len);
 	t[len] = '\0';
 	if (n->text != (char *)(n + 1) && !(n->mem & MEM_TEXT))
 		free(n->text);

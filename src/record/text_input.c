@@ -254,6 +254,27 @@ yote_input_line(struct yote_text_input *rd, unsigned char *buf, size_t size)
 	return n;
 }
 
+const unsigned char *
+yote_input_ahead(const struct yote_text_input *rd, size_t *avail)
+{
+	/* at a line's start, in UTF-8, nothing looked at or decoded ahead:
+	 * the block's bytes are the input's as they are */
+	if (rd->ibuf == NULL || rd->enc != ENC_UTF8 || !rd->dec_bol ||
+	    rd->pendpos != rd->pendlen || rd->rpushn != 0 ||
+	    rd->headpos != rd->headlen) {
+		*avail = 0;
+		return NULL;
+	}
+	*avail = rd->ilen - rd->ipos;
+	return rd->ibuf + rd->ipos;
+}
+
+void
+yote_input_pass(struct yote_text_input *rd, size_t n)
+{
+	rd->ipos += n;
+}
+
 int
 yote_input_init(struct yote_text_input *rd, FILE *fp,
     const unsigned char *head, size_t len)

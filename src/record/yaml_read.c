@@ -28,7 +28,12 @@
  * most that line and its own look-ahead), notes the lines that begin with
  * a marker, keeps the bytes from the first such line past the document
  * being parsed, and after a failure starts a new parser at the first of
- * them at or after the failure, with the line count carried over.
+ * them at or after the failure, with the line count carried over.  The
+ * whole lines that follow a read's first in the input's block go with it
+ * when nothing can tell them apart from lines handed out one by one
+ * (more_lines): a marker line, a directive, a byte order mark, a byte
+ * libyaml's reader would refuse, or a game near a size limit is always
+ * the first line of a read, met when libyaml asks for it as before.
  */
 /* the bytes of one document read before it is over the limit (libyaml
  * reads a little ahead), and passed over after a failure at most */
@@ -56,6 +61,8 @@ struct yote_yaml_reader {
 	yaml_mark_t last;       /* end of the last event: where a value
 				   too long to read began */
 	int over_limit;         /* the read handler refused: a size limit */
+	int plain_end;          /* the last read ended with a plain line
+				   (plain_bytes), or nothing was read */
 	/* decoded bytes to hand out before the input's: a resume's */
 	unsigned char *replay;
 	size_t replaylen, replaypos;
@@ -323,18 +330,130 @@ value_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n,
 }
 
 /*
+ * 1 when the len bytes of b are all printable ASCII or tabs: bytes that
+ * libyaml's reader never refuses (a NUL, a control character, a byte of
+ * UTF-8 that is not).  Every line of a game is looked at, so a word at a
+ * time, the last one overlapping the one before (no loop a byte to
+ * mispredict): a byte below 0x20 or from 0x7F up flags its word, and
+ * only then are the bytes looked at one by one (a tab is allowed).
+ */
+static inline int
+plain_word(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u;
+	uint64_t d = w ^ 0x7F * ones;
+
+	return ((w | (w - 0x20 * ones) | ((d - ones) & ~d)) &
+	    0x80 * ones) == 0;
+}
+
+static int
+plain_bytes(const unsigned char *b, size_t len)
+{
+	uint64_t w;
+	uint32_t h;
+	size_t i;
+	int ok = 1;
+
+	if (len >= 8) {
+		for (i = 0; ok && i + 8 < len; i += 8) {
+			memcpy(&w, b + i, 8);
+			ok = plain_word(w);
+		}
+		memcpy(&w, b + len - 8, 8);
+		ok = ok && plain_word(w);
+	} else if (len >= 4) {
+		memcpy(&h, b, 4);
+		w = h;
+		memcpy(&h, b + len - 4, 4);
+		ok = plain_word(w | (uint64_t)h << 32);
+	} else {
+		w = 0x2020202020202020u;
+		memcpy(&w, b, len);
+		ok = plain_word(w);
+	}
+	if (ok)
+		return 1;
+	for (i = 0; i < len; i++)
+		if ((b[i] < 0x20 && b[i] != '\t') || b[i] >= 0x7F)
+			return 0;
+	return 1;
+}
+
+/*
+ * A read's first line is followed by the plain lines after it only
+ * while the game is far from its size limits, so that each limit is met
+ * where it was, a line at a time: under AHEAD_MAX bytes, a read adding
+ * at most libyaml's buffer (16 KiB).
+ */
+#define AHEAD_MAX 65536
+
+/*
+ * The whole lines that follow in the input's block, into buf (room for
+ * size bytes), noted as read: their count in bytes.  Each must be plain
+ * (plain_bytes; no CR, so that a line ends only where this reader counts
+ * one) and must not begin with '-', '.' or '%' (a marker line, a
+ * directive, a UTF-16 "---" that text_input.c looks at): such a line
+ * waits for a later read, with every line after it.  None of these lines
+ * can make a marker, a byte order mark or a reader error, so that only
+ * their lines and bytes are counted here (as note_bytes and value_bytes
+ * would).
+ */
+static size_t
+more_lines(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
+{
+	const unsigned char *b, *nl;
+	size_t avail, m = 0, len, i, last = 0;
+	unsigned long lines = 0;
+
+	if ((b = yote_input_ahead(&rd->in, &avail)) == NULL)
+		return 0;
+	if (avail > size)
+		avail = size;
+	while (m < avail && b[m] != '-' && b[m] != '.' && b[m] != '%' &&
+	    (nl = memchr(b + m, '\n', avail - m)) != NULL) {
+		len = (size_t)(nl - (b + m));   /* the newline left out */
+		if (!plain_bytes(b + m, len))
+			break;
+		/* a comment's bytes and a blank line's are not a value's */
+		for (i = 0; i < len && (b[m + i] == ' ' || b[m + i] == '\t');
+		    i++)
+			;
+		if (i < len && b[m] != '#')
+			rd->since_event += len + 1;
+		m += len + 1;
+		last = len;
+		lines++;
+	}
+	if (m == 0)
+		return 0;
+	memcpy(buf, b, m);
+	yote_input_pass(&rd->in, m);
+	rd->pos += m;
+	if (rd->nmarks > 0)
+		keep_bytes(rd, b, m);
+	rd->line += lines;
+	rd->ended = last;
+	rd->line_pos = rd->pos;
+	rd->handed += m;
+	rd->doc_bytes += m;
+	return m;
+}
+
+/*
  * Read handler: one line at most (so that libyaml reads no further ahead
  * than it must), counting bytes to enforce the size limits before libyaml
  * buffers an endless value (value_bytes: those that may be part of one;
- * every byte towards the game's).  The line after an end marker that a
- * resume starts at is passed over (skip_line).
+ * every byte towards the game's); with it, the plain lines that follow
+ * (more_lines).  The line after an end marker that a resume starts at is
+ * passed over (skip_line).
  */
 static int
 reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct yote_yaml_reader *rd = data;
 	size_t n;
-	int bol;
+	int bol, plain;
 
 	for (;;) {
 		bol = rd->boln == 0;
@@ -365,6 +484,17 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 		rd->over_limit = 1;
 		return 0;
 	}
+	/* more lines only after a plain one, itself after a plain one: a
+	 * UTF-8 sequence cut short waits for the bytes after it, and is
+	 * refused when they come, which must be a line later, as before
+	 * (the syntax error in between found first); read[1] keeps the
+	 * first line's place, the only one that can hold a refused byte */
+	plain = bol && n > 0 && buf[n - 1] == '\n' &&
+	    plain_bytes(buf, n - 1);
+	if (plain && rd->plain_end && rd->replaypos == rd->replaylen &&
+	    rd->doc_bytes < AHEAD_MAX && rd->since_event < AHEAD_MAX)
+		n += more_lines(rd, buf + n, size - n);
+	rd->plain_end = plain;
 	*got = n;
 	return 1;
 }
@@ -411,6 +541,7 @@ new_parser(struct yote_yaml_reader *rd, unsigned long line)
 	rd->handed = 0;
 	memset(rd->read, 0, sizeof(rd->read));
 	rd->over_limit = 0;
+	rd->plain_end = 1;
 	rd->in_doc = 0;
 	return 0;
 }
@@ -556,6 +687,7 @@ yote_yaml_open(FILE *fp, const unsigned char *head, size_t len,
 	rd->games = games;
 	yaml_parser_set_input(&rd->parser, reader_read, rd);
 	rd->line = 1;
+	rd->plain_end = 1;
 	rd->after = 1;          /* a "---" on line 1 starts the first game */
 	*out = rd;
 	return 0;
@@ -985,16 +1117,13 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		    ev.data.scalar.tag == NULL && rd->nkids < rd->capkids &&
 		    far_from_limits(stack, depth, nodes) &&
 		    ev.data.scalar.length <= YOTE_MAX_SCALAR) {
-			n = yote_arena_scalar(a, (const char *)
-			    ev.data.scalar.value, ev.data.scalar.length);
-			if (n == NULL) {
-				yaml_event_delete(&ev);
-				goto nomem;
-			}
-			n->style = (int)ev.data.scalar.style;
-			n->line = rd->base + ev.start_mark.line + 1;
-			n->col = ev.start_mark.column + 1;
+			n = yote_arena_value(a, (const char *)
+			    ev.data.scalar.value, ev.data.scalar.length,
+			    (int)ev.data.scalar.style, rd->base +
+			    ev.start_mark.line + 1, ev.start_mark.column + 1);
 			yaml_event_delete(&ev);
+			if (n == NULL)
+				goto nomem;
 			nodes++;
 			rd->kids[rd->nkids++] = n;
 			stack[depth - 1]->n++;

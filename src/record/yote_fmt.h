@@ -11,7 +11,104 @@
 #ifndef YOTE_FMT_H
 #define YOTE_FMT_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "yote.h"
+
+/* struct yote_node.mem (node.c): the parts of a node that an arena holds */
+#define MEM_NODE 1              /* the node (and a scalar's text in it) */
+#define MEM_KIDS 2              /* the array of its kids */
+#define MEM_TAG 4               /* its tag */
+#define MEM_TEXT 8              /* a scalar's text apart from the node */
+
+/*
+ * len bytes from src to dst.  A record's values are mostly a few bytes
+ * (a move, a name): those are copied with a load and a store or two, as
+ * memcpy of a constant size compiles, overlapping where the text is not
+ * a whole word (never a byte past either end), in place of a call that
+ * first sorts the size out.
+ */
+static inline void
+yote_copy_text(char *dst, const char *src, size_t len)
+{
+	uint64_t a, b;
+	uint32_t c, d;
+
+	if (len >= 8 && len <= 16) {
+		memcpy(&a, src, 8);
+		memcpy(&b, src + len - 8, 8);
+		memcpy(dst, &a, 8);
+		memcpy(dst + len - 8, &b, 8);
+	} else if (len >= 4 && len < 8) {
+		memcpy(&c, src, 4);
+		memcpy(&d, src + len - 4, 4);
+		memcpy(dst, &c, 4);
+		memcpy(dst + len - 4, &d, 4);
+	} else if (len > 0 && len < 4) {
+		dst[0] = src[0];
+		dst[len / 2] = src[len / 2];
+		dst[len - 1] = src[len - 1];
+	} else if (len > 16)
+		memcpy(dst, src, len);
+}
+
+/*
+ * An arena (node.c; yote_node.h), its insides here so that a decoder
+ * makes the node of a short scalar inline (yote_arena_value): nearly
+ * every value of every game is one, and a call that sets each field
+ * twice cost a tenth of the YAML reader's own instructions.
+ */
+struct arena_block;
+struct yote_arena {
+	struct arena_block *blocks;     /* the newest first */
+	char *p, *end;                  /* free in the newest */
+	size_t used;                    /* bytes handed out */
+	unsigned nblocks;               /* blocks made */
+	struct arena_block *spare;      /* a freed arena's blocks, taken
+					   before new ones (node.c) */
+};
+
+#define YOTE_ARENA_ALIGN (sizeof(void *) > sizeof(size_t) ? \
+	sizeof(void *) : sizeof(size_t))
+
+/* yote_arena_scalar, then the node's style and place: NULL when out of
+ * memory. */
+struct yote_node *yote_arena_scalar_at(struct yote_arena *a,
+    const char *text, size_t len, int style, unsigned long line,
+    unsigned long col);
+
+/* The same, inline for a text of at most 16 bytes that fits in the
+ * newest block: each field set once. */
+static inline struct yote_node *
+yote_arena_value(struct yote_arena *a, const char *text, size_t len,
+    int style, unsigned long line, unsigned long col)
+{
+	size_t size = (sizeof(struct yote_node) + len + YOTE_ARENA_ALIGN) &
+	    ~(YOTE_ARENA_ALIGN - 1);
+	struct yote_node *n;
+	void *p;
+
+	if (len > 16 || (size_t)(a->end - a->p) < size)
+		return yote_arena_scalar_at(a, text, len, style, line, col);
+	p = a->p;
+	a->p += size;
+	a->used += size;
+	n = p;
+	n->type = YOTE_NODE_SCALAR;
+	n->mem = MEM_NODE;
+	n->text = (char *)(n + 1);
+	yote_copy_text(n->text, text, len);
+	n->text[len] = '\0';
+	n->len = len;
+	n->tag = NULL;
+	n->style = style;
+	n->n = n->cap = 0;
+	n->kids = NULL;
+	n->line = line;
+	n->col = col;
+	return n;
+}
 
 /*
  * text_input.c: a text stream's bytes decoded to UTF-8 (from UTF-8 or
@@ -45,6 +142,14 @@ int yote_input_init(struct yote_text_input *in, FILE *fp,
 int yote_input_byte(struct yote_text_input *in);
 size_t yote_input_line(struct yote_text_input *in, unsigned char *buf,
     size_t size);
+/* The bytes of a regular file's block not handed out yet, when they are
+ * the input's own (UTF-8, nothing looked at ahead) and the next of them
+ * starts a line; else NULL.  yote_input_pass takes n of them, whole
+ * lines whose first bytes line_start would not look at (no byte order
+ * mark, no '-'), so that the next byte still starts a line. */
+const unsigned char *yote_input_ahead(const struct yote_text_input *in,
+    size_t *avail);
+void yote_input_pass(struct yote_text_input *in, size_t n);
 void yote_input_free(struct yote_text_input *in);
 
 /* yaml_read.c (no name: libyaml's messages carry positions) */

@@ -717,7 +717,7 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 			rc = s->held_rc;
 			s->held_rc = 0;
 		} else {
-			yote_error_clear(&e);
+			yote_error_reset(&e);
 			rc = yote_reader_next(s->rd, &rec, &e);
 		}
 		if (rc == 0) {
