@@ -3,7 +3,9 @@
  * with a transposition table, move ordering and a quiescence search.
  *
  * - Negamax alpha-beta, PVS: the first move gets the full window, the
- *   others a null window and a re-search when they beat alpha.
+ *   others a null window and a re-search when they beat alpha.  A late
+ *   quiet move is searched a ply less first (two plies late in the list,
+ *   unless it threatens a capture, as a check would be in chess).
  * - Transposition table of 16-byte entries keyed by Zobrist hashes (the
  *   position's board, hands and side, plus the plies since the last
  *   capture, which the move limit and the evaluation depend on, and the
@@ -37,7 +39,9 @@
  *   YOTE_WIN - n; blocked, few-pieces and move-limit come from the
  *   position itself (status.c), so every ruleset's ends are exact.
  * - Budgets: depth, nodes (deterministic), wall-clock time (checked every
- *   1024 nodes).  Depth 1 is always completed.  Of an unfinished
+ *   1024 nodes); past the depth, more iterations while they are cheap,
+ *   cheap meaning more nodes after a score that swung (deeper_fits).
+ *   Depth 1 is always completed.  Of an unfinished
  *   iteration, the root moves searched to the end are kept: the previous
  *   best is searched first, so a move that beat it is better.
  */
