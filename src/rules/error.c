@@ -14,7 +14,7 @@ void
 yote_error_clear(struct yote_error *err)
 {
 	if (err != NULL)
-		memset(err, 0, sizeof(*err));
+		yote_error_reset(err);
 }
 
 int

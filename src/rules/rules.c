@@ -139,18 +139,12 @@ int
 yote_name_index(const char *v, const char *const *names, int n)
 {
 	int i;
-	const char *a, *b;
 
-	/* strcmp without a call, its first bytes told apart first: a
-	 * record's result and termination are looked up in every game */
-	for (i = 0; i < n; i++) {
-		if (v[0] != names[i][0])
-			continue;
-		for (a = v, b = names[i]; *a != '\0' && *a == *b; a++, b++)
-			;
-		if (*a == *b)
+	/* the first bytes told apart before a call: a record's result and
+	 * termination are looked up in every game */
+	for (i = 0; i < n; i++)
+		if (v[0] == names[i][0] && strcmp(v, names[i]) == 0)
 			return i;
-	}
 	return -1;
 }
 

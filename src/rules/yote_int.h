@@ -62,11 +62,11 @@ int yote_error_vset(struct yote_error *err, int code, const char *fmt,
     va_list ap);
 
 /*
- * yote_error_clear for an object that the library fills before it is
- * read, on the paths taken once a game (the stream, the checker): every
- * field, but of the message its first byte only, which nothing reads
- * past its NUL.  The memset of the whole (over 560 bytes of stack) cost
- * nine stores and two first-level misses a game, twice.
+ * yote_error_clear, inline for the paths taken once a game (the stream,
+ * the checker): every field, but of the message its first byte only,
+ * which nothing reads past its NUL.  A memset of the whole (over 560
+ * bytes of stack) cost nine stores and two first-level misses a game,
+ * twice.
  */
 static inline void
 yote_error_reset(struct yote_error *err)

@@ -141,7 +141,6 @@ json_node(struct html_page *pg, FILE *fp, const struct yote_node *n)
 	free(buf);
 }
 
-/* [["key","text"],...] for the pairs of map, except the keys in skip. */
 /*
  * The pairs of map as [[key,value],...], but the keys of skip; with rec,
  * map is ply's moves item (mover: who made it) and its evaluations are
@@ -182,6 +181,7 @@ json_pairs_of(struct html_page *pg, FILE *fp, const struct yote_node *map,
 	fputc(']', fp);
 }
 
+/* [["key","text"],...] for the pairs of map, except the keys in skip. */
 static void
 json_pairs(struct html_page *pg, FILE *fp, const struct yote_node *map,
     const char *const *skip)

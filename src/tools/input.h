@@ -90,4 +90,8 @@ void tool_stream_diag(void *ctx, const struct yote_error *e);
  */
 int tool_stream_status(const struct yote_stream *s, int status);
 
+/* Whether path names the standard input: "-", or the same file
+ * (/dev/stdin, the terminal by its name). */
+int tool_is_stdin(const char *path);
+
 #endif

@@ -244,10 +244,6 @@ const struct yote_rules *tool_rules(const char *spec, int *owned,
  * started with ignored (nohup) stays ignored, and one the tool handles
  * itself stays its own.
  */
-/* Whether path names the standard input: "-", or the same file
- * (/dev/stdin, the terminal by its name). */
-int tool_is_stdin(const char *path);
-
 FILE *tool_atomic_open(const char *path);
 int tool_atomic_close(FILE *fp, const char *path, int ok);
 

@@ -1291,13 +1291,7 @@ static void
 search_at(struct yote_engine *e, const struct yote_rules *r,
     const struct yote_pos *p, int depth, struct yote_search_result *sr)
 {
-	struct yote_limits lim;
-
-	memset(&lim, 0, sizeof(lim));
-	lim.depth = depth;
-	yote_engine_clear(e);
-	if (yote_engine_search(e, r, p, &lim, sr, NULL, NULL) != 0)
-		bail("out of memory");
+	deepened(e, r, p, depth, 0, 0, 0, sr);
 }
 
 static void
