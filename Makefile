@@ -42,7 +42,8 @@ RULES = formats/rules/classic.yaml formats/rules/traditional.yaml \
 LIB_SRC = src/rules/error.c src/rules/escape.c src/rules/rules.c src/rules/position.c \
 	src/rules/movegen.c src/rules/notation.c src/rules/status.c \
 	src/rules/textfile.c src/rules/yaml_syntax.c \
-	src/record/node.c src/record/text_input.c src/record/yaml_read.c \
+	src/record/node.c src/record/text_input.c src/record/plain_lines.c \
+	src/record/yaml_read.c \
 	src/record/yaml_write.c src/record/lines.c src/record/checker.c \
 	src/record/game.c src/record/collection.c src/record/suggest.c \
 	src/record/rebase.c \

@@ -58,11 +58,13 @@ struct yote_yaml_reader {
 	size_t blank_bytes;     /* its bytes handed out while it was blank,
 				   not counted yet */
 	size_t doc_bytes;       /* bytes read since the document began */
-	yaml_mark_t last;       /* end of the last event: where a value
-				   too long to read began */
+	/* end of the last event: where a value too long to read began (its
+	 * line, and its column below: apart, so that the two are not read
+	 * as one, which waits on libyaml's writes of them at every event) */
+	unsigned long last_line;
 	int over_limit;         /* the read handler refused: a size limit */
 	int plain_end;          /* the last read ended with a plain line
-				   (plain_bytes), or nothing was read */
+				   (yote_plain_bytes), or nothing was read */
 	/* decoded bytes to hand out before the input's: a resume's */
 	unsigned char *replay;
 	size_t replaylen, replaypos;
@@ -101,6 +103,7 @@ struct yote_yaml_reader {
 	struct yote_node **kids;
 	size_t nkids, capkids;
 	size_t arena_hint;      /* the last document's arena, in bytes */
+	unsigned long last_col; /* see last_line */
 };
 
 static int
@@ -330,57 +333,6 @@ value_bytes(struct yote_yaml_reader *rd, const unsigned char *b, size_t n,
 }
 
 /*
- * 1 when the len bytes of b are all printable ASCII or tabs: bytes that
- * libyaml's reader never refuses (a NUL, a control character, a byte of
- * UTF-8 that is not).  Every line of a game is looked at, so a word at a
- * time, the last one overlapping the one before (no loop a byte to
- * mispredict): a byte below 0x20 or from 0x7F up flags its word, and
- * only then are the bytes looked at one by one (a tab is allowed).
- */
-static inline int
-plain_word(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101u;
-	uint64_t d = w ^ 0x7F * ones;
-
-	return ((w | (w - 0x20 * ones) | ((d - ones) & ~d)) &
-	    0x80 * ones) == 0;
-}
-
-static int
-plain_bytes(const unsigned char *b, size_t len)
-{
-	uint64_t w;
-	uint32_t h;
-	size_t i;
-	int ok = 1;
-
-	if (len >= 8) {
-		for (i = 0; ok && i + 8 < len; i += 8) {
-			memcpy(&w, b + i, 8);
-			ok = plain_word(w);
-		}
-		memcpy(&w, b + len - 8, 8);
-		ok = ok && plain_word(w);
-	} else if (len >= 4) {
-		memcpy(&h, b, 4);
-		w = h;
-		memcpy(&h, b + len - 4, 4);
-		ok = plain_word(w | (uint64_t)h << 32);
-	} else {
-		w = 0x2020202020202020u;
-		memcpy(&w, b, len);
-		ok = plain_word(w);
-	}
-	if (ok)
-		return 1;
-	for (i = 0; i < len; i++)
-		if ((b[i] < 0x20 && b[i] != '\t') || b[i] >= 0x7F)
-			return 0;
-	return 1;
-}
-
-/*
  * A read's first line is followed by the plain lines after it only
  * while the game is far from its size limits, so that each limit is met
  * where it was, a line at a time: under AHEAD_MAX bytes, a read adding
@@ -391,7 +343,7 @@ plain_bytes(const unsigned char *b, size_t len)
 /*
  * The whole lines that follow in the input's block, into buf (room for
  * size bytes), noted as read: their count in bytes.  Each must be plain
- * (plain_bytes; no CR, so that a line ends only where this reader counts
+ * (yote_plain_lines; no CR, so that a line ends only where this reader counts
  * one) and must not begin with '-', '.' or '%' (a marker line, a
  * directive, a UTF-16 "---" that text_input.c looks at): such a line
  * waits for a later read, with every line after it.  None of these lines
@@ -402,42 +354,29 @@ plain_bytes(const unsigned char *b, size_t len)
 static size_t
 more_lines(struct yote_yaml_reader *rd, unsigned char *buf, size_t size)
 {
-	const unsigned char *b, *nl;
-	size_t avail, m = 0, len, i, last = 0;
-	unsigned long lines = 0;
+	struct yote_plain_run run;
+	const unsigned char *b;
+	size_t avail;
 
 	if ((b = yote_input_ahead(&rd->in, &avail)) == NULL)
 		return 0;
 	if (avail > size)
 		avail = size;
-	while (m < avail && b[m] != '-' && b[m] != '.' && b[m] != '%' &&
-	    (nl = memchr(b + m, '\n', avail - m)) != NULL) {
-		len = (size_t)(nl - (b + m));   /* the newline left out */
-		if (!plain_bytes(b + m, len))
-			break;
-		/* a comment's bytes and a blank line's are not a value's */
-		for (i = 0; i < len && (b[m + i] == ' ' || b[m + i] == '\t');
-		    i++)
-			;
-		if (i < len && b[m] != '#')
-			rd->since_event += len + 1;
-		m += len + 1;
-		last = len;
-		lines++;
-	}
-	if (m == 0)
+	yote_plain_lines(b, avail, &run);
+	if (run.bytes == 0)
 		return 0;
-	memcpy(buf, b, m);
-	yote_input_pass(&rd->in, m);
-	rd->pos += m;
+	memcpy(buf, b, run.bytes);
+	yote_input_pass(&rd->in, run.bytes);
+	rd->pos += run.bytes;
 	if (rd->nmarks > 0)
-		keep_bytes(rd, b, m);
-	rd->line += lines;
-	rd->ended = last;
+		keep_bytes(rd, b, run.bytes);
+	rd->since_event += run.value;
+	rd->line += run.lines;
+	rd->ended = run.last;
 	rd->line_pos = rd->pos;
-	rd->handed += m;
-	rd->doc_bytes += m;
-	return m;
+	rd->handed += run.bytes;
+	rd->doc_bytes += run.bytes;
+	return run.bytes;
 }
 
 /*
@@ -490,7 +429,7 @@ reader_read(void *data, unsigned char *buf, size_t size, size_t *got)
 	 * (the syntax error in between found first); read[1] keeps the
 	 * first line's place, the only one that can hold a refused byte */
 	plain = bol && n > 0 && buf[n - 1] == '\n' &&
-	    plain_bytes(buf, n - 1);
+	    yote_plain_bytes(buf, n - 1);
 	if (plain && rd->plain_end && rd->replaypos == rd->replaylen &&
 	    rd->doc_bytes < AHEAD_MAX && rd->since_event < AHEAD_MAX)
 		n += more_lines(rd, buf + n, size - n);
@@ -788,7 +727,10 @@ why_failed(struct yote_yaml_reader *rd, struct yote_error *err)
 			code = yote_error_set(err, YOTE_ELIMIT, "a value "
 			    "longer than %lu MiB (the limit) starts here",
 			    YOTE_MAX_SCALAR >> 20);
-		at_mark(rd, err, &rd->last);
+		if (err != NULL) {
+			err->line = rd->base + rd->last_line + 1;
+			err->col = rd->last_col + 1;
+		}
 		if (err != NULL)
 			err->diag = YOTE_D_LIMIT;
 		return code;
@@ -903,7 +845,8 @@ next_event(struct yote_yaml_reader *rd, yaml_event_t *ev)
 
 	rd->since_event = 0;
 	if ((ok = yaml_parser_parse(&rd->parser, ev))) {
-		rd->last = ev->end_mark;
+		rd->last_line = (unsigned long)ev->end_mark.line;
+		rd->last_col = (unsigned long)ev->end_mark.column;
 		if (ev->type == YAML_DOCUMENT_START_EVENT)
 			document_begins(rd, rd->base + ev->start_mark.line + 1);
 	}
@@ -970,8 +913,8 @@ more_kids(struct yote_yaml_reader *rd)
 }
 
 static inline int
-attach(struct yote_yaml_reader *rd, struct yote_node **stack, int depth,
-    struct yote_node **root, struct yote_node *n)
+attach(struct yote_yaml_reader *rd, int depth, struct yote_node **root,
+    struct yote_node *n)
 {
 	if (depth == 0) {
 		*root = n;
@@ -980,7 +923,6 @@ attach(struct yote_yaml_reader *rd, struct yote_node **stack, int depth,
 	if (rd->nkids == rd->capkids && more_kids(rd) != 0)
 		return YOTE_ENOMEM;
 	rd->kids[rd->nkids++] = n;
-	stack[depth - 1]->n++;  /* counted for the limits; kids at the end */
 	return 0;
 }
 
@@ -1031,15 +973,28 @@ node_from_event(struct yote_arena *a, const yaml_event_t *ev,
 
 /*
  * 1 when one more value is surely within the limits of node.c's
- * yote_limit_grow (fewer kids than the smaller of the mapping and list
- * limits, fewer values than the game's): the common case, without a call.
+ * yote_limit_grow (fewer kids waiting in rd->kids for the open collection
+ * than the smaller of the mapping and list limits, fewer values than the
+ * game's): the common case, without a call.
  */
 static inline int
-far_from_limits(struct yote_node *const *stack, int depth,
-    unsigned long nodes)
+far_from_limits(const struct yote_yaml_reader *rd, const size_t *from,
+    int depth, unsigned long nodes)
 {
 	return nodes + 1 < YOTE_MAX_NODES && (depth == 0 ||
-	    stack[depth - 1]->n + 1 < 2 * YOTE_MAX_KEYS);
+	    rd->nkids - from[depth - 1] + 1 < 2 * YOTE_MAX_KEYS);
+}
+
+/* yote_limit_grow of one more value in the open collection (its kids
+ * counted: each one's n is set when it closes). */
+static const char *
+open_limit(struct yote_yaml_reader *rd, struct yote_node **stack,
+    const size_t *from, int depth, unsigned long nodes)
+{
+	if (depth == 0)
+		return yote_limit_grow(NULL, nodes);
+	stack[depth - 1]->n = rd->nkids - from[depth - 1];
+	return yote_limit_grow(stack[depth - 1], nodes);
 }
 
 /* Up to the start of the next document: 1, 0 at the end, or an error. */
@@ -1115,7 +1070,7 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		 * record, made here without the general path's tests */
 		if (ev.type == YAML_SCALAR_EVENT && depth > 0 &&
 		    ev.data.scalar.tag == NULL && rd->nkids < rd->capkids &&
-		    far_from_limits(stack, depth, nodes) &&
+		    far_from_limits(rd, from, depth, nodes) &&
 		    ev.data.scalar.length <= YOTE_MAX_SCALAR) {
 			n = yote_arena_value(a, (const char *)
 			    ev.data.scalar.value, ev.data.scalar.length,
@@ -1126,7 +1081,6 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 				goto nomem;
 			nodes++;
 			rd->kids[rd->nkids++] = n;
-			stack[depth - 1]->n++;
 			continue;
 		}
 		limit = NULL;
@@ -1140,21 +1094,21 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			diag = YOTE_D_BAD_TYPE;
 			break;
 		case YAML_SCALAR_EVENT:
-			if (far_from_limits(stack, depth, nodes) &&
+			if (far_from_limits(rd, from, depth, nodes) &&
 			    ev.data.scalar.length <= YOTE_MAX_SCALAR)
 				break;
-			if ((limit = yote_limit_grow(depth ? stack[depth - 1] :
-			    NULL, nodes)) == NULL)
+			if ((limit = open_limit(rd, stack, from, depth,
+			    nodes)) == NULL)
 				limit = yote_limit_scalar(
 				    ev.data.scalar.length);
 			break;
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
-			if (far_from_limits(stack, depth, nodes) &&
+			if (far_from_limits(rd, from, depth, nodes) &&
 			    depth < YOTE_MAX_DEPTH)
 				break;
-			if ((limit = yote_limit_grow(depth ? stack[depth - 1] :
-			    NULL, nodes)) == NULL)
+			if ((limit = open_limit(rd, stack, from, depth,
+			    nodes)) == NULL)
 				limit = yote_limit_depth(depth + 1);
 			break;
 		case YAML_SEQUENCE_END_EVENT:
@@ -1162,7 +1116,7 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 			n = stack[--depth];
 			yaml_event_delete(&ev);
 			if (close_collection(rd, a, n, from[depth]) != 0 ||
-			    attach(rd, stack, depth, &root, n) != 0)
+			    attach(rd, depth, &root, n) != 0)
 				goto nomem;
 			continue;
 		default:
@@ -1183,7 +1137,7 @@ yote_yaml_next(struct yote_yaml_reader *rd, struct yote_record **out,
 		if (n->type != YOTE_NODE_SCALAR) {
 			from[depth] = rd->nkids;
 			stack[depth++] = n;
-		} else if (attach(rd, stack, depth, &root, n) != 0)
+		} else if (attach(rd, depth, &root, n) != 0)
 			goto nomem;
 	}
 nomem:

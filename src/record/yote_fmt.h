@@ -152,6 +152,27 @@ const unsigned char *yote_input_ahead(const struct yote_text_input *in,
 void yote_input_pass(struct yote_text_input *in, size_t n);
 void yote_input_free(struct yote_text_input *in);
 
+/*
+ * plain_lines.c: 1 when the len bytes of b are plain (printable ASCII or
+ * tabs); the whole plain lines at the start of b (avail bytes) that may
+ * go to libyaml in one read, up to the first that is not plain or that
+ * begins with '-', '.' or '%': their bytes (0: none), their count, the
+ * length of the last without its newline, and the bytes of those with
+ * text that is not a comment ("value": what counts towards a value's
+ * size limit).  _portable: the same, a word at a time (the tests hold
+ * the two to the same answers).
+ */
+struct yote_plain_run {
+	size_t bytes, value, last;
+	unsigned long lines;
+};
+
+int yote_plain_bytes(const unsigned char *b, size_t len);
+void yote_plain_lines(const unsigned char *b, size_t avail,
+    struct yote_plain_run *pr);
+void yote_plain_lines_portable(const unsigned char *b, size_t avail,
+    struct yote_plain_run *pr);
+
 /* yaml_read.c (no name: libyaml's messages carry positions) */
 struct yote_yaml_reader;
 

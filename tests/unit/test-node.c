@@ -5,7 +5,10 @@
  * text, a node moved under a new one, a copy kept beyond the record)
  * must neither leak nor free twice.  `make asan check` runs these under
  * AddressSanitizer, which is what sees a leak or a double free; here the
- * values are checked.  Run with CMOCKA_MESSAGE_OUTPUT=TAP (tests/node.t).
+ * values are checked.  Also the YAML reader's plain lines
+ * (src/record/plain_lines.c): the vector scan against the portable one,
+ * on chosen texts and random ones.  Run with CMOCKA_MESSAGE_OUTPUT=TAP
+ * (tests/node.t).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +21,7 @@
 #include <cmocka.h>
 
 #include "yote.h"
+#include "yote_fmt.h"
 
 static const char doc[] =
     "yote: 1\n"
@@ -187,6 +191,76 @@ test_arena_blocks(void **state)
 	yote_arena_free(a);
 }
 
+/* The run of plain lines at the start of text (len bytes, copied to a
+ * buffer of its own size, so that AddressSanitizer sees a read past it),
+ * both ways, which must agree; the vector one's is returned. */
+static struct yote_plain_run
+plain_run(const char *text, size_t len)
+{
+	struct yote_plain_run v, w;
+	unsigned char *b = malloc(len > 0 ? len : 1);
+
+	assert_non_null(b);
+	memcpy(b, text, len);
+	yote_plain_lines(b, len, &v);
+	yote_plain_lines_portable(b, len, &w);
+	free(b);
+	assert_int_equal(v.bytes, w.bytes);
+	assert_int_equal(v.value, w.value);
+	assert_int_equal(v.lines, w.lines);
+	if (v.lines > 0)
+		assert_int_equal(v.last, w.last);
+	return v;
+}
+
+#define PLAIN(text) plain_run(text, sizeof(text) - 1)
+
+static void
+test_plain_lines(void **state)
+{
+	/* bytes a random text is made of: a line's, and each that stops a
+	 * run or is not plain */
+	static const char pick[] = "ab:  \t\t\n\n\n#-.%\r\x01\x7F\xC3\x80xyz0";
+	struct yote_plain_run r;
+	char text[300];
+	uint64_t s = 12345;
+	size_t i, len, n;
+
+	(void)state;
+	r = PLAIN("a: 1\n  b\n-x\n");
+	assert_int_equal(r.bytes, 9);
+	assert_int_equal(r.lines, 2);
+	assert_int_equal(r.last, 3);
+	assert_int_equal(r.value, 9);
+	/* a comment and a blank line are no value's bytes */
+	r = PLAIN("# note\n \t \nkey: value\n");
+	assert_int_equal(r.bytes, 22);
+	assert_int_equal(r.lines, 3);
+	assert_int_equal(r.value, 11);
+	/* a control byte, a CR, a byte of UTF-8 end the run at its line */
+	assert_int_equal(PLAIN("first line here\nsecond \x01 line\n").bytes, 16);
+	assert_int_equal(PLAIN("a line of more than sixteen bytes\r\n").bytes, 0);
+	assert_int_equal(PLAIN("moves: [a1]\nevent: Caf\xC3\xA9\n").bytes, 12);
+	/* a line cut short by the block is not taken; nor one after '.' */
+	assert_int_equal(PLAIN("moves: [a1, b2,\n  c3").bytes, 16);
+	assert_int_equal(PLAIN("x: 1\n...\n").bytes, 5);
+	assert_int_equal(PLAIN("").bytes, 0);
+	assert_int_equal(PLAIN("---\n").bytes, 0);
+	/* and random texts, long lines and short, both ways the same */
+	for (n = 0; n < 20000; n++) {
+		len = (size_t)((s = s * 6364136223846793005u +
+		    1442695040888963407u) >> 33) % sizeof(text);
+		for (i = 0; i < len; i++) {
+			s = s * 6364136223846793005u + 1442695040888963407u;
+			/* mostly letters, now and then anything */
+			text[i] = (s >> 40) % 8 != 0 ? "abcdefgh :,"
+			    [(s >> 20) % 11] : pick[(s >> 24) %
+			    (sizeof(pick) - 1)];
+		}
+		(void)plain_run(text, len);
+	}
+}
+
 int
 main(void)
 {
@@ -194,6 +268,7 @@ main(void)
 		cmocka_unit_test(test_read_tree),
 		cmocka_unit_test(test_edit_arena_tree),
 		cmocka_unit_test(test_arena_blocks),
+		cmocka_unit_test(test_plain_lines),
 	};
 
 	return cmocka_run_group_tests_name("nodes", tests, NULL, NULL);
