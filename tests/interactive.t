@@ -83,7 +83,9 @@ def check_screen(screen, ply, desc, game=1, plies=12):
               "got screen:\n%s" % (prompt, "\n".join(want), text))
 
 
-env = dict(os.environ, NO_COLOR="1", TERM="dumb")
+# the boards' discs and dots are UTF-8: shown under a UTF-8 locale
+UTF8 = "C.UTF-8"
+env = dict(os.environ, NO_COLOR="1", TERM="dumb", LC_ALL=UTF8)
 
 # ---- one session: n, n, p, l, f, 3, q
 s = Session([TOOL, "-i", FILE], env, PROMPT, TIMEOUT)
@@ -174,7 +176,7 @@ finally:
     s.close()
 
 # ---- colour on a terminal when NO_COLOR is not set
-env_colour = dict(os.environ, TERM="xterm")
+env_colour = dict(os.environ, TERM="xterm", LC_ALL=UTF8)
 env_colour.pop("NO_COLOR", None)
 s = Session([TOOL, "-i", "--game", "2", FILE], env_colour, PROMPT,
             TIMEOUT)
@@ -187,6 +189,25 @@ try:
     s.wait()
 finally:
     s.close()
+
+# ---- a locale that is not UTF-8 (the C locale; one of Latin-1): the
+#      terminal would show the discs as other characters, so the board is
+#      ASCII, as with --ascii
+for loc in ("C", "fr_FR.ISO-8859-1"):
+    s = Session([TOOL, "-i", "--game", "2", FILE],
+                dict(env_colour, LC_ALL=loc), PROMPT, TIMEOUT)
+    try:
+        scr = s.screen()
+        ok(scr is not None and "\x1b[" not in scr and
+           "\u25cf" not in scr and "\u00b7" not in scr and
+           "white (x)" in scr,
+           "LC_ALL=%s on a terminal: an ASCII board, no colour" % loc,
+           repr(scr))
+        s.send("q")
+        s.rest()
+        s.wait()
+    finally:
+        s.close()
 
 # ---- TERM=dumb shows escape sequences as text: discs without colour (it
 #      had colour)
@@ -268,7 +289,7 @@ finally:
 # ---- yote-play's prompt: line editing and history
 PLAY = "bin/yote-play"
 PPROMPT = re.compile(rb"(^|\n)(white|black)> $")
-penv = dict(os.environ, NO_COLOR="1", TERM="dumb")
+penv = dict(os.environ, NO_COLOR="1", TERM="dumb", LC_ALL=UTF8)
 
 
 def board_has(screen, square, piece="x"):

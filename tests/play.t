@@ -1329,7 +1329,7 @@ for sigpipe, how in ((signal.SIG_DFL, "SIGPIPE"),
 # ---- colour at a terminal: no colour that vanishes on a light or a dark
 #      background (white, yellow, any background colour); the last move
 #      in reverse video; the sides differ in shape as well
-env = dict(os.environ, TERM="xterm")
+env = dict(os.environ, TERM="xterm", LC_ALL="C.UTF-8")  # discs: UTF-8
 env.pop("NO_COLOR", None)
 s = Session([TOOL, "--level", "beginner", "--seed", "3"], env, PROMPT,
             TIMEOUT)

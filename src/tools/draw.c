@@ -1,6 +1,9 @@
 /*
  * draw.c - text and SVG diagrams of positions.
  */
+#include <ctype.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +14,45 @@
 
 #define SQ(sq) ((uint64_t)1 << (sq))
 
+/*
+ * 1 when the user's locale writes characters in UTF-8 (LC_ALL, LC_CTYPE,
+ * then LANG, as setlocale reads them): the discs and dots of a board are
+ * UTF-8, which a terminal under another character set, or under the C
+ * locale, shows as other characters.  Asked of a locale object, not of
+ * the process's locale, which the tools leave as C.  A locale this
+ * system does not have is judged by its name ("en_US.UTF-8", "de.utf8").
+ */
+static int
+locale_utf8(void)
+{
+	locale_t loc = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
+	const char *v;
+	char name[64];
+	size_t i;
+	int utf8;
+
+	if (loc != (locale_t)0) {
+		utf8 = strcmp(nl_langinfo_l(CODESET, loc), "UTF-8") == 0;
+		freelocale(loc);
+		return utf8;
+	}
+	if (((v = getenv("LC_ALL")) == NULL || *v == '\0') &&
+	    ((v = getenv("LC_CTYPE")) == NULL || *v == '\0'))
+		v = getenv("LANG");
+	if (v == NULL)
+		return 0;
+	for (i = 0; v[i] != '\0' && i + 1 < sizeof(name); i++)
+		name[i] = (char)tolower((unsigned char)v[i]);
+	name[i] = '\0';
+	return strstr(name, "utf-8") != NULL || strstr(name, "utf8") != NULL;
+}
+
 enum draw_style
 draw_style_for(FILE *fp, int force_ascii)
 {
 	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
 
-	if (force_ascii || !isatty(fileno(fp)))
+	if (force_ascii || !isatty(fileno(fp)) || !locale_utf8())
 		return DRAW_ASCII;
 	/* colour where the terminal can show it: not under TERM=dumb (or
 	 * none), which shows escape sequences as text */
