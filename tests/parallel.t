@@ -19,7 +19,7 @@ check() { # check NAME DESCRIPTION: serial.NAME and parallel.NAME agree
 echo "1..12"
 # valid games, then games with defects in between
 { yote-convert --to lines --lossy samples/classic.yaml samples/damasi.yaml
-  yote-convert --to lines --keep-invalid samples/invalid/illegal-move-occupied.yaml \
+  yote-convert --to lines samples/invalid/illegal-move-occupied.yaml \
       samples/invalid/wrong-result.yaml samples/invalid/bad-chain-in-damasi.yaml
   yote-convert --to lines --lossy samples/ndar-kepp.yaml samples/traditional.yaml
 } >"$tmp/all.lines" 2>/dev/null

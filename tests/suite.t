@@ -916,10 +916,21 @@ yote-analyze --best --depth 2 -H 8 --no-tb >/dev/null 2>&1 ||
 yote-explore --players --position '6/6/6/6/6 x 12 12' "$src" >/dev/null 2>&1
 st=$?
 [ $st = 2 ] || echo "yote-explore --players --position: $st" >>"$TAP_WHY"
-yote-convert -k -t lines --lossy "$src" >/dev/null 2>/dev/null ||
-    echo "convert -k -t lines refused" >>"$TAP_WHY"
+# -k (an archive's) and --lossy (lines'), as the others: refused where
+# their output is not written, taken where it is
+for run in "-k -t lines" "-k -t yaml" "-k -l" "--lossy -t yaml" \
+    "--lossy -t archive -o $tmp/lossy.yta" "--lossy --duplicates"; do
+	# shellcheck disable=SC2086
+	yote-convert $run "$src" >/dev/null 2>&1
+	st=$?
+	[ $st = 2 ] || echo "yote-convert $run: $st" >>"$TAP_WHY"
+done
+yote-convert -t lines --lossy "$src" >/dev/null 2>/dev/null ||
+    echo "convert -t lines --lossy refused" >>"$TAP_WHY"
+yote-convert -k -o "$tmp/k.yta" "$src" >/dev/null 2>/dev/null ||
+    echo "convert -k -o k.yta refused" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
-ok $((! $?)) "options that shape an output not written, or a search not made: refused, exit 2 (-k and --lossy, which only allow, taken)"
+ok $((! $?)) "options that shape an output not written, or a search not made: refused, exit 2 (-k without an archive, --lossy without lines too)"
 
 # Every option that names a file to write (-o, --svg, --graph, --html)
 # refuses a directory in -o's words, exit 3, and the empty name as a
@@ -1160,7 +1171,7 @@ for out in "$(yote-convert "$tmp/up.yaml")" "$(yote-convert -t lines "$tmp/up.ya
 	*) echo "no moves: $out" >>"$TAP_WHY" ;;
 	esac
 done
-yote-convert -k "$tmp/upbad.yaml" 2>/dev/null | grep -qx 'moves: \[c3, ZZ\]' ||
+yote-convert "$tmp/upbad.yaml" 2>/dev/null | grep -qx 'moves: \[c3, ZZ\]' ||
     echo "an invalid move's text changed" >>"$TAP_WHY"
 [ ! -s "$TAP_WHY" ]
 ok $((! $?)) "moves and start positions written in lower case by every writer (YAML, lines, from an archive, annotated); no move's text left as it was"
