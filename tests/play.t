@@ -603,6 +603,19 @@ bin/yote-validate "$TMP/open.yaml" 2>&1 | sed 's/^yote-validate:/yote-play:/' \
 grep -v '^Finished game\|^Score of' "$TMP/err" | cmp -s - "$TMP/want"
 ok $((! $?)) "match: --openings: a game with an illegal move is said as yote-validate says it, skipped" \
     "$TMP/err"
+# the openings needed are found early; the games after them are judged
+# all the same, as every tool judges every game it takes: an invalid one
+# is said and a number past the end too, whatever --games
+run $PLAY --match beginner,casual --games 2 --openings "$TMP/open.yaml" \
+    -g 2,3 -M 4
+[ "$st" = 1 ] && grep -q 'game 3.*illegal' "$TMP/err"
+ok $((! $?)) "match: --openings: an invalid game past the openings needed is said, exit 1" \
+    "$TMP/err"
+run $PLAY --match beginner,casual --games 2 --openings "$TMP/open.yaml" \
+    -g 2,50 -M 4
+[ "$st" = 1 ] && grep -q "open.yaml: no game 50 (4 games)" "$TMP/err"
+ok $((! $?)) "match: --openings -g 2,50: the missing game is said, exit 1, as yote-validate says it" \
+    "$TMP/err"
 printf 'yote: 1\nmoves: [c3, c3]\n' >"$TMP/bad.yaml"
 run $PLAY --match beginner,casual --games 2 --openings "$TMP/bad.yaml"
 [ "$st" = 1 ] && grep -q 'no usable opening for classic' "$TMP/err"

@@ -598,11 +598,13 @@ openings_read(struct match *mt, unsigned long pairs)
 	}
 	yote_stream_set_rules(s, mt->r);
 	yote_stream_set_input_max(s, YOTE_MAX_OPENINGS_FILE, "an openings file");
-	while (mt->nopenings < pairs && status == EXIT_OK &&
-	    yote_stream_next(s, &g) > 0) {
+	/* every game taken is judged, as in every tool, once the openings
+	 * needed are kept too: what is said of the file, and the exit
+	 * status, do not depend on --games */
+	while (status == EXIT_OK && yote_stream_next(s, &g) > 0) {
 		if (g->verdict == YOTE_VERDICT_INVALID)
 			continue;       /* said */
-		if (opening_usable(mt, &g->info) &&
+		if (mt->nopenings < pairs && opening_usable(mt, &g->info) &&
 		    opening_keep(mt, &g->info.final, &cap) != 0) {
 			tool_warn("out of memory");
 			status = EXIT_IO;
