@@ -304,6 +304,7 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct out_opts *oo = &opt->out;
+	const char *list;
 	int c, st;
 
 	while ((c = tool_getopt(argc, argv, ":P:Vb:e:g:hklo:r:st:",
@@ -372,21 +373,16 @@ options(int argc, char *argv[], struct yote_stream *s, struct opts *opt,
 		    "--to" : "-l");
 	if (oo->to == OUT_NONE || opt->duplicates)
 		oo->to = opt->duplicates ? OUT_LINES : OUT_YAML;
-	/* the shape of an output not written is refused, not left aside
-	 * (yote(7)): an archive's options, -k (an archive's too), --lossy
-	 * (lines') */
-	if ((oo->to != OUT_ARCHIVE || oo->list || opt->duplicates) &&
-	    (oo->block || oo->no_index || oo->pos_index || oo->arc_version ||
-	    oo->keep_invalid))
+	/* the shape of an output not written is refused (yote(7)) */
+	list = oo->list || opt->duplicates ? "a list is written" : NULL;
+	if ((oo->to != OUT_ARCHIVE || list) && (oo->block || oo->no_index ||
+	    oo->pos_index || oo->arc_version || oo->keep_invalid))
 		return tool_usage_error("-b, -k, --no-index, --position-index "
-		    "and --archive-version shape an archive, and %s",
-		    oo->list || opt->duplicates ? "a list is written" :
-		    "the output is not one");
-	if ((oo->to != OUT_LINES || oo->list || opt->duplicates) &&
-	    oo->lossy)
-		return tool_usage_error("--lossy shapes lines, and %s",
-		    oo->list || opt->duplicates ? "a list is written" :
-		    "the output is not lines");
+		    "and --archive-version shape an archive, and %s", list ?
+		    list : "the output is not one");
+	if ((oo->to != OUT_LINES || list) && oo->lossy)
+		return tool_usage_error("--lossy shapes lines, and %s", list ?
+		    list : "the output is not lines");
 	if (oo->to == OUT_ARCHIVE && opt->output == NULL && !oo->list &&
 	    isatty(STDOUT_FILENO))
 		return tool_usage_error("an archive is binary: write it with "
