@@ -746,6 +746,30 @@ for f in "$tmp/nul.yaml" "$tmp/nul.lines"; do
 	    "$tmp/err"
 done
 
+# A NUL byte written as YAML's "\0" in a header text: each tool showed,
+# matched and counted the text up to it (two players were one, --player
+# Diop passed the game over, validate said nothing): the game is refused
+# by every tool, in validate's words, and a selection by the key takes it
+printf -- '---\nyote: 1\nfirst: "Awa\\0 Diop"\nsecond: B\nresult: "*"\nmoves: [c3]\n---\nyote: 1\nfirst: "Awa\\0 Ndiaye"\nsecond: B\nresult: "*"\nmoves: [c3]\n' >"$tmp/nulname.yaml"
+bad_tools=
+for run in "validate" "replay" "analyze --depth 1 --no-tb" "convert" \
+    "explore --players" "validate -P Diop" "convert -l -P Ndiaye"; do
+	t=${run%% *}
+	# shellcheck disable=SC2086
+	yote-$run "$tmp/nulname.yaml" >/dev/null 2>"$tmp/err"
+	st=$?
+	n=$(grep -c "^yote-$t: $tmp/nulname.yaml:[0-9]*:8: game [12]: 'first' holds a NUL byte at character 4$" "$tmp/err")
+	case $run in
+	*-P*) want=1 ;;
+	*) want=2 ;;
+	esac
+	[ $st = 1 ] && [ "$n" = "$want" ] || bad_tools="$bad_tools $run($st,$n)"
+done
+c=0
+[ -z "$bad_tools" ] && c=1
+ok $c "a NUL byte in a name, written as an escape: refused by every tool, said, exit 1; --player finds the game by either part${bad_tools:+ (not:$bad_tools)}" \
+    "$tmp/err"
+
 # A damaged archive block holds several games: a game asked for in it is
 # said, counted and left out by every tool, whatever game the block
 # starts with (with -g 5 the block of games 1-9 was passed over in

@@ -473,13 +473,22 @@ static const struct known_key record_key_at[64] = {
 /* The keys whose values the checker reads (record_values), and those by
  * key_bit, plus one (0: a key of no value read). */
 enum { RK_YOTE, RK_MOVES, RK_DATE, RK_RESULT, RK_TERMINATION, RK_RULES,
-	RK_START, RK_N };
+	RK_START, RK_EVENT, RK_SITE, RK_ROUND, RK_FIRST, RK_SECOND,
+	RK_ANNOTATOR, RK_SOURCE, RK_N };
 static const unsigned char record_value_at[64] = {
 	[KB('y', 'e', 4)] = RK_YOTE + 1, [KB('m', 's', 5)] = RK_MOVES + 1,
 	[KB('d', 'e', 4)] = RK_DATE + 1, [KB('r', 't', 6)] = RK_RESULT + 1,
 	[KB('t', 'n', 11)] = RK_TERMINATION + 1,
 	[KB('r', 's', 5)] = RK_RULES + 1, [KB('s', 't', 5)] = RK_START + 1,
+	[KB('e', 't', 5)] = RK_EVENT + 1, [KB('s', 'e', 4)] = RK_SITE + 1,
+	[KB('r', 'd', 5)] = RK_ROUND + 1, [KB('f', 't', 5)] = RK_FIRST + 1,
+	[KB('s', 'd', 6)] = RK_SECOND + 1,
+	[KB('a', 'r', 9)] = RK_ANNOTATOR + 1,
+	[KB('s', 'e', 6)] = RK_SOURCE + 1,
 };
+static const char *const rk_names[RK_N] = { "yote", "moves", "date",
+	"result", "termination", "rules", "start", "event", "site", "round",
+	"first", "second", "annotator", "source" };
 #undef KB
 
 /* strcmp(a, b) == 0 without a call: a key is a few bytes, and nearly
@@ -583,9 +592,8 @@ check_date(struct run *run, const struct yote_node *n)
 static void
 record_values(const struct yote_node *root, const struct yote_node **v)
 {
-	static const char *const names[RK_N] = { "yote", "moves", "date",
-		"result", "termination", "rules", "start" };
-	static const unsigned char lens[RK_N] = { 4, 5, 4, 6, 11, 5, 5 };
+	static const unsigned char lens[RK_N] = { 4, 5, 4, 6, 11, 5, 5, 5, 4,
+		5, 5, 6, 9, 6 };
 	const struct yote_node *k;
 	unsigned found = 0;
 	size_t i;
@@ -603,7 +611,7 @@ record_values(const struct yote_node *root, const struct yote_node **v)
 		if ((j = record_value_at[key_bit(k)] - 1) < 0)
 			continue;
 		if (!(found >> j & 1) && k->len == lens[j] &&
-		    same_words(k->text, names[j], lens[j])) {
+		    same_words(k->text, rk_names[j], lens[j])) {
 			found |= 1u << j;
 			v[j] = root->kids[i + 1];
 		}
@@ -642,6 +650,15 @@ scalar_key(struct run *run, const struct yote_node *n, const char *key,
 	if (n != NULL && nul_in(run, n, key, diag))
 		return NULL;
 	return n;
+}
+
+/* A header value (date:, event:, first:, ...) that holds a NUL byte:
+ * refused as a value of the wrong kind. */
+static void
+header_text(struct run *run, const struct yote_node *n, const char *key)
+{
+	if (n != NULL && n->type == YOTE_NODE_SCALAR)
+		(void)nul_in(run, n, key, YOTE_D_BAD_TYPE);
 }
 
 /*
@@ -973,6 +990,11 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 		report(&run, YOTE_D_BAD_VERSION, v, 0, "unsupported record "
 		    "version '%s': expected yote: 1", v->type ==
 		    YOTE_NODE_SCALAR ? v->text : "?");
+	/* the header's texts, which the tools show, match (a player, an
+	 * event) and count by as text: up to a NUL byte only */
+	for (i = RK_DATE; i < RK_N; i++)
+		if (i == RK_DATE || i >= RK_EVENT)
+			header_text(&run, val[i], rk_names[i]);
 	moves = val[RK_MOVES];
 	if (moves == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'moves' "

@@ -713,6 +713,24 @@ glob_is(const char *pat, const char *v)
 	return fnmatch(pat, v, 0) == 0;
 }
 
+/* glob_is of the value of key, a scalar: of each of its parts between NUL
+ * bytes (a "\0" in YAML), so that a game whose value holds one is taken
+ * as its text says, and judged (the checker refuses it, said). */
+static int
+value_is(const char *pat, const struct yote_record *rec, const char *key)
+{
+	const struct yote_node *n = yote_node_get(rec->root, key);
+	const char *p, *end;
+
+	if (n == NULL || n->type != YOTE_NODE_SCALAR)
+		return 0;
+	for (p = n->text, end = n->text + n->len; p <= end;
+	    p += strlen(p) + 1)
+		if (glob_is(pat, p))
+			return 1;
+	return 0;
+}
+
 static int
 crit_holds(struct yote_select *s, int k, const struct select_crit *c,
     const struct yote_record *rec, const char *file, unsigned long plies)
@@ -722,8 +740,8 @@ crit_holds(struct yote_select *s, int k, const struct select_crit *c,
 
 	switch (k) {
 	case SEL_PLAYER:
-		return glob_is(c->text, yote_node_text(rec->root, "first")) ||
-		    glob_is(c->text, yote_node_text(rec->root, "second"));
+		return value_is(c->text, rec, "first") ||
+		    value_is(c->text, rec, "second");
 	case SEL_DATE:
 		if ((v = yote_node_text(rec->root, "date")) == NULL)
 			return 0;
@@ -745,7 +763,7 @@ crit_holds(struct yote_select *s, int k, const struct select_crit *c,
 	case SEL_PLIES:
 		return plies >= c->nlo && plies <= c->nhi;
 	default:        /* first, second, event, site, round */
-		return glob_is(c->text, yote_node_text(rec->root, key_name[k]));
+		return value_is(c->text, rec, key_name[k]);
 	}
 }
 
