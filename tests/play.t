@@ -705,6 +705,12 @@ usage() {	# usage DESCRIPTION PATTERN ARGS...: exit 2, message, no stdout
 	ok $((! $?)) "usage error (exit 2): $d" "$TMP/out" "$TMP/err"
 }
 usage "--level grandmaster" "--level: expected beginner" --level grandmaster
+# text for the records must be UTF-8, as a record is: said before a game
+# is played (the record was lost at the end, exit 3, without a word)
+usage "--name not UTF-8" "--name: 'Bad.xffName' is not UTF-8 text (byte 0xFF at character 4)" \
+    --name "$(printf 'Bad\377Name')"
+usage "--event not UTF-8" "--event: 'Caf.xc3' is not UTF-8 text" \
+    --event "$(printf 'Caf\303')" --self-play 1
 usage "--match with an unknown level" "unknown level 'nosuch'" \
     --match club,nosuch --games 2
 usage "--match with one level" "expected two levels" --match club --games 2

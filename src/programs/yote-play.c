@@ -183,22 +183,23 @@ protocol(const struct yote_rules *r, const struct opts *opt)
 enum { OPT_EVENT = 0x300, OPT_FIRST_PLAYER, OPT_SECOND_PLAYER, OPT_ROUND,
 	OPT_SITE, OPT_FIRST, OPT_GAMES };
 
-/* A header option of the records written (getopt's c): 1, else 0. */
+/* A header option of the records written (getopt's c: --name, or from
+ * OPT_EVENT to OPT_SITE): 1 with its status in *st (text that is not
+ * UTF-8 refused), else 0. */
 static int
-header_option(struct session_opts *ses, int c, const char *arg)
+header_option(struct session_opts *ses, int c, const char *arg, int *st)
 {
-	if (c == OPT_EVENT)
-		ses->event = arg;
-	else if (c == OPT_FIRST_PLAYER)
-		ses->player[0] = arg;
-	else if (c == OPT_SECOND_PLAYER)
-		ses->player[1] = arg;
-	else if (c == OPT_ROUND)
-		ses->round = arg;
-	else if (c == OPT_SITE)
-		ses->site = arg;
-	else
+	const char **to[] = { &ses->event, &ses->player[0], &ses->player[1],
+		&ses->round, &ses->site, &ses->name };
+	static const char *const name[] = { "--event", "--first-player",
+		"--second-player", "--round", "--site", "--name" };
+	int k = c == 'n' ? 5 : c >= OPT_EVENT && c <= OPT_SITE ?
+	    c - OPT_EVENT : -1;
+
+	if (k < 0)
 		return 0;
+	*to[k] = arg;
+	*st = tool_text_arg(name[k], arg);
 	return 1;
 }
 
@@ -251,8 +252,12 @@ parse_options(int argc, char *argv[], struct opts *opt)
 	opt->ses.level = level_by_name("club");
 	while ((c = engopt_getopt(&opt->eng, argc, argv,
 	    ":2H:L:M:O:P:R:S:Vaf:g:hj:o:qr:", longopts)) != -1) {
-		if (header_option(&opt->ses, c, optarg))
+		if (header_option(&opt->ses, c, optarg, &st)) {
+			if (st != EXIT_OK)
+				return st;
+			opt->given |= c == 'n' ? G_NAME : 0;
 			continue;
+		}
 		if (tool_select_option(opt->sel, c, optarg, &st)) {
 			if (st != EXIT_OK)
 				return st;
@@ -322,10 +327,6 @@ parse_options(int argc, char *argv[], struct opts *opt)
 			break;
 		case 'm':
 			opt->match = optarg;
-			break;
-		case 'n':
-			opt->given |= G_NAME;
-			opt->ses.name = optarg;
 			break;
 		case 'o':
 			opt->ses.out = optarg;

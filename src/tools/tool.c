@@ -159,6 +159,20 @@ tool_bad_position(const char *option, const char *text,
 }
 
 int
+tool_text_arg(const char *option, const char *arg)
+{
+	size_t i, n, len = strlen(arg), chars = 0;
+
+	for (i = 0; i < len; i += n, chars++)
+		if ((n = yote_utf8_char(arg + i, len - i, NULL)) == 0)
+			return tool_usage_error("%s: '%s' is not UTF-8 text "
+			    "(byte 0x%02X at character %zu): a record holds "
+			    "UTF-8 only", option, tool_text(arg),
+			    (unsigned)(unsigned char)arg[i], chars + 1);
+	return EXIT_OK;
+}
+
+int
 tool_version(void)
 {
 	printf("%s %s\n", tool_name, YOTE_VERSION);

@@ -364,6 +364,11 @@ void tool_usage_hint(void);
 int tool_bad_position(const char *option, const char *text,
     const struct yote_error *e);
 
+/* An option's text that goes into the records written (a player's name,
+ * an event): EXIT_OK when it is UTF-8, else a usage error naming the
+ * first byte that is not (EXIT_USAGE). */
+int tool_text_arg(const char *option, const char *arg);
+
 /* Print "prog: unknown option; see prog --help" style usage error. */
 int tool_usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
