@@ -356,10 +356,11 @@ ok(before == [
     "error position: move 2: bad move 'zz9': ... at character 2",
     "error position: move 2: illegal move 'c3': c3 is occupied",
     "error position: move 2: illegal move 'g9': g9 is off the 6x5 board",
-    "error unknown command 'fly?]0;x?'",
+    "error unknown command 'fly\\x1b]0;x\\x07'",
     "error setoption: Hash: value 'lots': expected a number of MiB from 1 "
     "to 4096"],
-   "errors name the word (control bytes shown as '?'); a move that is no "
+   "errors name the word (control bytes shown as \\xHH, as in every "
+   "message of the suite); a move that is no "
    "move (bad move ... at character N) and an illegal one told apart",
    "\n".join(before))
 finish(e)

@@ -196,18 +196,16 @@ protocol_tb_note(void *ctx, int kind, const char *msg)
 	    sizeof(line)));
 }
 
-/* A word of the input as an error shows it: at most 40 bytes, control
- * bytes and others that are not printable ASCII as '?'. */
-static const char *
-shown(const char *w, char buf[48])
-{
-	size_t i;
+/* A word of the input as an error shows it: escaped as every message of
+ * the suite escapes text from the input (yote(7): a control character
+ * or a byte that is not UTF-8 as \xHH, a bidirectional control as
+ * \uXXXX), cut at a character after about 60 bytes, with "...". */
+#define SHOWN 64
 
-	for (i = 0; w[i] != '\0' && i < 40; i++)
-		buf[i] = isprint((unsigned char)w[i]) ? w[i] : '?';
-	if (w[i] != '\0')
-		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
-	buf[i] = '\0';
+static const char *
+shown(const char *w, char buf[SHOWN])
+{
+	yote_escape(buf, SHOWN, w, 0);
 	return buf;
 }
 
@@ -273,7 +271,7 @@ play_moves(struct protocol *pr, char *s, struct yote_pos *q,
 {
 	const struct yote_rules *r = pr->r;
 	struct yote_move m;
-	char *w, b[48], why[700];
+	char *w, b[SHOWN], why[700];
 
 	while ((w = word(&s)) != NULL) {
 		hist[(*ply)++] = *q;
@@ -477,7 +475,7 @@ go_searchmoves(struct protocol *pr, char **s, struct yote_limits *lim,
     char **next)
 {
 	struct yote_move *m, *more;
-	char *w, b[48], why[700];
+	char *w, b[SHOWN], why[700];
 	size_t cap = 0;
 
 	while ((w = word(s)) != NULL && !go_word(w)) {
@@ -519,7 +517,7 @@ go_args(struct protocol *pr, char *s, struct yote_limits *lim, int *inf)
 	const char *const *key = go_key;
 	long long v[GO_KEYS] = { 0 };
 	int set[GO_KEYS] = { 0 }, k, first = pr->p.side == YOTE_FIRST;
-	char *w, b[48], c[48];
+	char *w, b[SHOWN], c[SHOWN];
 	long t;
 
 	for (w = word(&s); w != NULL; w = word(&s)) {
@@ -694,7 +692,7 @@ option_lines(const struct protocol *pr)
 static void
 setoption(struct protocol *pr, char *args)
 {
-	char *s = args, *w, *name, *value = NULL, b[48], c[48];
+	char *s = args, *w, *name, *value = NULL, b[SHOWN], c[SHOWN];
 	size_t n, k;
 	long long x;
 	int depth;
@@ -799,7 +797,7 @@ rules(struct protocol *pr, char *args)
 int
 protocol_line(struct protocol *pr, char *line, FILE *out)
 {
-	char *s = line, *cmd, buf[YOTE_POS_TEXT], b[48];
+	char *s = line, *cmd, buf[YOTE_POS_TEXT], b[SHOWN];
 
 	if (!pr->threaded)      /* protocol_run set it, and shares it */
 		pr->out = out;
