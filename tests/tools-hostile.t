@@ -381,13 +381,13 @@ yote-analyze -s --depth 1 --no-tb "$tmp/names.yaml" >"$tmp/as" 2>&1
 yote-analyze -s --tsv --depth 1 --no-tb "$tmp/names.yaml" >"$tmp/at" 2>&1
 c=1
 for f in pl as; do
-	grep -q 'Awa\\x1b\]0;X\\x07Diop  ' "$tmp/$f" &&
+	grep -q 'Awa\\x1b\]0;X\\x07Diop\.\.\. ' "$tmp/$f" &&
 	    grep -q 'B\\x09C  ' "$tmp/$f" && ! has_ctl "$tmp/$f" || c=0
 done
 grep -q '	Awa\\x1b\]0;X\\x07Diop\\u202e	' "$tmp/at" &&
     grep -q '	B C	' "$tmp/at" || c=0
 cat "$tmp/pl" "$tmp/as" "$tmp/at" >"$tmp/tables"
-ok $c "table cells cut between whole escapes; a tab as \\x09 in a table, a space in TSV" "$tmp/tables"
+ok $c "table cells cut between whole escapes, the cut marked ... a tab as \\x09 in a table, a space in TSV" "$tmp/tables"
 
 for cmd in "yote-validate --list" "yote-convert --list" \
     "yote-analyze --depth 1 --no-tb --summary" \
@@ -619,5 +619,36 @@ c=0
     ! grep -q 'no game 3' "$tmp/report.json" && c=1
 ok $c "yote-validate -f json -o: the report written, exit 3, no game said missing ($st)" \
     "$tmp/err" "$tmp/report.json"
+
+# ------------------------------------------------ escapes cut or wrapped
+# Names and comments of escapes only (\u202e is six characters for one):
+# a wrapped line, an SVG note or a title never splits an escape (\u2 on
+# one line, 02e on the next), a title keeps its ply (names are cut as
+# shown), and a table marks a name it cuts with "..." (two names alike
+# for 24 columns read the same without it)
+printf -- '---\nyote: 1\nfirst: "%s"\nsecond: "%s"\nmoves:\n  - move: c3\n    comment: "%s"\n  - d3\n' \
+    "$(printf '\\u202e%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14)" \
+    "$(printf '\\e%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14)" \
+    "$(printf '\\u202e%.0s' $(seq 40)) $(printf 'word %.0s' $(seq 30))" \
+    >"$tmp/esc.yaml"
+# split: a backslash not followed by a whole escape, or hex digits that
+# begin a line after its indent (the rest of one)
+split() {
+	grep -E '\\(x[0-9a-f]?|u[0-9a-f]{0,3})($|[^0-9a-f])|^ *[0-9a-f]{2,3}\\' "$@"
+}
+: >"$TAP_WHY"
+yote-replay -a "$tmp/esc.yaml" >"$tmp/esc.txt" 2>>"$TAP_WHY"
+split "$tmp/esc.txt" >>"$TAP_WHY"
+yote-replay -F --svg "$tmp/esc.svg" "$tmp/esc.yaml" 2>>"$TAP_WHY"
+sed -n 's/.*<text[^>]*>\([^<]*\)<\/text>.*/\1/p' "$tmp/esc.svg" >"$tmp/esc.svgtext"
+split "$tmp/esc.svgtext" >>"$TAP_WHY"
+grep -q ': ply 2, d3$' "$tmp/esc.svgtext" || echo "svg title without its ply" >>"$TAP_WHY"
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "escapes: never split by a wrap (text, SVG notes); an SVG title of escaped names keeps its ply" \
+    "$TAP_WHY" "$tmp/esc.svgtext"
+printf -- '---\nyote: 1\nfirst: "AAAAAAAAAAAAAAAAAAAAA\\eZZ"\nsecond: B\nresult: 1-0\ntermination: resignation\nmoves: [c3, d3]\n' >"$tmp/cut.yaml"
+yote-explore --players "$tmp/cut.yaml" >"$tmp/cut.txt" 2>&1
+grep -q '^AAAAAAAAAAAAAAAAAAAAA\.\.\. ' "$tmp/cut.txt"
+ok $((! $?)) "a name cut in a table ends in ..." "$tmp/cut.txt"
 
 tap_done

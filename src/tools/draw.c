@@ -218,6 +218,8 @@ svg_lines(FILE *fp, const char *text, int cols, int max, int x, int y)
 		}
 		if (*cut != '\0' && sp != NULL && sp > s)
 			cut = sp;
+		else if (*cut != '\0')
+			cut = tool_escape_cut(s, cut);  /* never in an escape */
 		len = (size_t)(cut - s) < sizeof(buf) - 4 ? (size_t)(cut - s) :
 		    sizeof(buf) - 4;
 		memcpy(buf, s, len);

@@ -4,6 +4,7 @@
  * commands or markup (yote_escape, yote.h), and its width in columns.
  */
 #define _XOPEN_SOURCE 700    /* wcwidth */
+#include <ctype.h>
 #include <locale.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -110,24 +111,47 @@ tool_width(const char *src, size_t n)
 	return cols;
 }
 
+/* The columns src takes as tool_put_text writes it. */
+static size_t
+shown_width(const char *src, unsigned how)
+{
+	size_t n = strlen(src), k, olen, cols = 0;
+	char one[YOTE_ESC_MAX];
+
+	for (; n > 0; src += k, n -= k) {
+		k = yote_escape_char(src, n, how, one, &olen);
+		cols += tool_width(one, olen);
+	}
+	return cols;
+}
+
 int
 tool_put_cell(FILE *fp, const char *src, int width, unsigned how)
 {
 	const unsigned char *s = (const unsigned char *)src;
 	size_t n = strlen(src), k, olen;
 	char one[YOTE_ESC_MAX];
-	int cols = 0, w;
+	int cols = 0, w, room = width;
 
+	/* a text cut short says so: "..." in its last three columns, as
+	 * the suite's other outputs mark a cut (two names that differ past
+	 * the cell's width would read the same) */
+	if (width > 3 && shown_width(src, how) > (size_t)width)
+		room = width - 3;
 	while (n > 0) {
 		k = yote_escape_char((const char *)s, n, how, one, &olen);
 		w = (int)tool_width(one, olen);
-		if (width > 0 && cols + w > width)
+		if (width > 0 && cols + w > room)
 			break;  /* never half a character or an escape */
 		if (fwrite(one, 1, olen, fp) != olen)
 			return -1;
 		cols += w;
 		s += k;
 		n -= k;
+	}
+	if (n > 0 && room < width) {
+		fputs("...", fp);
+		cols += 3;
 	}
 	for (; cols < width; cols++)
 		putc(' ', fp);
@@ -137,33 +161,53 @@ tool_put_cell(FILE *fp, const char *src, int width, unsigned how)
 char *
 tool_cut(char *dst, size_t size, const char *src, int chars)
 {
-	size_t i = 0, end = 0;
-	int n = 0;
+	size_t n = strlen(src), k, olen, end = 0, total = 0, c;
+	const char *p;
+	char one[YOTE_ESC_MAX];
+	int limit;
 
-	/* the characters that fit, then whether any is left */
-	while (src[i] != '\0' && n < chars) {
-		i++;
-		while (!STARTS(src[i]) && src[i] != '\0')
-			i++;
-		if (i + 4 > size)       /* room for "..." and the NUL */
-			break;
-		end = i;
-		n++;
+	/* the text as shown: its characters, an escape's each counted */
+	for (p = src, k = n; k > 0; p += c, k -= c) {
+		c = yote_escape_char(p, k, 0, one, &olen);
+		total += tool_chars(one, olen);
 	}
-	memcpy(dst, src, end);
-	if (src[end] != '\0' && end + 4 <= size) {
-		/* cut: the last character gives way to "..." */
-		while (end > 0 && n + 3 > chars) {
-			end--;
-			while (end > 0 && !STARTS(src[end]))
-				end--;
-			n--;
-		}
+	/* cut: the last characters give way to "..." */
+	limit = total <= (size_t)chars ? chars : chars - 3;
+	for (total = 0; n > 0; src += k, n -= k) {
+		k = yote_escape_char(src, n, 0, one, &olen);
+		c = tool_chars(one, olen);
+		if ((int)(total + c) > limit || end + olen + 4 > size)
+			break;
+		memcpy(dst + end, one, olen);
+		end += olen;
+		total += c;
+	}
+	if (n > 0) {
 		memcpy(dst + end, "...", 3);
 		end += 3;
 	}
 	dst[end] = '\0';
 	return dst;
+}
+
+const char *
+tool_escape_cut(const char *line, const char *at)
+{
+	const char *b;
+	size_t k, len, i;
+
+	for (k = 1; k < 6 && at - k >= line; k++) {
+		b = at - k;
+		if (b[0] != '\\' || (b[1] != 'x' && b[1] != 'u'))
+			continue;
+		len = b[1] == 'x' ? 4 : 6;
+		for (i = 2; i < len && isxdigit((unsigned char)b[i]); i++)
+			;
+		/* a whole escape that at would split: cut before it */
+		if (i == len && k < len)
+			return b > line ? b : at;
+	}
+	return at;
 }
 
 void
@@ -191,7 +235,9 @@ tool_wrap(FILE *fp, const char *text, int indent)
 		if (*q == '\0' || *q == '\n' || *q == ' ')
 			brk = q;        /* the rest fits, or up to a blank */
 		else if (brk == NULL || brk == p)
-			brk = q;        /* a word longer than a line: cut */
+			/* a word longer than a line: cut, never within an
+			 * escape (\u202e) */
+			brk = tool_escape_cut(p, q);
 		fprintf(fp, "%.*s\n", (int)(brk - p), p);
 		/* the blanks at a break go; a line's own indent stays */
 		if (*brk == '\n')

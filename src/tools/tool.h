@@ -58,17 +58,25 @@ int tool_put_text(FILE *fp, const char *src, unsigned how);
 /*
  * src as tool_put_text writes it, in a table's cell of width characters
  * (width 0: no limit): only whole characters and whole escapes, so that
- * a cut never leaves half of one (\u202 of \u202e), then spaces up to
- * width.  0, or -1 on a write error.
+ * a cut never leaves half of one (\u202 of \u202e), a cut text ending in
+ * "..." within the width, then spaces up to width.  0, or -1 on a write
+ * error.
  */
 int tool_put_cell(FILE *fp, const char *src, int width, unsigned how);
 
 /*
- * src cut to at most chars characters (whole UTF-8 ones), with "..." in
- * place of what is cut, into dst (size bytes, which it never passes):
- * for a name in a title of fixed width.  Returns dst.
+ * src as shown (escaped as tool_text does), cut to at most chars
+ * characters, whole characters and whole escapes, with "..." in place of
+ * what is cut, into dst (size bytes, which it never passes): for a name
+ * in a title of fixed width, which an escape (\u202e, six characters for
+ * one) must not push past it.  Returns dst.
  */
 char *tool_cut(char *dst, size_t size, const char *src, int chars);
+
+/* Where a line of shown text that must be cut at `at` (no blank to break
+ * at) is cut: at, or the start of an escape (\xHH, \uXXXX) that at would
+ * split, when that escape does not begin the line. */
+const char *tool_escape_cut(const char *line, const char *at);
 
 /* The characters of the UTF-8 text s[0..n): the bytes that begin one. */
 size_t tool_chars(const char *s, size_t n);
