@@ -294,6 +294,18 @@ yote-explore --players "$tmp/self.lines" 2>/dev/null | tail -1 | grep -qx '(1 ga
     grep -qx "yote-explore: players 'B' and 'b ': the names differ only in case, spaces, invisible characters or Unicode form, and are counted apart" "$tmp/err" && c=1
 ok $c "--players: the self-play games counted under the table, names alike warned of" "$tmp/err"
 
+# A side without a name, empty or of blanks only, is no player's (a
+# player named "  " was counted and one named "" left out in silence)
+{
+	printf '@1\tyote=1\tfirst=\tsecond=  \tresult=1-0\ttermination=resignation\tmoves=[]\n'
+	printf '@2\tyote=1\tfirst=A\tresult=0-1\ttermination=resignation\tmoves=[]\n'
+} >"$tmp/unnamed.lines"
+yote-explore --players "$tmp/unnamed.lines" >"$tmp/got" 2>&1
+c=0
+[ "$(wc -l <"$tmp/got")" = 4 ] && grep -q '^A  ' "$tmp/got" &&
+    tail -1 "$tmp/got" | grep -qx "(3 sides without a player's name left out)" && c=1
+ok $c "--players: sides without a name (none, empty, blanks) are no player's, counted under the table" "$tmp/got"
+
 # A name's cell is as wide on the screen with an accent as one character
 # (U+00C1) or as two (A, U+0301): 24 columns, then the figures.
 printf '@1\tyote=1\tfirst=\303\201da Sy\tsecond=A\314\201da Sy\tresult=1-0\ttermination=resignation\tmoves=[]\n' >"$tmp/accent.lines"

@@ -34,6 +34,7 @@ struct players {
 	struct pgame *g;
 	size_t ng, gcap;
 	unsigned long self;     /* games of a player against itself */
+	unsigned long unnamed;  /* sides without a name (none, "", "  ") */
 };
 
 struct players *
@@ -114,7 +115,8 @@ player_of(struct players *pl, const char *name)
 	return (long)pl->n - 1;
 }
 
-/* The player of a side: the index, -1 for none named, -2 out of memory. */
+/* The player of a side: the index, -1 for none named (no name, or one
+ * of blanks only: counted), -2 out of memory. */
 static long
 side_player(struct players *pl, const struct yote_record *rec,
     const char *key)
@@ -122,8 +124,11 @@ side_player(struct players *pl, const struct yote_record *rec,
 	const struct yote_node *n = yote_node_get(rec->root, key);
 	long i;
 
-	if (n == NULL || n->type != YOTE_NODE_SCALAR || n->len == 0)
+	if (n == NULL || n->type != YOTE_NODE_SCALAR ||
+	    n->text[strspn(n->text, " \t")] == '\0') {
+		pl->unnamed++;
 		return -1;
+	}
 	return (i = player_of(pl, n->text)) < 0 ? -2 : i;
 }
 
@@ -145,7 +150,8 @@ players_game(struct players *pl, const struct yote_record *rec,
 	 * nothing of the player, and counted on both sides it would be
 	 * two games, won and lost */
 	if (fn != NULL && sn != NULL && fn->type == YOTE_NODE_SCALAR &&
-	    sn->type == YOTE_NODE_SCALAR && fn->len > 0 &&
+	    sn->type == YOTE_NODE_SCALAR &&
+	    fn->text[strspn(fn->text, " \t")] != '\0' &&
 	    fn->len == sn->len && memcmp(fn->text, sn->text, fn->len) == 0) {
 		pl->self++;
 		return 0;
@@ -448,5 +454,8 @@ players_report(struct players *pl, FILE *fp, enum tool_fmt fmt)
 	if (fmt == TOOL_FMT_TEXT && pl->self > 0)
 		fprintf(fp, "(%lu game%s of a player against itself left "
 		    "out)\n", pl->self, pl->self == 1 ? "" : "s");
+	if (fmt == TOOL_FMT_TEXT && pl->unnamed > 0)
+		fprintf(fp, "(%lu side%s without a player's name left out)\n",
+		    pl->unnamed, pl->unnamed == 1 ? "" : "s");
 }
 
