@@ -620,6 +620,24 @@ c=0
 ok $c "yote-validate -f json -o: the report written, exit 3, no game said missing ($st)" \
     "$tmp/err" "$tmp/report.json"
 
+# --html's page on a run that failed (an input missing): kept as it was
+# and named, as -o's file and --svg's pictures are (it was kept in
+# silence)
+: >"$TAP_WHY"
+for run in "replay" "analyze --depth 1 --no-tb -g 1"; do
+	echo OLD >"$tmp/page.html"
+	# shellcheck disable=SC2086
+	yote-$run --html "$tmp/page.html" samples/classic.yaml "$tmp/none.yaml" \
+	    >/dev/null 2>"$tmp/err"
+	st=$?
+	t=${run%% *}
+	[ $st = 3 ] && [ "$(cat "$tmp/page.html")" = OLD ] &&
+	    grep -qx "yote-$t: $tmp/page.html: not written, as the run failed (said above); the old file is left as it was" "$tmp/err" ||
+	    echo "yote-$run: $st" >>"$TAP_WHY"
+done
+[ ! -s "$TAP_WHY" ]
+ok $((! $?)) "--html on a failed run: the page left as it was and named, exit 3" "$TAP_WHY" "$tmp/err"
+
 # ------------------------------------------------ escapes cut or wrapped
 # Names and comments of escapes only (\u202e is six characters for one):
 # a wrapped line, an SVG note or a title never splits an escape (\u2 on

@@ -792,12 +792,15 @@ html_close(struct html_page *pg, int ok)
 	fputs("]</script>\n<script>\n", pg->fp);
 	put_lines(pg->fp, html_js);
 	fputs("</script>\n</body>\n</html>\n", pg->fp);
-	/* a write error, or ok 0, tool_atomic_close says itself */
+	/* a write error tool_atomic_close says itself; a page not written
+	 * because the run failed is named as -o's file is */
 	if (pg->err)
 		tool_warn("out of memory");
 	status = tool_atomic_close(pg->fp, pg->path, ok && !pg->err);
 	if (pg->err)
 		status = EXIT_IO;
+	if (!ok || pg->err)
+		tool_output_report(pg->path, 0, 0, 0, 0, EXIT_IO);
 	for (i = 0; i < pg->ntpl; i++)
 		free(pg->tpl[i]);
 	free(pg->tpl);
