@@ -619,6 +619,14 @@ for run in "validate" "replay -p" "analyze --depth 1 --no-tb -s" "convert -l" \
 	{ [ $st = 1 ] && [ "$(cat "$tmp/err")" = \
 	    "yote-$t: $tmp/gap.lines: no game 2 (the numbers of its lines pass over it)" ]; } ||
 	    { echo "yote-$t: $st"; cat "$tmp/err"; } >>"$TAP_WHY"
+	# past its last number: that number, not a count of its lines (3)
+	# yote-$run -g 7 said '(5 games)'
+	# shellcheck disable=SC2086
+	yote-$run -g 7 "$tmp/gap.lines" >/dev/null 2>"$tmp/err"
+	st=$?
+	{ [ $st = 1 ] && [ "$(cat "$tmp/err")" = \
+	    "yote-$t: $tmp/gap.lines: no game 7 (its lines are numbered up to 5)" ]; } ||
+	    { echo "yote-$t -g 7: $st"; cat "$tmp/err"; } >>"$TAP_WHY"
 done
 yote-validate -l "$tmp/gap.lines" 2>/dev/null | cut -f2,7 | tr '\t\n' ': ' >"$tmp/got"
 [ "$(cat "$tmp/got")" = "1:valid 3:valid 5:invalid " ] ||

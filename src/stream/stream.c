@@ -442,6 +442,11 @@ end_input(struct yote_stream *s)
 		if (skipped)
 			yote_error_set(&e, YOTE_EVALUE, "no game %lu (the "
 			    "numbers of its lines pass over it)", missing);
+		else if (yote_reader_format(s->rd) == YOTE_FORMAT_LINES)
+			/* its numbers, not its lines: a piece of a
+			 * collection may hold games 5 to 9 */
+			yote_error_set(&e, YOTE_EVALUE, "no game %lu (its "
+			    "lines are numbered up to %lu)", missing, games);
 		else
 			yote_error_set(&e, YOTE_EVALUE, "no game %lu (%lu "
 			    "game%s)", missing, games, games == 1 ? "" : "s");
@@ -732,8 +737,13 @@ yote_stream_next(struct yote_stream *s, struct yote_stream_game **out)
 			cut = yote_reader_stopped(s->rd);
 			if (rc == YOTE_EVALUE && !cut && e.game > 0 &&
 			    yote_select_count(s->sel, e.game, lost_end(s, &e),
-			    NULL) == 0)
-				continue;       /* games not asked for */
+			    NULL) == 0) {
+				/* games not asked for; a numbered line's
+				 * number is still the input's */
+				if (e.game > s->highest)
+					s->highest = e.game;
+				continue;
+			}
 			if (rc == YOTE_ENOMEM) {
 				input_nomem(s, lost_end(s, &e));
 				if (!unreadable(s, &e))
