@@ -27,7 +27,6 @@ struct cached_rules {
 	struct yote_rules *rules;
 };
 
-
 struct yote_checker {
 	struct cached_rules cache[RULES_CACHE];
 	struct cached_move *moves;      /* MOVE_CACHE, made on first use */
@@ -502,7 +501,6 @@ same_string(const char *a, const char *b)
 	}
 	return *a == *b;
 }
-
 
 /* The len bytes of a and of b (len from 1 to 16) are the same: two
  * words each, no loop and no call, for a record's keys in every game. */

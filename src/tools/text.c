@@ -13,8 +13,6 @@
 
 #include "tool.h"
 
-
-
 const char *
 tool_text(const char *s)
 {
