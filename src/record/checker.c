@@ -467,13 +467,18 @@ static const struct known_key record_key_at[64] = {
 	[KB('m', 's', 5)] = KK("moves"), [KB('a', 's', 8)] = KK("analysis"),
 	[KB('s', 'd', 4)] = KK("seed"),
 };
-#undef KK
 
-/* The keys whose values the checker reads (record_values), and those by
- * key_bit, plus one (0: a key of no value read). */
-enum { RK_YOTE, RK_MOVES, RK_DATE, RK_RESULT, RK_TERMINATION, RK_RULES,
-	RK_START, RK_EVENT, RK_SITE, RK_ROUND, RK_FIRST, RK_SECOND,
+/* The keys whose values the checker reads (record_values), the header's
+ * texts last (from RK_DATE), and those by key_bit, plus one (0: a key of
+ * no value read). */
+enum { RK_YOTE, RK_MOVES, RK_RESULT, RK_TERMINATION, RK_RULES, RK_START,
+	RK_DATE, RK_EVENT, RK_SITE, RK_ROUND, RK_FIRST, RK_SECOND,
 	RK_ANNOTATOR, RK_SOURCE, RK_N };
+static const struct known_key rk_key[RK_N] = { KK("yote"), KK("moves"),
+	KK("result"), KK("termination"), KK("rules"), KK("start"),
+	KK("date"), KK("event"), KK("site"), KK("round"), KK("first"),
+	KK("second"), KK("annotator"), KK("source") };
+#undef KK
 static const unsigned char record_value_at[64] = {
 	[KB('y', 'e', 4)] = RK_YOTE + 1, [KB('m', 's', 5)] = RK_MOVES + 1,
 	[KB('d', 'e', 4)] = RK_DATE + 1, [KB('r', 't', 6)] = RK_RESULT + 1,
@@ -485,9 +490,6 @@ static const unsigned char record_value_at[64] = {
 	[KB('a', 'r', 9)] = RK_ANNOTATOR + 1,
 	[KB('s', 'e', 6)] = RK_SOURCE + 1,
 };
-static const char *const rk_names[RK_N] = { "yote", "moves", "date",
-	"result", "termination", "rules", "start", "event", "site", "round",
-	"first", "second", "annotator", "source" };
 #undef KB
 
 /* strcmp(a, b) == 0 without a call: a key is a few bytes, and nearly
@@ -590,8 +592,6 @@ check_date(struct run *run, const struct yote_node *n)
 static void
 record_values(const struct yote_node *root, const struct yote_node **v)
 {
-	static const unsigned char lens[RK_N] = { 4, 5, 4, 6, 11, 5, 5, 5, 4,
-		5, 5, 6, 9, 6 };
 	const struct yote_node *k;
 	unsigned found = 0;
 	size_t i;
@@ -608,8 +608,8 @@ record_values(const struct yote_node *root, const struct yote_node **v)
 		 * key */
 		if ((j = record_value_at[key_bit(k)] - 1) < 0)
 			continue;
-		if (!(found >> j & 1) && k->len == lens[j] &&
-		    same_words(k->text, rk_names[j], lens[j])) {
+		if (!(found >> j & 1) && k->len == rk_key[j].len &&
+		    same_words(k->text, rk_key[j].name, rk_key[j].len)) {
 			found |= 1u << j;
 			v[j] = root->kids[i + 1];
 		}
@@ -991,8 +991,7 @@ yote_checker_play(struct yote_checker *ck, const struct yote_record *rec,
 	/* the header's texts, which the tools show, match (a player, an
 	 * event) and count by as text: up to a NUL byte only */
 	for (i = RK_DATE; i < RK_N; i++)
-		if (i == RK_DATE || i >= RK_EVENT)
-			header_text(&run, val[i], rk_names[i]);
+		header_text(&run, val[i], rk_key[i].name);
 	moves = val[RK_MOVES];
 	if (moves == NULL)
 		report(&run, YOTE_D_MISSING_KEY, &at, 0, "missing key 'moves' "

@@ -115,8 +115,16 @@ player_of(struct players *pl, const char *name)
 	return (long)pl->n - 1;
 }
 
-/* The player of a side: the index, -1 for none named (no name, or one
- * of blanks only: counted), -2 out of memory. */
+/* 1 when n names no player: no name, or one of blanks only. */
+static int
+no_player(const struct yote_node *n)
+{
+	return n == NULL || n->type != YOTE_NODE_SCALAR ||
+	    n->text[strspn(n->text, " \t")] == '\0';
+}
+
+/* The player of a side: the index, -1 for none named (no_player: counted),
+ * -2 out of memory. */
 static long
 side_player(struct players *pl, const struct yote_record *rec,
     const char *key)
@@ -124,8 +132,7 @@ side_player(struct players *pl, const struct yote_record *rec,
 	const struct yote_node *n = yote_node_get(rec->root, key);
 	long i;
 
-	if (n == NULL || n->type != YOTE_NODE_SCALAR ||
-	    n->text[strspn(n->text, " \t")] == '\0') {
+	if (no_player(n)) {
 		pl->unnamed++;
 		return -1;
 	}
@@ -149,9 +156,7 @@ players_game(struct players *pl, const struct yote_record *rec,
 	/* one name on both sides (a self-play collection): the game says
 	 * nothing of the player, and counted on both sides it would be
 	 * two games, won and lost */
-	if (fn != NULL && sn != NULL && fn->type == YOTE_NODE_SCALAR &&
-	    sn->type == YOTE_NODE_SCALAR &&
-	    fn->text[strspn(fn->text, " \t")] != '\0' &&
+	if (!no_player(fn) && sn != NULL && sn->type == YOTE_NODE_SCALAR &&
 	    fn->len == sn->len && memcmp(fn->text, sn->text, fn->len) == 0) {
 		pl->self++;
 		return 0;
